@@ -1,0 +1,117 @@
+"""The one tile table: id → glyph, name, walkable, transparent, colour role.
+
+Maps are ``numpy.uint8`` arrays of tile ids; the boolean lookups ``WALKABLE[tiles]`` and
+``TRANSPARENT[tiles]`` vectorise over a whole map. Every glyph is unique, so a printed map
+and its legend say exactly which tile is where. A locked door shows its key's letter (key 1 is
+``A``) in its key's colour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+MAX_KEYS = 10
+
+
+@dataclass(frozen=True)
+class Tile:
+    id: int
+    glyph: str
+    name: str
+    walkable: bool
+    transparent: bool
+    colour: str  # a colour role; the screens and the ASCII printer map roles to colours
+
+
+KEY_COLOURS: tuple[tuple[str, str], ...] = (
+    ("red", "#e05050"),
+    ("blue", "#5080f0"),
+    ("yellow", "#e8d040"),
+    ("green", "#50c060"),
+    ("magenta", "#d060d0"),
+    ("cyan", "#40c8d0"),
+    ("orange", "#f09030"),
+    ("white", "#f0f0f0"),
+    ("violet", "#9070f0"),
+    ("brown", "#b08050"),
+)
+
+
+def key_letter(key: int) -> str:
+    """The letter of key ``key`` (1 → A)."""
+    return chr(ord("A") + key - 1)
+
+
+def key_colour(key: int) -> tuple[str, str]:
+    """(colour name, hex) of key ``key`` (1-based)."""
+    return KEY_COLOURS[(key - 1) % len(KEY_COLOURS)]
+
+
+_BASE = [
+    # glyph, name, walkable, transparent, colour role
+    (" ", "void", False, False, "void"),
+    ("#", "wall", False, False, "wall"),
+    (".", "floor", True, True, "floor"),
+    ("+", "door", True, False, "door"),
+    ("'", "open door", True, True, "door"),
+    (">", "stairs down", True, True, "stairs"),
+    ("<", "exit", True, True, "stairs"),
+    ("~", "water", True, True, "water"),
+    (":", "chasm", False, True, "chasm"),
+    (",", "rubble", True, True, "rubble"),
+    ('"', "moss", True, True, "moss"),
+    ("&", "statue", False, True, "statue"),
+    ("_", "pedestal", True, True, "pedestal"),
+    ("=", "bridge", True, True, "bridge"),
+    ("%", "cave floor", True, True, "cave"),
+]
+
+TILES: tuple[Tile, ...] = tuple(
+    [Tile(i, *row) for i, row in enumerate(_BASE)]
+    + [
+        Tile(len(_BASE) + k - 1, key_letter(k), f"door locked with key {key_letter(k)}",
+             False, False, f"key{k}")
+        for k in range(1, MAX_KEYS + 1)
+    ]
+)
+
+BY_NAME = {t.name: t.id for t in TILES}
+BY_GLYPH = {t.glyph: t.id for t in TILES}
+assert len(BY_GLYPH) == len(TILES), "every tile needs a glyph of its own"
+
+VOID = BY_NAME["void"]
+WALL = BY_NAME["wall"]
+FLOOR = BY_NAME["floor"]
+DOOR = BY_NAME["door"]
+DOOR_OPEN = BY_NAME["open door"]
+STAIRS = BY_NAME["stairs down"]
+EXIT = BY_NAME["exit"]
+WATER = BY_NAME["water"]
+CHASM = BY_NAME["chasm"]
+RUBBLE = BY_NAME["rubble"]
+MOSS = BY_NAME["moss"]
+STATUE = BY_NAME["statue"]
+PEDESTAL = BY_NAME["pedestal"]
+BRIDGE = BY_NAME["bridge"]
+CAVE = BY_NAME["cave floor"]
+LOCKED_FIRST = len(_BASE)
+
+
+def locked_door(key: int) -> int:
+    """The tile id of a door locked with key ``key`` (1-based)."""
+    if not 1 <= key <= MAX_KEYS:
+        raise ValueError(f"key {key} outside 1..{MAX_KEYS}")
+    return LOCKED_FIRST + key - 1
+
+
+def lock_of(tile: int) -> int | None:
+    """The key that opens tile ``tile``, or None when it is not a locked door."""
+    k = tile - LOCKED_FIRST + 1
+    return k if 1 <= k <= MAX_KEYS else None
+
+
+WALKABLE = np.array([t.walkable for t in TILES], dtype=bool)
+TRANSPARENT = np.array([t.transparent for t in TILES], dtype=bool)
+GLYPHS = np.array([t.glyph for t in TILES])
