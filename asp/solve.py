@@ -8,7 +8,8 @@ the same point and give the same answer. A wall-clock guard exists only to fail 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import time
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -22,14 +23,18 @@ Atom = tuple[str, tuple[int, ...]]
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a solve call found: ``status`` is "sat", "unsat" or "unknown" (budget spent)."""
+    """What a solve call found: ``status`` is "sat", "unsat" or "unknown" (every attempt spent
+    its budget); ``attempt`` is the index of the solver seed that found it."""
 
     status: str
     atoms: tuple[Atom, ...] = ()
+    attempt: int = 0
 
 
 class SolverTimeout(RuntimeError):
-    """The wall-clock guard fired: the machine is far slower than the budget assumes."""
+    """The wall-clock guard fired. Budgets are counted in conflicts so that every machine
+    stops at the same point; this guard only turns a pathological case into an error, never
+    into a different answer."""
 
 
 @cache
@@ -45,20 +50,22 @@ def _ignore(_code: clingo.MessageCode, _message: str) -> None:
 def solve(
     programs: Iterable[str],
     constants: Mapping[str, int],
-    seed: int,
+    seeds: Sequence[int],
     conflict_limit: int,
     facts: Iterable[str] = (),
     rand_freq: float = 0.2,
-    wall_seconds: float = 30.0,
+    wall_seconds: float = 20.0,
 ) -> Outcome:
-    """Solve the named encodings with the given constants; return the first model's atoms.
+    """Ground the named encodings once with the given constants and facts, then solve with
+    each solver seed in turn until one finds a model or proves there is none.
 
-    ``facts`` are extra ASP facts (``"room(3)."``), added in sorted order.
+    Every attempt may spend ``conflict_limit`` conflicts. ``facts`` are extra ASP facts
+    (``"nested(2)."``), added in sorted order.
     """
     args = [
         "--models=1",
         "--parallel-mode=1",
-        f"--seed={seed}",
+        f"--seed={seeds[0]}",
         "--sign-def=rnd",
         f"--rand-freq={rand_freq}",
         f"--solve-limit={conflict_limit}",
@@ -80,13 +87,16 @@ def solve(
             for sym in model.symbols(shown=True)
         )
 
-    with ctl.solve(on_model=on_model, async_=True) as handle:
-        if not handle.wait(wall_seconds):
-            handle.cancel()
-            raise SolverTimeout(f"clingo gave no answer within {wall_seconds:.0f} s")
-        result = handle.get()
-    if result.satisfiable:
-        return Outcome("sat", tuple(sorted(found)))
-    if result.unsatisfiable:
-        return Outcome("unsat")
-    return Outcome("unknown")
+    deadline = time.monotonic() + wall_seconds
+    for attempt, seed in enumerate(seeds):
+        ctl.configuration.solver.seed = str(seed)  # type: ignore[union-attr]
+        with ctl.solve(on_model=on_model, async_=True) as handle:
+            if not handle.wait(max(0.0, deadline - time.monotonic())):
+                handle.cancel()
+                raise SolverTimeout(f"clingo gave no answer within {wall_seconds:.0f} s")
+            result = handle.get()
+        if result.satisfiable:
+            return Outcome("sat", tuple(sorted(found)), attempt)
+        if result.unsatisfiable:
+            return Outcome("unsat", (), attempt)
+    return Outcome("unknown", (), len(seeds) - 1)

@@ -71,8 +71,14 @@ _BASE = [
 TILES: tuple[Tile, ...] = tuple(
     [Tile(i, *row) for i, row in enumerate(_BASE)]
     + [
-        Tile(len(_BASE) + k - 1, key_letter(k), f"door locked with key {key_letter(k)}",
-             False, False, f"key{k}")
+        Tile(
+            len(_BASE) + k - 1,
+            key_letter(k),
+            f"door locked with key {key_letter(k)}",
+            False,
+            False,
+            f"key{k}",
+        )
         for k in range(1, MAX_KEYS + 1)
     ]
 )

@@ -21,6 +21,8 @@ Range = tuple[int, int]
 CONFLICT_LIMIT = 4000
 #: Attempts with a fresh solver seed before giving up.
 ATTEMPTS = 12
+#: Chance, in tenths, that key K must lie behind lock K-1.
+NESTED_IN_10 = 7
 
 
 class ParamsError(ValueError):
@@ -29,6 +31,11 @@ class ParamsError(ValueError):
 
 class TopologyError(RuntimeError):
     """The solver found no floor within its budget (not proven impossible)."""
+
+
+#: Longest average branch the generator supports: more rooms per dead end makes floors of
+#: endless corridors, and the solver can no longer promise an answer in time.
+ROOMS_PER_LEAF = 8
 
 
 @dataclass(frozen=True)
@@ -44,13 +51,16 @@ class DungeonParams:
     cycles: int = 0
 
     @classmethod
-    def scaled(cls, rooms: Range, keys: int, cycles: int = 0, start_degree: int = 3) -> DungeonParams:
-        """Defaults stretched to another room count: leaves, depths and distance grow with it."""
+    def scaled(
+        cls, rooms: Range = (15, 20), keys: int = 3, cycles: int = 0, start_degree: int = 3
+    ) -> DungeonParams:
+        """001's defaults stretched to another room count: leaves grow with the rooms, the
+        finish distance with their square root (long floors, not endless corridors)."""
         lo, hi = rooms
         leaves = (max(start_degree, keys + 1, lo // 3), max(start_degree, keys + 1, hi * 9 // 20))
-        finish_lo = max(4, keys + 1, lo // 4)
-        finish = (finish_lo, max(finish_lo, hi * 2 // 5))
-        depth = max(finish[1] + 2, 10)
+        finish_lo = max(4, keys + 1, round(lo**0.5))
+        finish = (finish_lo, max(finish_lo, round(1.8 * hi**0.5)))
+        depth = max(10, finish[1] + 2)
         return cls(rooms, leaves, finish, keys, start_degree, depth, cycles)
 
     def check(self) -> None:
@@ -58,7 +68,9 @@ class DungeonParams:
         for name in ("rooms", "leaves", "finish_distance"):
             lo, hi = getattr(self, name)
             if lo > hi:
-                raise ParamsError(f"{name} range {lo}:{hi} is empty (the minimum exceeds the maximum)")
+                raise ParamsError(
+                    f"{name} range {lo}:{hi} is empty (the minimum exceeds the maximum)"
+                )
             if lo < 1:
                 raise ParamsError(f"{name} must be at least 1, got {lo}")
         r_lo, r_hi = self.rooms
@@ -67,6 +79,11 @@ class DungeonParams:
         k, sd, depth = self.keys, self.start_degree, self.max_depth
         if r_lo < 2:
             raise ParamsError("a floor needs at least 2 rooms (a start and a finish)")
+        if r_hi < k + 2:
+            raise ParamsError(
+                f"{k} keys need at least {k + 2} rooms (a start, a finish and a dead end for "
+                f"each key), but at most {r_hi} are allowed"
+            )
         if r_hi > 400:
             raise ParamsError(f"at most 400 rooms per floor are supported, got {r_hi}")
         if not 1 <= sd <= 4:
@@ -89,7 +106,8 @@ class DungeonParams:
             )
         if l_hi < sd:
             raise ParamsError(
-                f"a start with {sd} corridors gives at least {sd} leaves, but at most {l_hi} are allowed"
+                f"a start with {sd} corridors gives at least {sd} leaves, "
+                f"but at most {l_hi} are allowed"
             )
         most_leaves = min(r_hi - 1, (sd + 2 * r_hi - 2) // 3)
         if l_lo > most_leaves:
@@ -97,10 +115,18 @@ class DungeonParams:
                 f"{r_hi} rooms with at most 4 corridors each have at most {most_leaves} leaves, "
                 f"but at least {l_lo} are required"
             )
-        if r_lo > 1 + l_hi * depth:
+        # the finish's branch holds at most min(f_hi, depth) rooms, each other branch from the
+        # start at most `depth`, and each further leaf adds a branch of at most depth - 1
+        roomiest = 1 + min(f_hi, depth) + (sd - 1) * depth + (l_hi - sd) * (depth - 1)
+        if r_lo > roomiest:
             raise ParamsError(
-                f"{r_lo} rooms do not fit in {l_hi} branches of depth {depth} "
-                "(raise the leaves or the max depth)"
+                f"{r_lo} rooms do not fit in {l_hi} branches no deeper than {depth} "
+                f"(at most {roomiest}); raise the leaves or the max depth"
+            )
+        if r_lo - 1 > ROOMS_PER_LEAF * l_hi:
+            raise ParamsError(
+                f"{r_lo} rooms with at most {l_hi} dead ends is beyond what the generator "
+                f"supports (at most {ROOMS_PER_LEAF} rooms per dead end); allow more leaves"
             )
         fewest = 1 + max(f_lo, k) + max(l_lo, sd, k + 1) - 1
         if r_hi < fewest:
@@ -241,24 +267,29 @@ def generate_topology(seed: int, floor: int = 1, params: DungeonParams | None = 
     params = params or DungeonParams()
     params.check()
     programs = ["topology"] + (["cycles"] if params.cycles else [])
-    for attempt in range(ATTEMPTS):
-        outcome = asp_solve.solve(
-            programs,
-            params.constants(),
-            seed=seeds.solver_seed(seed, floor, "topology", attempt),
-            conflict_limit=CONFLICT_LIMIT,
-        )
+    # Which keys lie behind the previous lock (a progression) is drawn from the floor's stream;
+    # should that make a parameter set impossible, the floor is solved without it.
+    rng = seeds.stream(seed, floor, "topology")
+    nested = [f"nested({k})." for k in range(2, params.keys + 1) if rng.integers(10) < NESTED_IN_10]
+    solver_seeds = [seeds.solver_seed(seed, floor, "topology", a) for a in range(ATTEMPTS)]
+    for facts in [nested, []] if nested else [[]]:
+        try:
+            outcome = asp_solve.solve(
+                programs, params.constants(), solver_seeds, CONFLICT_LIMIT, facts=facts
+            )
+        except asp_solve.SolverTimeout as err:
+            raise TopologyError(f"{err}; widen the parameter ranges") from None
         if outcome.status == "sat":
             topo = _relabel(outcome.atoms)
-            return Topology(topo.rooms, topo.edges, topo.keys, attempts=attempt + 1)
-        if outcome.status == "unsat":
-            raise ParamsError(
-                "no floor satisfies these parameters (the solver proved it); "
-                "widen the ranges of rooms, leaves or finish distance"
+            return Topology(topo.rooms, topo.edges, topo.keys, attempts=outcome.attempt + 1)
+        if outcome.status == "unknown":
+            raise TopologyError(
+                f"the solver found no floor in {ATTEMPTS} attempts of {CONFLICT_LIMIT} "
+                "conflicts; widen the parameter ranges"
             )
-    raise TopologyError(
-        f"the solver found no floor in {ATTEMPTS} attempts of {CONFLICT_LIMIT} conflicts; "
-        "widen the parameter ranges"
+    raise ParamsError(
+        "no floor satisfies these parameters (the solver proved it); "
+        "widen the ranges of rooms, leaves or finish distance"
     )
 
 

@@ -22,7 +22,9 @@ def reachable_with_keys(topo: Topology) -> tuple[set[int], set[int]]:
     key_in = {k.room: k.id for k in topo.keys}
     held: set[int] = set()
     while True:
-        reached = set(bfs_depths(topo, blocked=frozenset(e.lock for e in topo.edges if e.lock) - held))
+        reached = set(
+            bfs_depths(topo, blocked=frozenset(e.lock for e in topo.edges if e.lock) - held)
+        )
         new = {key_in[r] for r in reached if r in key_in} - held
         if not new:
             return reached, held
@@ -63,7 +65,9 @@ def validate_topology(topo: Topology, params: DungeonParams) -> list[str]:
         degree[b] += 1
     for r in topo.rooms:
         if r.depth != depth[r.id]:
-            problems.append(f"room {r.id} says depth {r.depth}, but lies {depth[r.id]} from the start")
+            problems.append(
+                f"room {r.id} says depth {r.depth}, but lies {depth[r.id]} from the start"
+            )
         if r.depth > params.max_depth:
             problems.append(f"room {r.id} lies deeper than {params.max_depth}")
         if degree[r.id] > 4:
@@ -78,7 +82,9 @@ def validate_topology(topo: Topology, params: DungeonParams) -> list[str]:
     if children[topo.finish] or degree[topo.finish] != 1:
         problems.append("the finish is not a dead end")
     if not _in(depth[topo.finish], params.finish_distance):
-        problems.append(f"the finish lies {depth[topo.finish]} from the start, outside {params.finish_distance}")
+        problems.append(
+            f"the finish lies {depth[topo.finish]} from the start, outside {params.finish_distance}"
+        )
 
     # keys and locks
     key_ids = sorted(k.id for k in topo.keys)

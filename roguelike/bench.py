@@ -1,0 +1,82 @@
+"""``roguelike bench``: speed of the generator against DESIGN.md's budgets.
+
+A benchmark, not a test: it prints percentiles and how each compares with its budget, and
+never fails a build. Figures are wall-clock times on whatever machine runs it; quote medians.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from roguelike.topology import DungeonParams, generate_topology
+
+
+@dataclass(frozen=True)
+class Budget:
+    p50_ms: float | None = None
+    p99_ms: float | None = None
+
+
+@dataclass
+class Result:
+    name: str
+    times_ms: list[float]
+    failures: int
+    budget: Budget
+
+    def line(self) -> str:
+        t = np.array(self.times_ms) if self.times_ms else np.array([float("nan")])
+        p50, p95, p99 = np.percentile(t, [50, 95, 99])
+        total = len(self.times_ms) + self.failures
+        ok = 100.0 * len(self.times_ms) / total if total else 0.0
+        verdicts = []
+        for label, value, limit in (
+            ("p50", p50, self.budget.p50_ms),
+            ("p99", p99, self.budget.p99_ms),
+        ):
+            if limit is not None:
+                mark = "ok" if value <= limit else "OVER"
+                verdicts.append(f"{label} {value / limit:.2f}× of {limit:g} ms {mark}")
+        return (
+            f"{self.name:<34} n={total:<4} ok={ok:5.1f}%  p50={p50:8.1f}  p95={p95:8.1f}  "
+            f"p99={p99:8.1f}  max={t.max():8.1f} ms   " + "; ".join(verdicts)
+        )
+
+
+def measure(name: str, seeds: int, fn: Callable[[int], object], budget: Budget) -> Result:
+    times: list[float] = []
+    failures = 0
+    fn(10**9)  # warm caches (encodings read, imports done) outside the measurement
+    for seed in range(seeds):
+        start = time.perf_counter()
+        try:
+            fn(seed)
+        except Exception:  # a failure is counted and shown, the bench goes on
+            failures += 1
+            continue
+        times.append((time.perf_counter() - start) * 1000)
+    return Result(name, times, failures, budget)
+
+
+TOPOLOGY_SETS: tuple[tuple[str, DungeonParams, Budget], ...] = (
+    ("topology defaults (15-20 rooms, 3 keys)", DungeonParams(), Budget(20, 100)),
+    ("topology 40 rooms / 6 keys", DungeonParams.scaled((40, 40), 6), Budget(None, 300)),
+    ("topology 100 rooms / 10 keys", DungeonParams.scaled((100, 100), 10), Budget(None, 2000)),
+    ("topology defaults + 2 loops", DungeonParams(cycles=2), Budget()),
+)
+
+
+def run(seeds: int = 200, only: str | None = None) -> str:
+    lines = [f"roguelike bench · {seeds} seeds per set · times in ms"]
+    if only in (None, "topology"):
+        for name, params, budget in TOPOLOGY_SETS:
+
+            def topology(seed: int, p: DungeonParams = params) -> object:
+                return generate_topology(seed, 1, p)
+
+            lines.append(measure(name, seeds, topology, budget).line())
+    return "\n".join(lines) + "\n"

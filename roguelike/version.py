@@ -1,0 +1,12 @@
+"""Versions shown by ``roguelike --version`` and written into every save and seed listing."""
+
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    GAME_VERSION = version("roguelike")
+except PackageNotFoundError:  # running from a source tree that is not installed
+    GAME_VERSION = "0.0.0"
+
+#: Bump whenever the same seed code would give a different dungeon (the golden catalog in
+#: tests/ fails until you do). Saves record it; a save from another generator is refused.
+GENERATOR_VERSION = "1"

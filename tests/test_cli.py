@@ -1,0 +1,99 @@
+"""The command line as a user or a script meets it."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from roguelike import seeds
+from roguelike.cli import main
+
+
+def run_cli(*args, env_extra=None):
+    env = dict(os.environ) | (env_extra or {})
+    return subprocess.run(
+        [sys.executable, "-m", "roguelike.cli", *args], capture_output=True, text=True, env=env
+    )
+
+
+def test_topology_json_is_byte_identical_across_processes_and_hash_seeds():
+    args = (
+        "generate",
+        "--seed",
+        "dragon",
+        "--floor",
+        "2",
+        "--stage",
+        "topology",
+        "--format",
+        "json",
+    )
+    a = run_cli(*args, env_extra={"PYTHONHASHSEED": "1"})
+    b = run_cli(*args, env_extra={"PYTHONHASHSEED": "987"})
+    assert a.returncode == b.returncode == 0, a.stderr
+    assert a.stdout == b.stdout
+    doc = json.loads(a.stdout)
+    assert doc["seed"] == seeds.encode(seeds.parse("dragon"))
+    assert doc["floor"] == 2 and doc["generator_version"]
+    topo = doc["topology"]
+    assert topo["start"] == 0 and topo["finish"] == 1
+    rooms = {r["id"]: r for r in topo["rooms"]}
+    assert rooms[0]["role"] == "start" and rooms[1]["role"] == "finish"
+    locks = sorted(e["lock"] for e in topo["edges"] if e["lock"] is not None)
+    keys = sorted(r["key"] for r in topo["rooms"] if r["key"] is not None)
+    assert locks == keys == [1, 2, 3]
+    assert set(topo["rooms"][0]) == {"id", "depth", "role", "key"}
+
+
+def test_code_and_its_text_give_the_same_floor(capsys):
+    code = seeds.normalise("dragon")
+    assert main(["generate", "--seed", "dragon", "--format", "json"]) == 0
+    by_text = capsys.readouterr().out
+    assert main(["generate", "--seed", code.lower().replace("-", ""), "--format", "json"]) == 0
+    assert capsys.readouterr().out == by_text
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (
+            ["generate", "--seed", "x", "--rooms", "3", "--keys", "5"],
+            "5 keys need at least 7 rooms",
+        ),
+        (["generate", "--seed", "x", "--leaves", "4", "--start-degree", "5"], "start degree 5"),
+        (["generate", "--seed", "x", "--rooms", "twenty"], "not a number or a range"),
+        (["generate", "--seed", "x", "--floor", "0"], "floor must be 1 or more"),
+        (["generate", "--seed", "N65Q-QBJ0-23PW"], "wrong check symbol"),
+        (["generate", "--seed", "x", "--format", "png"], "invalid choice"),
+        (["bench", "--seeds", "0"], "--seeds must be at least 1"),
+    ],
+)
+def test_bad_input_gives_one_line_and_exit_2(args, words):
+    result = run_cli(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0] and "Traceback" not in result.stderr
+
+
+def test_version_names_both_versions():
+    result = run_cli("--version")
+    assert result.returncode == 0 and "generator" in result.stdout
+
+
+def test_dot_and_ascii_show_locks_and_keys(capsys):
+    assert main(["generate", "--seed", "dragon", "--format", "dot"]) == 0
+    dot = capsys.readouterr().out
+    assert dot.startswith("graph floor {") and dot.count('label="A"') == 1 and "key A" in dot
+    assert main(["generate", "--seed", "dragon", "--format", "ascii", "--cycles", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "[A]─" in text and "key A (red)" in text and "loop: room" in text
+    assert "\x1b[" not in text  # no colour when not writing to a terminal
+
+
+def test_bench_prints_percentiles_and_budgets(capsys):
+    assert main(["bench", "--seeds", "3", "--only", "topology"]) == 0
+    out = capsys.readouterr().out
+    assert "p50=" in out and "p99=" in out and "of 20 ms" in out and "ok=100.0%" in out
