@@ -1,0 +1,536 @@
+"""Get the ball out: slide blocks on a walled board until the ball reaches the exit.
+
+The board is ``rows × cols`` cells inside a wall; the exit is a gap two cells wide in the BOTTOM
+wall, under columns ``exit_col`` and ``exit_col + 1``. The ball is 2×2 (like Klotski's big
+block), so the puzzle is solved when the ball's top-left cell is ``(rows - 2, exit_col)``: the
+ball sits in front of the gap (rolling it out is not counted as a move). The other pieces are
+blocks of 1×1, 1×2 (one row, two columns), 2×1 and 2×2 cells. A move slides the ball or one
+block ONE cell up, down, left or right into empty cells.
+
+State: one int packing five bitmasks, one per kind in :data:`KINDS` order (ball first, in the
+lowest bits), each holding the top-left cells of that kind's pieces (bit ``r * (cols + 1) + c``
+of its mask; the spare column keeps shifted pieces from wrapping). Blocks of one kind are
+interchangeable, so this shape is canonical by construction. A move is ``(r, c, direction)``:
+the piece whose top-left cell is ``(r, c)`` slides one cell.
+
+Solver: breadth-first search over the state space (moves are reversible, so the states
+reachable from the start are a connected component). The first solve of an instance measures
+the distance to the goal of every state in the component, once; later hints read it.
+
+JSON config: ``{"rows": 5, "cols": 6, "exit_col": 2}``; state: ``{"ball": [[r, c]],
+"1x1": [[r, c], ...], "1x2": [...], "2x1": [...], "2x2": [...]}`` (top-left cells, sorted);
+move: ``[r, c, "up"]``.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, ClassVar
+
+import numpy as np
+
+from roguelike.puzzles.base import (
+    GenerationError,
+    IllegalMove,
+    PuzzleFormatError,
+    cell_name,
+    check_difficulty,
+    envelope,
+    in_range,
+    open_envelope,
+    rng_for,
+)
+
+State = int
+Move = tuple[int, int, str]
+
+#: (name, height, width) of each kind of piece; the ball is kind 0.
+KINDS: tuple[tuple[str, int, int], ...] = (
+    ("ball", 2, 2),
+    ("1x1", 1, 1),
+    ("1x2", 1, 2),
+    ("2x1", 2, 1),
+    ("2x2", 2, 2),
+)
+KIND_WORDS = {
+    "ball": "the ball",
+    "1x1": "the small block",
+    "1x2": "the wide block",
+    "2x1": "the tall block",
+    "2x2": "the big block",
+}
+DIRECTIONS = ("up", "down", "left", "right")
+_DELTA = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+#: Optimal move counts per difficulty.
+PAR: dict[str, tuple[int, int]] = {
+    "easy": (5, 9),
+    "medium": (10, 18),
+    "hard": (19, 30),
+    "very-hard": (31, 50),
+}
+#: Per difficulty: (rows, cols, free cells, relative chances of 1x1, 1x2, 2x1 and 2x2 blocks when
+#: filling the board, the (1x1 count, 2x2 count) mixes a fill may have (None: any), most states
+#: in a component). A component with more states is skipped: it keeps generation (p99 < 200 ms)
+#: and a first hint from a loaded puzzle (< 50 ms) fast. On 4×5 boards, measured: fills with no
+#: 1x1 block always jam (the ball cannot travel far), and fills with four or more small blocks
+#: and no big one mostly have huge components; two small and no big block (or four small and
+#: one big) give the deep, small components wanted.
+Mix = tuple[tuple[int, int], ...] | None
+BOARD: dict[str, tuple[int, int, int, tuple[int, int, int, int], Mix, int]] = {
+    "easy": (4, 4, 2, (3, 3, 3, 1), None, 5000),
+    "medium": (4, 4, 2, (3, 3, 3, 1), None, 5000),
+    "hard": (4, 5, 2, (1, 4, 4, 1), ((2, 0), (4, 1)), 2500),
+    "very-hard": (4, 5, 2, (1, 4, 4, 1), ((2, 0), (4, 1)), 2500),
+}
+ATTEMPTS = 2000
+
+
+class _Geometry:
+    """Bit tables for one board size."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols = rows, cols
+        P = self.P = cols + 1
+        self.board = 0
+        for r in range(rows):
+            for c in range(cols):
+                self.board |= 1 << (r * P + c)
+        self.shapes: list[tuple[int, ...]] = [
+            tuple(dr * P + dc for dr in range(h) for dc in range(w)) for _, h, w in KINDS
+        ]
+        # per kind and direction: (bit delta, offsets that must be free)
+        self.steps: list[list[tuple[str, int, tuple[int, ...]]]] = []
+        for shape in self.shapes:
+            per = []
+            for d in DIRECTIONS:
+                dr, dc = _DELTA[d]
+                delta = dr * P + dc
+                need = tuple(sorted({o + delta for o in shape} - set(shape)))
+                per.append((d, delta, need))
+            self.steps.append(per)
+        self.SH = rows * P  # bits per kind's mask in a packed state
+        self.FULL = (1 << self.SH) - 1
+
+    def bit(self, r: int, c: int) -> int:
+        return r * self.P + c
+
+    def cell(self, b: int) -> tuple[int, int]:
+        return divmod(b, self.P)
+
+    def split(self, s: State) -> list[int]:
+        """The five anchor masks of a packed state."""
+        return [(s >> (k * self.SH)) & self.FULL for k in range(len(KINDS))]
+
+    def pack(self, masks: list[int]) -> State:
+        return sum(m << (k * self.SH) for k, m in enumerate(masks))
+
+    def occupied(self, s: State) -> int:
+        occ = 0
+        for k, anchors in enumerate(self.split(s)):
+            if anchors:
+                for o in self.shapes[k]:
+                    occ |= anchors << o
+        return occ
+
+    def successors(self, s: State) -> Iterator[tuple[int, int, str, State]]:
+        """(kind, anchor bit, direction, next state) for every legal move, in a fixed order."""
+        free = self.board & ~self.occupied(s)
+        for k, anchors in enumerate(self.split(s)):
+            if not anchors:
+                continue
+            base = k * self.SH
+            for d, delta, need in self.steps[k]:
+                movable = anchors
+                for o in need:
+                    movable &= (free >> o) if o >= 0 else (free << -o)
+                    if not movable:
+                        break
+                while movable:
+                    low = movable & -movable
+                    movable ^= low
+                    a = low.bit_length() - 1
+                    yield k, a, d, s ^ ((low | (1 << (a + delta))) << base)
+
+    def neighbours(self, s: State) -> list[State]:
+        """Every state one move away (the breadth-first searches' hot loop, inlined)."""
+        SH, FULL, shapes, steps = self.SH, self.FULL, self.shapes, self.steps
+        masks = [(s >> (k * SH)) & FULL for k in range(len(KINDS))]
+        occ = 0
+        for k, anchors in enumerate(masks):
+            if anchors:
+                for o in shapes[k]:
+                    occ |= anchors << o
+        free = self.board & ~occ
+        out = []
+        for k, anchors in enumerate(masks):
+            if not anchors:
+                continue
+            base = k * SH
+            for _d, delta, need in steps[k]:
+                movable = anchors
+                for o in need:
+                    movable &= (free >> o) if o >= 0 else (free << -o)
+                while movable:
+                    low = movable & -movable
+                    movable ^= low
+                    out.append(s ^ ((low | (low << delta if delta > 0 else low >> -delta)) << base))
+        return out
+
+
+@cache
+def geometry(rows: int, cols: int) -> _Geometry:
+    return _Geometry(rows, cols)
+
+
+def _bits(x: int) -> list[int]:
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out
+
+
+@dataclass(frozen=True)
+class Ball:
+    rows: int
+    cols: int
+    exit_col: int
+    start: State
+    difficulty: str = "easy"
+    par: int = 0
+    # distance to the goal of every state in the start's component (filled on the first solve)
+    _dist: dict[State, int] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    type_name: ClassVar[str] = "ball"
+
+    def __post_init__(self) -> None:
+        if not (2 <= self.rows <= 8 and 2 <= self.cols <= 8):
+            raise ValueError("ball boards are 2..8 cells on a side")
+        if not 0 <= self.exit_col <= self.cols - 2:
+            raise ValueError("the exit must lie under the board")
+        self._check_state(self.start)
+
+    def _check_state(self, s: State) -> None:
+        g = self.geo
+        if not 0 <= s < 1 << (g.SH * len(KINDS)):
+            raise ValueError("not a packed ball state")
+        masks = g.split(s)
+        if masks[0].bit_count() != 1:
+            raise ValueError("a ball state has exactly one ball")
+        occ = 0
+        for k, anchors in enumerate(masks):
+            for a in _bits(anchors):
+                for o in g.shapes[k]:
+                    b = 1 << (a + o)
+                    if not b & g.board or b & occ:
+                        raise ValueError("pieces overlap or leave the board")
+                    occ |= b
+
+    @property
+    def geo(self) -> _Geometry:
+        return geometry(self.rows, self.cols)
+
+    @property
+    def goal_bit(self) -> int:
+        return 1 << self.geo.bit(self.rows - 2, self.exit_col)
+
+    # --- rules -----------------------------------------------------------------------------
+    def initial(self) -> State:
+        return self.start
+
+    def moves(self, s: State) -> list[Move]:
+        g = self.geo
+        out = [(*g.cell(a), d) for _k, a, d, _t in g.successors(s)]
+        return sorted(out, key=lambda m: (m[0], m[1], DIRECTIONS.index(m[2])))
+
+    def kind_at(self, s: State, r: int, c: int) -> int | None:
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
+            return None
+        b = 1 << self.geo.bit(r, c)
+        return next((k for k, anchors in enumerate(self.geo.split(s)) if anchors & b), None)
+
+    def apply(self, s: State, m: Move) -> State:
+        try:
+            r, c, d = m
+        except (TypeError, ValueError):
+            raise IllegalMove(f"a move is (row, column, direction), got {m!r}") from None
+        if not (isinstance(r, int) and isinstance(c, int)) or d not in _DELTA:
+            raise IllegalMove(f"bad move {m!r}")
+        k = self.kind_at(s, r, c)
+        if k is None:
+            raise IllegalMove(f"no piece has its top-left cell at {cell_name(r, c)}")
+        g = self.geo
+        a = g.bit(r, c)
+        for kk, aa, dd, t in g.successors(s):
+            if kk == k and aa == a and dd == d:
+                return t
+        raise IllegalMove(f"{KIND_WORDS[KINDS[k][0]]} at {cell_name(r, c)} cannot move {d}")
+
+    def is_solved(self, s: State) -> bool:
+        return s & self.geo.FULL == self.goal_bit
+
+    def distances(self) -> dict[State, int]:
+        """Distance to the goal of every state in the start's component (computed once)."""
+        if not self._dist:
+            d = component_distances(self.geo, self.start, self.goal_bit, None)
+            assert d is not None
+            self._dist.update(d)
+        return self._dist
+
+    def solve(self, s: State) -> list[Move] | None:
+        dist = self.distances()
+        if s not in dist:
+            comp = component_distances(self.geo, s, self.goal_bit, None)
+            assert comp is not None
+            dist = comp
+        if dist.get(s, -1) < 0:
+            return None
+        g = self.geo
+        plan: list[Move] = []
+        cur = s
+        while dist[cur] > 0:
+            want = dist[cur] - 1
+            best = min(
+                ((*g.cell(a), d), t) for _k, a, d, t in g.successors(cur) if dist.get(t) == want
+            )
+            plan.append(best[0])  # type: ignore[arg-type]
+            cur = best[1]
+        return plan
+
+    # --- words -----------------------------------------------------------------------------
+    def piece_words(self, s: State, r: int, c: int) -> str:
+        k = self.kind_at(s, r, c)
+        name = KIND_WORDS[KINDS[k][0]] if k is not None else "the piece"
+        return name if k == 0 else f"{name} at {cell_name(r, c)}"
+
+    def describe_move(self, m: Move, s: State | None = None) -> str:
+        r, c, d = m
+        if s is None:
+            return f"move the piece at {cell_name(r, c)} {d}"
+        return f"move {self.piece_words(s, r, c)} {d}"
+
+    def nudge(self, s: State, tier: int) -> str:
+        plan = self.solve(s)
+        if plan is None:
+            return "The ball cannot get out from here."
+        if not plan:
+            return "The ball is at the exit."
+        r, c, d = plan[0]
+        if tier <= 1:
+            cur, ball_step = s, None
+            for i, mv in enumerate(plan):
+                if self.kind_at(cur, mv[0], mv[1]) == 0:
+                    ball_step = (i, mv[2])
+                    break
+                cur = self.apply(cur, mv)
+            assert ball_step is not None  # the ball must move to reach the exit
+            if ball_step[0] == 0:
+                return f"The ball can move right now; {len(plan)} moves are enough."
+            return (
+                f"The ball's next step is {ball_step[1]}: clear the way for it first; "
+                f"{len(plan)} moves are enough."
+            )
+        return f"Move {self.piece_words(s, r, c)} next."
+
+    def picture(self, s: State) -> list[str]:
+        """The board as text: ``O`` ball, ``a``, ``b``, ... blocks, ``.`` empty, ``#`` wall."""
+        grid = [["."] * self.cols for _ in range(self.rows)]
+        label = iter("abcdefghijklmnopqrstuvwxyz")
+        g = self.geo
+        for k, anchors in enumerate(g.split(s)):
+            for a in _bits(anchors):
+                ch = "O" if k == 0 else next(label)
+                for o in g.shapes[k]:
+                    rr, cc = g.cell(a + o)
+                    grid[rr][cc] = ch
+        wall = "#" * (self.cols + 2)
+        bottom = (
+            "#"
+            + "".join(
+                " " if self.exit_col <= c <= self.exit_col + 1 else "#" for c in range(self.cols)
+            )
+            + "#"
+        )
+        return [wall] + ["#" + "".join(row) + "#" for row in grid] + [bottom]
+
+    # --- JSON ------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return envelope(self, {"rows": self.rows, "cols": self.cols, "exit_col": self.exit_col})
+
+    @classmethod
+    def from_json(cls, d: Any) -> Ball:
+        difficulty, par, config, state = open_envelope(d, cls.type_name)
+        rows, cols, ex = config.get("rows"), config.get("cols"), config.get("exit_col")
+        if not all(isinstance(v, int) for v in (rows, cols, ex)):
+            raise PuzzleFormatError("rows, cols and exit_col must be integers")
+        start = _parse_state(state, geometry(rows, cols))  # type: ignore[arg-type]
+        try:
+            return cls(rows, cols, ex, start, difficulty, par)  # type: ignore[arg-type]
+        except ValueError as e:
+            raise PuzzleFormatError(str(e)) from None
+
+    def state_to_json(self, s: State) -> dict[str, list[list[int]]]:
+        g = self.geo
+        masks = g.split(s)
+        return {KINDS[k][0]: [list(g.cell(a)) for a in _bits(masks[k])] for k in range(len(KINDS))}
+
+    def state_from_json(self, d: Any) -> State:
+        s = _parse_state(d, self.geo)
+        try:
+            self._check_state(s)
+        except ValueError as e:
+            raise PuzzleFormatError(str(e)) from None
+        return s
+
+    def move_to_json(self, m: Move) -> list[Any]:
+        return [m[0], m[1], m[2]]
+
+    def move_from_json(self, d: Any) -> Move:
+        if not (
+            isinstance(d, list) and len(d) == 3 and isinstance(d[0], int) and isinstance(d[1], int)
+        ):
+            raise PuzzleFormatError("a move is [row, column, direction]")
+        if d[2] not in _DELTA:
+            raise PuzzleFormatError(f"unknown direction {d[2]!r}")
+        return (d[0], d[1], d[2])
+
+
+def _parse_state(d: Any, g: _Geometry) -> State:
+    if not isinstance(d, dict):
+        raise PuzzleFormatError("a ball state is an object of piece lists")
+    masks = []
+    for name, _h, _w in KINDS:
+        cells = d.get(name, [])
+        if not isinstance(cells, list):
+            raise PuzzleFormatError(f"{name} must be a list of [row, column]")
+        m = 0
+        for cell in cells:
+            if not (
+                isinstance(cell, list)
+                and len(cell) == 2
+                and all(isinstance(v, int) and v >= 0 for v in cell)
+            ):
+                raise PuzzleFormatError(f"bad cell {cell!r}")
+            if cell[0] >= g.rows or cell[1] >= g.cols:
+                raise PuzzleFormatError(f"cell {cell!r} is off the board")
+            m |= 1 << g.bit(*cell)
+        masks.append(m)
+    return g.pack(masks)
+
+
+def component_distances(
+    g: _Geometry, start: State, goal_bit: int, limit: int | None
+) -> dict[State, int] | None:
+    """Distance to the nearest goal state for every state of ``start``'s component.
+
+    Two breadth-first passes: one collects the component (and its goal states), one spreads
+    distances from all goal states at once. Unreachable-goal components map every state to -1.
+    None when the component has more than ``limit`` states.
+    """
+    adj: dict[State, list[State]] = {}
+    frontier = deque([start])
+    adj[start] = []
+    goals: list[State] = []
+    full = g.FULL
+    while frontier:
+        s = frontier.popleft()
+        if s & full == goal_bit:
+            goals.append(s)
+        nbrs = g.neighbours(s)
+        adj[s] = nbrs
+        for t in nbrs:
+            if t not in adj:
+                adj[t] = []
+                if limit is not None and len(adj) > limit:
+                    return None
+                frontier.append(t)
+    dist = dict.fromkeys(adj, -1)
+    for s in goals:
+        dist[s] = 0
+    frontier = deque(goals)
+    while frontier:
+        s = frontier.popleft()
+        d = dist[s] + 1
+        for t in adj[s]:
+            if dist[t] < 0:
+                dist[t] = d
+                frontier.append(t)
+    return dist
+
+
+def _fill(
+    g: _Geometry,
+    exit_col: int,
+    free: int,
+    fill_weights: tuple[int, ...],
+    rng: np.random.Generator,
+) -> State | None:
+    """The ball at the goal and random blocks filling all but ``free`` cells."""
+    rows, cols = g.rows, g.cols
+    masks = [0] * len(KINDS)
+    masks[0] = 1 << g.bit(rows - 2, exit_col)
+    occ = g.occupied(g.pack(masks))
+    empty = rows * cols - 4
+    # integer weights, so no float rounding can tip a choice on another machine
+    bounds = list(itertools.accumulate(fill_weights))
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    tries = 0
+    while empty > free and tries < 400:
+        tries += 1
+        r, c = cells[int(rng.integers(0, len(cells)))]
+        k = 1 + bisect.bisect_right(bounds, int(rng.integers(0, bounds[-1])))
+        _n, h, w = KINDS[k]
+        if r + h > rows or c + w > cols or h * w > empty - free:
+            continue
+        a = g.bit(r, c)
+        shape = 0
+        for o in g.shapes[k]:
+            shape |= 1 << (a + o)
+        if shape & occ:
+            continue
+        occ |= shape
+        masks[k] |= 1 << a
+        empty -= h * w
+    if empty != free:
+        return None
+    return g.pack(masks)
+
+
+def generate(difficulty: str, seed: int) -> Ball:
+    """A ball puzzle whose true optimal move count lies in ``PAR[difficulty]``.
+
+    Backward from a solved board: random blocks around the ball at the exit, the whole
+    component measured by BFS (skipped when larger than MAX_STATES), then a start drawn among
+    the component's states at a distance inside the range.
+    """
+    check_difficulty(difficulty)
+    rng = rng_for("ball", difficulty, seed)
+    rows, cols, free, fill_weights, mixes, max_states = BOARD[difficulty]
+    lo_hi = PAR[difficulty]
+    g = geometry(rows, cols)
+    for _ in range(ATTEMPTS):
+        exit_col = int(rng.integers(0, cols - 1))
+        solved = _fill(g, exit_col, free, fill_weights, rng)
+        if solved is None:
+            continue
+        masks = g.split(solved)
+        if mixes is not None and (masks[1].bit_count(), masks[4].bit_count()) not in mixes:
+            continue
+        dist = component_distances(g, solved, solved & g.FULL, max_states)
+        if dist is None:
+            continue
+        cands = sorted(s for s, d in dist.items() if in_range(d, lo_hi))
+        if not cands:
+            continue
+        start = cands[int(rng.integers(0, len(cands)))]
+        p = Ball(rows, cols, exit_col, start, difficulty, dist[start])
+        p._dist.update(dist)
+        return p
+    raise GenerationError(f"no ball puzzle of difficulty {difficulty} in {ATTEMPTS} attempts")

@@ -1,0 +1,222 @@
+"""The protocol every puzzle type implements, and the helpers they share.
+
+A puzzle *instance* is an immutable configuration (a frozen dataclass) plus a hashable,
+immutable *state*; a *move* is a small immutable value (int, tuple). The game keeps the current
+state and asks the instance what it may do with it:
+
+- ``initial()``                 the state the player starts from;
+- ``moves(s)``                  the legal moves in a fixed, deterministic order;
+- ``apply(s, m)``               the next state; raises :class:`IllegalMove` for an illegal move;
+- ``is_solved(s)``              the goal test;
+- ``solve(s)``                  an OPTIMAL move list from ``s`` (None when ``s`` cannot be solved);
+- ``describe_move(m, s=None)``  words for a hint ("pour jug A into jug C");
+- ``nudge(s, tier)``            a weaker hint in words, computed from ``s``: tier 1 names what
+                                matters (a jug, a region, a piece), tier 2 says more; the move
+                                itself is tier 3 (see :func:`roguelike.puzzles.hint_text`);
+- ``to_json()`` / ``from_json``  the instance (see below); ``state_to_json`` /
+  ``state_from_json`` and ``move_to_json`` / ``move_from_json`` for saved progress.
+
+Difficulty is the TRUE optimal move count from the initial state, ``par``, which every
+generator computes with the exact solver and checks against the type's ``PAR`` table.
+
+JSON of an instance (stable; every value is a plain int, str, bool, list or dict)::
+
+    {"format": 1, "type": "jugs", "difficulty": "easy", "par": 5,
+     "config": {...type specific...}, "state": <state_to_json(initial())>}
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+
+import numpy as np
+
+from roguelike import seeds
+
+FORMAT = 1
+DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "very-hard")
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M")
+
+
+class IllegalMove(ValueError):
+    """A move that the rules do not allow in the given state."""
+
+
+class Unsolvable(ValueError):
+    """The state can no longer reach the goal (only possible in jugs and keydoor)."""
+
+
+class PuzzleFormatError(ValueError):
+    """A JSON document that does not describe a puzzle of this format."""
+
+
+class GenerationError(RuntimeError):
+    """The generator found no instance in its (deterministic) budget of attempts."""
+
+
+@runtime_checkable
+class Puzzle(Protocol[S, M]):
+    """What every puzzle type offers (see the module docstring)."""
+
+    type_name: ClassVar[str]
+    difficulty: str
+    par: int
+
+    def initial(self) -> S: ...
+    def moves(self, s: S) -> list[M]: ...
+    def apply(self, s: S, m: M) -> S: ...
+    def is_solved(self, s: S) -> bool: ...
+    def solve(self, s: S) -> list[M] | None: ...
+    def describe_move(self, m: M, s: S | None = None) -> str: ...
+    def nudge(self, s: S, tier: int) -> str: ...
+    def to_json(self) -> dict[str, Any]: ...
+    def state_to_json(self, s: S) -> Any: ...
+    def state_from_json(self, d: Any) -> S: ...
+    def move_to_json(self, m: M) -> Any: ...
+    def move_from_json(self, d: Any) -> M: ...
+
+
+def rng_for(type_name: str, difficulty: str, seed: int) -> np.random.Generator:
+    """The generator's random stream: ``stream(seed, 0, "puzzle:<type>:<difficulty>")``."""
+    return seeds.stream(seed, 0, f"puzzle:{type_name}:{difficulty}")
+
+
+def check_difficulty(difficulty: str) -> None:
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty {difficulty!r}: one of {', '.join(DIFFICULTIES)}")
+
+
+def envelope(p: Any, config: dict[str, Any]) -> dict[str, Any]:
+    """The common JSON frame of an instance."""
+    return {
+        "format": FORMAT,
+        "type": p.type_name,
+        "difficulty": p.difficulty,
+        "par": p.par,
+        "config": config,
+        "state": p.state_to_json(p.initial()),
+    }
+
+
+def open_envelope(d: Any, type_name: str) -> tuple[str, int, dict[str, Any], Any]:
+    """(difficulty, par, config, state) of a JSON frame; raises PuzzleFormatError."""
+    if not isinstance(d, dict):
+        raise PuzzleFormatError("a puzzle is a JSON object")
+    if d.get("format") != FORMAT:
+        raise PuzzleFormatError(f"unknown puzzle format {d.get('format')!r}, expected {FORMAT}")
+    if d.get("type") != type_name:
+        raise PuzzleFormatError(f"not a {type_name} puzzle: type {d.get('type')!r}")
+    difficulty = d.get("difficulty")
+    if difficulty not in DIFFICULTIES:
+        raise PuzzleFormatError(f"unknown difficulty {difficulty!r}")
+    par = d.get("par")
+    if not isinstance(par, int) or par < 0:
+        raise PuzzleFormatError(f"par must be a non-negative integer, got {par!r}")
+    config = d.get("config")
+    if not isinstance(config, dict):
+        raise PuzzleFormatError("config must be an object")
+    return difficulty, par, config, d.get("state")
+
+
+def bfs_plan(
+    start: S,
+    moves: Callable[[S], Iterable[M]],
+    apply: Callable[[S, M], S],
+    is_solved: Callable[[S], bool],
+    max_states: int | None = None,
+) -> list[M] | None:
+    """A shortest move list from ``start`` to a solved state by breadth-first search.
+
+    Moves are tried in the order ``moves`` gives, so the plan is deterministic. Returns None
+    when no solved state is reachable (or ``max_states`` states were seen without one).
+    """
+    if is_solved(start):
+        return []
+    parent: dict[S, tuple[S, M] | None] = {start: None}
+    frontier: deque[S] = deque([start])
+    while frontier:
+        s = frontier.popleft()
+        for m in moves(s):
+            t = apply(s, m)
+            if t in parent:
+                continue
+            parent[t] = (s, m)
+            if is_solved(t):
+                plan: list[M] = []
+                cur = t
+                while (link := parent[cur]) is not None:
+                    cur, mv = link
+                    plan.append(mv)
+                return plan[::-1]
+            if max_states is not None and len(parent) >= max_states:
+                return None
+            frontier.append(t)
+    return None
+
+
+def distances(
+    sources: Iterable[S], neighbours: Callable[[S], Iterable[S]], limit: int | None = None
+) -> dict[S, int] | None:
+    """Breadth-first distances from ``sources``; None if more than ``limit`` states are seen."""
+    dist: dict[S, int] = {}
+    frontier: deque[S] = deque()
+    for s in sources:
+        if s not in dist:
+            dist[s] = 0
+            frontier.append(s)
+    while frontier:
+        s = frontier.popleft()
+        d = dist[s] + 1
+        for t in neighbours(s):
+            if t not in dist:
+                dist[t] = d
+                if limit is not None and len(dist) > limit:
+                    return None
+                frontier.append(t)
+    return dist
+
+
+def in_range(par: int, bounds: tuple[int, int]) -> bool:
+    return bounds[0] <= par <= bounds[1]
+
+
+def ordinal_letter(i: int) -> str:
+    """Jug / piece names: A, B, C, ..."""
+    return chr(ord("A") + i)
+
+
+def int_list(v: Any, what: str) -> list[int]:
+    if not isinstance(v, list) or not all(
+        isinstance(x, int) and not isinstance(x, bool) for x in v
+    ):
+        raise PuzzleFormatError(f"{what} must be a list of integers")
+    return list(v)
+
+
+def region_name(r: int, c: int, rows: int, cols: int) -> str:
+    """Words for where cell (r, c) lies on a rows × cols board: "top left", "centre", ..."""
+
+    def third(x: int, n: int, words: tuple[str, str, str]) -> str:
+        if n <= 2:
+            return words[0] if x == 0 else words[2]
+        k = 3 * x // n
+        return words[min(k, 2)]
+
+    v = third(r, rows, ("top", "middle", "bottom"))
+    h = third(c, cols, ("left", "centre", "right"))
+    if v == "middle" and h == "centre":
+        return "centre"
+    if v == "middle":
+        return f"middle of the {h} side"
+    if h == "centre":
+        return f"{v} middle"
+    return f"{v} {h} corner"
+
+
+def cell_name(r: int, c: int) -> str:
+    """Cell (r, c) in words, counted from 1 as players do: "row 2, column 3"."""
+    return f"row {r + 1}, column {c + 1}"

@@ -1,0 +1,563 @@
+"""Hatgram: cover every free cell of a board with ALL the given polyominoes.
+
+The board is ``rows × cols`` with some blocked cells; pieces may be turned and flipped. Each
+piece has a fixed list of distinct orientations (:func:`orientations`, each normalised so its
+bounding box starts at (0, 0)); a placement ``(j, r, c)`` puts orientation ``j`` with its
+bounding box's top-left corner on cell ``(r, c)``.
+
+State: a tuple with one entry per piece: None (in the box) or its placement ``(j, r, c)``.
+Moves: ``("place", i, j, r, c)`` puts piece ``i`` down on free cells; ``("remove", i)`` takes
+it back. Solved when every piece is on the board (they then cover every free cell exactly).
+
+Solver: exact cover by dancing links (Knuth's Algorithm X): one column per free cell and one
+per piece. The solutions of the empty board depend only on the instance, so they are
+enumerated once; from any state the optimal plan keeps the pieces that already sit where some
+solution has them, removes the others and places the rest (a misplaced piece costs two moves,
+an unplaced one one move), minimised over the solutions. Generated instances have exactly one.
+
+Difficulty is board size and piece count; par is the number of pieces (every one is placed).
+
+JSON config: ``{"rows": 6, "cols": 6, "blocked": [[r, c], ...], "pieces": [[[r, c], ...],
+...], "solutions": [[[j, r, c], ...], ...]}`` (each piece in its canonical orientation;
+"solutions" lists every solution of the empty board, one placement per piece, so that a loaded
+puzzle needs no search before its first hint; it is left out when there are more than
+SOLUTION_CAP, and computed when missing); state: a list of null or ``[j, r, c]``; move:
+``["place", i, j, r, c]`` or ``["remove", i]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, ClassVar
+
+import numpy as np
+
+from roguelike.puzzles.base import (
+    GenerationError,
+    IllegalMove,
+    PuzzleFormatError,
+    cell_name,
+    check_difficulty,
+    envelope,
+    open_envelope,
+    ordinal_letter,
+    region_name,
+    rng_for,
+)
+
+Cell = tuple[int, int]
+Shape = tuple[Cell, ...]
+Placement = tuple[int, int, int]  # orientation, row, column
+State = tuple[Placement | None, ...]
+Move = tuple[Any, ...]  # ("place", i, j, r, c) | ("remove", i)
+
+#: Per difficulty: (rows, cols, blocked cells, smallest and largest piece).
+SHAPE: dict[str, tuple[int, int, int, int, int]] = {
+    "easy": (4, 4, 1, 4, 6),
+    "medium": (5, 5, 3, 4, 6),
+    "hard": (6, 6, 5, 4, 6),
+    "very-hard": (7, 7, 8, 4, 6),
+}
+#: The par of a hatgram is its piece count (every piece is placed once).
+PAR: dict[str, tuple[int, int]] = {
+    "easy": (3, 3),
+    "medium": (4, 5),
+    "hard": (6, 7),
+    "very-hard": (8, 9),
+}
+ATTEMPTS = 5000
+#: Solutions enumerated for a hand-made instance (generated ones have exactly one).
+SOLUTION_CAP = 2000
+
+
+# --- polyominoes -----------------------------------------------------------------------------
+def normalise(cells: Iterator[Cell] | list[Cell] | Shape) -> Shape:
+    cells = list(cells)
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    return tuple(sorted((r - r0, c - c0) for r, c in cells))
+
+
+@cache
+def orientations(shape: Shape) -> tuple[Shape, ...]:
+    """The distinct turns and flips of a shape, in a fixed (sorted) order."""
+    out = set()
+    cells = list(shape)
+    for _ in range(4):
+        cells = [(c, -r) for r, c in cells]
+        out.add(normalise(cells))
+        out.add(normalise([(r, -c) for r, c in cells]))
+    return tuple(sorted(out))
+
+
+def canonical(cells: Iterator[Cell] | list[Cell] | Shape) -> Shape:
+    return orientations(normalise(cells))[0]
+
+
+# --- dancing links ---------------------------------------------------------------------------
+def exact_cover(n_cols: int, rows: list[list[int]], limit: int) -> list[list[int]]:
+    """Up to ``limit`` exact covers: lists of row indices covering every column exactly once.
+
+    Knuth's Algorithm X with dancing links in flat arrays; node 0..n_cols-1 are the column
+    headers, node n_cols the root. Columns are chosen by fewest candidates (ties: lowest index).
+    """
+    if n_cols == 0:
+        return [[]]
+    root = n_cols
+    L = [i - 1 for i in range(n_cols + 1)]
+    L[0] = root
+    R = [i + 1 for i in range(n_cols + 1)]
+    R[root] = 0
+    U = list(range(n_cols + 1))
+    D = list(range(n_cols + 1))
+    C = list(range(n_cols + 1))
+    size = [0] * (n_cols + 1)
+    row_of = [-1] * (n_cols + 1)
+    for ri, cols in enumerate(rows):
+        first = -1
+        for col in cols:
+            x = len(C)
+            C.append(col)
+            row_of.append(ri)
+            U.append(U[col])
+            D.append(col)
+            D[U[col]] = x
+            U[col] = x
+            size[col] += 1
+            if first < 0:
+                first = x
+                L.append(x)
+                R.append(x)
+            else:
+                L.append(L[first])
+                R.append(first)
+                R[L[first]] = x
+                L[first] = x
+
+    def cover(c: int) -> None:
+        R[L[c]] = R[c]
+        L[R[c]] = L[c]
+        i = D[c]
+        while i != c:
+            j = R[i]
+            while j != i:
+                D[U[j]] = D[j]
+                U[D[j]] = U[j]
+                size[C[j]] -= 1
+                j = R[j]
+            i = D[i]
+
+    def uncover(c: int) -> None:
+        i = U[c]
+        while i != c:
+            j = L[i]
+            while j != i:
+                size[C[j]] += 1
+                D[U[j]] = j
+                U[D[j]] = j
+                j = L[j]
+            i = U[i]
+        R[L[c]] = c
+        L[R[c]] = c
+
+    found: list[list[int]] = []
+    partial: list[int] = []
+
+    def search() -> bool:
+        if R[root] == root:
+            found.append(sorted(row_of[x] for x in partial))
+            return len(found) >= limit
+        c = R[root]
+        best, best_size = c, size[c]
+        while c != root:
+            if size[c] < best_size:
+                best, best_size = c, size[c]
+            c = R[c]
+        if best_size == 0:
+            return False
+        cover(best)
+        r = D[best]
+        while r != best:
+            partial.append(r)
+            j = R[r]
+            while j != r:
+                cover(C[j])
+                j = R[j]
+            stop = search()
+            j = L[r]
+            while j != r:
+                uncover(C[j])
+                j = L[j]
+            partial.pop()
+            if stop:
+                uncover(best)
+                return True
+            r = D[r]
+        uncover(best)
+        return False
+
+    search()
+    return found
+
+
+# --- the puzzle ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Hatgram:
+    rows: int
+    cols: int
+    blocked: tuple[Cell, ...]
+    pieces: tuple[Shape, ...]
+    difficulty: str = "easy"
+    par: int = 0
+    _solutions: list[tuple[Placement, ...]] = field(
+        default_factory=list, compare=False, hash=False, repr=False
+    )
+
+    type_name: ClassVar[str] = "hatgram"
+
+    def __post_init__(self) -> None:
+        if not (1 <= self.rows <= 12 and 1 <= self.cols <= 12):
+            raise ValueError("hatgram boards are 1..12 cells on a side")
+        if any(not (0 <= r < self.rows and 0 <= c < self.cols) for r, c in self.blocked):
+            raise ValueError("a blocked cell is off the board")
+        if not self.pieces or any(not p or normalise(p) != tuple(p) for p in self.pieces):
+            raise ValueError("pieces must be non-empty and normalised")
+        free = self.rows * self.cols - len(set(self.blocked))
+        if sum(len(p) for p in self.pieces) != free:
+            raise ValueError("the pieces' area must equal the number of free cells")
+
+    @property
+    def free_cells(self) -> list[Cell]:
+        blocked = set(self.blocked)
+        return [(r, c) for r in range(self.rows) for c in range(self.cols) if (r, c) not in blocked]
+
+    def cells_of(self, i: int, p: Placement) -> list[Cell]:
+        j, r, c = p
+        return [(r + dr, c + dc) for dr, dc in orientations(self.pieces[i])[j]]
+
+    def placements(self, i: int) -> list[Placement]:
+        """Every placement of piece ``i`` on free cells of the empty board."""
+        free = set(self.free_cells)
+        out = []
+        for j, shape in enumerate(orientations(self.pieces[i])):
+            h = max(r for r, _ in shape) + 1
+            w = max(c for _, c in shape) + 1
+            for r in range(self.rows - h + 1):
+                for c in range(self.cols - w + 1):
+                    if all((r + dr, c + dc) in free for dr, dc in shape):
+                        out.append((j, r, c))
+        return out
+
+    def solutions(self, limit: int = SOLUTION_CAP) -> list[tuple[Placement, ...]]:
+        """The solutions of the empty board (cached), each a placement per piece."""
+        if self._solutions:
+            return self._solutions
+        sols = _solve_board(self, limit)
+        self._solutions.extend(sols)
+        return self._solutions
+
+    def count_solutions(self, limit: int = 2) -> int:
+        return len(_solve_board(self, limit))
+
+    # --- rules -----------------------------------------------------------------------------
+    def initial(self) -> State:
+        return (None,) * len(self.pieces)
+
+    def _occupied(self, s: State) -> set[Cell]:
+        occ: set[Cell] = set()
+        for i, p in enumerate(s):
+            if p is not None:
+                occ.update(self.cells_of(i, p))
+        return occ
+
+    def moves(self, s: State) -> list[Move]:
+        occ = self._occupied(s)
+        out: list[Move] = []
+        for i, p in enumerate(s):
+            if p is None:
+                for j, r, c in self.placements(i):
+                    if not any(cell in occ for cell in self.cells_of(i, (j, r, c))):
+                        out.append(("place", i, j, r, c))
+        out.extend(("remove", i) for i, p in enumerate(s) if p is not None)
+        return out
+
+    def apply(self, s: State, m: Move) -> State:
+        if not isinstance(m, tuple) or not m:
+            raise IllegalMove(f"not a move: {m!r}")
+        if m[0] == "remove" and len(m) == 2:
+            i = m[1]
+            if not (isinstance(i, int) and 0 <= i < len(self.pieces)) or s[i] is None:
+                raise IllegalMove(f"piece {m[1]!r} is not on the board")
+            return s[:i] + (None,) + s[i + 1 :]
+        if m[0] == "place" and len(m) == 5 and all(isinstance(v, int) for v in m[1:]):
+            _, i, j, r, c = m
+            if not 0 <= i < len(self.pieces):
+                raise IllegalMove(f"there is no piece {i}")
+            if s[i] is not None:
+                raise IllegalMove(f"piece {ordinal_letter(i)} is already on the board")
+            if not 0 <= j < len(orientations(self.pieces[i])):
+                raise IllegalMove(f"piece {ordinal_letter(i)} has no orientation {j}")
+            cells = self.cells_of(i, (j, r, c))
+            free = set(self.free_cells) - self._occupied(s)
+            if not all(cell in free for cell in cells):
+                raise IllegalMove(f"piece {ordinal_letter(i)} does not fit there")
+            return s[:i] + ((j, r, c),) + s[i + 1 :]
+        raise IllegalMove(f"not a move: {m!r}")
+
+    def is_solved(self, s: State) -> bool:
+        return all(p is not None for p in s)
+
+    def solve(self, s: State) -> list[Move] | None:
+        best: tuple[int, int] | None = None
+        for k, sol in enumerate(self.solutions()):
+            cost = sum(0 if p == q else 1 if p is None else 2 for p, q in zip(s, sol, strict=True))
+            if best is None or cost < best[0]:
+                best = (cost, k)
+        if best is None:
+            return None
+        sol = self.solutions()[best[1]]
+        plan: list[Move] = [("remove", i) for i, p in enumerate(s) if p is not None and p != sol[i]]
+        places = [
+            (min(self.cells_of(i, q)), i, q)
+            for i, (p, q) in enumerate(zip(s, sol, strict=True))
+            if p != q
+        ]
+        plan.extend(("place", i, *q) for _, i, q in sorted(places))  # reading order
+        return plan
+
+    # --- words -----------------------------------------------------------------------------
+    def describe_move(self, m: Move, s: State | None = None) -> str:
+        if m[0] == "remove":
+            return f"take piece {ordinal_letter(m[1])} off the board"
+        _, i, j, r, c = m
+        n = len(orientations(self.pieces[i]))
+        turn = "" if n == 1 else f" turned as in orientation {j + 1} of {n}"
+        return (
+            f"place piece {ordinal_letter(i)}{turn} with its top-left corner at {cell_name(r, c)}"
+        )
+
+    def nudge(self, s: State, tier: int) -> str:
+        plan = self.solve(s)
+        if plan is None:
+            return "These pieces cannot fill the board."
+        if not plan:
+            return "The board is full."
+        m = plan[0]
+        name = ordinal_letter(m[1])
+        if m[0] == "remove":
+            if tier <= 1:
+                return "A piece on the board is not where it belongs."
+            return f"Piece {name} is not where it belongs."
+        cells = self.cells_of(m[1], tuple(m[2:]))  # type: ignore[arg-type]
+        if tier <= 1:
+            r, c = cells[len(cells) // 2]
+            where = region_name(r, c, self.rows, self.cols)
+            return f"Piece {name} belongs in the {where} of the board."
+        r, c = min(cells)
+        return f"Piece {name} covers the cell at {cell_name(r, c)}."
+
+    def picture(self, s: State) -> list[str]:
+        """The board as text: ``#`` blocked, ``.`` empty, letters for placed pieces."""
+        grid = [["."] * self.cols for _ in range(self.rows)]
+        for r, c in self.blocked:
+            grid[r][c] = "#"
+        for i, p in enumerate(s):
+            if p is not None:
+                for r, c in self.cells_of(i, p):
+                    grid[r][c] = ordinal_letter(i)
+        return ["".join(row) for row in grid]
+
+    # --- JSON ------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        config: dict[str, Any] = {
+            "rows": self.rows,
+            "cols": self.cols,
+            "blocked": [list(b) for b in self.blocked],
+            "pieces": [[list(cell) for cell in p] for p in self.pieces],
+        }
+        sols = self.solutions()
+        if len(sols) < SOLUTION_CAP:
+            config["solutions"] = [[list(pl) for pl in sol] for sol in sols]
+        return envelope(self, config)
+
+    @classmethod
+    def from_json(cls, d: Any) -> Hatgram:
+        difficulty, par, config, _state = open_envelope(d, cls.type_name)
+        try:
+            rows, cols = int(config["rows"]), int(config["cols"])
+            blocked = tuple(sorted((int(r), int(c)) for r, c in config["blocked"]))
+            pieces = tuple(tuple((int(r), int(c)) for r, c in p) for p in config["pieces"])
+            out = cls(rows, cols, blocked, pieces, difficulty, par)
+            if "solutions" in config:
+                for sol in config["solutions"]:
+                    full = out.state_from_json(sol)  # checks every placement fits
+                    if not out.is_solved(full):
+                        raise ValueError("a listed solution leaves a piece out")
+                    out._solutions.append(full)  # type: ignore[arg-type]
+            return out
+        except (KeyError, TypeError, ValueError) as e:
+            raise PuzzleFormatError(f"bad hatgram config: {e}") from None
+
+    def state_to_json(self, s: State) -> list[list[int] | None]:
+        return [None if p is None else list(p) for p in s]
+
+    def state_from_json(self, d: Any) -> State:
+        if not isinstance(d, list) or len(d) != len(self.pieces):
+            raise PuzzleFormatError(f"a hatgram state lists {len(self.pieces)} placements")
+        s: State = self.initial()
+        for i, p in enumerate(d):
+            if p is None:
+                continue
+            if not (isinstance(p, list) and len(p) == 3 and all(isinstance(v, int) for v in p)):
+                raise PuzzleFormatError(f"bad placement {p!r}")
+            try:
+                s = self.apply(s, ("place", i, *p))
+            except IllegalMove as e:
+                raise PuzzleFormatError(str(e)) from None
+        return s
+
+    def move_to_json(self, m: Move) -> list[Any]:
+        return list(m)
+
+    def move_from_json(self, d: Any) -> Move:
+        if isinstance(d, list) and d and d[0] in ("place", "remove"):
+            return tuple(d)
+        raise PuzzleFormatError(f"bad hatgram move {d!r}")
+
+
+def _solve_board(p: Hatgram, limit: int) -> list[tuple[Placement, ...]]:
+    free = p.free_cells
+    col_of = {cell: k for k, cell in enumerate(free)}
+    n_cells = len(free)
+    rows: list[list[int]] = []
+    meta: list[tuple[int, Placement]] = []
+    for i in range(len(p.pieces)):
+        for pl in p.placements(i):
+            rows.append([n_cells + i] + sorted(col_of[cell] for cell in p.cells_of(i, pl)))
+            meta.append((i, pl))
+    out = []
+    for cover in exact_cover(n_cells + len(p.pieces), rows, limit):
+        sol: list[Placement | None] = [None] * len(p.pieces)
+        for ri in cover:
+            i, pl = meta[ri]
+            sol[i] = pl
+        out.append(tuple(sol))  # type: ignore[arg-type]
+    return out  # type: ignore[return-value]
+
+
+# --- generator -------------------------------------------------------------------------------
+def _connected(cells: set[Cell]) -> bool:
+    if not cells:
+        return True
+    start = min(cells)
+    seen = {start}
+    stack = [start]
+    while stack:
+        r, c = stack.pop()
+        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                stack.append(nb)
+    return len(seen) == len(cells)
+
+
+def _components(cells: set[Cell]) -> list[int]:
+    """Sizes of the 4-connected components of ``cells``."""
+    left = set(cells)
+    out = []
+    while left:
+        start = min(left)
+        seen = {start}
+        stack = [start]
+        while stack:
+            r, c = stack.pop()
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nb in left and nb not in seen:
+                    seen.add(nb)
+                    stack.append(nb)
+        out.append(len(seen))
+        left -= seen
+    return out
+
+
+def _cuttable(n: int, lo: int, hi: int) -> bool:
+    """Can ``n`` cells be a sum of piece sizes in lo..hi?"""
+    return any(k * lo <= n <= k * hi for k in range(1, n // lo + 1))
+
+
+def _partition(
+    free: list[Cell], lo: int, hi: int, rng: np.random.Generator
+) -> list[list[Cell]] | None:
+    """Cut the connected cells ``free`` into connected pieces of lo..hi cells.
+
+    Pieces grow one at a time from the first uncut cell in reading order, by random frontier
+    cells, to a random size; a piece that leaves an uncuttable remainder is grown again (up to
+    12 tries), otherwise the cut fails.
+    """
+    left = set(free)
+    parts: list[list[Cell]] = []
+    while left:
+        start = min(left)
+        for _ in range(12):
+            target = int(rng.integers(lo, hi + 1))
+            piece = [start]
+            rem = set(left)
+            rem.discard(start)
+            while len(piece) < target:
+                frontier = sorted(
+                    {
+                        nb
+                        for r, c in piece
+                        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+                        if nb in rem
+                    }
+                )
+                if not frontier:
+                    break
+                cell = frontier[int(rng.integers(0, len(frontier)))]
+                piece.append(cell)
+                rem.discard(cell)
+            if len(piece) == target and all(_cuttable(n, lo, hi) for n in _components(rem)):
+                break
+        else:
+            return None
+        parts.append(piece)
+        left = rem
+    return parts
+
+
+def generate(difficulty: str, seed: int) -> Hatgram:
+    """A hatgram with exactly one solution: board ``SHAPE[difficulty]``, ``PAR`` pieces.
+
+    Blocked cells are drawn (the rest must stay connected), the free cells are cut into
+    connected pieces of distinct shapes, and the cut is kept only when dancing links finds no
+    second way to fit the pieces (counting solutions up to 2); otherwise the stream draws again.
+    """
+    check_difficulty(difficulty)
+    rng = rng_for("hatgram", difficulty, seed)
+    rows, cols, n_blocked, smin, smax = SHAPE[difficulty]
+    k_lo, k_hi = PAR[difficulty]
+    all_cells = [(r, c) for r in range(rows) for c in range(cols)]
+    for _ in range(ATTEMPTS):
+        bix = rng.choice(len(all_cells), size=n_blocked, replace=False)
+        blocked = tuple(sorted(all_cells[int(i)] for i in bix))
+        free = [cell for cell in all_cells if cell not in blocked]
+        if not _connected(set(free)):
+            continue
+        parts = _partition(free, smin, smax, rng)
+        if parts is None or not k_lo <= len(parts) <= k_hi:
+            continue
+        k = len(parts)
+        shapes = [canonical(p) for p in parts]
+        if len(set(shapes)) != k:
+            continue
+        order = sorted(range(k), key=lambda i: (len(shapes[i]), shapes[i]))
+        pieces = tuple(shapes[i] for i in order)
+        p = Hatgram(rows, cols, blocked, pieces, difficulty, k)
+        sols = _solve_board(p, 2)
+        if len(sols) == 1:
+            p._solutions.extend(sols)
+            return p
+    raise GenerationError(f"no unique hatgram of difficulty {difficulty} in {ATTEMPTS} attempts")

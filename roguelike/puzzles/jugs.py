@@ -1,0 +1,308 @@
+"""Water jugs: pour between jugs until the target amounts are measured.
+
+Jugs A, B, C, ... have capacities; the first starts full, the others empty. A move ``(a, b)``
+pours jug ``a`` into jug ``b`` until ``a`` is empty or ``b`` is full; no water is added or
+spilled. The target is either a whole vector of contents (``kind "vector"``) or "some jug holds
+T litres" (``kind "any"``).
+
+Solver: breadth-first search (the state space is at most the product of the capacities).
+
+JSON config: ``{"capacities": [8, 5, 3], "target": {"kind": "vector", "amounts": [4, 4, 0]}}``
+or ``{"target": {"kind": "any", "amount": 4}}``; state: the list of contents; move: ``[a, b]``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from roguelike.puzzles.base import (
+    GenerationError,
+    IllegalMove,
+    PuzzleFormatError,
+    bfs_plan,
+    check_difficulty,
+    envelope,
+    in_range,
+    int_list,
+    open_envelope,
+    ordinal_letter,
+    rng_for,
+)
+
+State = tuple[int, ...]
+Move = tuple[int, int]
+
+#: Optimal pour counts per difficulty.
+PAR: dict[str, tuple[int, int]] = {
+    "easy": (3, 5),
+    "medium": (6, 8),
+    "hard": (9, 12),
+    "very-hard": (13, 18),
+}
+#: (number of jugs, smallest and largest capacity of the first jug) per difficulty.
+SHAPE: dict[str, tuple[int, int, int]] = {
+    "easy": (3, 6, 10),
+    "medium": (3, 8, 13),
+    "hard": (3, 11, 19),
+    "very-hard": (4, 12, 21),
+}
+ATTEMPTS = 400
+
+
+def _pour(caps: tuple[int, ...], s: State, a: int, b: int) -> State:
+    amount = min(s[a], caps[b] - s[b])
+    out = list(s)
+    out[a] -= amount
+    out[b] += amount
+    return tuple(out)
+
+
+def _targets_met(target: tuple[str, tuple[int, ...]], s: State) -> bool:
+    kind, vals = target
+    if kind == "vector":
+        return s == vals
+    return vals[0] in s
+
+
+@dataclass(frozen=True)
+class Jugs:
+    capacities: tuple[int, ...]
+    target: tuple[str, tuple[int, ...]]  # ("vector", amounts) or ("any", (T,))
+    difficulty: str = "easy"
+    par: int = 0
+    _cache: dict[State, list[Move] | None] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
+
+    type_name: ClassVar[str] = "jugs"
+
+    def __post_init__(self) -> None:
+        caps = self.capacities
+        if len(caps) < 2 or any(c < 1 for c in caps):
+            raise ValueError("jugs need at least two jugs of positive capacity")
+        kind, vals = self.target
+        if kind == "vector":
+            if len(vals) != len(caps) or any(
+                not 0 <= v <= c for v, c in zip(vals, caps, strict=True)
+            ):
+                raise ValueError("the target vector does not fit the jugs")
+            if sum(vals) != caps[0]:
+                raise ValueError("the target vector must hold exactly the water of the first jug")
+        elif kind == "any":
+            if len(vals) != 1 or not 0 < vals[0] <= max(caps):
+                raise ValueError("an 'any' target is one amount that fits some jug")
+        else:
+            raise ValueError(f"unknown target kind {kind!r}")
+
+    # --- rules -----------------------------------------------------------------------------
+    def initial(self) -> State:
+        return (self.capacities[0],) + (0,) * (len(self.capacities) - 1)
+
+    def moves(self, s: State) -> list[Move]:
+        n = len(self.capacities)
+        return [
+            (a, b)
+            for a in range(n)
+            for b in range(n)
+            if a != b and s[a] > 0 and s[b] < self.capacities[b]
+        ]
+
+    def apply(self, s: State, m: Move) -> State:
+        n = len(self.capacities)
+        try:
+            a, b = m
+        except (TypeError, ValueError):
+            raise IllegalMove(f"a pour is a pair of jugs, got {m!r}") from None
+        if not (isinstance(a, int) and isinstance(b, int) and 0 <= a < n and 0 <= b < n):
+            raise IllegalMove(f"there is no jug pair {m!r}")
+        if a == b:
+            raise IllegalMove("a jug cannot be poured into itself")
+        if s[a] == 0:
+            raise IllegalMove(f"jug {ordinal_letter(a)} is empty")
+        if s[b] == self.capacities[b]:
+            raise IllegalMove(f"jug {ordinal_letter(b)} is already full")
+        return _pour(self.capacities, s, a, b)
+
+    def is_solved(self, s: State) -> bool:
+        return _targets_met(self.target, s)
+
+    def solve(self, s: State) -> list[Move] | None:
+        if s not in self._cache:
+            plan = bfs_plan(s, self.moves, self.apply, self.is_solved)
+            self._cache[s] = plan
+        plan = self._cache[s]
+        return None if plan is None else list(plan)
+
+    # --- words -----------------------------------------------------------------------------
+    def jug_name(self, i: int) -> str:
+        return f"jug {ordinal_letter(i)} ({self.capacities[i]} L)"
+
+    def goal_text(self) -> str:
+        kind, vals = self.target
+        if kind == "any":
+            return f"get exactly {vals[0]} L into any one jug"
+        parts = ", ".join(f"{ordinal_letter(i)} = {v} L" for i, v in enumerate(vals))
+        return f"make the jugs hold {parts}"
+
+    def describe_move(self, m: Move, s: State | None = None) -> str:
+        a, b = m
+        text = f"pour jug {ordinal_letter(a)} into jug {ordinal_letter(b)}"
+        if s is not None:
+            amount = min(s[a], self.capacities[b] - s[b])
+            text += f" ({amount} L)"
+        return text
+
+    def nudge(self, s: State, tier: int) -> str:
+        plan = self.solve(s)
+        if plan is None:
+            return "From here the target can no longer be measured: start the puzzle again."
+        if not plan:
+            return "The jugs already hold the target amounts."
+        kind, vals = self.target
+        if tier <= 1:
+            # which jug matters: the one that ends up holding the measured amount
+            final = s
+            for m in plan:
+                final = _pour(self.capacities, final, *m)
+            if kind == "any":
+                j = final.index(vals[0])
+                return (
+                    f"Aim to finish with {vals[0]} L in {self.jug_name(j)}; "
+                    f"{len(plan)} pours are enough."
+                )
+            changed = [i for i in range(len(s)) if s[i] != final[i]]
+            names = " and ".join(ordinal_letter(i) for i in changed)
+            return f"Jugs {names} still hold the wrong amounts; {len(plan)} pours are enough."
+        a, b = plan[0]
+        return f"Your next pour starts from {self.jug_name(a)}."
+
+    # --- JSON ------------------------------------------------------------------------------
+    def config_json(self) -> dict[str, Any]:
+        kind, vals = self.target
+        target: dict[str, Any] = (
+            {"kind": "vector", "amounts": list(vals)}
+            if kind == "vector"
+            else {"kind": "any", "amount": vals[0]}
+        )
+        return {"capacities": list(self.capacities), "target": target}
+
+    def to_json(self) -> dict[str, Any]:
+        return envelope(self, self.config_json())
+
+    @classmethod
+    def from_json(cls, d: Any) -> Jugs:
+        difficulty, par, config, _state = open_envelope(d, cls.type_name)
+        caps = tuple(int_list(config.get("capacities"), "capacities"))
+        t = config.get("target")
+        if not isinstance(t, dict):
+            raise PuzzleFormatError("target must be an object")
+        if t.get("kind") == "vector":
+            target: tuple[str, tuple[int, ...]] = (
+                "vector",
+                tuple(int_list(t.get("amounts"), "amounts")),
+            )
+        elif t.get("kind") == "any" and isinstance(t.get("amount"), int):
+            target = ("any", (t["amount"],))
+        else:
+            raise PuzzleFormatError(f"bad target {t!r}")
+        try:
+            return cls(caps, target, difficulty, par)
+        except ValueError as e:
+            raise PuzzleFormatError(str(e)) from None
+
+    def state_to_json(self, s: State) -> list[int]:
+        return list(s)
+
+    def state_from_json(self, d: Any) -> State:
+        s = tuple(int_list(d, "jug contents"))
+        if (
+            len(s) != len(self.capacities)
+            or sum(s) != self.capacities[0]
+            or any(not 0 <= v <= c for v, c in zip(s, self.capacities, strict=True))
+        ):
+            raise PuzzleFormatError(f"{list(s)} is not a state of these jugs")
+        return s
+
+    def move_to_json(self, m: Move) -> list[int]:
+        return [m[0], m[1]]
+
+    def move_from_json(self, d: Any) -> Move:
+        v = int_list(d, "a pour")
+        if len(v) != 2:
+            raise PuzzleFormatError("a pour is [from, to]")
+        return (v[0], v[1])
+
+
+# --- generator -------------------------------------------------------------------------------
+def _explore(caps: tuple[int, ...]) -> tuple[dict[State, int], dict[State, int]]:
+    """Distances from the start to every reachable state, and the number of shortest paths."""
+    start = (caps[0],) + (0,) * (len(caps) - 1)
+    dist = {start: 0}
+    ways = {start: 1}
+    frontier = deque([start])
+    n = len(caps)
+    while frontier:
+        s = frontier.popleft()
+        d = dist[s] + 1
+        for a in range(n):
+            if s[a] == 0:
+                continue
+            for b in range(n):
+                if a == b or s[b] == caps[b]:
+                    continue
+                t = _pour(caps, s, a, b)
+                if t not in dist:
+                    dist[t] = d
+                    ways[t] = ways[s]
+                    frontier.append(t)
+                elif dist[t] == d:
+                    ways[t] += ways[s]
+    return dist, ways
+
+
+def generate(difficulty: str, seed: int) -> Jugs:
+    """A jugs puzzle whose optimal pour count lies in ``PAR[difficulty]``.
+
+    Capacities are drawn from the stream; among the targets whose true distance fits the
+    range, those reached by exactly one shortest pour sequence are preferred.
+    """
+    check_difficulty(difficulty)
+    rng = rng_for("jugs", difficulty, seed)
+    lo_hi = PAR[difficulty]
+    n, cmin, cmax = SHAPE[difficulty]
+    for _ in range(ATTEMPTS):
+        first = int(rng.integers(cmin, cmax + 1))
+        others = sorted({int(x) for x in rng.integers(2, first, size=n - 1)}, reverse=True)
+        if len(others) != n - 1:
+            continue
+        caps = (first, *others)
+        dist, ways = _explore(caps)
+        # candidate targets: (par, unique?, target)
+        cands: list[tuple[bool, tuple[str, tuple[int, ...]]]] = []
+        for amount in range(1, first):
+            hits = [(d, s) for s, d in dist.items() if amount in s]
+            if not hits or amount in caps[1:] or amount == first:
+                continue
+            best = min(d for d, _ in hits)
+            if best == 0 or not in_range(best, lo_hi):
+                continue
+            count = sum(ways[s] for d, s in hits if d == best)
+            cands.append((count == 1, ("any", (amount,))))
+        for s, d in sorted(dist.items()):
+            if in_range(d, lo_hi) and any(0 < v < c for v, c in zip(s, caps, strict=True)):
+                cands.append((ways[s] == 1, ("vector", s)))
+        if not cands:
+            continue
+        unique = [c for c in cands if c[0]]
+        pool = unique or cands
+        use_any = bool(rng.integers(0, 2))
+        kinded = [c for c in pool if (c[1][0] == "any") == use_any] or pool
+        target = kinded[int(rng.integers(0, len(kinded)))][1]
+        p = Jugs(caps, target, difficulty)
+        plan = p.solve(p.initial())
+        if plan is None or not in_range(len(plan), lo_hi):  # pragma: no cover - checked above
+            continue
+        return Jugs(caps, target, difficulty, len(plan))
+    raise GenerationError(f"no jugs puzzle of difficulty {difficulty} in {ATTEMPTS} attempts")

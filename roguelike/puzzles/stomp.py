@@ -1,0 +1,287 @@
+"""Stomp (lights-out): stomping a cell flips it and its four neighbours; match the target.
+
+The board is ``n × n`` (n = 3..5). A state is an int bitmask of the lit cells (bit ``r*n + c``);
+a move is the cell ``(r, c)`` stomped.
+
+Solver: linear algebra over GF(2). Stomping twice is stomping never and the order never
+matters, so a solution is a SET of cells ``x`` with ``A x = state XOR target``. Gaussian
+elimination gives one solution and a basis of the null space of ``A`` (dimension 0 for 3×3,
+4 for 4×4, 2 for 5×5); every solution is the particular one plus a combination of the basis,
+so enumerating the combinations gives the MINIMUM-weight set: the optimal number of stomps.
+Ties are broken by the smallest bitmask, so the answer is deterministic.
+
+JSON config: ``{"size": 4, "target": ["#..#", ...]}``; state: rows of ``#`` (lit) and ``.``;
+move: ``[r, c]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, ClassVar
+
+from roguelike.puzzles.base import (
+    GenerationError,
+    IllegalMove,
+    PuzzleFormatError,
+    cell_name,
+    check_difficulty,
+    envelope,
+    in_range,
+    int_list,
+    open_envelope,
+    region_name,
+    rng_for,
+)
+
+State = int
+Move = tuple[int, int]
+
+#: Optimal stomp counts per difficulty.
+PAR: dict[str, tuple[int, int]] = {
+    "easy": (2, 3),
+    "medium": (3, 5),  # a 4×4 board has no unique minimum set of 6 or more stomps
+    "hard": (6, 8),
+    "very-hard": (9, 13),
+}
+SIZE: dict[str, int] = {"easy": 3, "medium": 4, "hard": 5, "very-hard": 5}
+#: Whether the target is a random pattern (otherwise every cell dark).
+PATTERNED: dict[str, bool] = {"easy": False, "medium": False, "hard": True, "very-hard": True}
+ATTEMPTS = 2000
+
+
+@cache
+def toggles(n: int) -> tuple[int, ...]:
+    """The bitmask each stomp flips."""
+    out = []
+    for r in range(n):
+        for c in range(n):
+            m = 1 << (r * n + c)
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < n and 0 <= cc < n:
+                    m |= 1 << (rr * n + cc)
+            out.append(m)
+    return tuple(out)
+
+
+@cache
+def _elimination(
+    n: int,
+) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], tuple[int, ...]]:
+    """Row-reduce A once per size.
+
+    Returns (pivot rows, zero-row combos, null basis): each pivot row is (pivot variable,
+    the row's variable mask after reduction, the combination of original equations giving it);
+    zero-row combos are equation combinations that must sum to 0 for a solution to exist; the
+    null basis holds the variable masks that flip nothing.
+    """
+    size = n * n
+    T = toggles(n)
+    # equation j: sum over i of A[j][i] x_i = b_j, A symmetric, so its variable mask is T[j]
+    rows = [[T[j], 1 << j] for j in range(size)]
+    pivots: list[int] = []
+    r = 0
+    for col in range(size):
+        sel = next((k for k in range(r, size) if rows[k][0] >> col & 1), None)
+        if sel is None:
+            continue
+        rows[r], rows[sel] = rows[sel], rows[r]
+        for k in range(size):
+            if k != r and rows[k][0] >> col & 1:
+                rows[k][0] ^= rows[r][0]
+                rows[k][1] ^= rows[r][1]
+        pivots.append(col)
+        r += 1
+    pivot_rows = tuple((pivots[i], rows[i][0], rows[i][1]) for i in range(r))
+    zero_combos = tuple(rows[i][1] for i in range(r, size))
+    pivot_set = set(pivots)
+    basis = []
+    for f in range(size):
+        if f in pivot_set:
+            continue
+        x = 1 << f
+        for pcol, mask, _combo in pivot_rows:
+            if mask >> f & 1:
+                x |= 1 << pcol
+        basis.append(x)
+    return pivot_rows, zero_combos, tuple(basis)
+
+
+def _parity(x: int) -> int:
+    return x.bit_count() & 1
+
+
+def solutions(n: int, diff: int) -> list[int]:
+    """Every stomp set that flips exactly the cells ``diff`` (empty if none does)."""
+    pivot_rows, zero_combos, basis = _elimination(n)
+    if any(_parity(combo & diff) for combo in zero_combos):
+        return []
+    x = 0
+    for pcol, _mask, combo in pivot_rows:
+        if _parity(combo & diff):
+            x |= 1 << pcol
+    out = []
+    for k in range(1 << len(basis)):
+        y = x
+        for i, b in enumerate(basis):
+            if k >> i & 1:
+                y ^= b
+        out.append(y)
+    return out
+
+
+def best_solutions(n: int, diff: int) -> list[int]:
+    """The minimum-weight stomp sets for ``diff``, smallest bitmask first."""
+    sols = solutions(n, diff)
+    if not sols:
+        return []
+    w = min(s.bit_count() for s in sols)
+    return sorted(s for s in sols if s.bit_count() == w)
+
+
+@dataclass(frozen=True)
+class Stomp:
+    size: int
+    start: State
+    target: State
+    difficulty: str = "easy"
+    par: int = 0
+
+    type_name: ClassVar[str] = "stomp"
+
+    def __post_init__(self) -> None:
+        if not 3 <= self.size <= 5:
+            raise ValueError("stomp boards are 3×3 to 5×5")
+        full = (1 << self.size**2) - 1
+        if not (0 <= self.start <= full and 0 <= self.target <= full):
+            raise ValueError("a pattern does not fit the board")
+
+    # --- rules -----------------------------------------------------------------------------
+    def initial(self) -> State:
+        return self.start
+
+    def moves(self, s: State) -> list[Move]:
+        n = self.size
+        return [(r, c) for r in range(n) for c in range(n)]
+
+    def apply(self, s: State, m: Move) -> State:
+        n = self.size
+        try:
+            r, c = m
+        except (TypeError, ValueError):
+            raise IllegalMove(f"a stomp is a cell (row, column), got {m!r}") from None
+        if not (isinstance(r, int) and isinstance(c, int) and 0 <= r < n and 0 <= c < n):
+            raise IllegalMove(f"cell {m!r} is off the board")
+        return s ^ toggles(n)[r * n + c]
+
+    def is_solved(self, s: State) -> bool:
+        return s == self.target
+
+    def solve(self, s: State) -> list[Move] | None:
+        best = best_solutions(self.size, s ^ self.target)
+        if not best:
+            return None
+        x = best[0]
+        n = self.size
+        return [divmod(i, n) for i in range(n * n) if x >> i & 1]  # type: ignore[misc]
+
+    def unique(self) -> bool:
+        """Exactly one minimum set of stomps solves the initial board."""
+        return len(best_solutions(self.size, self.start ^ self.target)) == 1
+
+    # --- words -----------------------------------------------------------------------------
+    def describe_move(self, m: Move, s: State | None = None) -> str:
+        return f"stomp the cell at {cell_name(*m)}"
+
+    def nudge(self, s: State, tier: int) -> str:
+        plan = self.solve(s)
+        if plan is None:
+            return "This pattern cannot be reached from here."
+        if not plan:
+            return "The board already matches the target."
+        r, c = plan[0]
+        n = self.size
+        if tier <= 1:
+            return (
+                f"{len(plan)} stomps are enough, in any order; one of them is in the "
+                f"{region_name(r, c, n, n)} of the board."
+            )
+        return f"One of the {len(plan)} stomps you need is in row {r + 1}."
+
+    # --- JSON ------------------------------------------------------------------------------
+    def rows(self, s: State) -> list[str]:
+        n = self.size
+        return ["".join("#" if s >> (r * n + c) & 1 else "." for c in range(n)) for r in range(n)]
+
+    def parse_rows(self, d: Any) -> State:
+        n = self.size
+        if not (
+            isinstance(d, list)
+            and len(d) == n
+            and all(isinstance(x, str) and len(x) == n for x in d)
+        ):
+            raise PuzzleFormatError(f"a pattern is {n} strings of {n} characters")
+        s = 0
+        for r, line in enumerate(d):
+            for c, ch in enumerate(line):
+                if ch == "#":
+                    s |= 1 << (r * n + c)
+                elif ch != ".":
+                    raise PuzzleFormatError(f"pattern character {ch!r}: use # or .")
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        return envelope(self, {"size": self.size, "target": self.rows(self.target)})
+
+    @classmethod
+    def from_json(cls, d: Any) -> Stomp:
+        difficulty, par, config, state = open_envelope(d, cls.type_name)
+        size = config.get("size")
+        if not isinstance(size, int) or not 3 <= size <= 5:
+            raise PuzzleFormatError(f"bad stomp size {size!r}")
+        shell = cls(size, 0, 0)
+        return cls(
+            size, shell.parse_rows(state), shell.parse_rows(config.get("target")), difficulty, par
+        )
+
+    def state_to_json(self, s: State) -> list[str]:
+        return self.rows(s)
+
+    def state_from_json(self, d: Any) -> State:
+        return self.parse_rows(d)
+
+    def move_to_json(self, m: Move) -> list[int]:
+        return [m[0], m[1]]
+
+    def move_from_json(self, d: Any) -> Move:
+        v = int_list(d, "a stomp")
+        if len(v) != 2:
+            raise PuzzleFormatError("a stomp is [row, column]")
+        return (v[0], v[1])
+
+
+def generate(difficulty: str, seed: int) -> Stomp:
+    """A stomp puzzle whose unique minimum stomp set has a size in ``PAR[difficulty]``.
+
+    A random set of cells of the wanted size is drawn and stomped on the target; the instance
+    is kept when that set is the only minimum-weight solution.
+    """
+    check_difficulty(difficulty)
+    rng = rng_for("stomp", difficulty, seed)
+    n = SIZE[difficulty]
+    lo, hi = PAR[difficulty]
+    T = toggles(n)
+    for _ in range(ATTEMPTS):
+        k = int(rng.integers(lo, hi + 1))
+        cells = sorted(int(i) for i in rng.choice(n * n, size=k, replace=False))
+        target = int(rng.integers(0, 1 << (n * n))) if PATTERNED[difficulty] else 0
+        start = target
+        x = 0
+        for i in cells:
+            start ^= T[i]
+            x |= 1 << i
+        best = best_solutions(n, start ^ target)
+        if best == [x] and in_range(k, (lo, hi)):
+            return Stomp(n, start, target, difficulty, k)
+    raise GenerationError(f"no stomp puzzle of difficulty {difficulty} in {ATTEMPTS} attempts")
