@@ -7,7 +7,7 @@ never fails a build. Figures are wall-clock times on whatever machine runs it; q
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -70,13 +70,50 @@ TOPOLOGY_SETS: tuple[tuple[str, DungeonParams, Budget], ...] = (
 )
 
 
-def run(seeds: int = 200, only: str | None = None) -> str:
-    lines = [f"roguelike bench · {seeds} seeds per set · times in ms"]
+FLOOR_SETS: tuple[tuple[str, DungeonParams, Budget], ...] = (
+    ("floor defaults (stages 1-7)", DungeonParams(), Budget(150, 400)),
+    ("floor 40 rooms / 6 keys", DungeonParams.scaled((40, 40), 6), Budget()),
+    ("floor defaults + 2 loops", DungeonParams(cycles=2), Budget()),
+)
+
+
+def stage_medians(seeds: int) -> str:
+    """Median time of each stage of a default floor (each stage timed on its own)."""
+    from roguelike.floor import STAGES, generate_floor
+
+    cumulative = []
+    for stage in STAGES:
+        times = []
+        for seed in range(seeds):
+            start = time.perf_counter()
+            generate_floor(seed, 1, DungeonParams(), stop_after=stage)
+            times.append((time.perf_counter() - start) * 1000)
+        cumulative.append(float(np.median(times)))
+    parts = [f"{STAGES[0]} {cumulative[0]:.1f}"] + [
+        f"{STAGES[i]} {cumulative[i] - cumulative[i - 1]:+.1f}" for i in range(1, len(STAGES))
+    ]
+    return "floor stages, medians (ms, each the extra cost of running one stage further): " + (
+        ", ".join(parts)
+    )
+
+
+def run(seeds: int = 200, only: str | None = None) -> Iterator[str]:
+    """The bench's lines, each as soon as its set is measured."""
+    yield f"roguelike bench · {seeds} seeds per set · times in ms"
     if only in (None, "topology"):
         for name, params, budget in TOPOLOGY_SETS:
 
             def topology(seed: int, p: DungeonParams = params) -> object:
                 return generate_topology(seed, 1, p)
 
-            lines.append(measure(name, seeds, topology, budget).line())
-    return "\n".join(lines) + "\n"
+            yield measure(name, seeds, topology, budget).line()
+    if only in (None, "floor"):
+        from roguelike.floor import generate_floor
+
+        for name, params, budget in FLOOR_SETS:
+
+            def floor(seed: int, p: DungeonParams = params) -> object:
+                return generate_floor(seed, 1, p)
+
+            yield measure(name, seeds, floor, budget).line()
+        yield stage_medians(min(seeds, 50))

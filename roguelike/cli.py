@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from roguelike import seeds
+from roguelike.layout import LayoutError
 from roguelike.topology import DungeonParams, ParamsError, TopologyError
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 
@@ -51,12 +52,13 @@ def params_from(args: argparse.Namespace) -> DungeonParams:
     """The parameters a command line asks for: the defaults scaled to its rooms and keys, with
     every range it names explicitly put in."""
     rooms = args.rooms or (15, 20)
-    base = DungeonParams.scaled(rooms, args.keys, args.cycles, args.start_degree)
+    keys = 3 if args.keys is None else args.keys
+    base = DungeonParams.scaled(rooms, keys, args.cycles, args.start_degree)
     return DungeonParams(
         rooms=rooms,
         leaves=args.leaves or base.leaves,
         finish_distance=args.finish_distance or base.finish_distance,
-        keys=args.keys,
+        keys=keys,
         start_degree=args.start_degree,
         max_depth=args.max_depth or base.max_depth,
         cycles=args.cycles,
@@ -66,7 +68,7 @@ def params_from(args: argparse.Namespace) -> DungeonParams:
 def add_generator_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("topology parameters (unnamed ranges scale with --rooms)")
     g.add_argument("--rooms", type=parse_range, metavar="LO:HI", help="room count (15:20)")
-    g.add_argument("--keys", type=int, default=3, help="keys, each with one lock (3)")
+    g.add_argument("--keys", type=int, help="keys, each with one lock (3)")
     g.add_argument("--leaves", type=parse_range, metavar="LO:HI", help="dead-end rooms (5:9)")
     g.add_argument(
         "--finish-distance",
@@ -94,37 +96,52 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--seed", type=parse_seed, required=True, help="a seed code or any text")
     gen.add_argument("--floor", type=int, default=1, help="floor number (1)")
     gen.add_argument(
-        "--stage", choices=["topology"], default="topology", help="stop after this stage"
+        "--stage",
+        choices=["topology", "layout", "stamp", "terrain", "population", "proof"],
+        default="proof",
+        help="stop after this stage (proof: the whole floor)",
     )
+    gen.add_argument("--last", action="store_true", help="make it the last floor (an exit)")
     gen.add_argument("--format", choices=["json", "dot", "ascii"], default="ascii")
     add_generator_options(gen)
 
     bench = sub.add_parser("bench", help="measure generation speed (p50/p95/p99)")
     bench.add_argument("--seeds", type=int, default=200, help="seeds per measured set (200)")
-    bench.add_argument("--only", choices=["topology"], help="run one part of the bench")
+    bench.add_argument("--only", choices=["topology", "floor"], help="run one part of the bench")
     return parser
 
 
 def cmd_generate(args: argparse.Namespace) -> str:
     from roguelike import formats
-    from roguelike.topology import generate_topology
+    from roguelike.floor import generate_floor, params_for_floor
 
     if args.floor < 1:
         raise Fail(f"floor must be 1 or more, got {args.floor}")
-    topo = generate_topology(args.seed, args.floor, params_from(args))
-    if args.format == "json":
-        return formats.dumps(formats.topology_json(args.seed, args.floor, topo)) + "\n"
+    explicit = any(
+        getattr(args, name) is not None
+        for name in ("rooms", "leaves", "finish_distance", "max_depth")
+    ) or (args.keys, args.cycles, args.start_degree) != (None, 0, 3)
+    params = params_from(args) if explicit else params_for_floor(args.floor)
+    fl = generate_floor(args.seed, args.floor, params, last=args.last, stop_after=args.stage)
+    colour = sys.stdout.isatty()
     if args.format == "dot":
-        return formats.topology_dot(args.seed, args.floor, topo)
-    return formats.topology_ascii(args.seed, args.floor, topo, colour=sys.stdout.isatty())
+        return formats.topology_dot(args.seed, args.floor, fl.topology)
+    if args.format == "json":
+        if args.stage == "topology":
+            return formats.dumps(formats.topology_json(args.seed, args.floor, fl.topology)) + "\n"
+        return formats.dumps(formats.floor_json(fl)) + "\n"
+    if fl.tiles is None:
+        return formats.topology_ascii(args.seed, args.floor, fl.topology, colour=colour)
+    return formats.floor_ascii(fl, colour=colour)
 
 
-def cmd_bench(args: argparse.Namespace) -> str:
+def cmd_bench(args: argparse.Namespace) -> None:
     from roguelike import bench
 
     if args.seeds < 1:
         raise Fail("--seeds must be at least 1")
-    return bench.run(args.seeds, args.only)
+    for line in bench.run(args.seeds, args.only):
+        print(line, flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -134,12 +151,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "generate":
             sys.stdout.write(cmd_generate(args))
         elif args.command == "bench":
-            sys.stdout.write(cmd_bench(args))
+            cmd_bench(args)
         else:
             from screens.app import RoguelikeApp
 
             RoguelikeApp().run()
-    except (Fail, ParamsError, TopologyError, seeds.SeedCodeError) as err:
+    except (Fail, ParamsError, TopologyError, LayoutError, seeds.SeedCodeError) as err:
         print(f"roguelike: error: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # `roguelike generate … | head`

@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from roguelike import seeds, tiles
+from roguelike.floor import Floor
 from roguelike.topology import Topology
 from roguelike.version import GENERATOR_VERSION
 
@@ -112,3 +113,123 @@ def topology_ascii(seed: int, floor: int, topo: Topology, colour: bool = False) 
         if e.loop:
             out.append(f"loop: room {e.a} ─ room {e.b}")
     return "\n".join(out) + "\n"
+
+
+# --- whole floors -----------------------------------------------------------------------------
+
+#: Terminal colours of the tile colour roles (and of the things drawn over tiles).
+ROLE_COLOURS = {
+    "void": "#000000",
+    "wall": "#8a8a9a",
+    "floor": "#5a5a66",
+    "door": "#c08040",
+    "stairs": "#ffffff",
+    "water": "#4070d0",
+    "chasm": "#30304a",
+    "rubble": "#907060",
+    "moss": "#4a9a40",
+    "statue": "#c0c0c0",
+    "pedestal": "#e0c060",
+    "bridge": "#a07040",
+    "cave": "#6a5a4a",
+    "player": "#ffff60",
+    "monster": "#e04040",
+    "item": "#60e0e0",
+    "treasure": "#ffd700",
+}
+
+#: Glyphs drawn over the tiles in a printed floor (not tiles: they live on top of them).
+OVERLAY = {"spawn": "@", "monster": "M", "item": "!", "treasure": "$"}
+
+
+def floor_rows(fl: Floor, overlay: bool = True) -> list[list[str]]:
+    """The floor's glyphs, row by row, with the spawn, keys and slots drawn on top."""
+    assert fl.tiles is not None
+    rows = [list(tiles.GLYPHS[row]) for row in fl.tiles]
+    if overlay:
+        for s in fl.slots:
+            rows[s.y][s.x] = OVERLAY[s.kind]
+        for k in fl.keys:
+            rows[k.y][k.x] = tiles.key_letter(k.id).lower()
+        if fl.spawn is not None:
+            rows[fl.spawn[1]][fl.spawn[0]] = OVERLAY["spawn"]
+    return rows
+
+
+def _legend_lines(fl: Floor) -> list[str]:
+    assert fl.tiles is not None
+    present = sorted(set(int(t) for t in fl.tiles.ravel()))
+    parts = [f"{tiles.TILES[t].glyph!r} {tiles.TILES[t].name}" for t in present if t != tiles.VOID]
+    parts += [
+        "'@' you",
+        "'a'… key (its door shows the capital)",
+        "'M' monster",
+        "'!' item",
+        "'$' treasure",
+    ]
+    return ["legend: " + ", ".join(parts)]
+
+
+def floor_ascii(fl: Floor, colour: bool = False) -> str:
+    """The floor as a person would look at it: a header, the map, a legend."""
+    assert fl.tiles is not None
+    header_line = (
+        f"floor {fl.number} · seed {seeds.encode(fl.seed)} · {len(fl.topology.rooms)} rooms · "
+        f"{len(fl.keys)} keys · {fl.width}×{fl.height}" + (f" · {fl.theme}" if fl.theme else "")
+    )
+    rows = floor_rows(fl)
+    if colour:
+        key_pos = {(k.x, k.y): k.id for k in fl.keys}
+        slot_kind = {(s.x, s.y): s.kind for s in fl.slots}
+        out_rows = []
+        for y, row in enumerate(rows):
+            line = []
+            for x, glyph in enumerate(row):
+                t = tiles.TILES[int(fl.tiles[y, x])]
+                if (x, y) == fl.spawn:
+                    line.append(ansi(ROLE_COLOURS["player"], glyph, bold=True))
+                elif (x, y) in key_pos:
+                    line.append(ansi(tiles.key_colour(key_pos[(x, y)])[1], glyph, bold=True))
+                elif (x, y) in slot_kind:
+                    line.append(ansi(ROLE_COLOURS[slot_kind[(x, y)]], glyph, bold=True))
+                elif t.colour.startswith("key"):
+                    line.append(ansi(tiles.key_colour(int(t.colour[3:]))[1], glyph, bold=True))
+                elif glyph == " ":
+                    line.append(" ")
+                else:
+                    line.append(ansi(ROLE_COLOURS[t.colour], glyph))
+            out_rows.append("".join(line).rstrip())
+        body = out_rows
+    else:
+        body = ["".join(r).rstrip() for r in rows]
+    return "\n".join([header_line, *body, *_legend_lines(fl)]) + "\n"
+
+
+def floor_json(fl: Floor) -> dict[str, Any]:
+    """The topology JSON plus the map (see the README for every field)."""
+    doc = topology_json(fl.seed, fl.number, fl.topology)
+    doc["roles"] = {str(r): role for r, role in sorted(fl.roles.items())}
+    if fl.layout is None:
+        return doc
+    doc["width"], doc["height"] = fl.width, fl.height
+    doc["rooms"] = [
+        {"id": p.room, "template": p.template.name, "x": p.x, "y": p.y, "w": p.w, "h": p.h}
+        for p in fl.layout.placements
+    ]
+    if fl.tiles is None:
+        return doc
+    doc["tiles"] = ["".join(tiles.GLYPHS[row]) for row in fl.tiles]
+    present = sorted(set(int(t) for t in fl.tiles.ravel()))
+    doc["legend"] = {tiles.TILES[t].glyph: tiles.TILES[t].name for t in present}
+    doc["doors"] = [
+        {"x": d.x, "y": d.y, "lock": d.lock, "edge": [d.edge[0], d.edge[1]]} for d in fl.doors
+    ]
+    doc["keys"] = [{"id": k.id, "x": k.x, "y": k.y, "room": k.room} for k in fl.keys]
+    doc["spawn"] = list(fl.spawn) if fl.spawn else None
+    doc["finish"] = list(fl.finish) if fl.finish else None
+    doc["theme"] = fl.theme or None
+    doc["slots"] = [
+        {"kind": s.kind, "x": s.x, "y": s.y, "room": s.room, "level": s.level} for s in fl.slots
+    ]
+    doc["proven"] = fl.proven
+    return doc

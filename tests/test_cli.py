@@ -87,7 +87,8 @@ def test_dot_and_ascii_show_locks_and_keys(capsys):
     assert main(["generate", "--seed", "dragon", "--format", "dot"]) == 0
     dot = capsys.readouterr().out
     assert dot.startswith("graph floor {") and dot.count('label="A"') == 1 and "key A" in dot
-    assert main(["generate", "--seed", "dragon", "--format", "ascii", "--cycles", "1"]) == 0
+    args = ["generate", "--seed", "dragon", "--format", "ascii", "--cycles", "1"]
+    assert main([*args, "--stage", "topology"]) == 0
     text = capsys.readouterr().out
     assert "[A]─" in text and "key A (red)" in text and "loop: room" in text
     assert "\x1b[" not in text  # no colour when not writing to a terminal
@@ -97,3 +98,26 @@ def test_bench_prints_percentiles_and_budgets(capsys):
     assert main(["bench", "--seeds", "3", "--only", "topology"]) == 0
     out = capsys.readouterr().out
     assert "p50=" in out and "p99=" in out and "of 20 ms" in out and "ok=100.0%" in out
+
+
+def test_floor_ascii_has_a_header_a_map_and_a_legend(capsys):
+    assert main(["generate", "--seed", "dragon", "--floor", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("floor 2 · seed ") and "rooms" in lines[0]
+    assert lines[-1].startswith("legend: ") and "'#' wall" in lines[-1]
+    body = "\n".join(lines[1:-1])
+    assert body.count("@") == 1 and ">" in body and "A" in body and "a" in body
+
+
+@pytest.mark.parametrize("stage", ["layout", "stamp", "terrain", "population"])
+def test_each_stage_prints(capsys, stage):
+    assert main(["generate", "--seed", "dragon", "--stage", stage, "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert "rooms" in doc and doc["proven"] is False if "proven" in doc else "tiles" not in doc
+
+
+def test_last_floor_has_an_exit(capsys):
+    assert main(["generate", "--seed", "dragon", "--last", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    x, y = doc["finish"]
+    assert doc["tiles"][y][x] == "<" and doc["legend"]["<"] == "exit"

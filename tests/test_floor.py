@@ -1,0 +1,176 @@
+"""Whole floors: the proof on many seeds, layout success at every size, stages, and the proof
+itself shown to catch broken floors."""
+
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from roguelike import tiles
+from roguelike.floor import STAGES, generate_floor, params_for_floor, prove
+from roguelike.topology import DungeonParams
+
+
+def test_every_default_floor_is_proven_over_1000_seeds():
+    for seed in range(1000):
+        fl = generate_floor(seed, 1, DungeonParams())
+        assert fl.proven, seed
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        pytest.param(DungeonParams.scaled((40, 40), 6), id="40-rooms-6-keys"),
+        pytest.param(DungeonParams(cycles=2), id="defaults-2-loops"),
+        pytest.param(DungeonParams(cycles=4), id="defaults-4-loops"),
+    ],
+)
+def test_larger_floors_and_loops_always_lay_out_and_prove(params):
+    for seed in range(40):
+        fl = generate_floor(seed, 1, params)
+        assert fl.proven and fl.layout is not None
+        loops = [c for c in fl.layout.corridors if c.edge.loop]
+        assert len(loops) == params.cycles
+
+
+def test_rooms_never_overlap_and_every_edge_has_its_doors():
+    fl = generate_floor(5, 1)
+    assert fl.layout is not None and fl.tiles is not None
+    boxes = np.zeros((fl.height, fl.width), dtype=np.int16)
+    for p in fl.layout.placements:
+        boxes[p.y : p.y + p.h, p.x : p.x + p.w] += 1
+    assert boxes.max() == 1
+    assert len(fl.doors) == 2 * len(fl.topology.edges)
+    for e in fl.topology.edges:
+        if e.lock is not None:
+            locked = [d for d in fl.doors if d.lock == e.lock]
+            assert len(locked) == 1
+            assert fl.tiles[locked[0].y, locked[0].x] == tiles.locked_door(e.lock)
+
+
+def test_floor_size_grows_with_rooms_and_stays_terminal_shaped():
+    small = [generate_floor(s, 1) for s in range(10)]
+    large = [generate_floor(s, 1, DungeonParams.scaled((40, 40), 6)) for s in range(5)]
+    for fl in small:
+        assert fl.height <= 84 and fl.width <= 240
+    assert np.mean([f.width * f.height for f in large]) > np.mean(
+        [f.width * f.height for f in small]
+    )
+
+
+def test_keys_stairs_spawn_and_slots_are_where_they_belong():
+    fl = generate_floor(9, 1)
+    assert fl.room_map is not None and fl.tiles is not None
+    assert fl.room_map[fl.spawn[1], fl.spawn[0]] == fl.topology.start
+    assert fl.room_map[fl.finish[1], fl.finish[0]] == fl.topology.finish
+    assert fl.tiles[fl.finish[1], fl.finish[0]] == tiles.STAIRS
+    for k in fl.keys:
+        assert fl.room_map[k.y, k.x] == next(t.room for t in fl.topology.keys if t.id == k.id)
+    assert any(s.kind == "monster" for s in fl.slots)
+    deep = [s.level for s in fl.slots]
+    assert min(deep) >= 1
+    last = generate_floor(9, 1, last=True)
+    assert last.tiles[last.finish[1], last.finish[0]] == tiles.EXIT
+
+
+def test_monsters_grow_with_depth():
+    shallow, deep = [], []
+    for seed in range(30):
+        fl = generate_floor(seed, 1)
+        depth = {r.id: r.depth for r in fl.topology.rooms}
+        for s in fl.slots:
+            if s.kind == "monster":
+                (shallow if depth[s.room] <= 2 else deep).append(s)
+    assert len(deep) > len(shallow)
+
+
+def test_floors_of_one_world_differ_and_deeper_floors_are_bigger():
+    a = generate_floor(3, 1)
+    b = generate_floor(3, 2)
+    assert not np.array_equal(a.tiles, b.tiles)
+    assert len(params_for_floor(8).rooms) == 2
+    assert params_for_floor(8).rooms[0] > params_for_floor(1).rooms[0]
+    assert params_for_floor(8).keys > params_for_floor(1).keys
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_every_stage_can_be_stopped_after(stage):
+    fl = generate_floor(4, 1, stop_after=stage)
+    reached = STAGES.index(stage)
+    assert (fl.layout is not None) == (reached >= STAGES.index("layout"))
+    assert (fl.tiles is not None) == (reached >= STAGES.index("stamp"))
+    assert bool(fl.theme) == (reached >= STAGES.index("terrain"))
+    assert fl.proven == (stage == "proof")
+
+
+def test_floor_json_is_byte_identical_across_processes():
+    args = [
+        sys.executable,
+        "-m",
+        "roguelike.cli",
+        "generate",
+        "--seed",
+        "ember",
+        "--format",
+        "json",
+    ]
+    outs = [
+        subprocess.run(args, capture_output=True, text=True, env=dict(os.environ, PYTHONHASHSEED=h))
+        for h in ("3", "4242")
+    ]
+    assert outs[0].returncode == 0, outs[0].stderr
+    assert outs[0].stdout == outs[1].stdout
+    doc = json.loads(outs[0].stdout)
+    assert len(doc["tiles"]) == doc["height"] and all(len(r) == doc["width"] for r in doc["tiles"])
+    assert set(doc["legend"]) == set("".join(doc["tiles"]))
+    assert doc["proven"] is True and doc["spawn"] and doc["finish"]
+    assert {k["id"] for k in doc["keys"]} == {1, 2, 3}
+    assert len(doc["rooms"]) == len(doc["topology"]["rooms"])
+    assert {d["lock"] for d in doc["doors"]} == {None, 1, 2, 3}
+
+
+# --- the proof catches what it should ---------------------------------------------------------
+
+
+@pytest.fixture
+def floor():
+    return generate_floor(21, 1)
+
+
+def test_proof_passes_on_the_generated_floor(floor):
+    assert prove(floor) == []
+
+
+def test_proof_catches_a_door_left_open(floor):
+    grid = floor.tiles.copy()
+    grid[grid == tiles.locked_door(1)] = tiles.FLOOR
+    grid[grid == tiles.locked_door(2)] = tiles.FLOOR
+    grid[grid == tiles.locked_door(3)] = tiles.FLOOR
+    problems = prove(dataclasses.replace(floor, tiles=grid))
+    assert any("without any key" in p for p in problems)
+
+
+def test_proof_catches_a_key_behind_its_own_door(floor):
+    lock3 = next(d for d in floor.doors if d.lock == 3)
+    beyond = next(
+        (x, y)
+        for y, x in np.argwhere(tiles.WALKABLE[floor.tiles] & (floor.room_map == lock3.edge[1]))
+    )
+    keys = [
+        k if k.id != 3 else dataclasses.replace(k, x=beyond[0], y=beyond[1]) for k in floor.keys
+    ]
+    problems = prove(dataclasses.replace(floor, keys=keys))
+    assert any("keys [3] cannot be reached" in p for p in problems)
+
+
+def test_proof_catches_walled_in_stairs(floor):
+    grid = floor.tiles.copy()
+    x, y = floor.finish
+    grid[y - 1 : y + 2, x - 1 : x + 2] = tiles.WALL
+    grid[y, x] = tiles.STAIRS
+    problems = prove(dataclasses.replace(floor, tiles=grid))
+    assert any("stairs cannot be reached" in p for p in problems)
