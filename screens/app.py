@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Vertical
+from textual.containers import Center, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
@@ -29,8 +29,8 @@ class TitleScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="title-box"):
-            yield Static(TITLE_ART, id="title-art")
+        with VerticalScroll(id="title-box"):
+            yield Static(TITLE_ART, id="title-art", markup=False)
             yield Static(
                 f"version {GAME_VERSION} · generator {GENERATOR_VERSION}", id="title-version"
             )
@@ -38,7 +38,8 @@ class TitleScreen(Screen[None]):
                 yield Button("Preview a floor", id="preview", variant="primary")
             with Center():
                 yield Button("Quit", id="quit")
-            yield Static("", id="preview-text")
+            # markup off: "[A]" is a locked door here, not a style
+            yield Static("", id="preview-text", markup=False)
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -16,6 +16,7 @@ async def test_title_screen_shows_versions_and_previews_a_floor():
         await pilot.pause()
         text = str(app.screen.query_one("#preview-text", Static).render())
         assert text.startswith("floor 1 · seed ") and "start 0" in text and "finish 1" in text
+        assert "[A]─" in text and "[C]─" in text  # lock labels survive (not read as markup)
 
 
 async def test_ctrl_q_quits():
