@@ -231,6 +231,7 @@ def stamp(fl: Floor, rng: np.random.Generator) -> None:
     for k in fl.topology.keys:
         ks = spots[k.room].get("k") or [_centre_cell(walk, room_map, k.room)]
         fl.keys.append(KeySpot(k.id, ks[0][0], ks[0][1], k.room))
+        protected[ks[0][1], ks[0][0]] = True  # terrain never covers a key
     fl.tiles, fl.room_map, fl.protected, fl.zone, fl.spots = grid, room_map, protected, zone, spots
 
 

@@ -1,0 +1,70 @@
+"""What happened during one step: small frozen dataclasses the screens draw.
+
+The engine never prints. Events that change the world (``Moved``, ``DoorOpened``, ``KeyTaken``,
+…) carry data only; whatever the player should read comes as a separate :class:`Message`, so a
+screen can animate the first kind and log the second.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Moved:
+    """The player stepped from ``frm`` to ``to`` (both ``(x, y)``)."""
+
+    frm: tuple[int, int]
+    to: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Bumped:
+    """A move was refused at ``(x, y)``; ``what`` is the tile's name, ``"corner"`` for a
+    diagonal squeeze past a corner, or ``"edge"`` off the map. Costs no turn."""
+
+    x: int
+    y: int
+    what: str
+
+
+@dataclass(frozen=True)
+class DoorOpened:
+    """A plain door at ``(x, y)`` was pushed open."""
+
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class KeyTaken:
+    key: int
+
+
+@dataclass(frozen=True)
+class DoorUnlocked:
+    """The door locked with ``key`` at ``(x, y)`` is now an open door."""
+
+    key: int
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class Descended:
+    """The player arrived on floor ``floor``."""
+
+    floor: int
+
+
+@dataclass(frozen=True)
+class Won:
+    """The player left the dungeon by the exit of the last floor."""
+
+
+@dataclass(frozen=True)
+class Message:
+    text: str
+
+
+Event = Moved | Bumped | DoorOpened | KeyTaken | DoorUnlocked | Descended | Won | Message
