@@ -62,6 +62,7 @@ def solve(
     Every attempt may spend ``conflict_limit`` conflicts. ``facts`` are extra ASP facts
     (``"nested(2)."``), added in sorted order.
     """
+    deadline = time.monotonic() + wall_seconds  # grounding counts too
     args = [
         "--models=1",
         "--parallel-mode=1",
@@ -87,7 +88,6 @@ def solve(
             for sym in model.symbols(shown=True)
         )
 
-    deadline = time.monotonic() + wall_seconds
     for attempt, seed in enumerate(seeds):
         ctl.configuration.solver.seed = str(seed)  # type: ignore[union-attr]
         with ctl.solve(on_model=on_model, async_=True) as handle:

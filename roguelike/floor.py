@@ -88,8 +88,9 @@ def params_for_floor(number: int) -> DungeonParams:
     and keys the deeper you go."""
     if number <= 2:
         return DungeonParams()
-    rooms = (15 + 2 * (number - 2), 20 + 3 * (number - 2))
-    keys = min(3 + (number - 1) // 2, 6)
+    grown = min(number, 10) - 2  # floors stop growing at floor 10 (31-44 rooms, 6 keys)
+    rooms = (15 + 2 * grown, 20 + 3 * grown)
+    keys = min(3 + (min(number, 10) - 1) // 2, 6)
     return DungeonParams.scaled(rooms, keys)
 
 
@@ -324,6 +325,16 @@ def prove(fl: Floor) -> list[str]:
         problems.append("the stairs cannot be reached")
     if fl.keys and _component(walk, fl.spawn)[fl.finish[1], fl.finish[0]]:
         problems.append("the stairs can be reached without any key")
+    all_keys = {k.id for k in fl.keys}
+    for k in sorted(all_keys):
+        if int(locked[k].sum()) != 1:
+            problems.append(f"door {tiles.key_letter(k)} stands {int(locked[k].sum())} times")
+        # every lock on its own must guard the stairs: with every other key, still no way
+        opened = walk.copy()
+        for other in all_keys - {k}:
+            opened |= locked[other]
+        if _component(opened, fl.spawn)[fl.finish[1], fl.finish[0]]:
+            problems.append(f"the stairs can be reached without key {tiles.key_letter(k)}")
     for s in fl.slots:
         if not reach[s.y, s.x]:
             problems.append(f"a {s.kind} slot at {(s.x, s.y)} cannot be reached")

@@ -33,6 +33,11 @@ class TopologyError(RuntimeError):
     """The solver found no floor within its budget (not proven impossible)."""
 
 
+#: Largest floor: beyond it grounding alone takes seconds.
+MAX_ROOMS = 200
+#: One colour and letter per key (tiles.KEY_COLOURS).
+MAX_KEYS = 10
+
 #: Longest average branch the generator supports: more rooms per dead end makes floors of
 #: endless corridors, and the solver can no longer promise an answer in time.
 ROOMS_PER_LEAF = 8
@@ -58,8 +63,8 @@ class DungeonParams:
         finish distance with their square root (long floors, not endless corridors)."""
         lo, hi = rooms
         leaves = (max(start_degree, keys + 1, lo // 3), max(start_degree, keys + 1, hi * 9 // 20))
-        finish_lo = max(4, keys + 1, round(lo**0.5))
-        finish = (finish_lo, max(finish_lo, round(1.8 * hi**0.5)))
+        finish_lo = max(4, keys + 1, round(max(lo, 1) ** 0.5))  # check() refuses lo < 2 later
+        finish = (finish_lo, max(finish_lo, round(1.8 * max(hi, 1) ** 0.5)))
         depth = max(10, finish[1] + 2)
         return cls(rooms, leaves, finish, keys, start_degree, depth, cycles)
 
@@ -84,12 +89,14 @@ class DungeonParams:
                 f"{k} keys need at least {k + 2} rooms (a start, a finish and a dead end for "
                 f"each key), but at most {r_hi} are allowed"
             )
-        if r_hi > 400:
-            raise ParamsError(f"at most 400 rooms per floor are supported, got {r_hi}")
+        if r_hi > MAX_ROOMS:
+            raise ParamsError(f"at most {MAX_ROOMS} rooms per floor are supported, got {r_hi}")
         if not 1 <= sd <= 4:
             raise ParamsError(f"start degree {sd} is impossible: a room has 1 to 4 corridors")
         if k < 0 or self.cycles < 0:
             raise ParamsError("keys and cycles cannot be negative")
+        if k > MAX_KEYS:
+            raise ParamsError(f"at most {MAX_KEYS} keys per floor are supported, got {k}")
         if depth < 1:
             raise ParamsError(f"max depth must be at least 1, got {depth}")
         if f_lo > depth:

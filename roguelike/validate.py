@@ -112,6 +112,14 @@ def validate_topology(topo: Topology, params: DungeonParams) -> list[str]:
     for e in topo.edges:
         if e.lock is not None and (e.a, e.b) not in path_edges:
             problems.append(f"the lock of key {e.lock} is not on the path to the finish")
+    lock_at = {(e.a, e.b): e.lock for e in topo.edges if e.lock is not None}
+    along = [
+        lock_at[(path[i], path[i + 1])]
+        for i in range(len(path) - 1)
+        if (path[i], path[i + 1]) in lock_at
+    ]
+    if along != sorted(along):
+        problems.append(f"locks stand in the order {along} on the way to the finish, not 1, 2, …")
     # loops never lead around a lock: every locked corridor is a bridge
     for e in topo.edges:
         if e.lock is None:

@@ -154,6 +154,20 @@ def test_proof_catches_a_door_left_open(floor):
     assert any("without any key" in p for p in problems)
 
 
+@pytest.mark.parametrize("key", [1, 2, 3])
+def test_proof_catches_any_single_door_left_open(floor, key):
+    grid = floor.tiles.copy()
+    grid[grid == tiles.locked_door(key)] = tiles.FLOOR
+    problems = prove(dataclasses.replace(floor, tiles=grid))
+    assert any(f"without key {tiles.key_letter(key)}" in p for p in problems)
+    assert any(f"door {tiles.key_letter(key)} stands 0 times" in p for p in problems)
+
+
+def test_deep_floors_stop_growing_and_still_prove():
+    assert params_for_floor(25) == params_for_floor(10)
+    assert generate_floor(2, 25).proven
+
+
 def test_proof_catches_a_key_behind_its_own_door(floor):
     lock3 = next(d for d in floor.doors if d.lock == 3)
     beyond = next(

@@ -213,6 +213,12 @@ def test_validator_catches_non_planar_and_overfull_rooms():
     assert any("tree corridors" in p for p in problems)
 
 
+def test_validator_catches_locks_out_of_order(good):
+    edges = tuple(dataclasses.replace(e, lock={1: 2, 2: 1}.get(e.lock, e.lock)) for e in good.edges)
+    problems = validate_topology(dataclasses.replace(good, edges=edges), DungeonParams(cycles=1))
+    assert any("locks stand in the order" in p for p in problems)
+
+
 def test_validator_catches_wrong_depths(good):
     rooms = tuple(
         dataclasses.replace(r, depth=r.depth + 1) if r.id == good.finish else r for r in good.rooms
