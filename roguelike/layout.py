@@ -352,24 +352,23 @@ class _Embedder:
         cand.loops.clear()
         self.apply(cand, -1)
 
+    def _exits(self, p: Placement) -> dict[tuple[int, int], tuple[Socket, tuple[int, int]]]:
+        """The cell outside each free socket of a placed room that no corridor crowds:
+        cell → (socket, socket cell)."""
+        out = {}
+        for s in self.free[p.room]:
+            sx, sy = p.socket_at(s)
+            o = DIRS[s.side]
+            cell = (sx + o[0], sy + o[1])
+            if self.canvas.corr[cell[1], cell[0]] == 0:
+                out[cell] = (s, (sx, sy))
+        return out
+
     def route_loop(self, edge: Edge) -> tuple[Corridor, Socket, Socket] | None:
         """The shortest corridor through rock between a free socket of each room."""
         a, b = self.placed[edge.a], self.placed[edge.b]
         canvas = self.canvas
-        starts: dict[tuple[int, int], tuple[Socket, tuple[int, int]]] = {}
-        for s in self.free[edge.a]:
-            sx, sy = a.socket_at(s)
-            o = DIRS[s.side]
-            cell = (sx + o[0], sy + o[1])
-            if canvas.corr[cell[1], cell[0]] == 0:
-                starts[cell] = (s, (sx, sy))
-        goals: dict[tuple[int, int], tuple[Socket, tuple[int, int]]] = {}
-        for s in self.free[edge.b]:
-            sx, sy = b.socket_at(s)
-            o = DIRS[s.side]
-            cell = (sx + o[0], sy + o[1])
-            if canvas.corr[cell[1], cell[0]] == 0:
-                goals[cell] = (s, (sx, sy))
+        starts, goals = self._exits(a), self._exits(b)
         if not starts or not goals:
             return None
         x0 = max(1, min(a.x, b.x) - 12)
