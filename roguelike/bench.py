@@ -6,6 +6,7 @@ never fails a build. Figures are wall-clock times on whatever machine runs it; q
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -50,7 +51,8 @@ class Result:
 def measure(name: str, seeds: int, fn: Callable[[int], object], budget: Budget) -> Result:
     times: list[float] = []
     failures = 0
-    fn(10**9)  # warm caches (encodings read, imports done) outside the measurement
+    with contextlib.suppress(Exception):  # a failing seed shows below, among the measured
+        fn(10**9)  # warm caches (encodings read, imports done) outside the measurement
     for seed in range(seeds):
         start = time.perf_counter()
         try:
@@ -97,6 +99,60 @@ def stage_medians(seeds: int) -> str:
     )
 
 
+PUZZLE_DIFFICULTY = "very-hard"
+PUZZLE_GENERATION_BUDGET = Budget(None, 200)
+PUZZLE_HINT_BUDGET = Budget(None, 50)
+
+
+def puzzle_hint_case(type_name: str, seed: int) -> tuple[object, object]:
+    """A freshly generated puzzle (no solver caches yet, as the game gets it) and a random state
+    reachable from its start: a prefix of the optimal plan, then up to 8 random moves (kept only
+    while the state can still be solved, so the hint has a move to give)."""
+    from roguelike import puzzles, seeds
+
+    scout = puzzles.generate(type_name, PUZZLE_DIFFICULTY, seed)
+    rng = seeds.stream(seed, 0, f"bench:puzzle-hint:{type_name}")
+    plan = scout.solve(scout.initial()) or []
+    s = scout.initial()
+    for m in plan[: int(rng.integers(0, len(plan) + 1))]:
+        s = scout.apply(s, m)
+    for _ in range(int(rng.integers(0, 9))):
+        moves = scout.moves(s)
+        if not moves:
+            break
+        t = scout.apply(s, moves[int(rng.integers(0, len(moves)))])
+        if scout.solve(t) is None:
+            break
+        s = t
+    fresh = puzzles.generate(type_name, PUZZLE_DIFFICULTY, seed)
+    return fresh, s
+
+
+def puzzle_lines(seeds: int) -> Iterator[str]:
+    """Per type at very-hard: generation, and one hint from a random reachable state."""
+    from roguelike import puzzles
+
+    n = min(seeds, 50)
+    for type_name in puzzles.TYPES:
+
+        def gen(seed: int, t: str = type_name) -> object:
+            return puzzles.generate(t, PUZZLE_DIFFICULTY, seed)
+
+        yield measure(
+            f"puzzle {type_name} {PUZZLE_DIFFICULTY}: generate", n, gen, PUZZLE_GENERATION_BUDGET
+        ).line()
+
+        cases = {seed: puzzle_hint_case(type_name, seed) for seed in range(n)}
+
+        def hint(seed: int, t: str = type_name, cases: dict = cases) -> object:
+            p, s = cases[seed] if seed in cases else puzzle_hint_case(t, seed)
+            return puzzles.hint(p, s)
+
+        yield measure(
+            f"puzzle {type_name} {PUZZLE_DIFFICULTY}: hint", n, hint, PUZZLE_HINT_BUDGET
+        ).line()
+
+
 def run(seeds: int = 200, only: str | None = None) -> Iterator[str]:
     """The bench's lines, each as soon as its set is measured."""
     yield f"roguelike bench · {seeds} seeds per set · times in ms"
@@ -117,3 +173,5 @@ def run(seeds: int = 200, only: str | None = None) -> Iterator[str]:
 
             yield measure(name, seeds, floor, budget).line()
         yield stage_medians(min(seeds, 50))
+    if only in (None, "puzzle"):
+        yield from puzzle_lines(seeds)

@@ -1,4 +1,4 @@
-"""The ``roguelike`` command: play (no sub-command), ``generate``, ``bench``.
+"""The ``roguelike`` command: play (no sub-command), ``generate``, ``puzzle``, ``bench``.
 
 Bad input never ends in a traceback: every error a player or script can cause is printed as
 one line, ``roguelike: error: …``, with exit status 2.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from roguelike import seeds
 from roguelike.layout import LayoutError
@@ -60,7 +60,7 @@ def params_from(args: argparse.Namespace) -> DungeonParams:
         finish_distance=args.finish_distance or base.finish_distance,
         keys=keys,
         start_degree=args.start_degree,
-        max_depth=args.max_depth or base.max_depth,
+        max_depth=base.max_depth if args.max_depth is None else args.max_depth,
         cycles=args.cycles,
     )
 
@@ -105,10 +105,31 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--format", choices=["json", "dot", "ascii"], default="ascii")
     add_generator_options(gen)
 
+    add_puzzle_parser(sub)
+
     bench = sub.add_parser("bench", help="measure generation speed (p50/p95/p99)")
     bench.add_argument("--seeds", type=int, default=200, help="seeds per measured set (200)")
-    bench.add_argument("--only", choices=["topology", "floor"], help="run one part of the bench")
+    bench.add_argument(
+        "--only", choices=["topology", "floor", "puzzle"], help="run one part of the bench"
+    )
     return parser
+
+
+def add_puzzle_parser(sub: Any) -> None:
+    from roguelike.puzzles import DIFFICULTIES, TYPES
+
+    puzzle = sub.add_parser("puzzle", help="designer tools for the puzzles")
+    tools = puzzle.add_subparsers(
+        dest="puzzle_command", metavar="{generate,solve}", parser_class=_Parser, required=True
+    )
+    gen = tools.add_parser("generate", help="generate one puzzle and print it")
+    gen.add_argument("--type", choices=TYPES, required=True, help="the puzzle type")
+    gen.add_argument("--difficulty", choices=DIFFICULTIES, required=True, help="how hard")
+    gen.add_argument("--seed", type=parse_seed, required=True, help="a seed code or any text")
+    gen.add_argument("--format", choices=["json", "text"], default="json", help="json (default)")
+    tools.add_parser(
+        "solve", help="read a puzzle's JSON on stdin, print an optimal solution from its state"
+    )
 
 
 def cmd_generate(args: argparse.Namespace) -> str:
@@ -135,6 +156,127 @@ def cmd_generate(args: argparse.Namespace) -> str:
     return formats.floor_ascii(fl, colour=colour)
 
 
+def _side_by_side(blocks: list[list[str]], gap: str = "   ") -> list[str]:
+    """Text blocks next to one another, each padded to its widest line."""
+    height = max(len(b) for b in blocks)
+    widths = [max((len(line) for line in b), default=0) for b in blocks]
+    return [
+        gap.join(
+            (b[i] if i < len(b) else "").ljust(w) for b, w in zip(blocks, widths, strict=True)
+        ).rstrip()
+        for i in range(height)
+    ]
+
+
+def _keydoor_text(p: Any, s: Any) -> list[str]:
+    room, held, where, opened = s
+    lines = []
+    for r in range(1, p.rooms + p.branch + 1):
+        notes = []
+        if r == 1:
+            notes.append("start")
+        if r == p.rooms:
+            notes.append("goal")
+        if p.branch and r == p.junction:
+            notes.append("the side branch leaves here")
+        if k := p.door_at(r):
+            notes.append(f"door {k} " + ("(open)" if opened >> (k - 1) & 1 else "(locked)"))
+        notes += [f"key {k + 1}" for k, at in enumerate(where) if at == r]
+        if r == room:
+            notes.append("YOU")
+        lines.append((f"{p.room_name(r):<14} " + ", ".join(notes)).rstrip())
+    lines.append(f"holding: key {held}" if held else "holding: nothing")
+    return lines
+
+
+def puzzle_text(p: Any, s: Any) -> str:
+    """A puzzle in state ``s`` for a person to read: a title line, then its board."""
+    from roguelike.puzzles.base import ordinal_letter
+
+    t = p.type_name
+    lines = [f"{t} · {p.difficulty} · par {p.par}", ""]
+    if t == "jugs":
+        for i, (cap, now) in enumerate(zip(p.capacities, s, strict=True)):
+            lines.append(f"jug {ordinal_letter(i)}  {cap:>3} L  holds {now} L")
+        lines.append(f"goal: {p.goal_text()}")
+    elif t == "sliding":
+        n = p.size
+        width = len(str(n * n - 1))
+        lines += [
+            " ".join(str(v).rjust(width) if v else ".".rjust(width) for v in s[r * n : r * n + n])
+            for r in range(n)
+        ]
+        lines.append(f"goal: 1 to {n * n - 1} in reading order, the gap (.) last")
+    elif t == "stomp":
+        lines += _side_by_side([["now", *p.state_to_json(s)], ["target", *p.rows(p.target)]])
+        lines.append("# lit, . dark; stomping a cell flips it and its four neighbours")
+    elif t == "ball":
+        lines += p.picture(s)
+        lines.append("O the ball, letters blocks, # wall; get the ball to the gap in the bottom")
+    elif t == "hatgram":
+        lines += p.picture(s)
+        lines += ["", "pieces (turn and flip them freely):"]
+        blocks = []
+        for i, shape in enumerate(p.pieces):
+            rows = max(r for r, _ in shape) + 1
+            cols = max(c for _, c in shape) + 1
+            grid = [["."] * cols for _ in range(rows)]
+            for r, c in shape:
+                grid[r][c] = ordinal_letter(i)
+            blocks.append(["".join(row) for row in grid])
+        lines += _side_by_side(blocks)
+    elif t == "keydoor":
+        lines += _keydoor_text(p, s)
+    return "\n".join(lines) + "\n"
+
+
+def cmd_puzzle_generate(args: argparse.Namespace) -> str:
+    from roguelike import formats, puzzles
+
+    try:
+        p = puzzles.generate(args.type, args.difficulty, args.seed)
+    except puzzles.GenerationError as err:
+        raise Fail(str(err)) from None
+    if args.format == "json":
+        return formats.dumps(p.to_json()) + "\n"
+    return puzzle_text(p, p.initial())
+
+
+def cmd_puzzle_solve(text: str) -> str:
+    """``{"moves": [...]}``: an optimal solution of the puzzle in ``text``, from its state."""
+    import json
+
+    from roguelike import formats, puzzles
+
+    if not text.strip():
+        raise Fail("no input: pipe a puzzle's JSON in (roguelike puzzle generate … | …)")
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError) as err:  # JSONDecodeError is a ValueError
+        raise Fail(f"the input is not JSON: {err}") from None
+    try:
+        p = puzzles.from_json(doc)
+        s = p.state_from_json(doc["state"]) if "state" in doc else p.initial()
+    # the cores raise PuzzleFormatError for what they check; a hand-written document can also
+    # trip a plain type or value error deeper in, which is still the input's fault
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError) as err:
+        raise Fail(f"not a puzzle: {err}") from None
+    try:
+        plan = p.solve(s)
+    except (ValueError, TypeError, IndexError, OverflowError) as err:
+        raise Fail(f"cannot solve this state: {err}") from None
+    if plan is None:
+        raise Fail("this puzzle cannot be solved from its state")
+    return formats.dumps({"moves": [p.move_to_json(m) for m in plan]}) + "\n"
+
+
+def _read_stdin() -> str:
+    try:
+        return sys.stdin.read()
+    except UnicodeDecodeError:
+        raise Fail("the input is not UTF-8 text") from None
+
+
 def cmd_bench(args: argparse.Namespace) -> None:
     from roguelike import bench
 
@@ -150,6 +292,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "generate":
             sys.stdout.write(cmd_generate(args))
+        elif args.command == "puzzle" and args.puzzle_command == "generate":
+            sys.stdout.write(cmd_puzzle_generate(args))
+        elif args.command == "puzzle" and args.puzzle_command == "solve":
+            sys.stdout.write(cmd_puzzle_solve(_read_stdin()))
         elif args.command == "bench":
             cmd_bench(args)
         else:

@@ -68,6 +68,10 @@ def test_code_and_its_text_give_the_same_floor(capsys):
         (["generate", "--seed", "N65Q-QBJ0-23PW"], "wrong check symbol"),
         (["generate", "--seed", "x", "--format", "png"], "invalid choice"),
         (["bench", "--seeds", "0"], "--seeds must be at least 1"),
+        (["generate", "--seed", "x", "--rooms=-5"], "rooms must be at least 1"),
+        (["generate", "--seed", "x", "--keys", "11", "--rooms", "40:60"], "at most 10 keys"),
+        (["generate", "--seed", "x", "--max-depth", "0"], "max depth must be at least 1"),
+        (["generate", "--seed", "x", "--rooms", "400"], "at most 200 rooms"),
     ],
 )
 def test_bad_input_gives_one_line_and_exit_2(args, words):

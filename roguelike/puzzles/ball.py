@@ -38,6 +38,7 @@ from roguelike.puzzles.base import (
     GenerationError,
     IllegalMove,
     PuzzleFormatError,
+    Unsolvable,
     cell_name,
     check_difficulty,
     envelope,
@@ -279,17 +280,13 @@ class Ball:
     def distances(self) -> dict[State, int]:
         """Distance to the goal of every state in the start's component (computed once)."""
         if not self._dist:
-            d = component_distances(self.geo, self.start, self.goal_bit, None)
-            assert d is not None
-            self._dist.update(d)
+            self._dist.update(_bounded_distances(self.geo, self.start, self.goal_bit))
         return self._dist
 
     def solve(self, s: State) -> list[Move] | None:
         dist = self.distances()
         if s not in dist:
-            comp = component_distances(self.geo, s, self.goal_bit, None)
-            assert comp is not None
-            dist = comp
+            dist = _bounded_distances(self.geo, s, self.goal_bit)
         if dist.get(s, -1) < 0:
             return None
         g = self.geo
@@ -370,6 +367,8 @@ class Ball:
         rows, cols, ex = config.get("rows"), config.get("cols"), config.get("exit_col")
         if not all(isinstance(v, int) for v in (rows, cols, ex)):
             raise PuzzleFormatError("rows, cols and exit_col must be integers")
+        if not (2 <= rows <= 8 and 2 <= cols <= 8):  # type: ignore[operator]
+            raise PuzzleFormatError("ball boards are 2..8 cells on a side")
         start = _parse_state(state, geometry(rows, cols))  # type: ignore[arg-type]
         try:
             return cls(rows, cols, ex, start, difficulty, par)  # type: ignore[arg-type]
@@ -423,6 +422,18 @@ def _parse_state(d: Any, g: _Geometry) -> State:
             m |= 1 << g.bit(*cell)
         masks.append(m)
     return g.pack(masks)
+
+
+#: The most positions a solve explores. Generated boards stay far below it (see BOARD); a
+#: hand-written board beyond it is refused rather than left to eat the machine's memory.
+SOLVE_LIMIT = 300_000
+
+
+def _bounded_distances(g: _Geometry, start: State, goal_bit: int) -> dict[State, int]:
+    dist = component_distances(g, start, goal_bit, SOLVE_LIMIT)
+    if dist is None:
+        raise Unsolvable(f"this board has more than {SOLVE_LIMIT} positions: too large to solve")
+    return dist
 
 
 def component_distances(

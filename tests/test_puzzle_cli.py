@@ -1,0 +1,337 @@
+"""``roguelike puzzle generate`` and ``roguelike puzzle solve`` as a designer meets them."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import subprocess
+import sys
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from roguelike import puzzles, seeds
+from roguelike.cli import main
+from roguelike.puzzles import TYPES
+
+
+def run_cli(*args: str, stdin: str = "", env_extra: dict[str, str] | None = None):
+    env = dict(os.environ) | (env_extra or {})
+    return subprocess.run(
+        [sys.executable, "-m", "roguelike.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+
+
+def call(args: list[str], stdin: str = "") -> tuple[int, str, str]:
+    """main(args) in this process with ``stdin`` as its input: (status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status = main(args)
+            except SystemExit as e:  # argparse's own errors
+                status = int(e.code or 0)
+    finally:
+        sys.stdin = saved
+    return status, out.getvalue(), err.getvalue()
+
+
+@cache
+def generated_json(type_name: str, difficulty: str, seed: str) -> str:
+    status, out, err = call(
+        ["puzzle", "generate", "--type", type_name, "--difficulty", difficulty, "--seed", seed]
+    )
+    assert status == 0, err
+    return out
+
+
+def solve(doc: dict | str) -> list:
+    text = doc if isinstance(doc, str) else json.dumps(doc)
+    status, out, err = call(["puzzle", "solve"], text)
+    assert status == 0, err
+    return json.loads(out)["moves"]
+
+
+def replay(p, state, moves):
+    s = state
+    for m in moves:
+        s = p.apply(s, p.move_from_json(m))
+    return s
+
+
+def assert_one_line_error(status: int, out: str, err: str) -> None:
+    assert status == 2
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("roguelike"), err
+    assert "error: " in lines[0] and "Traceback" not in err
+
+
+# --- generate → solve ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "very-hard"])
+@pytest.mark.parametrize("type_name", TYPES)
+def test_generate_then_solve_gives_a_solution_of_par_length(type_name, difficulty):
+    text = generated_json(type_name, difficulty, "dragon")
+    doc = json.loads(text)
+    assert doc["type"] == type_name and doc["difficulty"] == difficulty
+    moves = solve(text)
+    assert len(moves) == doc["par"]
+    p = puzzles.from_json(doc)
+    assert p.is_solved(replay(p, p.initial(), moves))
+
+
+@pytest.mark.parametrize("type_name", TYPES)
+def test_solve_starts_from_the_documents_state(type_name):
+    doc = json.loads(generated_json(type_name, "medium", "a state"))
+    p = puzzles.from_json(doc)
+    plan = solve(doc)
+    k = len(plan) // 2
+    mid = replay(p, p.initial(), plan[:k])
+    rest = solve(doc | {"state": p.state_to_json(mid)})
+    assert len(rest) == len(plan) - k
+    assert p.is_solved(replay(p, mid, rest))
+
+
+def test_a_solved_state_needs_no_moves():
+    doc = json.loads(generated_json("stomp", "easy", "x"))
+    assert solve(doc | {"state": doc["config"]["target"]}) == []
+
+
+def test_the_pipeline_works_between_real_processes():
+    gen = run_cli(
+        "puzzle", "generate", "--type", "jugs", "--difficulty", "hard", "--seed", "N65Q-QBJ0-23PV"
+    )
+    assert gen.returncode == 0, gen.stderr
+    sol = run_cli("puzzle", "solve", stdin=gen.stdout)
+    assert sol.returncode == 0, sol.stderr
+    assert len(json.loads(sol.stdout)["moves"]) == json.loads(gen.stdout)["par"]
+
+
+# --- determinism -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["json", "text"])
+def test_generate_is_byte_identical_across_processes_and_hash_seeds(fmt):
+    args = ("puzzle", "generate", "--type", "hatgram", "--difficulty", "hard", "--seed", "dragon")
+    a = run_cli(*args, "--format", fmt, env_extra={"PYTHONHASHSEED": "1"})
+    b = run_cli(*args, "--format", fmt, env_extra={"PYTHONHASHSEED": "4242"})
+    assert a.returncode == b.returncode == 0, a.stderr
+    assert a.stdout == b.stdout and a.stdout
+
+
+@pytest.mark.parametrize("type_name", TYPES)
+def test_same_seed_same_puzzle_and_a_code_equals_its_text(type_name):
+    code = seeds.normalise("dragon")
+    by_text = generated_json(type_name, "easy", "dragon")
+    generated_json.cache_clear()
+    assert generated_json(type_name, "easy", "dragon") == by_text
+    assert generated_json(type_name, "easy", code.lower().replace("-", "")) == by_text
+
+
+@pytest.mark.parametrize("type_name", TYPES)
+def test_text_format_shows_the_title_and_a_board(type_name):
+    status, out, err = call(
+        ["puzzle", "generate", "--type", type_name, "--difficulty", "hard", "--seed", "d"]
+        + ["--format", "text"]
+    )
+    assert status == 0, err
+    lines = out.splitlines()
+    par = json.loads(generated_json(type_name, "hard", "d"))["par"]
+    assert lines[0] == f"{type_name} · hard · par {par}"
+    assert len(lines) >= 4 and all(line == line.rstrip() for line in lines)
+
+
+# --- bad input -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, stdin, words",
+    [
+        (["puzzle", "solve"], "", "no input"),
+        (["puzzle", "solve"], "{not json", "not JSON"),
+        (["puzzle", "solve"], "[1, 2]", "unknown puzzle type"),
+        (["puzzle", "solve"], '{"type": "chess"}', "unknown puzzle type 'chess'"),
+        (["puzzle", "solve"], '{"type": "jugs", "format": 1}', "difficulty"),
+        (["puzzle", "solve"], "[" * 100_000, "not JSON"),
+        (["puzzle"], "", "required"),
+        (["puzzle", "play"], "", "invalid choice"),
+        (["puzzle", "generate", "--type", "jugs", "--difficulty", "easy"], "", "--seed"),
+        (["puzzle", "generate", "--type", "chess", "--difficulty", "easy", "--seed", "x"], "", ""),
+        (["puzzle", "generate", "--type", "jugs", "--difficulty", "dire", "--seed", "x"], "", ""),
+        (
+            ["puzzle", "generate", "--type", "jugs", "--difficulty", "easy"]
+            + ["--seed", "N65Q-QBJ0-23PW"],
+            "",
+            "wrong check symbol",
+        ),
+    ],
+)
+def test_bad_input_gives_one_line_and_exit_2(args, stdin, words):
+    result = run_cli(*args, stdin=stdin)
+    assert_one_line_error(result.returncode, result.stdout, result.stderr)
+    assert words in result.stderr
+
+
+def jugs_doc(state) -> dict:
+    return {
+        "format": 1,
+        "type": "jugs",
+        "difficulty": "easy",
+        "par": 1,
+        "config": {"capacities": [8, 5, 3], "target": {"kind": "vector", "amounts": [4, 4, 0]}},
+        "state": state,
+    }
+
+
+@pytest.mark.parametrize(
+    "state, words",
+    [
+        ([1, 1], "not a state"),  # water appeared from nowhere
+        ([4, 4, 1], "not a state"),
+        ("full", "not a state"),
+    ],
+)
+def test_illegal_states_are_refused(state, words):
+    status, out, err = call(["puzzle", "solve"], json.dumps(jugs_doc(state)))
+    assert_one_line_error(status, out, err)
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        jugs_doc([8, 0, 0])
+        | {
+            "config": {"capacities": [6, 4], "target": {"kind": "any", "amount": 1}},
+            "state": [6, 0],
+        },
+        {
+            "format": 1,
+            "type": "keydoor",
+            "difficulty": "easy",
+            "par": 7,
+            "config": {"rooms": 4, "branch": 1, "junction": 2, "doors": [3], "keys": [5]},
+            # key 1 is used up (lies nowhere) but its door is still shut
+            "state": {"room": 1, "held": 0, "keys": [0], "opened": []},
+        },
+    ],
+    ids=["jugs-odd-amount-from-even-jugs", "keydoor-key-gone-door-shut"],
+)
+def test_an_unsolvable_state_is_refused(doc):
+    status, out, err = call(["puzzle", "solve"], json.dumps(doc))
+    assert_one_line_error(status, out, err)
+    assert "cannot be solved" in err
+
+
+# small integers only: a hand-written board of a million cells is a different problem
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 12)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5)
+    ),
+    max_leaves=16,
+)
+
+
+def check_solve_outcome(text: str) -> None:
+    """Either a solution that really solves the document's state, or one line and exit 2."""
+    status, out, err = call(["puzzle", "solve"], text)
+    if status != 0:
+        assert_one_line_error(status, out, err)
+        return
+    doc = json.loads(text)
+    p = puzzles.from_json(doc)
+    start = p.state_from_json(doc["state"]) if "state" in doc else p.initial()
+    assert p.is_solved(replay(p, start, json.loads(out)["moves"]))
+
+
+@settings(max_examples=150)
+@given(st.text(max_size=60))
+def test_junk_text_never_gives_a_traceback(text):
+    if _is_json(text):
+        check_solve_outcome(text)
+    else:
+        assert_one_line_error(*call(["puzzle", "solve"], text))
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
+
+
+@settings(max_examples=150)
+@given(json_values)
+def test_junk_json_never_gives_a_traceback(value):
+    check_solve_outcome(json.dumps(value))
+
+
+@settings(max_examples=300)
+@given(
+    st.sampled_from(TYPES),
+    st.sampled_from(["format", "type", "difficulty", "par", "config", "state", "config.*"]),
+    st.data(),
+)
+def test_damaged_puzzles_never_give_a_traceback(type_name, where, data):
+    doc = json.loads(generated_json(type_name, "easy", "damage"))
+    if where == "config.*":
+        key = data.draw(st.sampled_from(sorted(doc["config"])), label="config key")
+        doc["config"][key] = data.draw(json_values, label="junk")
+    elif data.draw(st.booleans(), label="delete"):
+        del doc[where]
+    else:
+        doc[where] = data.draw(json_values, label="junk")
+    check_solve_outcome(json.dumps(doc))
+
+
+ROOMY_BALL = {
+    "config": {"cols": 5, "exit_col": 1, "rows": 7},
+    "difficulty": "hard",
+    "format": 1,
+    "par": 20,
+    "state": {
+        "1x1": [[0, 2], [2, 2]],
+        "1x2": [[0, 3], [1, 3]],
+        "2x1": [[2, 0], [2, 1], [2, 3], [2, 4]],
+        "2x2": [],
+        "ball": [[0, 0]],
+    },
+    "type": "ball",
+}
+
+
+@pytest.mark.parametrize(
+    "doc, words",
+    [
+        (ROOMY_BALL, "too large to solve"),  # once grew past 7 GB before it was bounded
+        ({**ROOMY_BALL, "config": {"cols": 30000, "exit_col": 1, "rows": 30000}}, "2..8"),
+    ],
+)
+def test_hostile_ball_boards_are_refused_not_searched_forever(doc, words):
+    result = subprocess.run(
+        [sys.executable, "-m", "roguelike.cli", "puzzle", "solve"],
+        input=json.dumps(doc),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0]
