@@ -213,10 +213,9 @@ def stamp(fl: Floor, rng: np.random.Generator) -> None:
     zone = np.full((h, w), -1, dtype=np.int16)
     for p in lay.placements:
         zone[(room_map == p.room) & walk] = room_zone[p.room]
-    for c in lay.corridors:
+    for c in lay.corridors:  # a corridor lies on its near side; a locked door on neither
         xs, ys = np.array(c.cells).T
         zone[ys, xs] = room_zone[c.edge.a]
-    for c in lay.corridors:
         zone[c.door_a[1], c.door_a[0]] = room_zone[c.edge.a]
         zone[c.door_b[1], c.door_b[0]] = -1 if c.edge.lock is not None else room_zone[c.edge.b]
     # the floor's fixed places

@@ -449,18 +449,7 @@ def _solve_board(p: Hatgram, limit: int) -> list[tuple[Placement, ...]]:
 
 # --- generator -------------------------------------------------------------------------------
 def _connected(cells: set[Cell]) -> bool:
-    if not cells:
-        return True
-    start = min(cells)
-    seen = {start}
-    stack = [start]
-    while stack:
-        r, c = stack.pop()
-        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if nb in cells and nb not in seen:
-                seen.add(nb)
-                stack.append(nb)
-    return len(seen) == len(cells)
+    return len(_components(cells)) <= 1
 
 
 def _components(cells: set[Cell]) -> list[int]:
