@@ -90,6 +90,20 @@ def build_parser() -> argparse.ArgumentParser:
         action="version",
         version=f"roguelike {GAME_VERSION} (generator {GENERATOR_VERSION})",
     )
+    parser.add_argument(
+        "--seed",
+        dest="play_seed",
+        type=parse_seed,
+        metavar="CODE",
+        help="start this world at once (a seed code or any text), skipping the title screen",
+    )
+    # the engine's PRESETS (tests/test_flow.py keeps them equal), not imported: the engine pulls
+    # in scipy, which every command would then pay for at start-up
+    parser.add_argument(
+        "--preset",
+        choices=["small", "normal", "large"],
+        help="the world's size: small 3 floors, normal 5, large 8 (normal)",
+    )
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     gen = sub.add_parser("generate", help="generate one floor and print it")
@@ -110,7 +124,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure generation speed (p50/p95/p99)")
     bench.add_argument("--seeds", type=int, default=200, help="seeds per measured set (200)")
     bench.add_argument(
-        "--only", choices=["topology", "floor", "puzzle"], help="run one part of the bench"
+        "--only",
+        choices=["topology", "floor", "puzzle", "ui"],
+        help="run one part of the bench",
     )
     return parser
 
@@ -284,12 +300,26 @@ def cmd_bench(args: argparse.Namespace) -> None:
         raise Fail("--seeds must be at least 1")
     for line in bench.run(args.seeds, args.only):
         print(line, flush=True)
+    if args.only in (None, "ui"):
+        from screens.bench import ui_lines  # Textual only when the UI is measured
+
+        for line in ui_lines(args.seeds):
+            print(line, flush=True)
+
+
+def cmd_play(args: argparse.Namespace) -> None:
+    """The game: the title screen, or the world of ``--seed`` at once."""
+    from screens.app import RoguelikeApp  # Textual is imported only to play
+
+    RoguelikeApp(seed=args.play_seed, preset=args.preset).run()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if args.command and (args.play_seed is not None or args.preset):
+            raise Fail(f"--seed and --preset start a game: they do not go with {args.command}")
         if args.command == "generate":
             sys.stdout.write(cmd_generate(args))
         elif args.command == "puzzle" and args.puzzle_command == "generate":
@@ -299,9 +329,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "bench":
             cmd_bench(args)
         else:
-            from screens.app import RoguelikeApp
-
-            RoguelikeApp().run()
+            cmd_play(args)
     except (Fail, ParamsError, TopologyError, LayoutError, seeds.SeedCodeError) as err:
         print(f"roguelike: error: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT

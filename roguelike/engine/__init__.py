@@ -1,43 +1,81 @@
-"""The game core of play: state, actions, the turn engine, events and field of view.
+"""The game core of play: state, actions, the turn engine, events, creatures and field of view.
 
 Pure Python and numpy: no Textual here, and nothing is printed. The screens send actions to
-:func:`step` and draw the events it returns.
+:func:`step` and draw the state and the events it returns.
 """
 
-from roguelike.engine.actions import Action, Descend, Move, PickUp, Wait
-from roguelike.engine.engine import can_step, key_name, step
+from roguelike.engine.actions import (
+    Action,
+    Close,
+    Descend,
+    Move,
+    Open,
+    PickUp,
+    Rest,
+    Travel,
+    Use,
+    Wait,
+)
+from roguelike.engine.creatures import ITEMS, MONSTERS, ItemKind, Monster, MonsterKind
+from roguelike.engine.engine import can_step, describe, doors_around, key_name, step
 from roguelike.engine.events import (
+    Attacked,
     Bumped,
     Descended,
+    Died,
+    DoorClosed,
     DoorOpened,
     DoorUnlocked,
     Event,
+    ItemTaken,
+    ItemUsed,
     KeyTaken,
+    LevelUp,
     Message,
     Moved,
     Won,
 )
 from roguelike.engine.fov import compute_fov
-from roguelike.engine.state import GameState, new_game
+from roguelike.engine.state import PRESETS, GameState, RunStats, new_game
 
 __all__ = [
+    "ITEMS",
+    "MONSTERS",
+    "PRESETS",
     "Action",
+    "Attacked",
     "Bumped",
+    "Close",
     "Descend",
     "Descended",
+    "Died",
+    "DoorClosed",
     "DoorOpened",
     "DoorUnlocked",
     "Event",
     "GameState",
+    "ItemKind",
+    "ItemTaken",
+    "ItemUsed",
     "KeyTaken",
+    "LevelUp",
     "Message",
+    "Monster",
+    "MonsterKind",
     "Move",
     "Moved",
+    "Open",
     "PickUp",
+    "Rest",
+    "RunStats",
+    "Travel",
+    "Use",
     "Wait",
     "Won",
     "can_step",
     "compute_fov",
+    "describe",
+    "doors_around",
     "key_name",
     "new_game",
     "step",

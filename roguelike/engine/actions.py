@@ -1,22 +1,27 @@
-"""What a player (or, later, the autoplayer) asks the engine to do: small frozen dataclasses
-that :func:`roguelike.engine.engine.step` interprets."""
+"""What a player (or the autoplayer) asks the engine to do: small frozen dataclasses that
+:func:`roguelike.engine.engine.step` interprets."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 
+def _check_direction(obj: object, dx: int, dy: int) -> None:
+    if dx not in (-1, 0, 1) or dy not in (-1, 0, 1) or (dx, dy) == (0, 0):
+        raise ValueError(f"a direction is one step in one of eight directions, not {obj}")
+
+
 @dataclass(frozen=True)
 class Move:
     """One step in one of the eight directions (``dx``, ``dy`` in -1..1, not both 0).
-    Walking into a door opens it; walking onto a key takes it."""
+    Walking into a door opens it, into a monster attacks it; walking onto a key or an item
+    takes it."""
 
     dx: int
     dy: int
 
     def __post_init__(self) -> None:
-        if self.dx not in (-1, 0, 1) or self.dy not in (-1, 0, 1) or (self.dx, self.dy) == (0, 0):
-            raise ValueError(f"a move is one step in one of eight directions, not {self}")
+        _check_direction(self, self.dx, self.dy)
 
 
 @dataclass(frozen=True)
@@ -25,8 +30,14 @@ class Wait:
 
 
 @dataclass(frozen=True)
+class Rest:
+    """Wait turn after turn until healed, or until something interrupts: a monster comes into
+    view, the player is hurt, or :data:`~roguelike.engine.engine.REST_LIMIT` turns pass."""
+
+
+@dataclass(frozen=True)
 class PickUp:
-    """Take what lies on the player's cell (keys are also taken just by walking onto them)."""
+    """Take what lies on the player's cell (walking onto it takes it too)."""
 
 
 @dataclass(frozen=True)
@@ -34,4 +45,43 @@ class Descend:
     """Take the stairs down, or leave the dungeon by the exit of the last floor."""
 
 
-Action = Move | Wait | PickUp | Descend
+@dataclass(frozen=True)
+class Open:
+    """Open the closed door in direction (``dx``, ``dy``)."""
+
+    dx: int
+    dy: int
+
+    def __post_init__(self) -> None:
+        _check_direction(self, self.dx, self.dy)
+
+
+@dataclass(frozen=True)
+class Close:
+    """Close the open door in direction (``dx``, ``dy``) if nothing stands in it."""
+
+    dx: int
+    dy: int
+
+    def __post_init__(self) -> None:
+        _check_direction(self, self.dx, self.dy)
+
+
+@dataclass(frozen=True)
+class Use:
+    """Use (drink, read, throw) one item of kind ``item`` from the pack."""
+
+    item: str
+
+
+@dataclass(frozen=True)
+class Travel:
+    """Walk to the explored cell (``x``, ``y``) along a shortest known path, one turn per
+    step, stopping early when a monster comes into view, the player is hurt or something is
+    picked up."""
+
+    x: int
+    y: int
+
+
+Action = Move | Wait | Rest | PickUp | Descend | Open | Close | Use | Travel

@@ -1,8 +1,9 @@
 """What happened during one step: small frozen dataclasses the screens draw.
 
 The engine never prints. Events that change the world (``Moved``, ``DoorOpened``, ``KeyTaken``,
-…) carry data only; whatever the player should read comes as a separate :class:`Message`, so a
-screen can animate the first kind and log the second.
+…) carry data only; whatever the player should read comes as a separate :class:`Message`
+(and is also appended to ``GameState.log``), so a screen can animate the first kind and log
+the second.
 """
 
 from __future__ import annotations
@@ -37,8 +38,24 @@ class DoorOpened:
 
 
 @dataclass(frozen=True)
+class DoorClosed:
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
 class KeyTaken:
     key: int
+
+
+@dataclass(frozen=True)
+class ItemTaken:
+    item: str
+
+
+@dataclass(frozen=True)
+class ItemUsed:
+    item: str
 
 
 @dataclass(frozen=True)
@@ -51,10 +68,27 @@ class DoorUnlocked:
 
 
 @dataclass(frozen=True)
+class Attacked:
+    """``attacker`` (``"you"`` or a monster's name) struck at ``target`` for ``damage``
+    (0 on a miss); ``killed`` when the blow was fatal. ``ranged`` for a shot."""
+
+    attacker: str
+    target: str
+    damage: int
+    killed: bool
+    ranged: bool = False
+
+
+@dataclass(frozen=True)
 class Descended:
     """The player arrived on floor ``floor``."""
 
     floor: int
+
+
+@dataclass(frozen=True)
+class LevelUp:
+    level: int
 
 
 @dataclass(frozen=True)
@@ -63,8 +97,28 @@ class Won:
 
 
 @dataclass(frozen=True)
+class Died:
+    cause: str
+
+
+@dataclass(frozen=True)
 class Message:
     text: str
 
 
-Event = Moved | Bumped | DoorOpened | KeyTaken | DoorUnlocked | Descended | Won | Message
+Event = (
+    Moved
+    | Bumped
+    | DoorOpened
+    | DoorClosed
+    | KeyTaken
+    | ItemTaken
+    | ItemUsed
+    | DoorUnlocked
+    | Attacked
+    | Descended
+    | LevelUp
+    | Won
+    | Died
+    | Message
+)

@@ -1,13 +1,14 @@
 """The state of a game in progress.
 
-A :class:`GameState` holds the world seed, the floor as generated (``floor``, never changed),
-the live map (``tiles``: the generated tiles plus what the player did to them, such as opened
-doors), the player, the keys held, the ``visible`` and ``explored`` masks and the turn
-counter.
+A :class:`GameState` holds the world (seed, floors in the run, name, preset), the floor as
+generated (``floor``, never changed), the live map (``tiles``: the generated tiles plus what
+was done to them, such as opened doors), the player, the monsters and items of the floor,
+the ``visible`` and ``explored`` masks, the message log and the run's statistics.
 
 Randomness during play draws from ``rng``, the stream ``seeds.stream(seed, floor, "play")``.
-It is separate from every generation stream, so nothing a player does (a fight, a wait) can
-change the next floor: that floor is a pure function of the seed and its number.
+It is separate from every generation stream (including ``"inhabit"``, which places monsters
+and items), so nothing a player does — a fight, a wait — can change the next floor: that floor
+and its inhabitants are a pure function of the seed and its number.
 """
 
 from __future__ import annotations
@@ -17,15 +18,31 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from roguelike import seeds, tiles
+from roguelike.engine.creatures import Monster, inhabit
 from roguelike.engine.fov import compute_fov
 from roguelike.floor import Floor, generate_floor
 
-#: Floors in a run unless the caller says otherwise; the last one has the exit.
-DEFAULT_TOTAL_FLOORS = 5
-PLAYER_MAX_HP = 20
+#: Floors in a run for each preset; the last floor has the exit.
+PRESETS: dict[str, int] = {"small": 3, "normal": 5, "large": 8}
+DEFAULT_PRESET = "normal"
+DEFAULT_TOTAL_FLOORS = PRESETS[DEFAULT_PRESET]
+PLAYER_MAX_HP = 30
+PLAYER_ATTACK = (2, 5)
 #: How far the player sees, in cells (Euclidean).
 FOV_RADIUS = 10
 PLAY_STREAM = "play"
+#: Messages kept in the log.
+LOG_LIMIT = 1000
+
+
+@dataclass
+class RunStats:
+    floors_reached: int = 1
+    kills: int = 0
+    keys: int = 0
+    puzzles_solved: int = 0
+    hints_used: int = 0
+    cause: str | None = None  # what ended the run: a cause of death, or "escaped"
 
 
 @dataclass
@@ -38,14 +55,31 @@ class GameState:
     hp: int
     max_hp: int
     rng: np.random.Generator  # seeds.stream(seed, floor, "play")
+    world_name: str = ""
+    preset: str = DEFAULT_PRESET
     keys_held: set[int] = field(default_factory=set)
     #: keys still lying on this floor: (x, y) → key id
     keys_lying: dict[tuple[int, int], int] = field(default_factory=dict)
+    monsters: list[Monster] = field(default_factory=list)
+    #: items lying on this floor: (x, y) → item kind (creatures.ITEMS)
+    items_lying: dict[tuple[int, int], str] = field(default_factory=dict)
+    #: the pack: item kind → count
+    inventory: dict[str, int] = field(default_factory=dict)
+    hint_coins: int = 0
+    attack: tuple[int, int] = PLAYER_ATTACK
+    defence: int = 0
+    level: int = 1
+    xp: int = 0
     visible: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=bool))
     explored: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=bool))
     turn: int = 0
+    regen_clock: int = 0
     fov_radius: int | None = FOV_RADIUS
+    with_monsters: bool = True
     won: bool = False
+    dead: bool = False
+    log: list[str] = field(default_factory=list)
+    stats: RunStats = field(default_factory=RunStats)
 
     @property
     def number(self) -> int:
@@ -60,13 +94,54 @@ class GameState:
     def width(self) -> int:
         return int(self.tiles.shape[1])
 
+    @property
+    def over(self) -> bool:
+        """The run has ended, in victory or death."""
+        return self.won or self.dead
+
+    @property
+    def cause(self) -> str | None:
+        return self.stats.cause
+
+    @property
+    def xp_to_next(self) -> int:
+        """Experience the next level needs."""
+        return 10 * self.level
+
+    def room_depth(self) -> int | None:
+        """The depth (corridors from the start room) of the room the player stands in, or
+        None in a corridor."""
+        assert self.floor.room_map is not None
+        x, y = self.player
+        room = int(self.floor.room_map[y, x])
+        if room < 0:
+            return None
+        return next(r.depth for r in self.floor.topology.rooms if r.id == room)
+
+    def monster_at(self, x: int, y: int) -> Monster | None:
+        for m in self.monsters:
+            if m.x == x and m.y == y:
+                return m
+        return None
+
+    def visible_monsters(self) -> list[Monster]:
+        """Monsters in view, nearest first."""
+        px, py = self.player
+        seen = [m for m in self.monsters if self.visible[m.y, m.x]]
+        return sorted(seen, key=lambda m: (max(abs(m.x - px), abs(m.y - py)), m.id))
+
+    def say(self, text: str) -> None:
+        self.log.append(text)
+        if len(self.log) > LOG_LIMIT:
+            del self.log[: len(self.log) - LOG_LIMIT]
+
     def enter_floor(self, number: int) -> None:
         """Put the player at the spawn of floor ``number``, freshly generated. Keys are per
         floor (every floor numbers its keys from 1), so the keys held are dropped."""
         self.arrive(generate_floor(self.seed, number, last=number == self.total_floors))
 
     def arrive(self, fl: Floor) -> None:
-        """Put the player at the spawn of the generated floor ``fl``."""
+        """Put the player at the spawn of the generated floor ``fl``, with its inhabitants."""
         assert fl.tiles is not None and fl.spawn is not None
         self.floor = fl
         self.tiles = fl.tiles.copy()
@@ -74,7 +149,11 @@ class GameState:
         self.rng = seeds.stream(self.seed, fl.number, PLAY_STREAM)
         self.keys_held = set()
         self.keys_lying = {(k.x, k.y): k.id for k in fl.keys}
+        monsters, items = inhabit(fl)
+        self.monsters = monsters if self.with_monsters else []
+        self.items_lying = items
         self.explored = np.zeros(self.tiles.shape, dtype=bool)
+        self.stats.floors_reached = max(self.stats.floors_reached, fl.number)
         self.update_view()
 
     def update_view(self) -> None:
@@ -86,25 +165,40 @@ class GameState:
 def new_game(
     seed: int,
     *,
-    total_floors: int = DEFAULT_TOTAL_FLOORS,
+    total_floors: int | None = None,
+    preset: str = DEFAULT_PRESET,
+    world_name: str = "",
     floor: int = 1,
     fov_radius: int | None = FOV_RADIUS,
+    monsters: bool = True,
 ) -> GameState:
-    """A game of world ``seed`` with the player at the spawn of floor ``floor``."""
-    if not 1 <= floor <= total_floors:
-        raise ValueError(f"floor {floor} is outside 1..{total_floors}")
-    fl = generate_floor(seed, floor, last=floor == total_floors)
+    """A game of world ``seed`` with the player at the spawn of floor ``floor``. The run has
+    ``total_floors`` floors, or as many as ``preset`` says. ``monsters=False`` makes a world
+    without monsters (for tests and for exploring a seed)."""
+    if preset not in PRESETS:
+        raise ValueError(f"unknown preset {preset!r}: choose one of {', '.join(PRESETS)}")
+    total = PRESETS[preset] if total_floors is None else total_floors
+    if not 1 <= floor <= total:
+        raise ValueError(f"floor {floor} is outside 1..{total}")
+    fl = generate_floor(seed, floor, last=floor == total)
     assert fl.tiles is not None and fl.spawn is not None
     state = GameState(
         seed=seed,
-        total_floors=total_floors,
+        total_floors=total,
         floor=fl,
         tiles=fl.tiles,
         player=fl.spawn,
         hp=PLAYER_MAX_HP,
         max_hp=PLAYER_MAX_HP,
         rng=seeds.stream(seed, floor, PLAY_STREAM),
+        world_name=world_name or seeds.encode(seed),
+        preset=preset,
         fov_radius=fov_radius,
+        with_monsters=monsters,
     )
     state.arrive(fl)
+    state.say(
+        f"You enter the dungeon: {total} floors lie below. Find the keys, open the doors, "
+        "take the stairs down. Press ? for help."
+    )
     return state

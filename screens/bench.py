@@ -1,0 +1,204 @@
+"""``roguelike bench --only ui``: the app's speed against DESIGN.md's budgets.
+
+Two sets, printed like the generator's lines (:class:`roguelike.bench.Result`):
+
+* **start-up to the title**: wall time from launching a fresh Python process
+  (``python -c``, the interpreter used by this one, no ``uv`` in between) running
+  ``roguelike.cli.main([])`` (what ``roguelike`` runs) until the title screen is mounted and
+  its first frame rendered, the app running headless at 80×24. Import time is included,
+  with the bytecode cached as after a first start (the first launch is shown apart).
+  Budget: p50 ≤ 1 s.
+* **key press → screen updated** on a 200×60 terminal: the Pilot presses direction keys on a
+  real :class:`~screens.game.GameScreen` (a walk that really moves: it keeps going while it
+  can and turns where it must, never into a wall). A sample runs from the moment the app
+  receives the key event to the moment the next frame has been rendered *and* encoded into
+  the terminal's escape sequences, as the real driver would write them (only the write to a
+  tty is missing). Textual's frame pacing (a frame at most every 1/60 s) is part of it.
+  When the run ends the same world starts again. Budget: p95 ≤ 16 ms.
+
+The Pilot itself waits for the app to go idle after every key (≥ 40 ms of sleeping), which is
+why the samples are taken inside the app rather than around ``pilot.press``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+
+import numpy as np
+from rich.console import RenderableType
+from textual import events
+from textual._compositor import CompositorUpdate
+from textual.screen import Screen
+
+from roguelike import seeds
+from roguelike.bench import Budget, Result
+from roguelike.engine import can_step
+from screens.app import RoguelikeApp
+
+START_UP_BUDGET = Budget(p50_ms=1000)
+KEY_BUDGET = Budget(p95_ms=16)
+KEY_SIZE = (200, 60)
+MOVES = 500
+WARM_UP_MOVES = 20
+BENCH_SEED = "ui bench"
+
+# Runs the real command, ``roguelike`` with no arguments (``roguelike.cli.main([])``), with the
+# app made headless at 80×24 and told to note the time and leave once the title is up.
+_PROBE = """
+import time
+import roguelike.cli
+import screens.app
+from screens.title import TitleScreen
+
+shown = []
+
+class Probe(screens.app.RoguelikeApp):
+    def run(self, *args, **kwargs):
+        return super().run(headless=True, size=(80, 24))
+
+    def on_ready(self) -> None:
+        self.probe()
+
+    def probe(self) -> None:
+        if isinstance(self.screen, TitleScreen) and self.screen.is_mounted:
+            self.screen.call_after_refresh(self.done)
+        else:
+            self.set_timer(0.001, self.probe)
+
+    def done(self) -> None:
+        shown.append(time.time())
+        self.exit()
+
+screens.app.RoguelikeApp = Probe
+roguelike.cli.main([])
+print(repr(shown[0]))
+"""
+
+
+def _launch(env: dict[str, str]) -> float | None:
+    """Milliseconds from launching the probe to the title's first frame (None: it failed)."""
+    start = time.time()  # both processes read the same wall clock
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE], capture_output=True, text=True, timeout=120, env=env
+    )
+    try:
+        return (float(done.stdout.strip().splitlines()[-1]) - start) * 1000
+    except (ValueError, IndexError):
+        return None
+
+
+def start_up_times(runs: int) -> tuple[list[float], int, float | None]:
+    """(milliseconds to the title's first frame, failures, the first launch's milliseconds).
+
+    The launches keep their compiled bytecode in a private cache, as an installed game does
+    after its first start (this environment may forbid writing it, which would make every
+    start compile all of Textual again); the first launch fills that cache and is reported
+    on its own."""
+    times: list[float] = []
+    failures = 0
+    with tempfile.TemporaryDirectory(prefix="roguelike-bench-pyc-") as cache:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = cache
+        first = _launch(env)
+        for _ in range(runs):
+            ms = _launch(env)
+            if ms is None:
+                failures += 1
+            else:
+                times.append(ms)
+    return times, failures, first
+
+
+class _TimedApp(RoguelikeApp):
+    """The app, noting when each key arrives and when the next frame is ready."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed=seed, preset="large")
+        self.key_at: float | None = None
+        self.samples: list[float] = []
+        self.recording = False
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self.key_at = time.perf_counter()
+        await super().on_event(event)
+
+    def _display(self, screen: Screen[object], renderable: RenderableType | None) -> None:
+        # headless, Textual skips writing the frame; encode it as the real driver would
+        if isinstance(renderable, CompositorUpdate):
+            renderable.render_segments(self.console)
+        super()._display(screen, renderable)
+        if renderable is not None and self.key_at is not None:
+            if self.recording:
+                self.samples.append((time.perf_counter() - self.key_at) * 1000)
+            self.key_at = None
+
+
+_ARROWS = {(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right"}
+
+
+def _next_key(
+    state: object, last: tuple[int, int], rng: np.random.Generator
+) -> tuple[str, tuple[int, int]]:
+    """An arrow that really moves the player: straight on while possible, else a turn (not
+    back the way it came unless that is the only way)."""
+    x, y = state.player  # type: ignore[attr-defined]
+    open_ = [d for d in _ARROWS if can_step(state, x, y, *d)]  # type: ignore[arg-type]
+    if last in open_ and rng.random() < 0.8:
+        return _ARROWS[last], last
+    back = (-last[0], -last[1])
+    turns = [d for d in open_ if d != back] or open_
+    if not turns:
+        return "period", last  # boxed in: wait a turn
+    d = turns[int(rng.integers(len(turns)))]
+    return _ARROWS[d], d
+
+
+async def _key_times(moves: int) -> tuple[list[float], int, int]:
+    """(samples in ms, keys without a new frame, runs restarted)."""
+    from screens.game import GameScreen
+
+    seed = seeds.parse(BENCH_SEED)
+    app = _TimedApp(seed)
+    rng = np.random.default_rng(7)
+    last = (1, 0)
+    restarts = 0
+    pressed = 0
+    async with app.run_test(size=KEY_SIZE) as pilot:
+        await pilot.pause()
+        for i in range(WARM_UP_MOVES + moves):
+            screen = app.screen
+            state = getattr(screen, "state", None)
+            if not isinstance(screen, GameScreen) or state is None or state.won or state.dead:
+                while len(app.screen_stack) > 2:  # back to the title, then the world again
+                    await app.pop_screen()
+                app.start_game(app.first_world)  # type: ignore[arg-type]
+                await pilot.pause()
+                restarts += 1
+                continue
+            key, last = _next_key(state, last, rng)
+            app.recording = i >= WARM_UP_MOVES
+            pressed += app.recording
+            await pilot.press(key)
+    return app.samples, pressed - len(app.samples), restarts
+
+
+def ui_lines(seeds_per_set: int = 200) -> Iterator[str]:
+    """The UI bench's lines, each as soon as it is measured."""
+    runs = max(3, min(seeds_per_set, 10))
+    times, failures, first = start_up_times(runs)
+    line = Result("ui start-up to title (process)", times, failures, START_UP_BUDGET).line()
+    yield line + (f"   (first launch, compiling: {first:.0f} ms)" if first is not None else "")
+    samples, missing, restarts = asyncio.run(_key_times(MOVES))
+    name = f"ui key → screen {KEY_SIZE[0]}×{KEY_SIZE[1]}"
+    line = Result(name, samples, 0, KEY_BUDGET).line()
+    notes = [f"{restarts} restarts"] if restarts else []
+    if missing:
+        notes.append(f"{missing} keys drew nothing")
+    yield line + (f"   ({', '.join(notes)})" if notes else "")

@@ -1,0 +1,62 @@
+"""The one table of game-screen key bindings.
+
+Input, the footer and the help screen all read :data:`GAME_BINDINGS`, so a key can never do
+one thing and be documented as another. Each row names Textual keys (comma-separated), the
+action it runs on the game screen, a description for the help screen, its group, and whether
+the footer shows it (the footer is narrow at 80 columns, so only the essentials are shown).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.binding import Binding
+
+#: (dx, dy) → (arrow/numpad/vi keys, description)
+DIRECTIONS: tuple[tuple[int, int, str, str], ...] = (
+    (0, -1, "up,k,8", "north"),
+    (0, 1, "down,j,2", "south"),
+    (-1, 0, "left,h,4", "west"),
+    (1, 0, "right,l,6", "east"),
+    (-1, -1, "y,7,home", "north-west"),
+    (1, -1, "u,9,pageup", "north-east"),
+    (-1, 1, "b,1,end", "south-west"),
+    (1, 1, "n,3,pagedown", "south-east"),
+)
+
+
+@dataclass(frozen=True)
+class KeyBinding:
+    keys: str  # Textual key names, comma-separated: "up,k,8"
+    action: str  # an action of the game screen: "move(0,-1)"
+    description: str  # what the help screen says
+    group: str  # "Move", "Act" or "Info": the help screen's headings
+    footer: bool = False  # shown in the footer
+    key_display: str | None = None  # how the footer writes the key
+
+
+GAME_BINDINGS: tuple[KeyBinding, ...] = (
+    *(
+        KeyBinding(keys, f"move({dx},{dy})", f"Move or attack {name}", "Move")
+        for dx, dy, keys, name in DIRECTIONS
+    ),
+    KeyBinding("full_stop,5,s", "wait", "Wait a turn", "Act", key_display="."),
+    KeyBinding("R,z", "rest", "Rest until healed or disturbed", "Act", True, "R"),
+    KeyBinding("g,comma", "pick_up", "Pick up what lies here", "Act", True, "g"),
+    KeyBinding("greater_than_sign", "descend", "Take the stairs down (or leave)", "Act", True, ">"),
+    KeyBinding("o", "open_door", "Open a door (then a direction)", "Act"),
+    KeyBinding("c", "close_door", "Close a door (then a direction)", "Act"),
+    KeyBinding("i", "inventory", "Use an item from the pack", "Act", True, "i"),
+    KeyBinding("x", "look", "Look around (move the cursor, Esc to stop)", "Info", True, "x"),
+    KeyBinding("t", "travel", "Travel to a seen place (pick it like look)", "Act"),
+    KeyBinding("m", "history", "Message history", "Info", True, "m"),
+    KeyBinding("question_mark,f1", "help", "Help: every key", "Info", True, "?"),
+)
+
+
+def textual_bindings(table: tuple[KeyBinding, ...] = GAME_BINDINGS) -> list[Binding]:
+    """The table as Textual bindings for a screen's ``BINDINGS``."""
+    return [
+        Binding(b.keys, b.action, b.description, show=b.footer, key_display=b.key_display)
+        for b in table
+    ]

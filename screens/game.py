@@ -1,0 +1,471 @@
+"""The game screen: the map, a side panel, the message log and the footer.
+
+The screen never decides a rule: every key becomes an engine action sent to
+:func:`roguelike.engine.step`, and the screen then draws the state again. Modes change what the
+direction keys do: ``play`` (move or attack), ``look`` and ``travel`` (move a cursor),
+``direction`` (the direction of a door to open or close) and ``ended`` (the run is over; Enter
+dismisses the screen with the final :class:`~roguelike.engine.GameState`).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
+
+from roguelike import seeds, tiles
+from roguelike.engine import (
+    ITEMS,
+    Action,
+    Close,
+    Descend,
+    GameState,
+    Message,
+    Monster,
+    Move,
+    Open,
+    PickUp,
+    Rest,
+    Travel,
+    Use,
+    Wait,
+    describe,
+    doors_around,
+    step,
+)
+from screens.bindings import textual_bindings
+from screens.history import HistoryScreen
+from screens.map_view import MapView, colour_of
+
+Mode = Literal["play", "look", "travel", "direction", "ended"]
+
+#: Colours of the panels.
+BRIGHT = "#f0f0f0"
+OLD = "#8a8a8a"
+LABEL = "#9a9aaa"
+PROMPT = "bold #ffd060"
+BAR_EMPTY = "#3a3a44"
+
+
+# ---------------------------------------------------------------------------- panel text
+
+
+def bar(value: int, maximum: int, width: int) -> Text:
+    """A horizontal bar, green/yellow/red by how full it is."""
+    maximum = max(1, maximum)
+    frac = max(0.0, min(1.0, value / maximum))
+    filled = round(frac * width)
+    if value > 0:
+        filled = max(1, filled)
+    colour = hp_colour(value, maximum)
+    return Text.assemble(("█" * filled, colour), ("█" * (width - filled), BAR_EMPTY))
+
+
+def hp_colour(value: int, maximum: int) -> str:
+    frac = value / max(1, maximum)
+    return "#50c050" if frac > 0.6 else "#e0c040" if frac > 0.3 else "#e04040"
+
+
+def side_panel(
+    state: GameState, world_name: str = "", width: int = 21, height: int | None = None
+) -> Text:
+    """The side panel's text: who and where the player is, what they carry, what they see
+    (as many monsters as ``height`` rows leave room for, nearest first)."""
+    lines: list[Text] = []
+    code = seeds.encode(state.seed)
+    name = world_name or state.world_name
+    if name and name != code:
+        lines.append(Text(name[:width], style="bold"))
+    lines.append(Text.assemble(("Seed ", LABEL), code))
+    depth = state.room_depth()
+    where = "corridor" if depth is None else f"depth {depth}"
+    lines.append(Text.assemble(("Floor ", LABEL), f"{state.number}/{state.total_floors}  {where}"))
+    hp_label = f"HP {state.hp}/{state.max_hp} "
+    lines.append(
+        Text.assemble((hp_label, "bold"), bar(state.hp, state.max_hp, width - len(hp_label)))
+    )
+    lines.append(
+        Text.assemble(
+            ("Level ", LABEL), str(state.level), ("  XP ", LABEL), f"{state.xp}/{state.xp_to_next}"
+        )
+    )
+    lo, hi = state.attack
+    lines.append(
+        Text.assemble(("Atk ", LABEL), f"{lo}-{hi}", ("  Def ", LABEL), str(state.defence))
+    )
+    keys = Text("Keys ", style=LABEL)
+    for k in sorted(state.keys_held):
+        keys.append(tiles.key_letter(k), style=f"bold {tiles.key_colour(k)[1]}")
+        keys.append(" ")
+    if not state.keys_held:
+        keys.append("none", style=OLD)
+    lines.append(keys)
+    lines.append(
+        Text.assemble(("Coins ", LABEL), str(state.hint_coins), ("  Turn ", LABEL), str(state.turn))
+    )
+    pack = Text("Pack ", style=LABEL)
+    for kind, count in state.inventory.items():
+        item = ITEMS.get(kind)
+        pack.append(
+            item.glyph if item else "?", style=f"bold {colour_of(item.colour) if item else BRIGHT}"
+        )
+        pack.append(f"{count} ")
+    if not state.inventory:
+        pack.append("empty", style=OLD)
+    lines.append(pack)
+    foes = monsters_in_view(state)
+    if foes:
+        lines.append(Text(""))
+        lines.append(Text("In view", style=LABEL))
+        room = len(foes) if height is None else max(1, height - len(lines))
+        if room < len(foes):
+            room -= 1
+        for m in foes[:room]:
+            lines.append(monster_line(m, width))
+        if room < len(foes):
+            lines.append(Text(f"… and {len(foes) - room} more", style=OLD))
+    return Text("\n").join(lines)
+
+
+def monsters_in_view(state: GameState) -> list[Monster]:
+    """Live monsters the player sees, nearest first."""
+    return [m for m in state.visible_monsters() if m.hp > 0]
+
+
+def monster_line(m: Monster, width: int) -> Text:
+    """``g goblin      5/8``: the glyph in its colour, the name, the HP coloured by health."""
+    info = m.info
+    hp = f"{m.hp}/{info.max_hp}"
+    name = info.name[: max(1, width - len(hp) - 3)]
+    gap = max(1, width - 2 - len(name) - len(hp))
+    return Text.assemble(
+        (info.glyph, f"bold {colour_of(info.colour)}"),
+        " ",
+        name,
+        " " * gap,
+        (hp, hp_colour(m.hp, info.max_hp)),
+    )
+
+
+def _rows(text: Text, width: int) -> int:
+    """How many screen rows ``text`` takes when wrapped at ``width`` cells (about)."""
+    return sum(max(1, -(-cell_len(line) // width)) for line in text.plain.split("\n"))
+
+
+# ---------------------------------------------------------------------------- inventory
+
+
+class InventoryScreen(ModalScreen[str | None]):
+    """The pack: items numbered 1–9; a number uses that item (the screen is dismissed with
+    the item's kind), Esc closes without using anything."""
+
+    DEFAULT_CSS = """
+    InventoryScreen {
+        align: center middle;
+    }
+    InventoryScreen #inventory-box {
+        width: 60;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: round $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    """
+
+    BINDINGS = [
+        Binding("escape,i", "close", "Close"),
+        *(Binding(str(n), f"use({n})", f"Use item {n}", show=False) for n in range(1, 10)),
+    ]
+
+    def __init__(self, inventory: dict[str, int]) -> None:
+        super().__init__()
+        self.kinds = list(inventory)[:9]
+        self.inventory = dict(inventory)
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._text(), id="inventory-box")
+
+    def _text(self) -> Text:
+        text = Text("Pack", style="bold")
+        if not self.kinds:
+            text.append("\n\nYour pack is empty.\n\nEsc closes.", style=OLD)
+            return text
+        for n, kind in enumerate(self.kinds, 1):
+            item = ITEMS.get(kind)
+            glyph = item.glyph if item else "?"
+            colour = colour_of(item.colour) if item else BRIGHT
+            name = item.name if item else kind
+            count = self.inventory[kind]
+            text.append(f"\n{n} ", style="bold")
+            text.append(glyph, style=f"bold {colour}")
+            text.append(f" {name}" + (f" ×{count}" if count > 1 else ""))
+            if item is not None and item.description:
+                text.append(f"\n    {item.description}", style=OLD)
+        text.append("\n\n1–9 use · Esc close", style=OLD)
+        return text
+
+    def action_use(self, n: int) -> None:
+        if 1 <= n <= len(self.kinds):
+            self.dismiss(self.kinds[n - 1])
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+# ---------------------------------------------------------------------------- the screen
+
+
+class GameScreen(Screen[GameState]):
+    """A run in progress. Dismissed with the final state when the run ends (death or escape)
+    and the player presses Enter."""
+
+    CSS_PATH = "game.tcss"
+    AUTO_FOCUS = ""
+    BINDINGS = [
+        *textual_bindings(),
+        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("enter", "confirm", "Confirm", show=False),
+    ]
+
+    def __init__(self, state: GameState, *, world_name: str = "") -> None:
+        super().__init__()
+        self.state = state
+        self.world_name = world_name
+        self.mode: Mode = "play"
+        self.cursor: tuple[int, int] | None = None
+        self._door_action: str = "open"
+        #: A line shown under the log until the next action: a prompt or a description.
+        self.prompt: str | None = None
+        #: How many of the newest log lines the last action wrote (drawn bright).
+        self._fresh = len(state.log)
+        self._shown: dict[str | None, Text] = {}
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="game-main"):
+            yield MapView(id="map")
+            with Vertical(id="side"):
+                yield Static("", id="stats")
+        yield Static("", id="messages")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._check_end()
+        self.redraw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        self.query_one("#side").styles.width = 24 if width < 110 else 30
+        self.query_one("#messages").styles.height = 4 if height < 30 else 6
+        self.call_after_refresh(self.redraw)
+
+    @property
+    def map_view(self) -> MapView:
+        return self.query_one("#map", MapView)
+
+    def redraw(self) -> None:
+        """Draw the state everywhere: the map (changed rows only) and both panels."""
+        self.map_view.show(self.state)
+        self.map_view.set_cursor(self.cursor)
+        stats = self.query_one("#stats", Static)
+        width = max(10, stats.size.width or 21)
+        height = self.query_one("#side").content_size.height or None
+        self._update(stats, side_panel(self.state, self.world_name, width, height))
+        self._draw_messages()
+
+    def _update(self, widget: Static, text: Text) -> None:
+        """Show ``text`` in ``widget`` unless it shows it already. The screen is laid out again
+        only when the number of lines changes (the panels are as tall as their text, or fixed):
+        most turns just repaint a few lines."""
+        old = self._shown.get(widget.id)
+        if old != text:
+            self._shown[widget.id] = text
+            width = max(1, widget.content_size.width)
+            widget.update(text, layout=old is None or _rows(old, width) != _rows(text, width))
+
+    def _draw_messages(self) -> None:
+        """The newest messages that fit (the last action's bright, older ones dim), and the
+        prompt line under them."""
+        widget = self.query_one("#messages", Static)
+        width = max(20, widget.content_size.width or 78)
+        budget = max(1, widget.content_size.height or 4)
+        prompt = self.prompt
+        if prompt:
+            budget -= -(-len(prompt) // width)
+        log = self.state.log
+        fresh_from = len(log) - self._fresh
+        shown: list[Text] = []
+        for i in range(len(log) - 1, -1, -1):
+            rows = max(1, -(-len(log[i]) // width))
+            if rows > budget:
+                break
+            budget -= rows
+            shown.append(Text(log[i], style=BRIGHT if i >= fresh_from else OLD))
+        shown.reverse()
+        if prompt:
+            shown.append(Text(prompt, style=PROMPT))
+        self._update(widget, Text("\n").join(shown))
+
+    # ------------------------------------------------------------------ acting
+
+    def act(self, action: Action) -> None:
+        """Send ``action`` to the engine, draw the result, and notice the end of the run."""
+        if self.mode == "ended":
+            return
+        events_ = step(self.state, action)
+        self._fresh = sum(isinstance(e, Message) for e in events_)
+        self.prompt = None
+        self._check_end()
+        self.redraw()
+
+    def _check_end(self) -> None:
+        state = self.state
+        if state.dead:
+            cause = f" ({state.cause})" if state.cause else ""
+            self.prompt = f"You die{cause}… press Enter"
+            self.mode = "ended"
+        elif state.won:
+            self.prompt = "You escaped! press Enter"
+            self.mode = "ended"
+
+    def _say(self, text: str | None) -> None:
+        """Show ``text`` on the prompt line (not in the log)."""
+        self.prompt = text
+        self._draw_messages()
+
+    def _leave_mode(self) -> bool:
+        """Leave look/travel/direction mode; True when there was one to leave."""
+        if self.mode in ("look", "travel", "direction"):
+            self.mode = "play"
+            self.cursor = None
+            self.map_view.set_cursor(None)
+            self._say(None)
+            return True
+        return False
+
+    def _busy(self) -> bool:
+        """True when a key must not act: the run is over, or a mode was just left (a key that
+        is not a direction leaves look, travel and the direction prompt, and does no more)."""
+        return self.mode == "ended" or self._leave_mode()
+
+    # ------------------------------------------------------------------ actions (bindings)
+
+    def action_move(self, dx: int, dy: int) -> None:
+        if self.mode == "play":
+            self.act(Move(dx, dy))
+        elif self.mode in ("look", "travel") and self.cursor is not None:
+            x, y = self.cursor
+            self._set_cursor(
+                (
+                    min(self.state.width - 1, max(0, x + dx)),
+                    min(self.state.height - 1, max(0, y + dy)),
+                )
+            )
+        elif self.mode == "direction":
+            self._leave_mode()
+            self.act(Open(dx, dy) if self._door_action == "open" else Close(dx, dy))
+
+    def action_wait(self) -> None:
+        if not self._busy():
+            self.act(Wait())
+
+    def action_rest(self) -> None:
+        if not self._busy():
+            self.act(Rest())
+
+    def action_pick_up(self) -> None:
+        if not self._busy():
+            self.act(PickUp())
+
+    def action_descend(self) -> None:
+        if not self._busy():
+            self.act(Descend())
+
+    def action_open_door(self) -> None:
+        self._door("open")
+
+    def action_close_door(self) -> None:
+        self._door("close")
+
+    def _door(self, which: str) -> None:
+        if self._busy():
+            return
+        doors = doors_around(self.state, closed=which == "open")
+        if not doors:
+            self._say(f"There is no {'closed' if which == 'open' else 'open'} door next to you.")
+        elif len(doors) == 1:
+            dx, dy = doors[0]
+            self.act(Open(dx, dy) if which == "open" else Close(dx, dy))
+        else:
+            self._door_action = which
+            self.mode = "direction"
+            self._say(f"Which direction? ({which} a door; Esc cancels)")
+
+    def action_inventory(self) -> None:
+        if not self._busy():
+            self.app.push_screen(InventoryScreen(dict(self.state.inventory)), self._used)
+
+    def _used(self, kind: str | None) -> None:
+        if kind is not None:
+            self.act(Use(kind))
+
+    def action_look(self) -> None:
+        self._start_cursor("look")
+
+    def action_travel(self) -> None:
+        self._start_cursor("travel")
+
+    def _start_cursor(self, mode: Mode) -> None:
+        if self.mode == mode:
+            self._leave_mode()
+        elif not self._busy():
+            self.mode = mode
+            self._set_cursor(self.state.player)
+
+    def _set_cursor(self, cursor: tuple[int, int]) -> None:
+        self.cursor = cursor
+        self.map_view.set_cursor(cursor)
+        what = describe(self.state, *cursor)
+        if self.mode == "travel":
+            what = f"Travel: {what} (Enter goes, Esc cancels)"
+        else:
+            what = f"{what} (Esc ends)"
+        self._say(what)
+
+    def action_history(self) -> None:
+        self.app.push_screen(HistoryScreen(self.state.log))
+
+    def action_help(self) -> None:
+        from screens.help import HelpScreen  # noqa: PLC0415  (the help screen imports the app's)
+
+        self.app.push_screen(HelpScreen())
+
+    def action_cancel(self) -> None:
+        self._leave_mode()
+
+    def action_confirm(self) -> None:
+        if self.mode == "ended":
+            self.dismiss(self.state)
+        elif self.mode == "travel" and self.cursor is not None:
+            x, y = self.cursor
+            self._leave_mode()
+            self.act(Travel(x, y))
+        else:
+            self._leave_mode()
+
+    def on_map_view_tile_clicked(self, message: MapView.TileClicked) -> None:
+        if self.mode == "look":
+            self._set_cursor((message.x, message.y))
+        elif self.mode in ("play", "travel") and self.state.explored[message.y, message.x]:
+            self._leave_mode()
+            self.act(Travel(message.x, message.y))

@@ -1,0 +1,339 @@
+"""The map: a Line-API widget that draws a :class:`~roguelike.engine.GameState`'s floor.
+
+One terminal cell per map tile. Each map row is rendered once into a :class:`Strip` and kept
+in ``_rows``; after every turn :meth:`MapView.show` compares the new state with the snapshot
+of the last draw (tiles, the visible and explored masks, and what stands on the cells) with
+numpy, drops only the rows that changed and refreshes only those lines of the screen. Scrolling
+never re-renders a row: it crops the cached strips.
+
+Visible tiles are drawn in full colour, remembered ones (explored, not visible) dim, unseen
+ones blank. Monsters are drawn where the player sees them; keys and items also where the player
+remembers them (dim). A look/travel cursor is drawn in reverse over whatever is under it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from roguelike import tiles
+from roguelike.engine import ITEMS, GameState
+from roguelike.formats import ROLE_COLOURS
+
+#: What a key lying on the floor looks like (drawn bold, in the key's colour). Its door shows
+#: the key's capital letter.
+KEY_GLYPH = "k"
+PLAYER_GLYPH = "@"
+PLAYER_COLOUR = "#ffffff"
+#: Remembered cells: the colour mixed with this grey, at :data:`DIM_MIX` of the grey.
+DIM_GREY = (0x26, 0x26, 0x30)
+DIM_MIX = 0.6
+
+Pos = tuple[int, int]
+#: What is drawn over one cell: (glyph, style).
+Mark = tuple[str, Style]
+
+
+def dim(hex_colour: str) -> str:
+    """A remembered tile's colour: darker and greyer than ``hex_colour``."""
+    r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+    mixed = (
+        round(c * (1 - DIM_MIX) + d * DIM_MIX) for c, d in zip((r, g, b), DIM_GREY, strict=True)
+    )
+    return "#" + "".join(f"{c:02x}" for c in mixed)
+
+
+def colour_of(colour: str) -> str:
+    """A hex colour from a hex colour, a colour role ("wall") or a key role ("key3")."""
+    if colour.startswith("#"):
+        return colour
+    if colour.startswith("key") and colour[3:].isdigit():
+        return tiles.key_colour(int(colour[3:]))[1]
+    return ROLE_COLOURS.get(colour, "#c0c0c0")
+
+
+def _tile_styles() -> tuple[list[Style], np.ndarray]:
+    """Styles indexed by ``tile id * 2 + remembered``, and each tile's glyph."""
+    styles: list[Style] = []
+    for t in tiles.TILES:
+        hexc = colour_of(t.colour)
+        bold = t.colour.startswith("key") or t.colour == "stairs"
+        styles.append(Style(color=hexc, bold=bold))
+        styles.append(Style(color=dim(hexc), bold=False))
+    return styles, np.array([t.glyph for t in tiles.TILES])
+
+
+_STYLES, _GLYPHS = _tile_styles()
+_BLANK_STYLE = Style()
+_CURSOR_STYLE = Style(reverse=True)
+
+
+@dataclass
+class _Snapshot:
+    """What the last draw showed: enough to find the rows that changed."""
+
+    floor: object
+    tiles: np.ndarray
+    visible: np.ndarray
+    explored: np.ndarray
+    marks: dict[Pos, Mark]
+
+
+def marks_of(state: GameState) -> dict[Pos, Mark]:
+    """What is drawn over the tiles: keys and items where the player has seen them (dim when
+    only remembered), monsters where the player sees them, and the player."""
+    visible, explored = state.visible, state.explored
+    marks: dict[Pos, Mark] = {}
+
+    def seen(x: int, y: int) -> int:
+        """2 visible, 1 remembered, 0 unseen."""
+        return 2 if visible[y, x] else 1 if explored[y, x] else 0
+
+    for (x, y), kind in state.items_lying.items():
+        s = seen(x, y)
+        if s:
+            item = ITEMS.get(kind)
+            glyph, hexc = (item.glyph, colour_of(item.colour)) if item else ("?", "#c0c0c0")
+            marks[(x, y)] = (glyph, Style(color=hexc if s == 2 else dim(hexc), bold=s == 2))
+    for (x, y), key in state.keys_lying.items():
+        s = seen(x, y)
+        if s:
+            hexc = tiles.key_colour(key)[1]
+            marks[(x, y)] = (KEY_GLYPH, Style(color=hexc if s == 2 else dim(hexc), bold=True))
+    for m in state.monsters:
+        if m.hp > 0 and visible[m.y, m.x]:
+            info = m.info
+            marks[(m.x, m.y)] = (info.glyph, Style(color=colour_of(info.colour), bold=True))
+    marks[state.player] = (PLAYER_GLYPH, Style(color=PLAYER_COLOUR, bold=True))
+    return marks
+
+
+class MapView(ScrollView, can_focus=False):
+    """The floor of a game, one cell per tile, scrolled to keep the player (or the cursor) in
+    view. Call :meth:`show` after every change of the state."""
+
+    DEFAULT_CSS = """
+    MapView {
+        background: #000000;
+        scrollbar-size: 0 0;
+        overflow: auto auto;
+    }
+    """
+
+    class TileClicked(Message):
+        """The player clicked the map cell (``x``, ``y``)."""
+
+        def __init__(self, x: int, y: int) -> None:
+            super().__init__()
+            self.x = x
+            self.y = y
+
+    def __init__(self, *, name: str | None = None, id: str | None = None) -> None:
+        super().__init__(name=name, id=id)
+        self.state: GameState | None = None
+        self.cursor: Pos | None = None
+        self._rows: dict[int, Strip] = {}
+        self._snap: _Snapshot | None = None
+        #: Rows rendered since the widget was created (for tests and benchmarks).
+        self.rows_rendered = 0
+
+    # ------------------------------------------------------------------ geometry
+
+    @property
+    def map_size(self) -> Size:
+        if self.state is None:
+            return Size(0, 0)
+        h, w = self.state.tiles.shape
+        return Size(int(w), int(h))
+
+    @property
+    def pad(self) -> tuple[int, int]:
+        """Blank cells left of and above the map when it is smaller than the widget."""
+        mw, mh = self.map_size
+        w, h = self.size
+        return max(0, (w - mw) // 2), max(0, (h - mh) // 2)
+
+    def screen_to_map(self, sx: int, sy: int) -> Pos | None:
+        """The map cell under widget cell (``sx``, ``sy``), or None off the map."""
+        px, py = self.pad
+        ox, oy = self.scroll_offset
+        x, y = sx - px + ox, sy - py + oy
+        mw, mh = self.map_size
+        return (x, y) if 0 <= x < mw and 0 <= y < mh else None
+
+    def map_to_screen(self, x: int, y: int) -> Pos:
+        """The widget cell where map cell (``x``, ``y``) is drawn (maybe outside the widget)."""
+        px, py = self.pad
+        ox, oy = self.scroll_offset
+        return x + px - ox, y + py - oy
+
+    # ------------------------------------------------------------------ updates
+
+    def show(self, state: GameState) -> None:
+        """Draw ``state``: re-render only the rows that changed since the last draw."""
+        new_floor = (
+            self.state is not state
+            or self._snap is None
+            or (self._snap.floor is not state.floor or self._snap.tiles.shape != state.tiles.shape)
+        )
+        self.state = state
+        marks = marks_of(state)
+        snap = self._snap
+        if new_floor or snap is None:
+            self._rows.clear()
+            self.virtual_size = self.map_size
+            self.refresh()
+        else:
+            changed = (
+                (snap.tiles != state.tiles)
+                | (snap.visible != state.visible)
+                | (snap.explored != state.explored)
+            )
+            rows = set(np.flatnonzero(changed.any(axis=1)).tolist())
+            old, new = snap.marks, marks
+            rows.update(p[1] for p in old.keys() ^ new.keys())
+            rows.update(p[1] for p in old.keys() & new.keys() if old[p] != new[p])
+            self._invalidate(rows)
+        self._snap = _Snapshot(
+            state.floor, state.tiles.copy(), state.visible.copy(), state.explored.copy(), marks
+        )
+        self.follow()
+
+    def set_cursor(self, cursor: Pos | None) -> None:
+        """Show the look/travel cursor at ``cursor`` (None hides it)."""
+        if cursor == self.cursor:
+            return
+        rows = {p[1] for p in (self.cursor, cursor) if p is not None}
+        self.cursor = cursor
+        self._refresh_rows(rows)  # the cursor is drawn over the cached rows: no re-render
+        self.follow()
+
+    def _invalidate(self, rows: set[int]) -> None:
+        for y in rows:
+            self._rows.pop(y, None)
+        self._refresh_rows(rows)
+
+    def _refresh_rows(self, rows: set[int]) -> None:
+        """Refresh the screen lines of map ``rows``, grouping neighbours into one region."""
+        if not rows:
+            return
+        _, py = self.pad
+        oy = int(self.scroll_offset.y)
+        width = self.size.width
+        start = prev = -2
+        regions: list[Region] = []
+        for y in sorted(rows):
+            if y != prev + 1:
+                if start >= 0:
+                    regions.append(Region(0, start + py - oy, width, prev - start + 1))
+                start = y
+            prev = y
+        regions.append(Region(0, start + py - oy, width, prev - start + 1))
+        visible = [r for r in regions if r.bottom > 0 and r.y < self.size.height]
+        if visible:
+            self.refresh(*visible)
+
+    def follow(self) -> None:
+        """Scroll so that the cursor (or else the player) stays away from the edges: when it
+        comes within a quarter of the view of an edge, recentre on it."""
+        if self.state is None:
+            return
+        x, y = self.cursor if self.cursor is not None else self.state.player
+        mw, mh = self.map_size
+        w, h = self.size
+        ox, oy = int(self.scroll_offset.x), int(self.scroll_offset.y)
+        nx = _follow_axis(x, ox, w, mw)
+        ny = _follow_axis(y, oy, h, mh)
+        if (nx, ny) != (ox, oy):
+            self.scroll_to(nx, ny, animate=False, force=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.follow()
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        cell = self.screen_to_map(offset.x, offset.y)
+        if cell is not None:
+            self.post_message(self.TileClicked(*cell))
+
+    # ------------------------------------------------------------------ rendering
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if self.state is None:
+            return Strip.blank(width)
+        px, py = self.pad
+        ox, oy = int(self.scroll_offset.x), int(self.scroll_offset.y)
+        my = y + oy - py
+        mw, mh = self.map_size
+        if not 0 <= my < mh:
+            return Strip.blank(width)
+        strip = self._rows.get(my)
+        if strip is None:
+            strip = self._rows[my] = self._render_row(my)
+        if self.cursor is not None and self.cursor[1] == my:
+            cx = self.cursor[0]
+            left, mid, right = strip.divide([cx, cx + 1, mw])
+            strip = Strip.join([left, mid.apply_style(_CURSOR_STYLE), right])
+        strip = strip.crop(ox, ox + width - px)
+        if px:
+            strip = Strip.join([Strip.blank(px), strip])
+        return strip.extend_cell_length(width)
+
+    def _render_row(self, y: int) -> Strip:
+        """Map row ``y`` as a strip, tiles with their marks on top; runs of one style are one
+        segment."""
+        self.rows_rendered += 1
+        state = self.state
+        assert state is not None
+        row = state.tiles[y].astype(np.int32)
+        code = np.where(state.visible[y], row * 2, np.where(state.explored[y], row * 2 + 1, -1))
+        glyphs = np.where(code >= 0, _GLYPHS[row], " ")
+        marks = [(p[0], m) for p, m in self._marks_on_row(y)]
+        if marks:
+            # a unique code per marked cell, so each is a run of its own
+            code = code.copy()
+            for x, _ in marks:
+                code[x] = -2 - x
+        cuts = np.flatnonzero(code[1:] != code[:-1]) + 1
+        starts = [0, *cuts.tolist()]
+        ends = [*cuts.tolist(), len(code)]
+        mark_at = dict(marks)
+        segments = []
+        for a, b in zip(starts, ends, strict=True):
+            c = int(code[a])
+            if c >= 0:
+                segments.append(Segment("".join(glyphs[a:b]), _STYLES[c]))
+            elif c == -1:
+                segments.append(Segment(" " * (b - a), _BLANK_STYLE))
+            else:
+                glyph, style = mark_at[a]
+                segments.append(Segment(glyph, style))
+        return Strip(segments, len(code))
+
+    def _marks_on_row(self, y: int) -> list[tuple[Pos, Mark]]:
+        assert self._snap is not None  # show() took one before any row is rendered
+        marks = self._snap.marks
+        return [(p, m) for p, m in marks.items() if p[1] == y]
+
+
+def _follow_axis(p: int, offset: int, view: int, size: int) -> int:
+    """The scroll offset along one axis that keeps ``p`` at least a quarter of ``view`` from
+    the edges, recentring when it is not."""
+    if size <= view or view <= 0:
+        return 0
+    margin = view // 4
+    if offset + margin <= p < offset + view - margin:
+        return offset
+    return max(0, min(size - view, p - view // 2))

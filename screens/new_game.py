@@ -1,0 +1,197 @@
+"""The new-game screen: a seed code (blank for a random world), a world name and a size.
+
+The screen does not start anything itself: it dismisses with a :class:`WorldChoice` (or
+``None`` on Back), and the app builds the game from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.validation import ValidationResult, Validator
+from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Static
+
+from roguelike import seeds
+
+_ADJECTIVES = (
+    "Amber", "Ashen", "Bitter", "Broken", "Copper", "Crimson", "Drowned", "Dusky",
+    "Ember", "Fallen", "Forgotten", "Gilded", "Glass", "Hollow", "Iron", "Ivory",
+    "Lonely", "Mossy", "Noble", "Pale", "Quiet", "Restless", "Rusted", "Silent",
+    "Silver", "Sleeping", "Sunken", "Thorned", "Twisted", "Velvet", "Weeping", "Winter",
+)  # fmt: skip
+_NOUNS = (
+    "Abbey", "Anvil", "Barrow", "Bell", "Cairn", "Candle", "Cellar", "Crown",
+    "Crypt", "Deep", "Falcon", "Forge", "Gate", "Grotto", "Hall", "Harbour",
+    "Hearth", "Keep", "Lantern", "Maze", "Mill", "Mirror", "Orchard", "Raven",
+    "Sanctum", "Serpent", "Spire", "Stair", "Tower", "Vault", "Warren", "Well",
+)  # fmt: skip
+
+
+def world_name_for(seed: int) -> str:
+    """A two-word name for a world, the same for the same seed on every machine."""
+    rng = seeds.stream(seed, 0, "world-name")
+    adjective = _ADJECTIVES[int(rng.integers(len(_ADJECTIVES)))]
+    return f"{adjective} {_NOUNS[int(rng.integers(len(_NOUNS)))]}"
+
+
+@dataclass(frozen=True)
+class WorldChoice:
+    """What the new-game screen asks the app to start."""
+
+    seed: int
+    preset: str
+    world_name: str
+
+
+class SeedValidator(Validator):
+    """A seed field is valid when blank (random) or when :func:`seeds.parse` accepts it."""
+
+    def validate(self, value: str) -> ValidationResult:
+        if not value.strip():
+            return self.success()
+        try:
+            seeds.parse(value)
+        except seeds.SeedCodeError as err:
+            return self.failure(str(err))
+        return self.success()
+
+
+def seed_status(text: str) -> tuple[str, bool]:
+    """What the line under the seed field says for ``text``, and whether it is an error."""
+    if not text.strip():
+        return "random world", False
+    try:
+        seed = seeds.parse(text)
+    except seeds.SeedCodeError as err:
+        return str(err), True
+    if seeds.looks_like_code(text):
+        return f"✓ seed {seeds.encode(seed)}", False
+    shown = text.strip() if len(text.strip()) <= 24 else text.strip()[:23] + "…"
+    return f"✓ text {shown!r} → seed {seeds.encode(seed)}", False
+
+
+class PresetChoice(RadioSet):
+    """A radio set whose arrow keys pick the option they move to (Enter starts the game)."""
+
+    BINDINGS = [
+        Binding("down,right", "pick(1)", "Next size", show=False),
+        Binding("up,left", "pick(-1)", "Previous size", show=False),
+    ]
+
+    def on_mount(self) -> None:
+        # the set highlights its first option when mounted; highlight the chosen one instead
+        self.call_later(self._highlight_pressed)
+
+    def _highlight_pressed(self) -> None:
+        if self.pressed_index >= 0:
+            self._selected = self.pressed_index
+
+    def action_pick(self, step: int) -> None:
+        buttons = list(self.query(RadioButton))
+        now = self.pressed_index
+        buttons[(now + step) % len(buttons) if now >= 0 else 0].value = True
+
+
+Focus = Literal["seed", "preset"]
+
+
+class NewGameScreen(Screen[WorldChoice | None]):
+    """Pick a seed code, a world name and a size, then Start (Enter) or Back (Esc)."""
+
+    BINDINGS = [
+        Binding("enter", "start", "Start", priority=True, key_display="⏎"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, *, preset: str | None = None, focus: Focus = "preset") -> None:
+        from roguelike.engine.state import DEFAULT_PRESET, PRESETS
+
+        super().__init__()
+        self.presets = dict(PRESETS)
+        self.preset = preset if preset in self.presets else DEFAULT_PRESET
+        self.initial_focus: Focus = focus
+        #: the world a blank seed field starts, rolled once so its name can be shown
+        self.random_seed = seeds.random_seed()
+        self._auto_name = world_name_for(self.random_seed)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="new-game-box"):
+            yield Static("A new world", id="new-game-title")
+            with Horizontal(classes="field"):
+                yield Label("Seed code", classes="field-label")
+                yield Input(
+                    placeholder="blank: random · a code like K7QX-M2PA-9RTD · any text",
+                    validators=[SeedValidator()],
+                    valid_empty=True,
+                    id="seed",
+                )
+            yield Static("random world", id="seed-status", markup=False)
+            with Horizontal(classes="field"):
+                yield Label("World name", classes="field-label")
+                yield Input(value=self._auto_name, placeholder="a name for this world", id="name")
+            with Horizontal(classes="field"):
+                yield Label("Size", classes="field-label")
+                with PresetChoice(id="preset"):
+                    for name, floors in self.presets.items():
+                        yield RadioButton(
+                            f"{name} · {floors} floors", value=name == self.preset, name=name
+                        )
+            with Horizontal(id="new-game-buttons"):
+                yield Button("Start ⏎", id="start", variant="primary")
+                yield Button("Back esc", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for button in self.query(Button):
+            button.can_focus = False  # Enter always starts; Tab moves between the fields
+        self.query_one("#seed" if self.initial_focus == "seed" else "#preset").focus()
+
+    # -- live validation -------------------------------------------------------------------
+
+    @on(Input.Changed, "#seed")
+    def seed_changed(self, event: Input.Changed) -> None:
+        text, error = seed_status(event.value)
+        status = self.query_one("#seed-status", Static)
+        status.update(text)
+        status.set_class(error, "-error")
+        if error:
+            return
+        name = self.query_one("#name", Input)
+        if name.value == self._auto_name:  # the player has not named the world: follow the seed
+            self._auto_name = world_name_for(self._seed_of(event.value))
+            name.value = self._auto_name
+
+    def _seed_of(self, text: str) -> int:
+        return seeds.parse(text) if text.strip() else self.random_seed
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def chosen_preset(self) -> str:
+        pressed = self.query_one(PresetChoice).pressed_button
+        return pressed.name if pressed is not None and pressed.name else self.preset
+
+    def action_start(self) -> None:
+        text = self.query_one("#seed", Input).value
+        try:
+            seed = self._seed_of(text)
+        except seeds.SeedCodeError:
+            self.query_one("#seed", Input).focus()
+            self.app.bell()
+            return  # the status line already says what is wrong
+        name = self.query_one("#name", Input).value.strip() or world_name_for(seed)
+        self.dismiss(WorldChoice(seed, self.chosen_preset(), name))
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_back()

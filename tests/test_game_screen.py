@@ -1,0 +1,385 @@
+"""The game screen, driven through Textual's Pilot on real games (small worlds, fast)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from textual.app import App
+from textual.widgets import Static
+
+from roguelike import seeds, tiles
+from roguelike.engine import GameState, can_step, describe, doors_around, new_game
+from screens.game import GameScreen, InventoryScreen
+from screens.history import HistoryScreen
+from screens.map_view import MapView
+
+SEED = 12345
+SIZES = [(80, 24), (120, 40)]
+#: A key of each direction, (dx, dy) → key, alternating arrows and vi-keys.
+ARROWS = {(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right"}
+VI = {(0, -1): "k", (0, 1): "j", (-1, 0): "h", (1, 0): "l", (-1, -1): "y", (1, 1): "n"}
+
+
+class GameApp(App[None]):
+    """The smallest app that plays: it pushes a game screen and keeps what it returns."""
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__()
+        self.state = state
+        self.result: GameState | None = None
+
+    def on_mount(self) -> None:
+        self.push_screen(GameScreen(self.state, world_name="Testing"), self._ended)
+
+    def _ended(self, state: GameState | None) -> None:
+        self.result = state
+
+
+def game(total_floors: int = 3, monsters: bool = False) -> GameState:
+    return new_game(SEED, total_floors=total_floors, monsters=monsters)
+
+
+def text_of(widget: Static) -> str:
+    return str(widget.render())
+
+
+def screen_cell(view: MapView, x: int, y: int) -> str:
+    """The character the map view draws at map cell (x, y)."""
+    sx, sy = view.map_to_screen(x, y)
+    assert 0 <= sx < view.size.width and 0 <= sy < view.size.height, "the cell is off screen"
+    return view.render_line(sy).text[sx]
+
+
+def open_direction(state: GameState, keys: dict[tuple[int, int], str]) -> tuple[int, int]:
+    """A direction among ``keys`` the player can step in from where they stand."""
+    x, y = state.player
+    for dx, dy in keys:
+        if can_step(state, x, y, dx, dy):
+            return dx, dy
+    raise AssertionError("the player is walled in")
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_walking_moves_the_player_and_the_map_draws_them(size):
+    state = game()
+    app = GameApp(state)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(MapView)
+        assert screen_cell(view, *state.player) == "@"
+        for keys in (ARROWS, VI, ARROWS, VI, VI, ARROWS):
+            before = state.player
+            dx, dy = open_direction(state, keys)
+            await pilot.press(keys[(dx, dy)])
+            await pilot.pause()
+            assert state.player == (before[0] + dx, before[1] + dy)
+            assert screen_cell(view, *state.player) == "@"
+            # where the player stood is drawn as its tile again
+            px, py = before
+            assert screen_cell(view, px, py) == tiles.TILES[int(state.tiles[py, px])].glyph
+        assert state.turn == 6
+
+
+async def test_the_view_follows_the_player_on_a_long_walk():
+    state = game()
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(MapView)
+        offsets = {tuple(view.scroll_offset)}
+        # a depth-first walk: new cells first, back the way it came when stuck
+        visited: set[tuple[int, int]] = {state.player}
+        trail: list[tuple[int, int]] = []
+        for _ in range(40):
+            x, y = state.player
+            ahead = [
+                d
+                for d in ARROWS
+                if can_step(state, x, y, *d) and (x + d[0], y + d[1]) not in visited
+            ]
+            if ahead:
+                d = ahead[0]
+                trail.append(state.player)
+            else:
+                bx, by = trail.pop()
+                d = (bx - x, by - y)
+            await pilot.press(ARROWS[d])
+            visited.add(state.player)
+            sx, sy = view.map_to_screen(*state.player)
+            assert 0 <= sx < view.size.width and 0 <= sy < view.size.height
+            offsets.add(tuple(view.scroll_offset))
+        await pilot.pause()
+        assert len(offsets) > 1  # the view scrolled to keep up
+        assert screen_cell(view, *state.player) == "@"
+        assert state.turn == 40
+
+
+async def test_only_changed_rows_are_rendered_again():
+    state = game()
+    app = GameApp(state)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(MapView)
+        before = view.rows_rendered
+        # waiting changes nothing on the map: no row is rendered again
+        await pilot.press("s")
+        await pilot.pause()
+        assert state.turn == 1 and view.rows_rendered == before
+        dx, dy = open_direction(state, ARROWS)
+        await pilot.press(ARROWS[(dx, dy)])
+        await pilot.pause()
+        # a step re-renders at most the rows the field of view spans
+        assert 0 < view.rows_rendered - before <= 2 * (state.fov_radius or 0) + 3
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_side_panel_shows_hp_floor_and_seed_code(size):
+    state = game()
+    app = GameApp(state)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        panel = text_of(app.screen.query_one("#stats", Static))
+        assert f"HP {state.hp}/{state.max_hp}" in panel
+        assert f"Floor {state.number}/3" in panel
+        assert seeds.encode(state.seed) in panel
+        assert "Testing" in panel
+        messages = text_of(app.screen.query_one("#messages", Static))
+        assert state.log[-1].split()[0] in messages
+
+
+async def test_bumping_into_a_wall_costs_no_turn():
+    state = game()
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # walk one way until the next cell is a wall, then walk into it
+        for d in ARROWS:
+            x, y = state.player
+            while can_step(state, x, y, *d):
+                x, y = x + d[0], y + d[1]
+            if tiles.TILES[int(state.tiles[y + d[1], x + d[0]])].name == "wall":
+                break
+        else:
+            pytest.fail("no wall straight ahead in any direction")
+        while state.player != (x, y):
+            await pilot.press(ARROWS[d])
+        await pilot.pause()
+        turn, where = state.turn, state.player
+        await pilot.press(ARROWS[d])
+        await pilot.pause()
+        assert (state.turn, state.player) == (turn, where)
+
+
+async def test_history_opens_and_closes():
+    state = game()
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        assert app.screen.lines == state.log
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_look_mode_describes_the_cell_under_the_cursor():
+    state = game()
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("x")
+        await pilot.pause()
+        assert screen.mode == "look" and screen.cursor == state.player
+        messages = screen.query_one("#messages", Static)
+        assert describe(state, *state.player) in text_of(messages)
+        dx, dy = open_direction(state, VI)
+        await pilot.press(VI[(dx, dy)])
+        await pilot.pause()
+        cursor = (state.player[0] + dx, state.player[1] + dy)
+        assert screen.cursor == cursor
+        assert describe(state, *cursor) in text_of(messages)
+        assert state.turn == 0  # looking costs nothing
+        view = screen.query_one(MapView)
+        sx, sy = view.map_to_screen(*cursor)
+        styles = [seg.style for seg in view.render_line(sy).crop(sx, sx + 1)]
+        assert any(s is not None and s.reverse for s in styles)  # the cursor is shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.mode == "play" and screen.cursor is None
+
+
+async def test_travel_with_the_cursor_and_with_the_mouse():
+    state = game()
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        start = state.player
+        dx, dy = open_direction(state, ARROWS)
+        key = ARROWS[(dx, dy)]
+        await pilot.press("t", key, "enter")
+        await pilot.pause()
+        assert state.player == (start[0] + dx, start[1] + dy)
+        # a click on a seen cell travels there
+        view = app.screen.query_one(MapView)
+        await pilot.click(MapView, offset=view.map_to_screen(*start))
+        await pilot.pause()
+        assert state.player == start
+
+
+async def test_doors_open_and_close_with_o_and_c():
+    state = game()
+    # stand next to exactly one closed door, as if the player had walked there
+    for y, x in np.argwhere(state.tiles == tiles.DOOR):
+        spots = [(x + dx, y + dy) for dx, dy in ARROWS]
+        spot = next(
+            (
+                (int(sx), int(sy))
+                for sx, sy in spots
+                if tiles.WALKABLE[state.tiles[sy, sx]] and state.tiles[sy, sx] != tiles.DOOR
+            ),
+            None,
+        )
+        if spot is None:
+            continue
+        state.player = spot
+        if len(doors_around(state, closed=True)) == 1 and not doors_around(state, closed=False):
+            door = (int(x), int(y))
+            break
+    else:
+        pytest.fail("no door to stand next to")
+    state.update_view()
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        assert state.tiles[door[1], door[0]] == tiles.DOOR_OPEN
+        view = app.screen.query_one(MapView)
+        assert screen_cell(view, *door) == tiles.TILES[tiles.DOOR_OPEN].glyph
+        await pilot.press("c")
+        await pilot.pause()
+        assert state.tiles[door[1], door[0]] == tiles.DOOR
+        assert screen_cell(view, *door) == tiles.TILES[tiles.DOOR].glyph
+
+
+async def test_inventory_uses_an_item_by_its_number():
+    state = game()
+    state.inventory["healing potion"] = 2
+    state.hp = 5
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, InventoryScreen)
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert state.inventory.get("healing potion", 0) == 1 and state.hp > 5
+        await pilot.press("i", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and state.inventory["healing potion"] == 1
+
+
+async def test_help_opens():
+    state = game()
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert not isinstance(app.screen, GameScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_escaping_ends_the_run_and_enter_returns_the_state():
+    state = game(total_floors=1)
+    # put the player on the exit of the last (only) floor, as if they had walked there
+    assert state.floor.finish is not None
+    state.player = state.floor.finish
+    state.update_view()
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("greater_than_sign")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and state.won and screen.mode == "ended"
+        assert "You escaped! press Enter" in text_of(screen.query_one("#messages", Static))
+        turn = state.turn
+        await pilot.press("s", "right")  # the run is over: nothing acts any more
+        assert state.turn == turn
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.result is state
+        assert not isinstance(app.screen, GameScreen)
+
+
+async def test_monsters_in_view_are_drawn_and_listed():
+    state = game(monsters=True)
+    # stand near the first monster, as if the player had walked there
+    m = state.monsters[0]
+    near = [
+        (m.x + dx, m.y + dy)
+        for r in (2, 3, 4)
+        for dx in range(-r, r + 1)
+        for dy in range(-r, r + 1)
+        if tiles.WALKABLE[state.tiles[m.y + dy, m.x + dx]]
+        and state.monster_at(m.x + dx, m.y + dy) is None
+    ]
+    state.player = near[0]
+    state.update_view()
+    seen = state.visible_monsters()
+    assert m in seen
+    app = GameApp(state)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(MapView)
+        panel = text_of(app.screen.query_one("#stats", Static))
+        assert "In view" in panel and f"{m.info.name}" in panel
+        for other in seen:
+            assert screen_cell(view, other.x, other.y) == other.info.glyph
+        # monsters out of sight are not drawn: an unseen cell stays blank
+        hidden = [o for o in state.monsters if not state.explored[o.y, o.x]]
+        for other in hidden:
+            sx, sy = view.map_to_screen(other.x, other.y)
+            if 0 <= sx < view.size.width and 0 <= sy < view.size.height:
+                assert view.render_line(sy).text[sx] == " "
+
+
+async def test_taking_the_stairs_draws_the_next_floor():
+    state = game()
+    # put the player on the stairs of floor 1, as if they had walked there
+    assert state.floor.finish is not None
+    state.player = state.floor.finish
+    state.update_view()
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(MapView)
+        await pilot.press("greater_than_sign")
+        await pilot.pause()
+        assert state.number == 2
+        assert screen_cell(view, *state.player) == "@"
+        # every row on screen is the new floor's: seen cells show their tiles, others blank
+        for sy in range(view.size.height):
+            line = view.render_line(sy).text
+            for sx in range(view.size.width):
+                cell = view.screen_to_map(sx, sy)
+                if cell is None or cell == state.player:
+                    continue
+                x, y = cell
+                expected = (
+                    tiles.TILES[int(state.tiles[y, x])].glyph if state.explored[y, x] else " "
+                )
+                marked = (x, y) in state.keys_lying or (x, y) in state.items_lying
+                if not marked and state.monster_at(x, y) is None:
+                    assert line[sx] == expected, (x, y)
+        panel = text_of(app.screen.query_one("#stats", Static))
+        assert "Floor 2/3" in panel
