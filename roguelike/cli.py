@@ -9,12 +9,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from roguelike import seeds
-from roguelike.layout import LayoutError
-from roguelike.topology import DungeonParams, ParamsError, TopologyError
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
+
+if TYPE_CHECKING:  # the generator (clingo, scipy) loads only when a command needs it
+    from roguelike.topology import DungeonParams
 
 EXIT_BAD_INPUT = 2
 
@@ -53,6 +54,8 @@ def params_from(args: argparse.Namespace) -> DungeonParams:
     every range it names explicitly put in."""
     rooms = args.rooms or (15, 20)
     keys = 3 if args.keys is None else args.keys
+    from roguelike.topology import DungeonParams
+
     base = DungeonParams.scaled(rooms, keys, args.cycles, args.start_degree)
     return DungeonParams(
         rooms=rooms,
@@ -314,6 +317,16 @@ def cmd_play(args: argparse.Namespace) -> None:
     RoguelikeApp(seed=args.play_seed, preset=args.preset).run()
 
 
+def _user_errors() -> tuple[type[Exception], ...]:
+    """The errors a player or a script can cause, reported in one line. Imported here, not
+    at the top, so that starting the game does not load the generator before its first
+    screen."""
+    from roguelike.layout import LayoutError
+    from roguelike.topology import ParamsError, TopologyError
+
+    return (Fail, ParamsError, TopologyError, LayoutError, seeds.SeedCodeError)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -330,7 +343,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             cmd_bench(args)
         else:
             cmd_play(args)
-    except (Fail, ParamsError, TopologyError, LayoutError, seeds.SeedCodeError) as err:
+    except _user_errors() as err:  # evaluated only when something was raised
         print(f"roguelike: error: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # `roguelike generate … | head`

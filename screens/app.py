@@ -67,6 +67,9 @@ class RoguelikeApp(App[None]):
     TITLE = "Roguelike"
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live anywhere
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    #: The palette's commands are not the game's, and its footer entry costs a tenth of the
+    #: footer at 80 columns.
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(
         self, *, seed: int | None = None, preset: str | None = None, world_name: str = ""

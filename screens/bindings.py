@@ -2,8 +2,9 @@
 
 Input, the footer and the help screen all read :data:`GAME_BINDINGS`, so a key can never do
 one thing and be documented as another. Each row names Textual keys (comma-separated), the
-action it runs on the game screen, a description for the help screen, its group, and whether
-the footer shows it (the footer is narrow at 80 columns, so only the essentials are shown).
+action it runs on the game screen, a description for the help screen, its group, and the
+footer's short label (the footer is narrow at 80 columns, so only the essentials are shown,
+in a word each).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class KeyBinding:
     action: str  # an action of the game screen: "move(0,-1)"
     description: str  # what the help screen says
     group: str  # "Move", "Act" or "Info": the help screen's headings
-    footer: bool = False  # shown in the footer
+    footer: str = ""  # the footer's short label; empty: not in the footer
     key_display: str | None = None  # how the footer writes the key
 
 
@@ -41,22 +42,31 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
         for dx, dy, keys, name in DIRECTIONS
     ),
     KeyBinding("full_stop,5,s", "wait", "Wait a turn", "Act", key_display="."),
-    KeyBinding("R,z", "rest", "Rest until healed or disturbed", "Act", True, "R"),
-    KeyBinding("g,comma", "pick_up", "Pick up what lies here", "Act", True, "g"),
-    KeyBinding("greater_than_sign", "descend", "Take the stairs down (or leave)", "Act", True, ">"),
+    KeyBinding("R,z", "rest", "Rest until healed or disturbed", "Act", "rest", "R"),
+    KeyBinding("e", "explore", "Explore until something happens", "Act", "explore", "e"),
+    KeyBinding("g,comma", "pick_up", "Pick up what lies here", "Act", "", "g"),
+    KeyBinding(
+        "greater_than_sign", "descend", "Take the stairs down (or leave)", "Act", "stairs", ">"
+    ),
     KeyBinding("o", "open_door", "Open a door (then a direction)", "Act"),
     KeyBinding("c", "close_door", "Close a door (then a direction)", "Act"),
-    KeyBinding("i", "inventory", "Use an item from the pack", "Act", True, "i"),
-    KeyBinding("x", "look", "Look around (move the cursor, Esc to stop)", "Info", True, "x"),
-    KeyBinding("t", "travel", "Travel to a seen place (pick it like look)", "Act"),
-    KeyBinding("m", "history", "Message history", "Info", True, "m"),
-    KeyBinding("question_mark,f1", "help", "Help: every key", "Info", True, "?"),
+    KeyBinding("i", "inventory", "Use an item from the pack", "Act", "pack", "i"),
+    KeyBinding("x", "look", "Look around (move the cursor, Esc to stop)", "Info", "look", "x"),
+    KeyBinding("t", "travel", "Travel to a seen place (pick it like look)", "Act", "travel", "t"),
+    KeyBinding("m", "history", "Message history", "Info", "log", "m"),
+    KeyBinding("question_mark,f1", "help", "Help: every key", "Info", "help", "?"),
 )
 
 
 def textual_bindings(table: tuple[KeyBinding, ...] = GAME_BINDINGS) -> list[Binding]:
     """The table as Textual bindings for a screen's ``BINDINGS``."""
     return [
-        Binding(b.keys, b.action, b.description, show=b.footer, key_display=b.key_display)
+        Binding(
+            b.keys,
+            b.action,
+            b.footer or b.description,
+            show=bool(b.footer),
+            key_display=b.key_display,
+        )
         for b in table
     ]

@@ -84,4 +84,10 @@ class Travel:
     y: int
 
 
-Action = Move | Wait | Rest | PickUp | Descend | Open | Close | Use | Travel
+@dataclass(frozen=True)
+class Explore:
+    """Walk, turn after turn, towards the nearest place not yet seen (or an item or key seen
+    lying there), stopping like :class:`Travel` does; refused with a monster in view."""
+
+
+Action = Move | Wait | Rest | PickUp | Descend | Open | Close | Use | Travel | Explore

@@ -32,6 +32,8 @@ Rules:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from roguelike import tiles
@@ -39,6 +41,7 @@ from roguelike.engine.actions import (
     Action,
     Close,
     Descend,
+    Explore,
     Move,
     Open,
     PickUp,
@@ -65,7 +68,7 @@ from roguelike.engine.events import (
     Moved,
     Won,
 )
-from roguelike.engine.pathing import FAR, distance_map, downhill
+from roguelike.engine.pathing import FAR, distance_map, downhill, shifted
 from roguelike.engine.state import GameState
 
 PLAYER_ACCURACY = 85
@@ -144,6 +147,8 @@ def step(state: GameState, action: Action) -> list[Event]:
         events = _rest(state)
     elif isinstance(action, Travel):
         events = _travel(state, action)
+    elif isinstance(action, Explore):
+        events = _explore(state)
     else:
         events = _one_turn(state, action)
     for e in events:
@@ -626,13 +631,33 @@ def _rest(state: GameState) -> list[Event]:
     return events + [Message("You rest for a long while.")]
 
 
-def travel_distances(state: GameState, x: int, y: int) -> np.ndarray:
-    """Steps to (x, y) over the explored map: walkable cells and the locked doors whose key
-    is held (walking into one unlocks it)."""
+def _known_passable(state: GameState) -> np.ndarray:
+    """Where the player may plan a walk: explored walkable cells and the explored locked doors
+    whose key is held (walking into one unlocks it)."""
     ok = tiles.WALKABLE[state.tiles].copy()
     for k in state.keys_held:
         ok |= state.tiles == tiles.locked_door(k)
-    return distance_map(ok & state.explored, [(x, y)])
+    return ok & state.explored
+
+
+def travel_distances(state: GameState, x: int, y: int) -> np.ndarray:
+    """Steps to (x, y) over the explored map."""
+    return distance_map(_known_passable(state), [(x, y)])
+
+
+def explore_distances(state: GameState) -> np.ndarray:
+    """Steps over the explored map to the nearest unexplored edge (a known walkable cell next
+    to an unknown one) or known item or key lying on the floor."""
+    ok = _known_passable(state)
+    unknown = ~state.explored
+    edge = np.zeros_like(ok)
+    for dx, dy in _DIRS8:
+        edge |= shifted(unknown, dx, dy)
+    targets = ok & edge
+    for x, y in list(state.items_lying) + list(state.keys_lying):
+        targets[y, x] |= bool(state.explored[y, x])
+    ys, xs = np.nonzero(targets)
+    return distance_map(ok, list(zip(xs.tolist(), ys.tolist(), strict=True)))
 
 
 def _travel(state: GameState, action: Travel) -> list[Event]:
@@ -645,14 +670,49 @@ def _travel(state: GameState, action: Travel) -> list[Event]:
     px, py = state.player
     if dist[py, px] >= FAR:
         return [Message("You know no way there.")]
+    return _walk(state, lambda: dist, lambda: state.player == (x, y))
+
+
+def _explore(state: GameState) -> list[Event]:
+    if state.visible_monsters():
+        return [Message("Not with enemies in view.")]
+    dist = explore_distances(state)
+    px, py = state.player
+    if dist[py, px] >= FAR:
+        return [Message("Nothing left to explore that you can reach.")]
+    floor = state.number
+    return _walk(
+        state, lambda: explore_distances(state), lambda: state.number != floor, explore=True
+    )
+
+
+def _walk(
+    state: GameState,
+    distances: Callable[[], np.ndarray],
+    arrived: Callable[[], bool],
+    *,
+    explore: bool = False,
+) -> list[Event]:
+    """Step down a distance map until ``arrived``, or a reason to stop: a monster comes into
+    view, the player is hurt, something is picked up, the way is blocked, or the walk runs out
+    (:data:`TRAVEL_LIMIT`). The map is asked for again only when the walk reaches one of its
+    targets or cannot go on, so a long walk costs a few maps, not one per step."""
     seen = {m.id for m in state.visible_monsters()}
     events: list[Event] = []
+    dist: np.ndarray | None = None
     for _ in range(TRAVEL_LIMIT):
-        if state.player == (x, y):
+        if arrived():
             break
         px, py = state.player
-        steps = downhill(dist, dist < FAR, px, py)
+        steps: list[tuple[int, int]] = []
+        if dist is not None and dist[py, px] < FAR:
+            steps = downhill(dist, dist < FAR, px, py)
         if not steps:
+            dist = distances()
+            steps = downhill(dist, dist < FAR, px, py)
+        if not steps:
+            if explore:
+                events.append(Message("Explored: nothing more to find that you can reach."))
             break
         dx, dy = steps[0]
         if state.monster_at(px + dx, py + dy) is not None:
@@ -661,11 +721,8 @@ def _travel(state: GameState, action: Travel) -> list[Event]:
         hp = state.hp
         got = _one_turn(state, Move(dx, dy))
         events += got
-        if (
-            state.dead
-            or state.hp < hp
-            or any(isinstance(e, Bumped | ItemTaken | KeyTaken) for e in got)
-        ):
+        stop = (Bumped, ItemTaken, KeyTaken)
+        if state.dead or state.hp < hp or any(isinstance(e, stop) for e in got):
             break
         new = {m.id for m in state.visible_monsters()} - seen
         if new:
