@@ -1,0 +1,129 @@
+"""Whole runs through the real application and its keys: a tiny world won from the title's
+command-line start to the summary, and a run that ends in death.
+
+The player here presses what a person would: ``e`` to explore (which walks to keys and items,
+opens doors and unlocks the ones whose key is held), a click on the stairs to travel there,
+``>`` to descend or leave, direction keys to fight, Enter to see the summary.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import screens.app
+from roguelike import seeds, tiles
+from roguelike.engine import GameState, Monster, new_game
+from screens.app import RoguelikeApp
+from screens.game import GameScreen
+from screens.map_view import MapView
+from screens.summary import SummaryScreen
+
+SEED = seeds.parse("N65Q-QBJ0-23PV")
+#: vi keys for each direction
+VI = {
+    (0, -1): "k",
+    (0, 1): "j",
+    (-1, 0): "h",
+    (1, 0): "l",
+    (-1, -1): "y",
+    (1, -1): "u",
+    (-1, 1): "b",
+    (1, 1): "n",
+}
+
+
+def all_text(app: RoguelikeApp) -> str:
+    """The current screen as plain text, one line per terminal row."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def explore_floor(pilot, state: GameState) -> None:
+    """Press ``e`` until exploring has nothing left to find."""
+    for _ in range(200):
+        before = len(state.log)
+        await pilot.press("e")
+        await pilot.pause()
+        new = " ".join(state.log[before:])
+        if "nothing more" in new or "Nothing left" in new:
+            return
+    raise AssertionError("exploring never finished")
+
+
+async def test_a_tiny_world_is_won_with_the_keys_and_ends_in_the_summary(monkeypatch):
+    """Without monsters (the fight has its own test), a three-floor world from
+    ``roguelike --seed CODE --preset small``: every key taken and every door opened by
+    exploring, the stairs reached by a click, and the exit taken on the last floor."""
+    monkeypatch.setattr(
+        screens.app,
+        "make_game",
+        lambda choice: new_game(
+            choice.seed, preset=choice.preset, world_name=choice.world_name, monsters=False
+        ),
+    )
+    app = RoguelikeApp(seed=SEED, preset="small")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        state = app.screen.state
+        assert state.seed == SEED and state.total_floors == 3
+        keys_total = 0
+        for number in (1, 2, 3):
+            assert state.number == number
+            assert f"Floor {number}/3" in all_text(app)
+            await explore_floor(pilot, state)
+            fl = state.floor
+            # every key was taken and every locked door opened by walking the floor
+            assert state.keys_held == {k.id for k in fl.keys}
+            keys_total += len(fl.keys)
+            assert not any(tiles.lock_of(int(t)) for t in np.unique(state.tiles))
+            assert fl.finish is not None
+            app.screen.query_one(MapView).post_message(MapView.TileClicked(*fl.finish))
+            await pilot.pause()
+            assert state.player == fl.finish
+            await pilot.press("greater_than_sign")
+            await pilot.pause()
+        assert state.won and state.stats.cause == "escaped"
+        assert state.stats.keys == keys_total and state.stats.floors_reached == 3
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        text = all_text(app)
+        assert seeds.encode(SEED) in text
+        assert "You escaped" in text and "3 / 3" in text and str(state.turn) in text
+
+
+async def test_a_fight_to_the_death_ends_the_run_with_its_cause():
+    """A troll next to a fresh player: the player attacks it with a direction key (the troll
+    is hurt or the blow misses), keeps waiting, dies, and the summary names the troll."""
+    app = RoguelikeApp(seed=SEED, preset="small")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        state = app.screen.state
+        state.monsters.clear()
+        x, y = state.player
+        walk = tiles.WALKABLE[state.tiles]
+        (dx, dy), (tx, ty) = next(
+            ((dx, dy), (x + dx, y + dy))
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if walk[y + dy, x + dx]
+        )
+        troll = Monster(99, "troll", tx, ty, 32, home=(tx, ty), awake=True)
+        state.monsters.append(troll)
+        turn = state.turn
+        await pilot.press(VI[(dx, dy)])
+        await pilot.pause()
+        assert state.turn == turn + 1 and state.player == (x, y)  # a blow, not a step
+        assert troll.hp < 32 or "You miss the troll." in state.log
+        for _ in range(100):
+            if state.dead:
+                break
+            await pilot.press("full_stop")
+            await pilot.pause()
+        assert state.dead and state.hp == 0
+        assert state.stats.cause == "killed by a troll on floor 1"
+        assert "die" in all_text(app).lower()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        assert "killed by a troll on floor 1" in all_text(app)
