@@ -31,8 +31,9 @@ class Wait:
 
 @dataclass(frozen=True)
 class Rest:
-    """Wait turn after turn until healed, or until something interrupts: a monster comes into
-    view, the player is hurt, or :data:`~roguelike.engine.engine.REST_LIMIT` turns pass."""
+    """Wait turn after turn until healed, or until something interrupts: an awake monster
+    comes into view, the player is hurt, or :data:`~roguelike.engine.engine.REST_LIMIT` turns
+    pass. Refused with an awake monster in view."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ class Travel:
 @dataclass(frozen=True)
 class Explore:
     """Walk, turn after turn, towards the nearest place not yet seen (or an item or key seen
-    lying there), stopping like :class:`Travel` does; refused with a monster in view."""
+    lying there), stopping like :class:`Travel` does; refused with an awake monster in view."""
 
 
 Action = Move | Wait | Rest | PickUp | Descend | Open | Close | Use | Travel | Explore

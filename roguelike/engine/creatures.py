@@ -172,6 +172,12 @@ class Monster:
     def pos(self) -> tuple[int, int]:
         return (self.x, self.y)
 
+    @property
+    def fleeing(self) -> bool:
+        """Hurt below its kind's courage: it runs from the player."""
+        info = self.info
+        return info.flee_below > 0 and self.hp < info.flee_below * info.max_hp
+
 
 def slot_level(depth: int, floor_number: int) -> int:
     """The strength of a room's inhabitants: half its depth (rounded up) plus two per floor
@@ -223,7 +229,7 @@ def inhabit(fl: Floor) -> tuple[list[Monster], dict[tuple[int, int], str]]:
         kind = choose_kind(slot_level(depth[slot.room], fl.number), rng)
         guard = slot.room in key_rooms
         group = [pos]
-        if kind.pack:  # one or two companions on free cells next to it, in the same room
+        if kind.pack:  # half the time a companion on a free cell next to it, in its room
             want = int(rng.integers(0, 2))
             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
                 if len(group) > want:

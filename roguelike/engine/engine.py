@@ -75,7 +75,7 @@ PLAYER_ACCURACY = 85
 #: Most turns one Rest or Travel lasts.
 REST_LIMIT = 300
 TRAVEL_LIMIT = 400
-#: Turns an awake monster hunts without seeing the player before it gives up.
+#: Turns of its own an awake monster hunts without seeing the player before it gives up.
 HUNT_MEMORY = 20
 #: How far monsters' distance maps reach (steps).
 SCENT_RANGE = 40
@@ -433,9 +433,10 @@ def _hurt_monster(
         state.hp += 5
         lo, hi = state.attack
         state.attack = (lo + state.level % 2, hi + 1)
+        lo, hi = state.attack
         events += [
             LevelUp(state.level),
-            Message(f"You reach level {state.level}: {state.max_hp} HP, hits of {lo}-{hi + 1}."),
+            Message(f"You reach level {state.level}: {state.max_hp} HP, hits of {lo}-{hi}."),
         ]
     return events
 
@@ -489,8 +490,6 @@ def _monsters_act(state: GameState) -> list[Event]:
                 events += _monster_turn(state, m, dist)
             else:
                 _wander_home(state, m)
-        if not m.awake:
-            m.energy = min(m.energy, 100)
     return events
 
 
@@ -538,7 +537,7 @@ def monster_options(
         v = int(dist[y, x])
         return v if v < FAR else SCENT_RANGE + chebyshev((x, y), state.player)
 
-    hurt = info.flee_below > 0 and m.hp < info.flee_below * info.max_hp
+    hurt = m.fleeing
     here = d(m.x, m.y)
 
     def place_score(x: int, y: int) -> float:
@@ -613,19 +612,25 @@ def _monster_turn(state: GameState, m: Monster, dist: np.ndarray) -> list[Event]
 # --- multi-turn actions ---------------------------------------------------------------------
 
 
+def _threats(state: GameState) -> list[Monster]:
+    """Monsters in view that are awake and not fleeing: they forbid resting and exploring (a
+    sleeping or fleeing one only stops a walk the first time it is seen)."""
+    return [m for m in state.visible_monsters() if m.awake and not m.fleeing]
+
+
 def _rest(state: GameState) -> list[Event]:
-    if state.visible_monsters():
+    if _threats(state):
         return [Message("You cannot rest with enemies in view.")]
     if state.hp >= state.max_hp:
         return [Message("You are not hurt.")]
     events: list[Event] = []
     for _ in range(REST_LIMIT):
-        hp = state.hp
-        events += _one_turn(state, Wait())
-        if state.dead or state.hp < hp:
+        got = _one_turn(state, Wait())
+        events += got
+        if state.dead or any(isinstance(e, Attacked) and e.target == "you" for e in got):
             return events
-        if state.visible_monsters():
-            return events + [Message("You stop resting: something comes into view.")]
+        if _threats(state):
+            return events + [Message("You stop resting: an enemy comes into view.")]
         if state.hp >= state.max_hp:
             return events + [Message("You rest until healed.")]
     return events + [Message("You rest for a long while.")]
@@ -674,7 +679,7 @@ def _travel(state: GameState, action: Travel) -> list[Event]:
 
 
 def _explore(state: GameState) -> list[Event]:
-    if state.visible_monsters():
+    if _threats(state):
         return [Message("Not with enemies in view.")]
     dist = explore_distances(state)
     px, py = state.player
@@ -718,11 +723,11 @@ def _walk(
         if state.monster_at(px + dx, py + dy) is not None:
             events.append(Message("Something is in the way."))
             break
-        hp = state.hp
         got = _one_turn(state, Move(dx, dy))
         events += got
         stop = (Bumped, ItemTaken, KeyTaken)
-        if state.dead or state.hp < hp or any(isinstance(e, stop) for e in got):
+        attacked = any(isinstance(e, Attacked) and e.target == "you" for e in got)
+        if state.dead or attacked or any(isinstance(e, stop) for e in got):
             break
         new = {m.id for m in state.visible_monsters()} - seen
         if new:

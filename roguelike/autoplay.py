@@ -1,0 +1,134 @@
+"""A simple autoplayer: it plays through the same actions as a person and sees only what a
+person sees (the field of view, the explored map, the messages).
+
+Its policy, turn by turn: drink a potion when low and threatened; attack an adjacent
+monster (the weakest first); wait for a melee monster two steps away, but go for one that
+shoots or stays further; rest when hurt and alone; explore; once nothing is left to explore,
+travel to the stairs (or the exit) and take them.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from roguelike.engine import (
+    Action,
+    Descend,
+    Explore,
+    Move,
+    Rest,
+    Travel,
+    Use,
+    Wait,
+    can_step,
+    new_game,
+    step,
+)
+from roguelike.engine.engine import chebyshev, travel_distances
+from roguelike.engine.pathing import FAR, downhill
+from roguelike.engine.state import GameState
+
+#: Share of HP below which the player rests, and below which it drinks in a fight.
+REST_BELOW = 0.7
+DRINK_BELOW = 0.35
+#: Actions without progress after which a run is abandoned as stuck.
+TURN_LIMIT = 20_000
+
+
+@dataclass
+class Result:
+    won: bool
+    floors: int
+    turns: int
+    cause: str
+    seconds: float
+
+
+def choose(state: GameState) -> Action:
+    """The next action for ``state``."""
+    px, py = state.player
+    threats = [m for m in state.visible_monsters() if m.awake and not m.fleeing]
+    hurt = state.hp < DRINK_BELOW * state.max_hp
+    if threats and hurt and state.inventory.get("healing potion"):
+        return Use("healing potion")
+    adjacent = [
+        m
+        for m in state.visible_monsters()
+        if chebyshev(m.pos, state.player) == 1 and can_step_to(state, m.x, m.y)
+    ]
+    if adjacent:
+        m = min(adjacent, key=lambda m: (m.hp, m.id))
+        return Move(m.x - px, m.y - py)
+    if threats:
+        if len(threats) >= 2 and state.inventory.get("fire bomb"):
+            return Use("fire bomb")
+        target = threats[0]
+        if target.info.ranged or target.guard or chebyshev(target.pos, state.player) > 2:
+            return _towards(state, target.x, target.y) or Wait()
+        return Wait()  # let it come: the first blow is ours
+    if state.hp < REST_BELOW * state.max_hp:
+        return Rest()
+    return Explore()
+
+
+def can_step_to(state: GameState, x: int, y: int) -> bool:
+    """Whether the player could attack (x, y) from where it stands (the corner rule)."""
+    px, py = state.player
+    dx, dy = x - px, y - py
+    if not (dx and dy):
+        return True
+    walk = can_step(state, px, py, dx, 0), can_step(state, px, py, 0, dy)
+    return all(walk)
+
+
+def _towards(state: GameState, x: int, y: int) -> Action | None:
+    dist = travel_distances(state, x, y)
+    px, py = state.player
+    if dist[py, px] >= FAR:
+        return None
+    steps = downhill(dist, dist < FAR, px, py)
+    return Move(*steps[0]) if steps else None
+
+
+def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:
+    """Play ``state`` to its end (or until ``limit`` actions)."""
+    start = time.perf_counter()
+    idle = 0
+    for _ in range(limit):
+        if state.over:
+            break
+        turn, floor = state.turn, state.number
+        action = choose(state)
+        events = step(state, action)
+        if isinstance(action, Explore) and state.turn == turn:
+            if not _leave_floor(state):
+                idle += 1
+        elif state.turn == turn and state.number == floor:
+            idle += 1
+            if idle > 3:
+                step(state, Wait())
+        else:
+            idle = 0
+        del events
+    cause = state.stats.cause or "stuck"
+    return Result(
+        state.won, state.stats.floors_reached, state.turn, cause, time.perf_counter() - start
+    )
+
+
+def _leave_floor(state: GameState) -> bool:
+    """Travel to the stairs (or exit) if known, and take them; whether anything happened."""
+    fin = state.floor.finish
+    if fin is None or not state.explored[fin[1], fin[0]]:
+        return False
+    turn = state.turn
+    if state.player != fin:
+        step(state, Travel(*fin))
+    if state.player == fin:
+        step(state, Descend())
+    return state.turn != turn
+
+
+def play_seed(seed: int, preset: str = "normal") -> Result:
+    return play(new_game(seed, preset=preset))
