@@ -3,7 +3,8 @@ person sees (the field of view, the explored map, the messages).
 
 Its policy, turn by turn: drink a potion when low and threatened; attack an adjacent
 monster (the weakest first); wait for a melee monster two steps away, but go for one that
-shoots or stays further; rest when hurt and alone; explore; once nothing is left to explore,
+shoots or stays further; rest when hurt and alone; solve a puzzle it stands on with the
+puzzle's own solver; explore; once nothing is left to explore,
 travel to the stairs (or the exit) and take them.
 """
 
@@ -18,6 +19,7 @@ from roguelike.engine import (
     Explore,
     Move,
     Rest,
+    SolvePuzzle,
     Travel,
     Use,
     Wait,
@@ -69,6 +71,11 @@ def choose(state: GameState) -> Action:
         return Wait()  # let it come: the first blow is ours
     if state.hp < REST_BELOW * state.max_hp:
         return Rest()
+    room = state.puzzles.get(state.player)
+    if room is not None and not room.solved:
+        p = room.puzzle()
+        plan = p.solve(p.initial()) or []
+        return SolvePuzzle(tuple(p.move_to_json(m) for m in plan))
     return Explore()
 
 

@@ -1,4 +1,5 @@
-"""The ``roguelike`` command: play (no sub-command), ``generate``, ``puzzle``, ``bench``.
+"""The ``roguelike`` command: play (no sub-command), ``generate``, ``puzzle``, ``world``,
+``bench``.
 
 Bad input never ends in a traceback: every error a player or script can cause is printed as
 one line, ``roguelike: error: …``, with exit status 2.
@@ -107,6 +108,15 @@ def build_parser() -> argparse.ArgumentParser:
         choices=["small", "normal", "large"],
         help="the world's size: small 3 floors, normal 5, large 8 (normal)",
     )
+    parser.add_argument(
+        "--daily",
+        action="store_true",
+        help="start today's world (by UTC date: the same for every player that day)",
+    )
+    parser.add_argument(
+        "--daily-code", action="store_true", help="print the seed code of today's world and exit"
+    )
+    add_save_dir_option(parser, None)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     gen = sub.add_parser("generate", help="generate one floor and print it")
@@ -123,15 +133,59 @@ def build_parser() -> argparse.ArgumentParser:
     add_generator_options(gen)
 
     add_puzzle_parser(sub)
+    add_world_parser(sub)
 
     bench = sub.add_parser("bench", help="measure generation speed (p50/p95/p99)")
     bench.add_argument("--seeds", type=int, default=200, help="seeds per measured set (200)")
     bench.add_argument(
         "--only",
-        choices=["topology", "floor", "puzzle", "ui"],
+        choices=["topology", "floor", "puzzle", "saves", "ui"],
         help="run one part of the bench",
     )
     return parser
+
+
+def add_save_dir_option(p: argparse.ArgumentParser, default: Any = argparse.SUPPRESS) -> None:
+    """``--save-dir``: on the main parser (default None) and again on each ``world`` command
+    (SUPPRESS, so that one given before the command is not overwritten)."""
+    p.add_argument(
+        "--save-dir",
+        metavar="DIR",
+        default=default,
+        help="where worlds are saved (default: $ROGUELIKE_SAVE_DIR, else the user data folder)",
+    )
+
+
+def add_world_parser(sub: Any) -> None:
+    world = sub.add_parser("world", help="saved worlds: create, list, export, import, delete")
+    tools = world.add_subparsers(
+        dest="world_command",
+        metavar="{create,list,export,import,delete}",
+        parser_class=_Parser,
+        required=True,
+    )
+    create = tools.add_parser("create", help="create a world (not yet played)")
+    create.add_argument("name", metavar="NAME", help="the world's name")
+    create.add_argument(
+        "--seed", metavar="CODE", help="a seed code or any text (random if left out)"
+    )
+    create.add_argument("--preset", choices=["small", "normal", "large"], default="normal")
+    create.add_argument(
+        "--permadeath", action="store_true", help="the world ends with its first death"
+    )
+    listing = tools.add_parser("list", help="list the saved worlds, the latest first")
+    listing.add_argument("--format", choices=["text", "json"], default="text")
+    export = tools.add_parser("export", help="copy a world's save to a file")
+    export.add_argument("name", metavar="NAME")
+    export.add_argument("-o", "--output", metavar="FILE", required=True, help="the file to write")
+    imp = tools.add_parser("import", help="add a world from a save file")
+    imp.add_argument("file", metavar="FILE")
+    imp.add_argument("--name", metavar="NEW", help="import it under this name")
+    delete = tools.add_parser("delete", help="delete a world and its backup")
+    delete.add_argument("name", metavar="NAME")
+    delete.add_argument("--yes", action="store_true", help="really delete it (required)")
+    for p in (create, listing, export, imp, delete):
+        add_save_dir_option(p)
 
 
 def add_puzzle_parser(sub: Any) -> None:
@@ -139,7 +193,10 @@ def add_puzzle_parser(sub: Any) -> None:
 
     puzzle = sub.add_parser("puzzle", help="designer tools for the puzzles")
     tools = puzzle.add_subparsers(
-        dest="puzzle_command", metavar="{generate,solve}", parser_class=_Parser, required=True
+        dest="puzzle_command",
+        metavar="{generate,solve,play}",
+        parser_class=_Parser,
+        required=True,
     )
     gen = tools.add_parser("generate", help="generate one puzzle and print it")
     gen.add_argument("--type", choices=TYPES, required=True, help="the puzzle type")
@@ -149,6 +206,11 @@ def add_puzzle_parser(sub: Any) -> None:
     tools.add_parser(
         "solve", help="read a puzzle's JSON on stdin, print an optimal solution from its state"
     )
+    play = tools.add_parser("play", help="play one puzzle in the terminal")
+    play.add_argument("--type", choices=TYPES, required=True, help="the puzzle type")
+    play.add_argument("--difficulty", choices=DIFFICULTIES, default="easy", help="how hard (easy)")
+    play.add_argument("--seed", type=parse_seed, help="a seed code or any text (a random one)")
+    play.add_argument("--coins", type=int, default=5, help="hint coins to spend (5)")
 
 
 def cmd_generate(args: argparse.Namespace) -> str:
@@ -175,78 +237,10 @@ def cmd_generate(args: argparse.Namespace) -> str:
     return formats.floor_ascii(fl, colour=colour)
 
 
-def _side_by_side(blocks: list[list[str]], gap: str = "   ") -> list[str]:
-    """Text blocks next to one another, each padded to its widest line."""
-    height = max(len(b) for b in blocks)
-    widths = [max((len(line) for line in b), default=0) for b in blocks]
-    return [
-        gap.join(
-            (b[i] if i < len(b) else "").ljust(w) for b, w in zip(blocks, widths, strict=True)
-        ).rstrip()
-        for i in range(height)
-    ]
-
-
-def _keydoor_text(p: Any, s: Any) -> list[str]:
-    room, held, where, opened = s
-    lines = []
-    for r in range(1, p.rooms + p.branch + 1):
-        notes = []
-        if r == 1:
-            notes.append("start")
-        if r == p.rooms:
-            notes.append("goal")
-        if p.branch and r == p.junction:
-            notes.append("the side branch leaves here")
-        if k := p.door_at(r):
-            notes.append(f"door {k} " + ("(open)" if opened >> (k - 1) & 1 else "(locked)"))
-        notes += [f"key {k + 1}" for k, at in enumerate(where) if at == r]
-        if r == room:
-            notes.append("YOU")
-        lines.append((f"{p.room_name(r):<14} " + ", ".join(notes)).rstrip())
-    lines.append(f"holding: key {held}" if held else "holding: nothing")
-    return lines
-
-
 def puzzle_text(p: Any, s: Any) -> str:
-    """A puzzle in state ``s`` for a person to read: a title line, then its board."""
-    from roguelike.puzzles.base import ordinal_letter
-
-    t = p.type_name
-    lines = [f"{t} · {p.difficulty} · par {p.par}", ""]
-    if t == "jugs":
-        for i, (cap, now) in enumerate(zip(p.capacities, s, strict=True)):
-            lines.append(f"jug {ordinal_letter(i)}  {cap:>3} L  holds {now} L")
-        lines.append(f"goal: {p.goal_text()}")
-    elif t == "sliding":
-        n = p.size
-        width = len(str(n * n - 1))
-        lines += [
-            " ".join(str(v).rjust(width) if v else ".".rjust(width) for v in s[r * n : r * n + n])
-            for r in range(n)
-        ]
-        lines.append(f"goal: 1 to {n * n - 1} in reading order, the gap (.) last")
-    elif t == "stomp":
-        lines += _side_by_side([["now", *p.state_to_json(s)], ["target", *p.rows(p.target)]])
-        lines.append("# lit, . dark; stomping a cell flips it and its four neighbours")
-    elif t == "ball":
-        lines += p.picture(s)
-        lines.append("O the ball, letters blocks, # wall; get the ball to the gap in the bottom")
-    elif t == "hatgram":
-        lines += p.picture(s)
-        lines += ["", "pieces (turn and flip them freely):"]
-        blocks = []
-        for i, shape in enumerate(p.pieces):
-            rows = max(r for r, _ in shape) + 1
-            cols = max(c for _, c in shape) + 1
-            grid = [["."] * cols for _ in range(rows)]
-            for r, c in shape:
-                grid[r][c] = ordinal_letter(i)
-            blocks.append(["".join(row) for row in grid])
-        lines += _side_by_side(blocks)
-    elif t == "keydoor":
-        lines += _keydoor_text(p, s)
-    return "\n".join(lines) + "\n"
+    """A puzzle in state ``s`` for a person to read: a title line, then its board (drawn by
+    the puzzle's own ``render_text``)."""
+    return f"{p.type_name} · {p.difficulty} · par {p.par}\n\n{p.render_text(s)}\n"
 
 
 def cmd_puzzle_generate(args: argparse.Namespace) -> str:
@@ -289,11 +283,98 @@ def cmd_puzzle_solve(text: str) -> str:
     return formats.dumps({"moves": [p.move_to_json(m) for m in plan]}) + "\n"
 
 
+def cmd_puzzle_play(args: argparse.Namespace) -> str:
+    """Play one puzzle on the puzzle screen; returns a line saying how it went."""
+    from roguelike import puzzles
+
+    if args.coins < 0:
+        raise Fail(f"--coins must be 0 or more, got {args.coins}")
+    seed = seeds.random_seed() if args.seed is None else args.seed
+    try:
+        p = puzzles.generate(args.type, args.difficulty, seed)
+    except puzzles.GenerationError as err:
+        raise Fail(str(err)) from None
+    from screens.puzzle import PuzzleApp  # Textual is imported only to play
+
+    outcome = PuzzleApp(p, coins=args.coins).run()
+    what = f"{args.type} · {args.difficulty} · seed {seeds.encode(seed)}"
+    if outcome is None:
+        return f"{what}: not played\n"
+    if outcome.solved:
+        return (
+            f"{what}: solved in {outcome.move_count} moves (par {p.par}), score {outcome.score}\n"
+        )
+    return f"{what}: left unsolved after {outcome.move_count} moves\n"
+
+
 def _read_stdin() -> str:
     try:
         return sys.stdin.read()
     except UnicodeDecodeError:
         raise Fail("the input is not UTF-8 text") from None
+
+
+def _world_table(infos: list[Any], where: str) -> str:
+    if not infos:
+        return f"no worlds in {where}\n"
+    rows = [("NAME", "SEED", "PRESET", "FLOOR", "TURN", "SAVED", "")]
+    for i in infos:
+        status = i.problem or ", ".join(
+            word
+            for word, on in (("dead", i.dead), ("won", i.won), ("permadeath", i.permadeath))
+            if on
+        )
+        if i.from_backup and not i.problem:
+            status = ", ".join(filter(None, [status, "from backup: the save is damaged"]))
+        saved = i.saved[:16].replace("T", " ") if i.saved else "?"
+        floor = f"{i.floor}/{i.floors}" if i.floors else "?"
+        rows.append((i.name, i.seed or "?", i.preset or "?", floor, str(i.turn), saved, status))
+    widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]) - 1)]
+    return "".join(
+        "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=False)).rstrip()
+        + ("  " + r[-1] if r[-1] else "")
+        + "\n"
+        for r in rows
+    )
+
+
+def cmd_world(args: argparse.Namespace) -> str:
+    """The ``world`` commands: what they print (errors raise)."""
+    from roguelike import formats
+    from saves import Store, World
+
+    store = Store(args.save_dir)
+    what = args.world_command
+    if what == "create":
+        world = World.new(args.name, args.seed, preset=args.preset, permadeath=args.permadeath)
+        store.create(world)
+        where = store.file(world.name)
+        return f"created world {world.name!r}: seed {world.code}, {world.preset}, in {where}\n"
+    if what == "list":
+        infos = store.list()
+        if args.format == "json":
+            return (
+                formats.dumps({"dir": str(store.path), "worlds": [i.to_json() for i in infos]})
+                + "\n"
+            )
+        return _world_table(infos, str(store.path))
+    if what == "export":
+        dest = store.export(args.name, args.output)
+        return f"exported {args.name!r} to {dest}\n"
+    if what == "import":
+        info = store.import_file(args.file, args.name)
+        return (
+            f"imported world {info.name!r}: seed {info.seed}, "
+            f"floor {info.floor}/{info.floors}, into {info.path}\n"
+        )
+    if what == "delete":
+        if not args.yes:
+            if not store.exists(args.name):
+                raise Fail(f"no world named {args.name!r} in {store.path}")
+            raise Fail(f"deleting world {args.name!r} cannot be undone: add --yes to delete it")
+        store.delete(args.name)
+        return f"deleted world {args.name!r}\n"
+    raise Fail(f"unknown world command {what!r}")  # pragma: no cover - argparse checks it
 
 
 def cmd_bench(args: argparse.Namespace) -> None:
@@ -303,6 +384,11 @@ def cmd_bench(args: argparse.Namespace) -> None:
         raise Fail("--seeds must be at least 1")
     for line in bench.run(args.seeds, args.only):
         print(line, flush=True)
+    if args.only in (None, "saves"):
+        from saves.bench import save_bench_lines  # saves import roguelike, not the reverse
+
+        for line in save_bench_lines(args.seeds):
+            print(line, flush=True)
     if args.only in (None, "ui"):
         from screens.bench import ui_lines  # Textual only when the UI is measured
 
@@ -323,8 +409,23 @@ def _user_errors() -> tuple[type[Exception], ...]:
     screen."""
     from roguelike.layout import LayoutError
     from roguelike.topology import ParamsError, TopologyError
+    from saves.errors import SaveError, StoreError
 
-    return (Fail, ParamsError, TopologyError, LayoutError, seeds.SeedCodeError)
+    return (
+        Fail,
+        ParamsError,
+        TopologyError,
+        LayoutError,
+        seeds.SeedCodeError,
+        SaveError,
+        StoreError,
+    )
+
+
+def _daily_seed() -> int:
+    from saves.world import daily_seed
+
+    return daily_seed()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -333,15 +434,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command and (args.play_seed is not None or args.preset):
             raise Fail(f"--seed and --preset start a game: they do not go with {args.command}")
-        if args.command == "generate":
+        if args.command and (args.daily or args.daily_code):
+            raise Fail(f"--daily and --daily-code do not go with {args.command}")
+        if args.daily and args.play_seed is not None:
+            raise Fail("--daily starts today's world: it does not go with --seed")
+        if args.daily_code:
+            print(seeds.encode(_daily_seed()))
+        elif args.command == "world":
+            try:
+                sys.stdout.write(cmd_world(args))
+            except OSError as err:  # a file that cannot be read or written
+                where = f"{err.filename}: " if err.filename else ""
+                raise Fail(f"{where}{err.strerror or err}") from None
+        elif args.command == "generate":
             sys.stdout.write(cmd_generate(args))
         elif args.command == "puzzle" and args.puzzle_command == "generate":
             sys.stdout.write(cmd_puzzle_generate(args))
         elif args.command == "puzzle" and args.puzzle_command == "solve":
             sys.stdout.write(cmd_puzzle_solve(_read_stdin()))
+        elif args.command == "puzzle" and args.puzzle_command == "play":
+            sys.stdout.write(cmd_puzzle_play(args))
         elif args.command == "bench":
             cmd_bench(args)
         else:
+            if args.daily:
+                args.play_seed = _daily_seed()
+            if args.save_dir:  # the screens open Store(), which reads this
+                import os
+
+                os.environ["ROGUELIKE_SAVE_DIR"] = args.save_dir
             cmd_play(args)
     except _user_errors() as err:  # evaluated only when something was raised
         print(f"roguelike: error: {err}", file=sys.stderr)

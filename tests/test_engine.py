@@ -196,7 +196,7 @@ SEEDS = [0, 1, 2, 7, 42]
 
 @cache
 def _fresh(seed: int, total_floors: int) -> GameState:
-    return new_game(seed, total_floors=total_floors, monsters=False)
+    return new_game(seed, total_floors=total_floors, monsters=False, puzzles=False)
 
 
 def fresh(seed: int, total_floors: int = 3) -> GameState:

@@ -64,6 +64,7 @@ from roguelike.engine.creatures import (
     slot_level,
 )
 from roguelike.engine.pathing import FAR, distance_map, downhill
+from roguelike.engine.puzzle_rooms import place_puzzles
 from roguelike.floor import Floor, generate_floor
 
 DIRS8 = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)]
@@ -116,7 +117,7 @@ def walk_dist(state: GameState, pos: tuple[int, int]) -> np.ndarray:
 
 @cache
 def _fresh(seed: int, floor: int = 1) -> GameState:
-    return new_game(seed, total_floors=3, floor=floor, monsters=False)
+    return new_game(seed, total_floors=3, floor=floor, monsters=False, puzzles=False)
 
 
 def fresh(seed: int, floor: int = 1) -> GameState:
@@ -1400,8 +1401,15 @@ def test_play_on_floor_one_never_changes_floor_two():
         assert state.monsters == expected_monsters
         assert state.items_lying == expected_items
         fl2 = generate_floor(seed, 2)
-        assert fl2.tiles is not None and np.array_equal(state.tiles, fl2.tiles)
-        assert state.keys_lying == {(k.x, k.y): k.id for k in fl2.keys}
+        assert fl2.tiles is not None
+        pedestals = {p.pos: p for p in place_puzzles(fl2)}
+        expected_tiles = fl2.tiles.copy()
+        for x, y in pedestals:
+            expected_tiles[y, x] = tiles.PEDESTAL
+        assert np.array_equal(state.tiles, expected_tiles)
+        assert state.puzzles == pedestals
+        lying = {(k.x, k.y): k.id for k in fl2.keys if (k.x, k.y) not in pedestals}
+        assert state.keys_lying == lying
         assert state.rng.bit_generator.state == seeds.stream(seed, 2, "play").bit_generator.state
         results.append(state.turn)
     assert len(set(results)) == 3  # the three runs really played differently

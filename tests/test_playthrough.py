@@ -50,14 +50,18 @@ async def explore_floor(pilot, state: GameState) -> None:
 
 
 async def test_a_tiny_world_is_won_with_the_keys_and_ends_in_the_summary(monkeypatch):
-    """Without monsters (the fight has its own test), a three-floor world from
+    """Without monsters and puzzles (they have their own tests), a three-floor world from
     ``roguelike --seed CODE --preset small``: every key taken and every door opened by
     exploring, the stairs reached by a click, and the exit taken on the last floor."""
     monkeypatch.setattr(
         screens.app,
         "make_game",
         lambda choice: new_game(
-            choice.seed, preset=choice.preset, world_name=choice.world_name, monsters=False
+            choice.seed,
+            preset=choice.preset,
+            world_name=choice.world_name,
+            monsters=False,
+            puzzles=False,
         ),
     )
     app = RoguelikeApp(seed=SEED, preset="small")

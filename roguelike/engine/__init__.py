@@ -13,6 +13,7 @@ from roguelike.engine.actions import (
     Open,
     PickUp,
     Rest,
+    SolvePuzzle,
     Travel,
     Use,
     Wait,
@@ -34,9 +35,12 @@ from roguelike.engine.events import (
     LevelUp,
     Message,
     Moved,
+    PuzzleFound,
+    PuzzleSolved,
     Won,
 )
 from roguelike.engine.fov import compute_fov
+from roguelike.engine.puzzle_rooms import PuzzleRoom
 from roguelike.engine.state import PRESETS, GameState, RunStats, new_game
 
 __all__ = [
@@ -68,8 +72,12 @@ __all__ = [
     "Moved",
     "Open",
     "PickUp",
+    "PuzzleFound",
+    "PuzzleRoom",
+    "PuzzleSolved",
     "Rest",
     "RunStats",
+    "SolvePuzzle",
     "Travel",
     "Use",
     "Wait",

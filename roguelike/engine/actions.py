@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 def _check_direction(obj: object, dx: int, dy: int) -> None:
@@ -91,4 +92,18 @@ class Explore:
     lying there), stopping like :class:`Travel` does; refused with an awake monster in view."""
 
 
-Action = Move | Wait | Rest | PickUp | Descend | Open | Close | Use | Travel | Explore
+@dataclass(frozen=True)
+class SolvePuzzle:
+    """Report the play at the puzzle pedestal the player stands on: ``moves`` (the puzzle's
+    move JSON, from its initial state), and the hints taken meanwhile, which cost
+    ``coins_spent`` hint coins. The engine replays the moves; if they solve the puzzle, the
+    pedestal's lock opens. Progress is kept either way."""
+
+    moves: tuple[Any, ...]
+    hints_used: int = 0
+    coins_spent: int = 0
+
+
+Action = (
+    Move | Wait | Rest | PickUp | Descend | Open | Close | Use | Travel | Explore | SolvePuzzle
+)

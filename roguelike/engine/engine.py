@@ -46,6 +46,7 @@ from roguelike.engine.actions import (
     Open,
     PickUp,
     Rest,
+    SolvePuzzle,
     Travel,
     Use,
     Wait,
@@ -66,9 +67,12 @@ from roguelike.engine.events import (
     LevelUp,
     Message,
     Moved,
+    PuzzleFound,
+    PuzzleSolved,
     Won,
 )
 from roguelike.engine.pathing import FAR, distance_map, downhill, shifted
+from roguelike.engine.puzzle_rooms import BadSolution, replay
 from roguelike.engine.state import GameState
 
 PLAYER_ACCURACY = 85
@@ -180,6 +184,8 @@ def _one_turn(state: GameState, action: Action) -> list[Event]:
         events = _close(state, action)
     elif isinstance(action, Use):
         events = _use(state, action.item)
+    elif isinstance(action, SolvePuzzle):
+        events = _solve_puzzle(state, action)
     else:  # pragma: no cover - the Action union is closed
         raise TypeError(f"not an action: {action!r}")
     if state.turn != turn_before and state.number == floor_before and not state.won:
@@ -244,6 +250,16 @@ def _move(state: GameState, dx: int, dy: int) -> list[Event]:
     state.turn += 1
     events: list[Event] = [Moved((x, y), (nx, ny))]
     events += _take_here(state)
+    room = state.puzzles.get((nx, ny))
+    if room is not None:
+        room.visited = True
+        events.append(PuzzleFound(nx, ny))
+        if room.solved:
+            events.append(Message(f"The {room.type} pedestal is quiet: you solved it."))
+        else:
+            events.append(
+                Message(f"A {room.difficulty} {room.type} puzzle is carved in the pedestal.")
+            )
     if tile in (tiles.STAIRS, tiles.EXIT):
         what = "the exit: press > to leave" if tile == tiles.EXIT else "stairs down: press >"
         events.append(Message(f"There are {what}." if tile == tiles.STAIRS else f"This is {what}."))
@@ -314,6 +330,44 @@ def _descend(state: GameState) -> list[Event]:
     state.enter_floor(nxt)
     last = " It is the last: its exit leads out." if nxt == state.total_floors else ""
     return [Descended(nxt), Message(f"You descend to floor {nxt} of {state.total_floors}.{last}")]
+
+
+def _solve_puzzle(state: GameState, action: SolvePuzzle) -> list[Event]:
+    room = state.puzzles.get(state.player)
+    if room is None:
+        return [Message("There is no puzzle here.")]
+    if not 0 <= action.coins_spent <= state.hint_coins or action.hints_used < 0:
+        return [Message("You do not have that many hint coins.")]
+    p = room.puzzle()
+    try:
+        s = replay(p, list(action.moves))
+    except BadSolution as err:
+        return [Message(f"The pedestal refuses: {err}")]
+    state.hint_coins -= action.coins_spent
+    room.hints_used += action.hints_used
+    state.stats.hints_used += action.hints_used
+    room.moves = list(action.moves)
+    state.turn += 1
+    if room.solved or not p.is_solved(s):
+        return []
+    room.solved = True
+    state.stats.puzzles_solved += 1
+    state.keys_held.add(room.key)
+    state.stats.keys += 1
+    events: list[Event] = [PuzzleSolved(room.key, room.x, room.y)]
+    colour = tiles.key_colour(room.key)[0]
+    for d in state.floor.doors:
+        if d.lock == room.key and tiles.lock_of(int(state.tiles[d.y, d.x])) == room.key:
+            state.tiles[d.y, d.x] = tiles.DOOR_OPEN
+            state.explored[d.y, d.x] = True
+            events += [
+                DoorUnlocked(room.key, d.x, d.y),
+                Message(
+                    f"The puzzle clicks into place: somewhere, the {colour} door "
+                    f"({tiles.key_letter(room.key)}) grinds open."
+                ),
+            ]
+    return events
 
 
 def _open(state: GameState, action: Open) -> list[Event]:
@@ -652,14 +706,16 @@ def travel_distances(state: GameState, x: int, y: int) -> np.ndarray:
 
 def explore_distances(state: GameState) -> np.ndarray:
     """Steps over the explored map to the nearest unexplored edge (a known walkable cell next
-    to an unknown one) or known item or key lying on the floor."""
+    to an unknown one), known item or key lying on the floor, or puzzle pedestal not yet
+    stepped on."""
     ok = _known_passable(state)
     unknown = ~state.explored
     edge = np.zeros_like(ok)
     for dx, dy in _DIRS8:
         edge |= shifted(unknown, dx, dy)
     targets = ok & edge
-    for x, y in list(state.items_lying) + list(state.keys_lying):
+    fresh = [pos for pos, room in state.puzzles.items() if not room.visited]
+    for x, y in list(state.items_lying) + list(state.keys_lying) + fresh:
         targets[y, x] |= bool(state.explored[y, x])
     ys, xs = np.nonzero(targets)
     return distance_map(ok, list(zip(xs.tolist(), ys.tolist(), strict=True)))
@@ -725,7 +781,7 @@ def _walk(
             break
         got = _one_turn(state, Move(dx, dy))
         events += got
-        stop = (Bumped, ItemTaken, KeyTaken)
+        stop = (Bumped, ItemTaken, KeyTaken, PuzzleFound)
         attacked = any(isinstance(e, Attacked) and e.target == "you" for e in got)
         if state.dead or attacked or any(isinstance(e, stop) for e in got):
             break
@@ -762,10 +818,10 @@ def describe(state: GameState, x: int, y: int) -> str:
     """What the player knows about cell (x, y), for look mode."""
     if not (0 <= x < state.width and 0 <= y < state.height) or not state.explored[y, x]:
         return "You have not seen that place."
-    if (x, y) == state.player:
-        return f"You: {state.hp}/{state.max_hp} HP, level {state.level}."
     seen = bool(state.visible[y, x])
     parts: list[str] = []
+    if (x, y) == state.player:
+        parts.append(f"You ({state.hp}/{state.max_hp} HP, level {state.level}), on:")
     m = state.monster_at(x, y) if seen else None
     if m is not None:
         mood = "asleep" if not m.awake else ("guarding" if m.guard else "hunting")
@@ -778,11 +834,19 @@ def describe(state: GameState, x: int, y: int) -> str:
     if (x, y) in state.items_lying:
         item = state.items_lying[(x, y)]
         parts.append(f"{a(item).capitalize()}. {ITEMS[item].description}")
+    room = state.puzzles.get((x, y))
+    if room is not None:
+        colour = tiles.key_colour(room.key)[0]
+        status = "solved" if room.solved else "unsolved: step on it to play"
+        parts.append(
+            f"A pedestal with {a(room.difficulty)} {room.type} puzzle ({status}). It opens "
+            f"the {colour} door."
+        )
     tile = tiles.TILES[int(state.tiles[y, x])]
     lock = tiles.lock_of(tile.id)
     if lock is not None:
         parts.append(f"A door locked with {key_name(lock)}.")
-    else:
+    elif room is None:
         parts.append(TILE_TEXT.get(tile.name, tile.name.capitalize() + "."))
     if not seen:
         parts.append("(remembered)")

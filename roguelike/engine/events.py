@@ -68,6 +68,23 @@ class DoorUnlocked:
 
 
 @dataclass(frozen=True)
+class PuzzleFound:
+    """The player stepped onto the puzzle pedestal at ``(x, y)`` (solved or not)."""
+
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class PuzzleSolved:
+    """The puzzle at ``(x, y)`` is solved: its key's lock opened."""
+
+    key: int
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
 class Attacked:
     """``attacker`` (``"you"`` or a monster's name) struck at ``target`` for ``damage``
     (0 on a miss); ``killed`` when the blow was fatal. ``ranged`` for a shot."""
@@ -114,6 +131,8 @@ Event = (
     | KeyTaken
     | ItemTaken
     | ItemUsed
+    | PuzzleFound
+    | PuzzleSolved
     | DoorUnlocked
     | Attacked
     | Descended

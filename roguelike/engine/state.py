@@ -20,6 +20,7 @@ import numpy as np
 from roguelike import seeds, tiles
 from roguelike.engine.creatures import Monster, inhabit
 from roguelike.engine.fov import compute_fov
+from roguelike.engine.puzzle_rooms import PuzzleRoom, place_puzzles
 from roguelike.floor import Floor, generate_floor
 
 #: Floors in a run for each preset; the last floor has the exit.
@@ -63,6 +64,8 @@ class GameState:
     monsters: list[Monster] = field(default_factory=list)
     #: items lying on this floor: (x, y) → item kind (creatures.ITEMS)
     items_lying: dict[tuple[int, int], str] = field(default_factory=dict)
+    #: puzzle pedestals on this floor: (x, y) → the puzzle room (its key is not lying)
+    puzzles: dict[tuple[int, int], PuzzleRoom] = field(default_factory=dict)
     #: the pack: item kind → count
     inventory: dict[str, int] = field(default_factory=dict)
     hint_coins: int = 0
@@ -76,6 +79,7 @@ class GameState:
     regen_clock: int = 0
     fov_radius: int | None = FOV_RADIUS
     with_monsters: bool = True
+    with_puzzles: bool = True
     won: bool = False
     dead: bool = False
     log: list[str] = field(default_factory=list)
@@ -149,6 +153,10 @@ class GameState:
         self.rng = seeds.stream(self.seed, fl.number, PLAY_STREAM)
         self.keys_held = set()
         self.keys_lying = {(k.x, k.y): k.id for k in fl.keys}
+        self.puzzles = {p.pos: p for p in place_puzzles(fl)} if self.with_puzzles else {}
+        for pos in self.puzzles:
+            del self.keys_lying[pos]
+            self.tiles[pos[1], pos[0]] = tiles.PEDESTAL
         monsters, items = inhabit(fl)
         self.monsters = monsters if self.with_monsters else []
         self.items_lying = items
@@ -171,10 +179,12 @@ def new_game(
     floor: int = 1,
     fov_radius: int | None = FOV_RADIUS,
     monsters: bool = True,
+    puzzles: bool = True,
 ) -> GameState:
     """A game of world ``seed`` with the player at the spawn of floor ``floor``. The run has
     ``total_floors`` floors, or as many as ``preset`` says. ``monsters=False`` makes a world
-    without monsters (for tests and for exploring a seed)."""
+    without monsters and ``puzzles=False`` one whose keys all lie on the floor (for tests and
+    for exploring a seed)."""
     if preset not in PRESETS:
         raise ValueError(f"unknown preset {preset!r}: choose one of {', '.join(PRESETS)}")
     total = PRESETS[preset] if total_floors is None else total_floors
@@ -195,6 +205,7 @@ def new_game(
         preset=preset,
         fov_radius=fov_radius,
         with_monsters=monsters,
+        with_puzzles=puzzles,
     )
     state.arrive(fl)
     state.say(

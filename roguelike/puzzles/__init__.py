@@ -35,6 +35,7 @@ from roguelike.puzzles.base import (
 __all__ = [
     "DIFFICULTIES",
     "PAR",
+    "RULES",
     "TYPES",
     "GenerationError",
     "IllegalMove",
@@ -66,6 +67,8 @@ _CLASSES: dict[str, Any] = {
 TYPES: tuple[str, ...] = tuple(_MODULES)
 #: type → difficulty → (lowest, highest) optimal move count of generated instances.
 PAR: dict[str, dict[str, tuple[int, int]]] = {t: m.PAR for t, m in _MODULES.items()}
+#: type → the rules in a few lines, for players (``<module>.RULES``).
+RULES: dict[str, str] = {t: m.RULES for t, m in _MODULES.items()}
 
 
 def generate(type_name: str, difficulty: str, seed: int) -> Any:

@@ -91,6 +91,14 @@ BOARD: dict[str, tuple[int, int, int, tuple[int, int, int, int], Mix, int]] = {
 }
 ATTEMPTS = 2000
 
+#: The rules in a few lines, for players (the puzzle screen's ``?``).
+RULES = """\
+The big ball is boxed in by blocks. There is a gap in the bottom wall, just wide enough for
+the ball.
+
+A move slides the ball or one block one cell up, down, left or right into empty cells;
+nothing can be lifted or turned. Bring the ball to the gap, in as few moves as you can."""
+
 
 class _Geometry:
     """Bit tables for one board size."""
@@ -356,6 +364,12 @@ class Ball:
             + "#"
         )
         return [wall] + ["#" + "".join(row) + "#" for row in grid] + [bottom]
+
+    def render_text(self, s: State) -> str:
+        """The board in state ``s`` (see :meth:`picture`) and a legend, as plain text."""
+        lines = self.picture(s)
+        lines.append("O the ball, letters blocks, # wall; get the ball to the gap in the bottom")
+        return "\n".join(lines)
 
     # --- JSON ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

@@ -10,6 +10,8 @@ state and asks the instance what it may do with it:
 - ``is_solved(s)``              the goal test;
 - ``solve(s)``                  an OPTIMAL move list from ``s`` (None when ``s`` cannot be solved);
 - ``describe_move(m, s=None)``  words for a hint ("pour jug A into jug C");
+- ``render_text(s)``            the board in state ``s`` as plain text, with the goal (the CLI's
+                                ``--format text`` and the puzzle screen's fallback);
 - ``nudge(s, tier)``            a weaker hint in words, computed from ``s``: tier 1 names what
                                 matters (a jug, a region, a piece), tier 2 says more; the move
                                 itself is tier 3 (see :func:`roguelike.puzzles.hint_text`);
@@ -73,6 +75,7 @@ class Puzzle(Protocol[S, M]):
     def solve(self, s: S) -> list[M] | None: ...
     def describe_move(self, m: M, s: S | None = None) -> str: ...
     def nudge(self, s: S, tier: int) -> str: ...
+    def render_text(self, s: S) -> str: ...
     def to_json(self) -> dict[str, Any]: ...
     def state_to_json(self, s: S) -> Any: ...
     def state_from_json(self, d: Any) -> S: ...
@@ -215,6 +218,18 @@ def region_name(r: int, c: int, rows: int, cols: int) -> str:
     if h == "centre":
         return f"{v} middle"
     return f"{v} {h} corner"
+
+
+def side_by_side(blocks: list[list[str]], gap: str = "   ") -> list[str]:
+    """Text blocks next to one another, each padded to its widest line (for ``render_text``)."""
+    height = max(len(b) for b in blocks)
+    widths = [max((len(line) for line in b), default=0) for b in blocks]
+    return [
+        gap.join(
+            (b[i] if i < len(b) else "").ljust(w) for b, w in zip(blocks, widths, strict=True)
+        ).rstrip()
+        for i in range(height)
+    ]
 
 
 def cell_name(r: int, c: int) -> str:

@@ -45,6 +45,7 @@ from roguelike.puzzles.base import (
     ordinal_letter,
     region_name,
     rng_for,
+    side_by_side,
 )
 
 Cell = tuple[int, int]
@@ -71,6 +72,14 @@ ATTEMPTS = 5000
 #: Solutions enumerated for a hand-made instance (generated ones have exactly one).
 SOLUTION_CAP = 2000
 
+#: The rules in a few lines, for players (the puzzle screen's ``?``).
+RULES = """\
+Fill the board with all the pieces. Every free square must be covered, no two pieces may
+overlap, and dark squares stay empty.
+
+Pieces may be turned and flipped over before you put them down. A piece on the board can be
+taken back off. Par is one move per piece: put each one straight where it belongs."""
+
 
 # --- polyominoes -----------------------------------------------------------------------------
 def normalise(cells: Iterator[Cell] | list[Cell] | Shape) -> Shape:
@@ -90,6 +99,19 @@ def orientations(shape: Shape) -> tuple[Shape, ...]:
         out.add(normalise(cells))
         out.add(normalise([(r, -c) for r, c in cells]))
     return tuple(sorted(out))
+
+
+def turned(shape: Shape, j: int) -> int:
+    """The orientation of ``shape`` that orientation ``j`` becomes when turned a quarter turn
+    clockwise (for a keyboard's "turn" key)."""
+    cells = orientations(shape)[j]
+    return orientations(shape).index(normalise([(c, -r) for r, c in cells]))
+
+
+def flipped(shape: Shape, j: int) -> int:
+    """The orientation of ``shape`` that orientation ``j`` becomes when flipped left to right."""
+    cells = orientations(shape)[j]
+    return orientations(shape).index(normalise([(r, -c) for r, c in cells]))
 
 
 def canonical(cells: Iterator[Cell] | list[Cell] | Shape) -> Shape:
@@ -368,6 +390,21 @@ class Hatgram:
                 for r, c in self.cells_of(i, p):
                     grid[r][c] = ordinal_letter(i)
         return ["".join(row) for row in grid]
+
+    def render_text(self, s: State) -> str:
+        """The board in state ``s`` (see :meth:`picture`) and the pieces, as plain text."""
+        lines = self.picture(s)
+        lines += ["", "pieces (turn and flip them freely):"]
+        blocks = []
+        for i, shape in enumerate(self.pieces):
+            rows = max(r for r, _ in shape) + 1
+            cols = max(c for _, c in shape) + 1
+            grid = [["."] * cols for _ in range(rows)]
+            for r, c in shape:
+                grid[r][c] = ordinal_letter(i)
+            blocks.append(["".join(row) for row in grid])
+        lines += side_by_side(blocks)
+        return "\n".join(lines)
 
     # --- JSON ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

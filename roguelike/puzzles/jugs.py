@@ -50,6 +50,16 @@ SHAPE: dict[str, tuple[int, int, int]] = {
 }
 ATTEMPTS = 400
 
+#: The rules in a few lines, for players (the puzzle screen's ``?``).
+RULES = """\
+You have jugs of different sizes and no measuring marks. The first jug starts full, the others
+empty.
+
+A pour empties one jug into another until the first is empty or the second is full; no water
+is ever added or spilled.
+
+Measure the amount the goal asks for, in as few pours as you can."""
+
 
 def _pour(caps: tuple[int, ...], s: State, a: int, b: int) -> State:
     amount = min(s[a], caps[b] - s[b])
@@ -177,6 +187,15 @@ class Jugs:
             return f"Jugs {names} still hold the wrong amounts; {len(plan)} pours are enough."
         a, b = plan[0]
         return f"Your next pour starts from {self.jug_name(a)}."
+
+    def render_text(self, s: State) -> str:
+        """The jugs in state ``s`` and the goal, as plain text."""
+        lines = [
+            f"jug {ordinal_letter(i)}  {cap:>3} L  holds {now} L"
+            for i, (cap, now) in enumerate(zip(self.capacities, s, strict=True))
+        ]
+        lines.append(f"goal: {self.goal_text()}")
+        return "\n".join(lines)
 
     # --- JSON ------------------------------------------------------------------------------
     def config_json(self) -> dict[str, Any]:

@@ -67,6 +67,15 @@ CONFLICT_LIMIT = 20000
 ATTEMPTS = 60
 RESEEDS = 4
 
+#: The rules in a few lines, for players (the puzzle screen's ``?``).
+RULES = """\
+A corridor of rooms runs from the start to the goal, with one side branch. Locked doors stand
+at the entrances of some rooms; key K opens door K, and is used up doing so.
+
+You can carry one key at a time, and a room holds one key at most: take a key, drop the one
+you hold, or open the door one step ahead with it. Reach the goal in as few actions as you
+can. Some actions cannot be taken back: you may have to start again."""
+
 
 @dataclass(frozen=True)
 class KeyDoor:
@@ -245,6 +254,27 @@ class KeyDoor:
                 return f"Drop key {held} in {self.room_name(room)}."
             cur = self.apply(cur, m)
         return f"Walk to {self.room_name(self.rooms)}: the way is open."
+
+    def render_text(self, s: State) -> str:
+        """One line per room (what lies there, the doors, where you are), as plain text."""
+        room, held, where, opened = s
+        lines = []
+        for r in range(1, self.rooms + self.branch + 1):
+            notes = []
+            if r == 1:
+                notes.append("start")
+            if r == self.rooms:
+                notes.append("goal")
+            if self.branch and r == self.junction:
+                notes.append("the side branch leaves here")
+            if k := self.door_at(r):
+                notes.append(f"door {k} " + ("(open)" if opened >> (k - 1) & 1 else "(locked)"))
+            notes += [f"key {k + 1}" for k, at in enumerate(where) if at == r]
+            if r == room:
+                notes.append("YOU")
+            lines.append((f"{self.room_name(r):<14} " + ", ".join(notes)).rstrip())
+        lines.append(f"holding: key {held}" if held else "holding: nothing")
+        return "\n".join(lines)
 
     # --- JSON ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

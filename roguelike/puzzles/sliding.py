@@ -73,6 +73,13 @@ PROBE_NODE_LIMIT = 8000
 
 _FOUND = -1
 
+#: The rules in a few lines, for players (the puzzle screen's ``?``).
+RULES = """\
+Numbered tiles lie in a frame with one gap. A tile next to the gap can slide into it.
+
+Put the tiles in order, 1, 2, 3, ... row by row from the top left, with the gap in the
+bottom right corner, in as few slides as you can."""
+
 
 class _Limit(Exception):
     """The IDA* node budget ran out."""
@@ -367,6 +374,17 @@ class Sliding:
             )
         tiles = sorted(set(plan[:3]))
         return "Tiles " + ", ".join(map(str, tiles)) + " move next (in some order)."
+
+    def render_text(self, s: State) -> str:
+        """The tiles in state ``s`` (``.`` the gap) and the goal, as plain text."""
+        n = self.size
+        width = len(str(n * n - 1))
+        lines = [
+            " ".join(str(v).rjust(width) if v else ".".rjust(width) for v in s[r * n : r * n + n])
+            for r in range(n)
+        ]
+        lines.append(f"goal: 1 to {n * n - 1} in reading order, the gap (.) last")
+        return "\n".join(lines)
 
     # --- JSON ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

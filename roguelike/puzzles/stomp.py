@@ -32,6 +32,7 @@ from roguelike.puzzles.base import (
     open_envelope,
     region_name,
     rng_for,
+    side_by_side,
 )
 
 State = int
@@ -48,6 +49,14 @@ SIZE: dict[str, int] = {"easy": 3, "medium": 4, "hard": 5, "very-hard": 5}
 #: Whether the target is a random pattern (otherwise every cell dark).
 PATTERNED: dict[str, bool] = {"easy": False, "medium": False, "hard": True, "very-hard": True}
 ATTEMPTS = 2000
+
+#: The rules in a few lines, for players (the puzzle screen's ``?``).
+RULES = """\
+A floor of tiles, some lit and some dark. Stomping on a tile flips it and the (up to) four
+tiles next to it: lit ones go dark, dark ones light up.
+
+Make the floor look like the target pattern, with as few stomps as you can. Stomping a tile
+twice undoes it, and the order of the stomps does not matter."""
 
 
 @cache
@@ -213,6 +222,12 @@ class Stomp:
     def rows(self, s: State) -> list[str]:
         n = self.size
         return ["".join("#" if s >> (r * n + c) & 1 else "." for c in range(n)) for r in range(n)]
+
+    def render_text(self, s: State) -> str:
+        """The board in state ``s`` beside the target, as plain text."""
+        lines = side_by_side([["now", *self.rows(s)], ["target", *self.rows(self.target)]])
+        lines.append("# lit, . dark; stomping a cell flips it and its four neighbours")
+        return "\n".join(lines)
 
     def parse_rows(self, d: Any) -> State:
         n = self.size

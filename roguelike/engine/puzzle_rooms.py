@@ -1,0 +1,106 @@
+"""Puzzle rooms: keys that are puzzles.
+
+The topology gives every lock a key. On each floor some keys are not objects lying in their
+room but a **pedestal** in it: stepping on the pedestal opens a puzzle, and solving the puzzle
+opens that key's lock (REFERENCE.md, 001: a key is anything that opens a locked edge). The
+share of puzzle keys grows with depth (:func:`puzzle_share`); the type is drawn for each, and
+the difficulty follows the floor and the depth of the key's room (:func:`difficulty_for`).
+
+Everything here is drawn from the floor's own stream ``seeds.stream(seed, floor, "puzzles")``
+and each puzzle's seed from (seed, floor, key), so one seed code gives everyone the same
+puzzles, whatever they did before. A puzzle is generated the first time its pedestal is
+stepped on (hatgram and keydoor take up to a few hundred milliseconds at very hard, too much
+to pay for every puzzle on arrival); generation is a pure function of its seed, so when it is
+made changes nothing.
+
+The engine never trusts a screen's word that a puzzle is solved: the screen reports the
+player's moves, and :func:`replay` applies them to the instance from its initial state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from roguelike import puzzles, seeds
+from roguelike.floor import Floor
+
+PUZZLE_STREAM = "puzzles"
+#: The types a pedestal can hold, in the order of the draw.
+TYPES: tuple[str, ...] = puzzles.TYPES
+
+
+@dataclass
+class PuzzleRoom:
+    """One pedestal: the key whose lock it opens and its puzzle."""
+
+    key: int
+    x: int
+    y: int
+    type: str
+    difficulty: str
+    seed: int
+    #: the instance's JSON once generated (None until the pedestal is first stepped on)
+    instance: dict[str, Any] | None = None
+    #: the player's moves from the initial state (as the puzzle's move JSON), progress kept
+    moves: list[Any] = field(default_factory=list)
+    solved: bool = False
+    hints_used: int = 0
+    #: the player has stepped on it (exploring stops walking to it then)
+    visited: bool = False
+
+    @property
+    def pos(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+    def puzzle(self) -> Any:
+        """The puzzle instance, generated on first use."""
+        if self.instance is None:
+            self.instance = puzzles.generate(self.type, self.difficulty, self.seed).to_json()
+        return puzzles.from_json(self.instance)
+
+
+def puzzle_share(floor_number: int) -> float:
+    """The share of a floor's keys that are puzzle rooms: a third on the first floor, a tenth
+    more on each floor below, at most 80%."""
+    return min(0.8, 1 / 3 + 0.1 * (floor_number - 1))
+
+
+def difficulty_for(floor_number: int, depth: int) -> str:
+    """easy on the first floors' near rooms, up to very-hard deep down."""
+    level = (floor_number - 1) // 2 + depth // 4
+    return puzzles.DIFFICULTIES[min(level, len(puzzles.DIFFICULTIES) - 1)]
+
+
+def place_puzzles(fl: Floor) -> list[PuzzleRoom]:
+    """The pedestals of floor ``fl``: which of its keys are puzzles, of which type and
+    difficulty."""
+    rng = seeds.stream(fl.seed, fl.number, PUZZLE_STREAM)
+    depth = {r.id: r.depth for r in fl.topology.rooms}
+    rooms: list[PuzzleRoom] = []
+    for k in sorted(fl.keys, key=lambda k: k.id):
+        chosen = rng.random() < puzzle_share(fl.number)
+        kind = TYPES[int(rng.integers(len(TYPES)))]
+        if not chosen:
+            continue
+        seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{k.id}")
+        rooms.append(
+            PuzzleRoom(k.id, k.x, k.y, kind, difficulty_for(fl.number, depth[k.room]), seed)
+        )
+    return rooms
+
+
+class BadSolution(ValueError):
+    """Moves that are not legal in the puzzle."""
+
+
+def replay(p: Any, moves: list[Any]) -> Any:
+    """The state reached by playing ``moves`` (move JSON) from ``p``'s initial state; raises
+    :class:`BadSolution` on a move that is malformed or illegal."""
+    s = p.initial()
+    for i, mj in enumerate(moves):
+        try:
+            s = p.apply(s, p.move_from_json(mj))
+        except (ValueError, TypeError, KeyError, IndexError) as err:
+            raise BadSolution(f"move {i + 1} ({mj!r}) is not legal: {err}") from None
+    return s

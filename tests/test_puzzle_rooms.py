@@ -1,0 +1,195 @@
+"""Puzzle rooms in the dungeon: which keys are pedestals, and how solving one opens its lock.
+
+The engine replays the moves a screen reports; only a real solution opens the door."""
+
+from __future__ import annotations
+
+import copy
+from functools import cache
+
+import numpy as np
+import pytest
+
+from roguelike import puzzles, tiles
+from roguelike.engine import (
+    DoorUnlocked,
+    Explore,
+    GameState,
+    Message,
+    Move,
+    PuzzleFound,
+    PuzzleSolved,
+    SolvePuzzle,
+    describe,
+    new_game,
+    step,
+)
+from roguelike.engine.puzzle_rooms import difficulty_for, place_puzzles, puzzle_share
+from roguelike.floor import generate_floor
+
+DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+@cache
+def _world_with_puzzle() -> GameState:
+    """The first small world (by seed) whose first floor has a pedestal of a fast type."""
+    for seed in range(200):
+        state = new_game(seed, preset="small", monsters=False)
+        if any(p.type in ("jugs", "stomp", "sliding") for p in state.puzzles.values()):
+            return state
+    raise AssertionError("no pedestal of a fast type in 200 worlds")
+
+
+def world() -> GameState:
+    return copy.deepcopy(_world_with_puzzle())
+
+
+def room_of(state: GameState):
+    return next(p for p in state.puzzles.values() if p.type in ("jugs", "stomp", "sliding"))
+
+
+def stand_on(state: GameState, pos: tuple[int, int]) -> list:
+    """Step onto ``pos`` from a walkable neighbour (as if the player had walked there)."""
+    x, y = pos
+    walk = tiles.WALKABLE[state.tiles]
+    for dx, dy in DIRS:
+        if walk[y - dy, x - dx] and (x - dx, y - dy) not in state.puzzles:
+            state.player = (x - dx, y - dy)
+            state.update_view()
+            return step(state, Move(dx, dy))
+    raise AssertionError("no way onto the pedestal")
+
+
+def test_placement_is_a_pure_function_of_the_floor():
+    for seed in range(5):
+        fl = generate_floor(seed, 2)
+        a, b = place_puzzles(fl), place_puzzles(generate_floor(seed, 2))
+        assert a == b
+        keys = {k.id: k for k in fl.keys}
+        for p in a:
+            assert (keys[p.key].x, keys[p.key].y) == p.pos  # the pedestal is the key's spot
+            assert p.type in puzzles.TYPES and p.difficulty in puzzles.DIFFICULTIES
+
+
+def test_the_share_of_puzzle_keys_grows_with_depth():
+    assert puzzle_share(1) < puzzle_share(3) < puzzle_share(5) <= 0.8
+
+    def observed(number: int) -> float:
+        total = chosen = 0
+        for seed in range(40):
+            fl = generate_floor(seed, number)
+            total += len(fl.keys)
+            chosen += len(place_puzzles(fl))
+        return chosen / total
+
+    first, third = observed(1), observed(3)
+    assert abs(first - puzzle_share(1)) < 0.15 and abs(third - puzzle_share(3)) < 0.15
+    assert first < third
+
+
+def test_difficulty_follows_floor_and_room_depth():
+    order = puzzles.DIFFICULTIES.index
+    assert difficulty_for(1, 0) == "easy"
+    for number in range(1, 9):
+        for depth in range(0, 12):
+            d = order(difficulty_for(number, depth))
+            assert d <= order(difficulty_for(number + 1, depth))
+            assert d <= order(difficulty_for(number, depth + 1))
+    assert difficulty_for(9, 12) == "very-hard"
+
+
+def test_a_pedestal_stands_where_its_key_would_lie():
+    state = world()
+    assert state.puzzles
+    for pos, room in state.puzzles.items():
+        assert state.tiles[pos[1], pos[0]] == tiles.PEDESTAL
+        assert pos not in state.keys_lying and room.key not in state.keys_lying.values()
+    lying = set(state.keys_lying.values()) | {p.key for p in state.puzzles.values()}
+    assert lying == {k.id for k in state.floor.keys}
+
+
+def test_solving_the_puzzle_opens_its_lock_and_nothing_else():
+    state = world()
+    room = room_of(state)
+    events = stand_on(state, room.pos)
+    assert PuzzleFound(*room.pos) in events
+    assert any(isinstance(e, Message) and room.type in e.text for e in events)
+    door = next(d for d in state.floor.doors if d.lock == room.key)
+    locked = {(d.x, d.y) for d in state.floor.doors if d.lock is not None}
+    p = room.puzzle()
+    plan = p.solve(p.initial())
+    assert plan and len(plan) == p.par
+    moves = tuple(p.move_to_json(m) for m in plan)
+    # half the solution: progress kept, the door still locked
+    events = step(state, SolvePuzzle(moves[: len(moves) // 2]))
+    assert not room.solved and room.moves == list(moves[: len(moves) // 2])
+    assert tiles.lock_of(int(state.tiles[door.y, door.x])) == room.key
+    # the whole solution
+    events = step(state, SolvePuzzle(moves, hints_used=0))
+    assert room.solved and state.stats.puzzles_solved == 1
+    assert PuzzleSolved(room.key, *room.pos) in events
+    assert DoorUnlocked(room.key, door.x, door.y) in events
+    assert state.tiles[door.y, door.x] == tiles.DOOR_OPEN and state.explored[door.y, door.x]
+    for x, y in locked - {(door.x, door.y)}:
+        assert tiles.lock_of(int(state.tiles[y, x])) is not None
+    assert "solved" in describe(state, *room.pos)
+    # solving again changes nothing
+    again = step(state, SolvePuzzle(moves))
+    assert state.stats.puzzles_solved == 1 and not any(isinstance(e, PuzzleSolved) for e in again)
+
+
+def test_illegal_or_foreign_moves_are_refused_without_progress():
+    state = world()
+    room = room_of(state)
+    stand_on(state, room.pos)
+    turn = state.turn
+    events = step(state, SolvePuzzle(("nonsense", 99, None)))
+    assert [e for e in events if isinstance(e, Message)][0].text.startswith("The pedestal refuses")
+    assert room.moves == [] and not room.solved and state.turn == turn
+    # away from the pedestal there is nothing to solve
+    stand_on(state, state.floor.spawn)  # type: ignore[arg-type]
+    p = room.puzzle()
+    moves = tuple(p.move_to_json(m) for m in p.solve(p.initial()))
+    events = step(state, SolvePuzzle(moves))
+    assert not room.solved and events == [Message("There is no puzzle here.")]
+
+
+@pytest.mark.parametrize("coins, spent, ok", [(0, 1, False), (2, 3, False), (2, 2, True)])
+def test_hints_cost_coins_the_player_has(coins, spent, ok):
+    state = world()
+    room = room_of(state)
+    stand_on(state, room.pos)
+    state.hint_coins = coins
+    step(state, SolvePuzzle((), hints_used=spent, coins_spent=spent))
+    assert state.hint_coins == (coins - spent if ok else coins)
+    assert state.stats.hints_used == (spent if ok else 0)
+    assert room.hints_used == (spent if ok else 0)
+
+
+def test_every_floor_with_pedestals_can_still_be_finished():
+    """Solve each pedestal with its solver, then explore: every key is taken, every door
+    opens and the stairs are found. Puzzle keys stand in for lying keys without breaking the
+    floor's proof."""
+    checked = 0
+    for seed in range(8):
+        state = new_game(seed, preset="small", monsters=False)
+        if not state.puzzles:
+            continue
+        checked += 1
+        for room in state.puzzles.values():
+            state.player = room.pos
+            p = room.puzzle()
+            step(state, SolvePuzzle(tuple(p.move_to_json(m) for m in p.solve(p.initial()))))
+            assert room.solved
+        state.player = state.floor.spawn  # type: ignore[assignment]
+        state.update_view()
+        for _ in range(100):
+            turn = state.turn
+            step(state, Explore())
+            if state.turn == turn:
+                break
+        assert not any(tiles.lock_of(int(t)) for t in np.unique(state.tiles)), seed
+        assert state.keys_held == {k.id for k in state.floor.keys}
+        fx, fy = state.floor.finish  # type: ignore[misc]
+        assert state.explored[fy, fx]
+    assert checked >= 3
