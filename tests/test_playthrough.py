@@ -44,7 +44,7 @@ async def explore_floor(pilot, state: GameState) -> None:
         await pilot.press("e")
         await pilot.pause()
         new = " ".join(state.log[before:])
-        if "nothing more" in new or "Nothing left" in new:
+        if "Explored all you can reach" in new:
             return
     raise AssertionError("exploring never finished")
 

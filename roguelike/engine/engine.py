@@ -258,7 +258,10 @@ def _move(state: GameState, dx: int, dy: int) -> list[Event]:
             events.append(Message(f"The {room.type} pedestal is quiet: you solved it."))
         else:
             events.append(
-                Message(f"A {room.difficulty} {room.type} puzzle is carved in the pedestal.")
+                Message(
+                    f"{a(room.difficulty).capitalize()} {room.type} puzzle is carved in the "
+                    "pedestal."
+                )
             )
     if tile in (tiles.STAIRS, tiles.EXIT):
         what = "the exit: press > to leave" if tile == tiles.EXIT else "stairs down: press >"
@@ -740,11 +743,34 @@ def _explore(state: GameState) -> list[Event]:
     dist = explore_distances(state)
     px, py = state.player
     if dist[py, px] >= FAR:
-        return [Message("Nothing left to explore that you can reach.")]
+        return [Message(explored_all(state))]
     floor = state.number
     return _walk(
         state, lambda: explore_distances(state), lambda: state.number != floor, explore=True
     )
+
+
+def explored_all(state: GameState) -> str:
+    """What to say when exploring finds nothing more: and what to do next."""
+    text = "Explored all you can reach."
+    fx, fy = state.floor.finish or (-1, -1)
+    if fx >= 0 and state.explored[fy, fx]:
+        where = "exit" if state.floor.last else "stairs"
+        return f"{text} Travel to the {where} (t) and press >."
+    waiting = [r for r in state.puzzles.values() if r.visited and not r.solved]
+    if waiting:
+        colour = tiles.key_colour(waiting[0].key)[0]
+        return f"{text} The {waiting[0].type} pedestal holds the {colour} door shut: solve it."
+    seen = sorted(
+        {
+            lock
+            for lock in (tiles.lock_of(int(t)) for t in np.unique(state.tiles[state.explored]))
+            if lock is not None and lock not in state.keys_held
+        }
+    )
+    if seen:
+        return f"{text} {key_name(seen[0]).capitalize()} is still to find."
+    return text
 
 
 def _walk(
@@ -773,7 +799,7 @@ def _walk(
             steps = downhill(dist, dist < FAR, px, py)
         if not steps:
             if explore:
-                events.append(Message("Explored: nothing more to find that you can reach."))
+                events.append(Message(explored_all(state)))
             break
         dx, dy = steps[0]
         if state.monster_at(px + dx, py + dy) is not None:
