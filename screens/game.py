@@ -9,15 +9,22 @@ dismisses the screen with the final :class:`~roguelike.engine.GameState`).
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Literal
 
-from rich.cells import cell_len
+from rich.cells import get_character_cell_size
+from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Region
 from textual.screen import ModalScreen, Screen
+from textual.selection import Selection
+from textual.strip import Strip
+from textual.visual import Visual, visualize
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from roguelike import seeds, tiles
@@ -26,6 +33,7 @@ from roguelike.engine import (
     Action,
     Close,
     Descend,
+    Explore,
     GameState,
     Message,
     Monster,
@@ -73,10 +81,10 @@ def hp_colour(value: int, maximum: int) -> str:
     return "#50c050" if frac > 0.6 else "#e0c040" if frac > 0.3 else "#e04040"
 
 
-def side_panel(
+def side_panel_lines(
     state: GameState, world_name: str = "", width: int = 21, height: int | None = None
-) -> Text:
-    """The side panel's text: who and where the player is, what they carry, what they see
+) -> list[Text]:
+    """The side panel's lines: who and where the player is, what they carry, what they see
     (as many monsters as ``height`` rows leave room for, nearest first)."""
     lines: list[Text] = []
     code = seeds.encode(state.seed)
@@ -110,16 +118,16 @@ def side_panel(
     lines.append(
         Text.assemble(("Coins ", LABEL), str(state.hint_coins), ("  Turn ", LABEL), str(state.turn))
     )
-    pack = Text("Pack ", style=LABEL)
-    for kind, count in state.inventory.items():
-        item = ITEMS.get(kind)
-        pack.append(
-            item.glyph if item else "?", style=f"bold {colour_of(item.colour) if item else BRIGHT}"
-        )
-        pack.append(f"{count} ")
-    if not state.inventory:
-        pack.append("empty", style=OLD)
-    lines.append(pack)
+    if state.inventory:
+        lines.append(Text("Pack (i to use)", style=LABEL))
+        for kind, count in state.inventory.items():
+            item = ITEMS.get(kind)
+            glyph = item.glyph if item else "?"
+            colour = colour_of(item.colour) if item else BRIGHT
+            label = f"{kind} ×{count}" if count > 1 else kind
+            lines.append(Text.assemble((glyph, f"bold {colour}"), " ", label[: width - 2]))
+    else:
+        lines.append(Text.assemble(("Pack ", LABEL), ("empty", OLD)))
     foes = monsters_in_view(state)
     if foes:
         lines.append(Text(""))
@@ -131,7 +139,14 @@ def side_panel(
             lines.append(monster_line(m, width))
         if room < len(foes):
             lines.append(Text(f"… and {len(foes) - room} more", style=OLD))
-    return Text("\n").join(lines)
+    return lines
+
+
+def side_panel(
+    state: GameState, world_name: str = "", width: int = 21, height: int | None = None
+) -> Text:
+    """The side panel's text: :func:`side_panel_lines` one under the other."""
+    return Text("\n").join(side_panel_lines(state, world_name, width, height))
 
 
 def monsters_in_view(state: GameState) -> list[Monster]:
@@ -154,9 +169,146 @@ def monster_line(m: Monster, width: int) -> Text:
     )
 
 
-def _rows(text: Text, width: int) -> int:
-    """How many screen rows ``text`` takes when wrapped at ``width`` cells (about)."""
-    return sum(max(1, -(-cell_len(line) // width)) for line in text.plain.split("\n"))
+class TextLines(Widget):
+    """Lines of text drawn exactly as a :class:`~textual.widgets.Static` draws them joined by
+    newlines (each wrapped at the widget's width; the same segments, styles and content
+    offsets, so text selection works as in a Static), but kept line by line: :meth:`show`
+    renders and repaints only the lines that changed (when a line's number of rows changes, the
+    rows under it move and are repainted too). The widget's size never depends on its text
+    (give it one in CSS), so showing new lines never lays the screen out again."""
+
+    #: Rendered single-row lines by shape (see :meth:`_render_rows`), at most this many.
+    SHAPES = 256
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines: list[Text] = []
+        #: Each line's rows, rendered at ``_width`` (None: not rendered yet).
+        self._strips: list[list[Strip] | None] = []
+        self._width = 0
+        #: All rows, top to bottom (None: to be gathered from ``_strips``).
+        self._all: list[Strip] | None = None
+        self._shapes: dict[tuple[object, ...], Strip] = {}
+        #: The style the strips were rendered in (a new one after any change of CSS or theme).
+        self._style: object = None
+        #: Lines rendered since the widget was created (for tests and benchmarks).
+        self.lines_rendered = 0
+
+    def show(self, lines: list[Text]) -> None:
+        """Show ``lines`` instead of the lines shown now."""
+        old, old_strips = self.lines, self._strips
+        if lines == old:
+            return
+        self.lines = list(lines)
+        self._all = None
+        width = self.size.width
+        if width != self._width or not width or self.visual_style is not self._style:
+            self._strips = [None] * len(lines)
+            self.refresh()
+            return
+        strips: list[list[Strip] | None] = []
+        refresh: list[Region] = []
+        y = 0  # the row where line i starts
+        moved = False  # the rows from the first line of another height on
+        for i, line in enumerate(lines):
+            before = old_strips[i] if i < len(old_strips) else None
+            if before is not None and old[i] == line:
+                rows = before
+            else:
+                rows = self._render_rows(i, line, width)
+                if not moved:  # (once rows moved, all below are repainted already)
+                    if before is not None and len(before) == len(rows):
+                        refresh.append(Region(0, y, width, len(rows)))
+                    else:  # the rows under this line move: repaint them all
+                        moved = True
+                        refresh.append(Region(0, y, width, max(1, self.size.height - y)))
+            strips.append(rows)
+            y += len(rows)
+        if not moved and len(lines) < len(old):
+            refresh.append(Region(0, y, width, max(1, self.size.height - y)))
+        self._strips = strips
+        if refresh:
+            self.refresh(*refresh)
+
+    def _render_rows(self, i: int, line: Text, width: int) -> list[Strip]:
+        """Line ``i``'s rows, as a Static showing all the lines draws them.
+
+        A line of one row keeps its strip by *shape*: its length, where its spans are and with
+        what styles, and where which spaces are. A later line of the same shape (the turn
+        counter's next number, say) is drawn with the same segments and styles, only the
+        characters differ: wrapping depends on nothing else when every character is one cell
+        wide."""
+        self.lines_rendered += 1
+        plain = line.plain
+        shape: tuple[object, ...] | None = None
+        one_cell_each = (plain.isascii() and plain.isprintable()) or all(
+            get_character_cell_size(c) == 1 for c in plain
+        )
+        if one_cell_each and self.text_selection is None:
+            spaces = tuple((n, c) for n, c in enumerate(plain) if c.isspace())
+            shape = (i, width, len(plain), spaces, line.style, tuple(line.spans))
+            strip = self._shapes.get(shape)
+            if strip is not None:
+                return [_with_text(strip, plain)]
+        # The Static's text is the lines joined by newlines: line i is drawn as the i-th line
+        # of a text, so it gets the same content offsets (the y in them is i).
+        text = Text("\n" * i)
+        text.append_text(line)
+        rows = Visual.to_strips(self, visualize(self, text), width, None, self.visual_style)[i:]
+        if shape is not None and len(rows) == 1 and rows[0].text == plain:
+            if len(self._shapes) >= self.SHAPES:
+                self._shapes.clear()
+            self._shapes[shape] = rows[0]
+        return rows
+
+    def _rows(self) -> list[Strip]:
+        """All rows, top to bottom, rendered at the widget's width."""
+        width = self.size.width
+        style = self.visual_style
+        if width != self._width or style is not self._style:
+            self._width, self._style = width, style
+            self._strips = [None] * len(self.lines)
+            self._all = None
+            self._shapes.clear()
+        if self._all is None:
+            self._all = []
+            for i, rows in enumerate(self._strips):
+                if rows is None:
+                    rows = self._strips[i] = self._render_rows(i, self.lines[i], width)
+                self._all.extend(rows)
+        return self._all
+
+    def render_line(self, y: int) -> Strip:
+        rows = self._rows()
+        if y < len(rows):
+            return rows[y]
+        return Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    def render(self) -> Text:
+        """The whole text (what a text selection is taken from; lines are drawn by
+        :meth:`render_line`)."""
+        return Text("\n").join(self.lines)
+
+    def selection_updated(self, selection: Selection | None) -> None:
+        self._strips = [None] * len(self.lines)
+        self._all = None
+        self.refresh()
+
+    @property
+    def text(self) -> str:
+        """The rows drawn, as plain text."""
+        return "\n".join(strip.text.rstrip() for strip in self._rows())
+
+
+def _with_text(strip: Strip, text: str) -> Strip:
+    """``strip`` with its characters replaced by ``text``'s (as many, one cell each)."""
+    segments = []
+    start = 0
+    for segment in strip:
+        end = start + len(segment.text)
+        segments.append(Segment(text[start:end], segment.style, segment.control))
+        start = end
+    return Strip(segments, strip.cell_length)
 
 
 # ---------------------------------------------------------------------------- inventory
@@ -247,7 +399,9 @@ class GameScreen(Screen[GameState]):
         self.prompt: str | None = None
         #: How many of the newest log lines the last action wrote (drawn bright).
         self._fresh = len(state.log)
-        self._shown: dict[str | None, Text] = {}
+        #: What the message log shows, and what it was drawn from (see :meth:`_draw_messages`).
+        self._messages_shown: Text | None = None
+        self._messages_drawn: tuple[object, ...] | None = None
 
     # ------------------------------------------------------------------ layout
 
@@ -255,7 +409,7 @@ class GameScreen(Screen[GameState]):
         with Horizontal(id="game-main"):
             yield MapView(id="map")
             with Vertical(id="side"):
-                yield Static("", id="stats")
+                yield TextLines(id="stats")
         yield Static("", id="messages")
         yield Footer()
 
@@ -269,40 +423,46 @@ class GameScreen(Screen[GameState]):
         self.query_one("#messages").styles.height = 4 if height < 30 else 6
         self.call_after_refresh(self.redraw)
 
-    @property
+    @cached_property
     def map_view(self) -> MapView:
         return self.query_one("#map", MapView)
 
+    @cached_property
+    def _stats(self) -> TextLines:
+        return self.query_one("#stats", TextLines)
+
+    @cached_property
+    def _messages(self) -> Static:
+        return self.query_one("#messages", Static)
+
     def redraw(self) -> None:
-        """Draw the state everywhere: the map (changed rows only) and both panels."""
+        """Draw the state everywhere: the map and the side panel (the rows and lines that
+        changed only) and the message log (when it changed)."""
         self.map_view.show(self.state)
         self.map_view.set_cursor(self.cursor)
-        stats = self.query_one("#stats", Static)
+        stats = self._stats
         width = max(10, stats.size.width or 21)
-        height = self.query_one("#side").content_size.height or None
-        self._update(stats, side_panel(self.state, self.world_name, width, height))
+        height = stats.size.height or None
+        stats.show(side_panel_lines(self.state, self.world_name, width, height))
         self._draw_messages()
-
-    def _update(self, widget: Static, text: Text) -> None:
-        """Show ``text`` in ``widget`` unless it shows it already. The screen is laid out again
-        only when the number of lines changes (the panels are as tall as their text, or fixed):
-        most turns just repaint a few lines."""
-        old = self._shown.get(widget.id)
-        if old != text:
-            self._shown[widget.id] = text
-            width = max(1, widget.content_size.width)
-            widget.update(text, layout=old is None or _rows(old, width) != _rows(text, width))
 
     def _draw_messages(self) -> None:
         """The newest messages that fit (the last action's bright, older ones dim), and the
-        prompt line under them."""
-        widget = self.query_one("#messages", Static)
+        prompt line under them. Drawn again only when something it is drawn from changed: new
+        messages, the prompt, the size, and once after a batch of new messages (when they turn
+        dim)."""
+        widget = self._messages
         width = max(20, widget.content_size.width or 78)
         budget = max(1, widget.content_size.height or 4)
         prompt = self.prompt
+        log = self.state.log
+        # every shown line takes a row at least: the last `budget` lines are all that can show
+        drawn = (width, budget, prompt, min(self._fresh, budget), tuple(log[-budget:]))
+        if drawn == self._messages_drawn:
+            return
+        self._messages_drawn = drawn
         if prompt:
             budget -= -(-len(prompt) // width)
-        log = self.state.log
         fresh_from = len(log) - self._fresh
         shown: list[Text] = []
         for i in range(len(log) - 1, -1, -1):
@@ -314,7 +474,10 @@ class GameScreen(Screen[GameState]):
         shown.reverse()
         if prompt:
             shown.append(Text(prompt, style=PROMPT))
-        self._update(widget, Text("\n").join(shown))
+        text = Text("\n").join(shown)
+        if text != self._messages_shown:
+            self._messages_shown = text
+            widget.update(text, layout=False)  # its height is set in CSS: no new layout
 
     # ------------------------------------------------------------------ acting
 
@@ -382,6 +545,10 @@ class GameScreen(Screen[GameState]):
     def action_rest(self) -> None:
         if not self._busy():
             self.act(Rest())
+
+    def action_explore(self) -> None:
+        if not self._busy():
+            self.act(Explore())
 
     def action_pick_up(self) -> None:
         if not self._busy():

@@ -1,10 +1,11 @@
 """The map: a Line-API widget that draws a :class:`~roguelike.engine.GameState`'s floor.
 
-One terminal cell per map tile. Each map row is rendered once into a :class:`Strip` and kept
-in ``_rows``; after every turn :meth:`MapView.show` compares the new state with the snapshot
-of the last draw (tiles, the visible and explored masks, and what stands on the cells) with
-numpy, drops only the rows that changed and refreshes only those lines of the screen. Scrolling
-never re-renders a row: it crops the cached strips.
+One terminal cell per map tile. Each map row is rendered once into a :class:`Strip` (runs of
+cells that look alike merged into one segment) and kept in ``_rows``, and the screen line cut
+from it in ``_lines``; after every turn :meth:`MapView.show` compares the new state with the
+snapshot of the last draw (every cell's kind, which is its tile as seen, visible or remembered,
+and what stands on the cells) with numpy, drops only the rows that changed and refreshes only
+those lines of the screen. Scrolling never re-renders a row: it crops the cached strips.
 
 Visible tiles are drawn in full colour, remembered ones (explored, not visible) dim, unseen
 ones blank. Monsters are drawn where the player sees them; keys and items also where the player
@@ -14,6 +15,7 @@ remembers them (dim). A look/travel cursor is drawn in reverse over whatever is 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from rich.segment import Segment
@@ -42,6 +44,7 @@ Pos = tuple[int, int]
 Mark = tuple[str, Style]
 
 
+@lru_cache(maxsize=256)
 def dim(hex_colour: str) -> str:
     """A remembered tile's colour: darker and greyer than ``hex_colour``."""
     r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
@@ -76,15 +79,59 @@ _BLANK_STYLE = Style()
 _CURSOR_STYLE = Style(reverse=True)
 
 
+def _looks_blank(glyph: str, style: Style) -> bool:
+    """True when ``glyph`` drawn in ``style`` cannot be told from a blank cell: a space whose
+    style only sets what a space does not show (its colour, boldness)."""
+    return glyph == " " and not (
+        style.bgcolor or style.reverse or style.underline or style.strike or style.overline
+    )
+
+
+def _cell_tables() -> tuple[np.ndarray, np.ndarray, list[Style]]:
+    """Lookup tables indexed by a cell's *kind*: 0 unseen, ``1 + tile id * 2 + remembered``
+    otherwise. They give the kind's glyph and its style's number in the style list; kinds that
+    look alike share a number (every blank-looking one shares the blank style's), so a row's
+    runs of one number can be drawn as one segment."""
+    glyphs = [" "]
+    numbers = [0]
+    distinct: list[Style] = [_BLANK_STYLE]
+    for code, style in enumerate(_STYLES):
+        glyph = str(_GLYPHS[code // 2])
+        glyphs.append(glyph)
+        if _looks_blank(glyph, style):
+            numbers.append(0)
+        elif style in distinct:
+            numbers.append(distinct.index(style))
+        else:
+            numbers.append(len(distinct))
+            distinct.append(style)
+    return np.array(glyphs), np.array(numbers, dtype=np.intp), distinct
+
+
+_KIND_GLYPHS, _KIND_STYLE_NUMBERS, _KIND_STYLES = _cell_tables()
+
+
+@lru_cache(maxsize=256)
+def _mark_style(colour: str, bold: bool) -> Style:
+    return Style(color=colour, bold=bold)
+
+
 @dataclass
 class _Snapshot:
-    """What the last draw showed: enough to find the rows that changed."""
+    """What the last draw showed: enough to find the rows that changed, and to draw them."""
 
     floor: object
-    tiles: np.ndarray
-    visible: np.ndarray
-    explored: np.ndarray
-    marks: dict[Pos, Mark]
+    #: Each cell's kind (see :func:`kinds_of`): all a row's tiles draw from.
+    kinds: np.ndarray
+    #: What :func:`marks_of` drew, by row: (x, mark) in the order it gives them.
+    marks_by_row: dict[int, list[tuple[int, Mark]]]
+
+
+def kinds_of(state: GameState) -> np.ndarray:
+    """Every cell's kind, all that decides how its tile is drawn: 0 unseen,
+    ``1 + tile id * 2`` visible, ``2 + tile id * 2`` remembered (explored, not visible)."""
+    doubled = state.tiles.astype(np.int16) * 2
+    return np.where(state.visible, doubled + 1, np.where(state.explored, doubled + 2, 0))
 
 
 def marks_of(state: GameState) -> dict[Pos, Mark]:
@@ -102,17 +149,17 @@ def marks_of(state: GameState) -> dict[Pos, Mark]:
         if s:
             item = ITEMS.get(kind)
             glyph, hexc = (item.glyph, colour_of(item.colour)) if item else ("?", "#c0c0c0")
-            marks[(x, y)] = (glyph, Style(color=hexc if s == 2 else dim(hexc), bold=s == 2))
+            marks[(x, y)] = (glyph, _mark_style(hexc if s == 2 else dim(hexc), s == 2))
     for (x, y), key in state.keys_lying.items():
         s = seen(x, y)
         if s:
             hexc = tiles.key_colour(key)[1]
-            marks[(x, y)] = (KEY_GLYPH, Style(color=hexc if s == 2 else dim(hexc), bold=True))
+            marks[(x, y)] = (KEY_GLYPH, _mark_style(hexc if s == 2 else dim(hexc), True))
     for m in state.monsters:
         if m.hp > 0 and visible[m.y, m.x]:
             info = m.info
-            marks[(m.x, m.y)] = (info.glyph, Style(color=colour_of(info.colour), bold=True))
-    marks[state.player] = (PLAYER_GLYPH, Style(color=PLAYER_COLOUR, bold=True))
+            marks[(m.x, m.y)] = (info.glyph, _mark_style(colour_of(info.colour), True))
+    marks[state.player] = (PLAYER_GLYPH, _mark_style(PLAYER_COLOUR, True))
     return marks
 
 
@@ -140,7 +187,11 @@ class MapView(ScrollView, can_focus=False):
         super().__init__(name=name, id=id)
         self.state: GameState | None = None
         self.cursor: Pos | None = None
+        #: Each map row's strip (the whole row, no cursor), rendered when first drawn.
         self._rows: dict[int, Strip] = {}
+        #: Each map row's screen line as last drawn (no cursor), and the (scroll x, left pad,
+        #: width) it was cropped for.
+        self._lines: dict[int, tuple[tuple[int, int, int], Strip]] = {}
         self._snap: _Snapshot | None = None
         #: Rows rendered since the widget was created (for tests and benchmarks).
         self.rows_rendered = 0
@@ -179,32 +230,30 @@ class MapView(ScrollView, can_focus=False):
 
     def show(self, state: GameState) -> None:
         """Draw ``state``: re-render only the rows that changed since the last draw."""
+        snap = self._snap
         new_floor = (
             self.state is not state
-            or self._snap is None
-            or (self._snap.floor is not state.floor or self._snap.tiles.shape != state.tiles.shape)
+            or snap is None
+            or snap.floor is not state.floor
+            or snap.kinds.shape != state.tiles.shape
         )
         self.state = state
-        marks = marks_of(state)
-        snap = self._snap
+        kinds = kinds_of(state)
+        by_row: dict[int, list[tuple[int, Mark]]] = {}
+        for (x, y), mark in marks_of(state).items():
+            by_row.setdefault(y, []).append((x, mark))
         if new_floor or snap is None:
             self._rows.clear()
+            self._lines.clear()
             self.virtual_size = self.map_size
             self.refresh()
         else:
-            changed = (
-                (snap.tiles != state.tiles)
-                | (snap.visible != state.visible)
-                | (snap.explored != state.explored)
-            )
-            rows = set(np.flatnonzero(changed.any(axis=1)).tolist())
-            old, new = snap.marks, marks
-            rows.update(p[1] for p in old.keys() ^ new.keys())
-            rows.update(p[1] for p in old.keys() & new.keys() if old[p] != new[p])
+            rows = set(np.flatnonzero((snap.kinds != kinds).any(axis=1)).tolist())
+            old = snap.marks_by_row
+            rows.update(y for y in old.keys() ^ by_row.keys())
+            rows.update(y for y in old.keys() & by_row.keys() if old[y] != by_row[y])
             self._invalidate(rows)
-        self._snap = _Snapshot(
-            state.floor, state.tiles.copy(), state.visible.copy(), state.explored.copy(), marks
-        )
+        self._snap = _Snapshot(state.floor, kinds, by_row)
         self.follow()
 
     def set_cursor(self, cursor: Pos | None) -> None:
@@ -219,6 +268,7 @@ class MapView(ScrollView, can_focus=False):
     def _invalidate(self, rows: set[int]) -> None:
         for y in rows:
             self._rows.pop(y, None)
+            self._lines.pop(y, None)
         self._refresh_rows(rows)
 
     def _refresh_rows(self, rows: set[int]) -> None:
@@ -279,53 +329,54 @@ class MapView(ScrollView, can_focus=False):
         mw, mh = self.map_size
         if not 0 <= my < mh:
             return Strip.blank(width)
+        cursor = self.cursor is not None and self.cursor[1] == my
+        where = (ox, px, width)
+        if not cursor:
+            line = self._lines.get(my)
+            if line is not None and line[0] == where:
+                return line[1]
         strip = self._rows.get(my)
         if strip is None:
             strip = self._rows[my] = self._render_row(my)
-        if self.cursor is not None and self.cursor[1] == my:
+        if cursor:
+            assert self.cursor is not None
             cx = self.cursor[0]
             left, mid, right = strip.divide([cx, cx + 1, mw])
             strip = Strip.join([left, mid.apply_style(_CURSOR_STYLE), right])
         strip = strip.crop(ox, ox + width - px)
         if px:
             strip = Strip.join([Strip.blank(px), strip])
-        return strip.extend_cell_length(width)
+        strip = strip.extend_cell_length(width)
+        if not cursor:
+            self._lines[my] = (where, strip)
+        return strip
 
     def _render_row(self, y: int) -> Strip:
-        """Map row ``y`` as a strip, tiles with their marks on top; runs of one style are one
-        segment."""
+        """Map row ``y`` as a strip, tiles with their marks on top. Runs of cells that look
+        alike (one style; blanks and blank-looking tiles together) are one segment."""
         self.rows_rendered += 1
-        state = self.state
-        assert state is not None
-        row = state.tiles[y].astype(np.int32)
-        code = np.where(state.visible[y], row * 2, np.where(state.explored[y], row * 2 + 1, -1))
-        glyphs = np.where(code >= 0, _GLYPHS[row], " ")
-        marks = [(p[0], m) for p, m in self._marks_on_row(y)]
+        snap = self._snap
+        assert snap is not None  # show() took one before any row is rendered
+        kinds = snap.kinds[y]
+        numbers = _KIND_STYLE_NUMBERS[kinds]
+        glyphs = _KIND_GLYPHS[kinds].tolist()
+        marks = snap.marks_by_row.get(y, ())
+        styles = _KIND_STYLES
         if marks:
-            # a unique code per marked cell, so each is a run of its own
-            code = code.copy()
-            for x, _ in marks:
-                code[x] = -2 - x
-        cuts = np.flatnonzero(code[1:] != code[:-1]) + 1
-        starts = [0, *cuts.tolist()]
-        ends = [*cuts.tolist(), len(code)]
-        mark_at = dict(marks)
-        segments = []
-        for a, b in zip(starts, ends, strict=True):
-            c = int(code[a])
-            if c >= 0:
-                segments.append(Segment("".join(glyphs[a:b]), _STYLES[c]))
-            elif c == -1:
-                segments.append(Segment(" " * (b - a), _BLANK_STYLE))
-            else:
-                glyph, style = mark_at[a]
-                segments.append(Segment(glyph, style))
-        return Strip(segments, len(code))
-
-    def _marks_on_row(self, y: int) -> list[tuple[Pos, Mark]]:
-        assert self._snap is not None  # show() took one before any row is rendered
-        marks = self._snap.marks
-        return [(p, m) for p, m in marks.items() if p[1] == y]
+            # each marked cell gets a style number of its own, so it is a run of its own
+            styles = [*styles, *(style for _, (_, style) in marks)]
+            for n, (x, (glyph, _)) in enumerate(marks, len(_KIND_STYLES)):
+                numbers[x] = n
+                glyphs[x] = glyph
+        text = "".join(glyphs)
+        cuts = (np.flatnonzero(numbers[1:] != numbers[:-1]) + 1).tolist()
+        starts = [0, *cuts]
+        ends = [*cuts, len(text)]
+        numbers_at = numbers[starts].tolist()
+        segments = [
+            Segment(text[a:b], styles[n]) for a, b, n in zip(starts, ends, numbers_at, strict=True)
+        ]
+        return Strip(segments, len(kinds))
 
 
 def _follow_axis(p: int, offset: int, view: int, size: int) -> int:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from rich.text import Text
 from textual.app import App
+from textual.geometry import Offset
+from textual.selection import Selection
 from textual.widgets import Static
 
 from roguelike import seeds, tiles
 from roguelike.engine import GameState, can_step, describe, doors_around, new_game
-from screens.game import GameScreen, InventoryScreen
+from screens.game import GameScreen, InventoryScreen, TextLines
 from screens.history import HistoryScreen
 from screens.map_view import MapView
 
@@ -41,6 +44,12 @@ def game(total_floors: int = 3, monsters: bool = False) -> GameState:
 
 def text_of(widget: Static) -> str:
     return str(widget.render())
+
+
+def panel_text(screen: object) -> str:
+    """The side panel's text, as drawn."""
+    assert isinstance(screen, GameScreen)
+    return screen.query_one("#stats", TextLines).text
 
 
 def screen_cell(view: MapView, x: int, y: int) -> str:
@@ -132,13 +141,83 @@ async def test_only_changed_rows_are_rendered_again():
         assert 0 < view.rows_rendered - before <= 2 * (state.fov_radius or 0) + 3
 
 
+async def test_a_turn_redraws_only_what_changed_and_lays_nothing_out(monkeypatch):
+    state = game()
+    app = GameApp(state)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        panel = screen.query_one("#stats", TextLines)
+        layouts: list[object] = []
+        original = type(screen)._refresh_layout
+
+        def refresh_layout(self, *args, **kwargs):
+            layouts.append(args)
+            return original(self, *args, **kwargs)
+
+        monkeypatch.setattr(type(screen), "_refresh_layout", refresh_layout)
+        updates: list[object] = []
+        messages = screen.query_one("#messages", Static)
+        monkeypatch.setattr(messages, "update", lambda *a, **k: updates.append(a))
+        for turn in range(1, 4):
+            before = panel.lines_rendered
+            await pilot.press("s")
+            await pilot.pause()
+            assert state.turn == turn
+            # the turn counter's line (and the HP bar's, when the player heals) only
+            assert 1 <= panel.lines_rendered - before <= 2
+            assert f"Turn {turn}" in panel_text(screen)
+        assert layouts == []  # nothing changed size: no layout
+        assert len(updates) <= 1  # the log: at most once, when the last messages turn dim
+
+
+async def test_text_lines_draw_what_a_static_draws():
+    """TextLines shows lines exactly as a Static shows them joined by newlines: the same
+    segments, styles and content offsets (text selection), wrapped alike, after any change."""
+
+    class Both(App[None]):
+        CSS = "TextLines, Static { width: 16; height: 9; }"
+
+        def compose(self):
+            yield TextLines(id="lines")
+            yield Static(id="static")
+
+    def lines_for(n: int) -> list[Text]:
+        return [
+            Text("Some World", style="bold"),
+            Text.assemble(("Turn ", "#9a9aaa"), str(n), ("  x", "bold red")),
+            Text("wraps " * (n % 4), style="#8a8a8a"),
+            Text(""),
+            Text.assemble(("g", "bold #40c040"), " goblin", " " * (n % 3), (f"{n}/9", "#e04040")),
+        ][: 3 + n % 3]
+
+    app = Both()
+    async with app.run_test(size=(40, 20)) as pilot:
+        panel = app.query_one(TextLines)
+        static = app.query_one(Static)
+        for n in [1, 2, 3, 9, 10, 11, 12, 99, 100, 101, 5, 5, 7]:
+            lines = lines_for(n)
+            panel.show(lines)
+            static.update(Text("\n").join(lines))
+            await pilot.pause()
+            for y in range(9):
+                assert list(panel.render_line(y)) == list(static.render_line(y)), (n, y)
+        selection = Selection(Offset(2, 1), Offset(3, 4))
+        app.screen.selections = {panel: selection, static: selection}
+        await pilot.pause()
+        for y in range(9):
+            assert list(panel.render_line(y)) == list(static.render_line(y)), y
+        assert panel.get_selection(selection) == static.get_selection(selection)
+
+
 @pytest.mark.parametrize("size", SIZES)
 async def test_side_panel_shows_hp_floor_and_seed_code(size):
     state = game()
     app = GameApp(state)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        panel = text_of(app.screen.query_one("#stats", Static))
+        panel = panel_text(app.screen)
         assert f"HP {state.hp}/{state.max_hp}" in panel
         assert f"Floor {state.number}/3" in panel
         assert seeds.encode(state.seed) in panel
@@ -341,7 +420,7 @@ async def test_monsters_in_view_are_drawn_and_listed():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         view = app.screen.query_one(MapView)
-        panel = text_of(app.screen.query_one("#stats", Static))
+        panel = panel_text(app.screen)
         assert "In view" in panel and f"{m.info.name}" in panel
         for other in seen:
             assert screen_cell(view, other.x, other.y) == other.info.glyph
@@ -381,5 +460,5 @@ async def test_taking_the_stairs_draws_the_next_floor():
                 marked = (x, y) in state.keys_lying or (x, y) in state.items_lying
                 if not marked and state.monster_at(x, y) is None:
                     assert line[sx] == expected, (x, y)
-        panel = text_of(app.screen.query_one("#stats", Static))
+        panel = panel_text(app.screen)
         assert "Floor 2/3" in panel
