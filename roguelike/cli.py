@@ -167,9 +167,18 @@ def add_world_parser(sub: Any) -> None:
     create = tools.add_parser("create", help="create a world (not yet played)")
     create.add_argument("name", metavar="NAME", help="the world's name")
     create.add_argument(
-        "--seed", metavar="CODE", help="a seed code or any text (random if left out)"
+        "--seed",
+        dest="world_seed",
+        metavar="CODE",
+        help="a seed code or any text (random if left out)",
     )
-    create.add_argument("--preset", choices=["small", "normal", "large"], default="normal")
+    create.add_argument(
+        "--preset",
+        dest="world_preset",
+        choices=["small", "normal", "large"],
+        default="normal",
+        help="small 3 floors, normal 5, large 8 (normal)",
+    )
     create.add_argument(
         "--permadeath", action="store_true", help="the world ends with its first death"
     )
@@ -300,11 +309,11 @@ def cmd_puzzle_play(args: argparse.Namespace) -> str:
     what = f"{args.type} · {args.difficulty} · seed {seeds.encode(seed)}"
     if outcome is None:
         return f"{what}: not played\n"
+    n = outcome.move_count
+    moves = f"{n} move{'' if n == 1 else 's'}"
     if outcome.solved:
-        return (
-            f"{what}: solved in {outcome.move_count} moves (par {p.par}), score {outcome.score}\n"
-        )
-    return f"{what}: left unsolved after {outcome.move_count} moves\n"
+        return f"{what}: solved in {moves} (par {p.par}), score {outcome.score}\n"
+    return f"{what}: left unsolved after {moves}\n"
 
 
 def _read_stdin() -> str:
@@ -346,7 +355,9 @@ def cmd_world(args: argparse.Namespace) -> str:
     store = Store(args.save_dir)
     what = args.world_command
     if what == "create":
-        world = World.new(args.name, args.seed, preset=args.preset, permadeath=args.permadeath)
+        world = World.new(
+            args.name, args.world_seed, preset=args.world_preset, permadeath=args.permadeath
+        )
         store.create(world)
         where = store.file(world.name)
         return f"created world {world.name!r}: seed {world.code}, {world.preset}, in {where}\n"
@@ -443,6 +454,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "world":
             try:
                 sys.stdout.write(cmd_world(args))
+            except BrokenPipeError:
+                raise
             except OSError as err:  # a file that cannot be read or written
                 where = f"{err.filename}: " if err.filename else ""
                 raise Fail(f"{where}{err.strerror or err}") from None

@@ -166,7 +166,13 @@ def test_text_format_shows_the_title_and_a_board(type_name):
         (["puzzle", "solve"], '{"type": "jugs", "format": 1}', "difficulty"),
         (["puzzle", "solve"], "[" * 100_000, "not JSON"),
         (["puzzle"], "", "required"),
-        (["puzzle", "play"], "", "invalid choice"),
+        (["puzzle", "chess"], "", "invalid choice"),
+        (["puzzle", "play"], "", "--type"),
+        (["puzzle", "play", "--type", "chess"], "", "invalid choice"),
+        (["puzzle", "play", "--type", "jugs", "--difficulty", "dire"], "", "invalid choice"),
+        (["puzzle", "play", "--type", "jugs", "--seed", "N65Q-QBJ0-23PW"], "", "check symbol"),
+        (["puzzle", "play", "--type", "jugs", "--coins", "-1"], "", "--coins"),
+        (["puzzle", "play", "--type", "jugs", "--coins", "many"], "", "--coins"),
         (["puzzle", "generate", "--type", "jugs", "--difficulty", "easy"], "", "--seed"),
         (["puzzle", "generate", "--type", "chess", "--difficulty", "easy", "--seed", "x"], "", ""),
         (["puzzle", "generate", "--type", "jugs", "--difficulty", "dire", "--seed", "x"], "", ""),
@@ -335,3 +341,52 @@ def test_hostile_ball_boards_are_refused_not_searched_forever(doc, words):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and words in lines[0]
+
+
+# --- play ------------------------------------------------------------------------------------
+
+
+def test_the_core_never_imports_textual():
+    code = (
+        "import sys, roguelike.cli, roguelike.puzzles; "
+        "from roguelike.cli import build_parser; "
+        "build_parser().parse_args(['puzzle', 'play', '--type', 'jugs']); "
+        "assert 'textual' not in sys.modules, 'textual was imported'"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("solved", [True, False])
+def test_play_opens_the_puzzle_and_says_how_it_went(monkeypatch, solved):
+    from screens import puzzle as screen
+
+    seen = {}
+
+    def fake_run(app):
+        seen["puzzle"], seen["coins"] = app.puzzle, app.coins
+        p = app.puzzle
+        return screen.PuzzleOutcome(
+            solved=solved,
+            state_json=p.state_to_json(p.initial()),
+            moves=[],
+            coins_spent=0,
+            hints_used=0,
+            move_count=p.par if solved else 2,
+            score=100,
+        )
+
+    monkeypatch.setattr(screen.PuzzleApp, "run", fake_run)
+    args = ["puzzle", "play", "--type", "stomp", "--difficulty", "medium", "--seed", "dragon"]
+    status, out, err = call([*args, "--coins", "3"])
+    assert status == 0, err
+    p = puzzles.generate("stomp", "medium", seeds.parse("dragon"))
+    assert seen["puzzle"] == p and seen["coins"] == 3
+    code = seeds.encode(seeds.parse("dragon"))
+    if solved:
+        assert (
+            out
+            == f"stomp · medium · seed {code}: solved in {p.par} moves (par {p.par}), score 100\n"
+        )
+    else:
+        assert out == f"stomp · medium · seed {code}: left unsolved after 2 moves\n"

@@ -69,12 +69,12 @@ RESEEDS = 4
 
 #: The rules in a few lines, for players (the puzzle screen's ``?``).
 RULES = """\
-A corridor of rooms runs from the start to the goal, with one side branch. Locked doors stand
-at the entrances of some rooms; key K opens door K, and is used up doing so.
+A corridor of rooms leads from the start to the goal, with one side branch. Locked doors stand
+at the entrances of some rooms; key K opens door K and is used up.
 
-You can carry one key at a time, and a room holds one key at most: take a key, drop the one
-you hold, or open the door one step ahead with it. Reach the goal in as few actions as you
-can. Some actions cannot be taken back: you may have to start again."""
+You carry one key at most, and a room holds one key at most: take a key, drop yours, or open
+the door one step ahead. Reach the goal in as few actions as you can. Some actions cannot be
+taken back: you may have to start again."""
 
 
 @dataclass(frozen=True)
