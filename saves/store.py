@@ -1,0 +1,596 @@
+"""The save directory: one file per world, written atomically, with a backup and a lock.
+
+Where
+    ``platformdirs.user_data_dir("roguelike") / "worlds"`` by default; the environment
+    variable ``ROGUELIKE_SAVE_DIR`` overrides it, and an explicit ``Store(path)`` (the command
+    line's ``--save-dir``) overrides both.
+
+Files (``<slug>`` is the world's name in lowercase ASCII words joined by ``-``)
+    ``<slug>.rgl``       the save (format: :mod:`saves.header`, :mod:`saves.codec`)
+    ``<slug>.rgl.bak``   the save before the last one: loading falls back to it, with a
+                         warning, when the main file is damaged
+    ``<slug>.lock``      while a game has the world open: its pid (created with ``O_EXCL``; a
+                         lock whose process is dead is taken over)
+    ``.<slug>.rgl.*.tmp`` a save being written (left behind only by a killed writer, and
+                         swept when the world is next locked)
+
+A save is written to a temporary file in the same directory, flushed and fsynced; the old save
+becomes the backup (a hard link, so the main file never disappears), the temporary file
+replaces the main file with ``os.replace``, and the directory is fsynced. A writer killed at
+any moment leaves the last complete save loadable.
+
+API (for the screens)::
+
+    store = Store()                      # or Store(path)
+    store.list() -> list[WorldInfo]      # most recently saved first; damaged ones have .problem
+    store.latest() -> WorldInfo | None   # the most recently saved world that can be loaded
+    store.info(name) -> WorldInfo
+    store.create(world) -> GameState     # a world not yet played: saves a fresh new_game
+    store.save(state, world, visited=()) -> WorldInfo
+    store.load(name) -> (World, GameState, visited)   # store.last_warning: backup used?
+    store.delete(name)
+    store.export(name, path) -> Path
+    store.import_file(path, name=None) -> WorldInfo
+    with store.lock(name):               # hold the world while a game has it open; save()
+        ...                              # inside takes no other lock
+
+A game's life::
+
+    world = World.new(name, seed_text_or_None, preset="normal", permadeath=False)
+    state = store.create(world)          # or: world, state, visited = store.load(name)
+    visited: list[VisitedFloor] = []
+    with store.lock(world.name):
+        events = step_remembering(state, action, visited)   # instead of engine.step
+        store.save(state, world, visited)                   # whenever it suits
+
+``visited`` is a list of :class:`~saves.world.VisitedFloor` (the earlier floors as they were
+left); :func:`saves.world.step_remembering` keeps it while playing. Keep one Store per
+application: a lock belongs to the Store that took it, and another Store object, even in the
+same process, is refused like another game. Errors: a damaged or foreign file raises
+:class:`~saves.errors.SaveError` (:class:`~saves.errors.SaveVersionError` for a newer format
+or another generator); a name taken, a world not found or a world open in another game raise
+:class:`~saves.errors.StoreError` subclasses (WorldExists, WorldNotFound, WorldLocked,
+BadWorldName). Every message is one line. Permadeath is only recorded (``World.permadeath``,
+``WorldInfo.permadeath``): what a death does to such a world is the screens' decision.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import socket
+import sys
+import time
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from roguelike.version import GENERATOR_VERSION
+from saves import header as h
+from saves.errors import (
+    SaveError,
+    SaveVersionError,
+    WorldExists,
+    WorldLocked,
+    WorldNotFound,
+)
+from saves.world import VisitedFloor, World, WorldInfo, check_name, now_iso, parse_date, slug
+
+if TYPE_CHECKING:
+    from roguelike.engine import GameState
+    from saves.codec import Loaded
+
+ENV_DIR = "ROGUELIKE_SAVE_DIR"
+SUFFIX = ".rgl"
+BACKUP_SUFFIX = ".rgl.bak"
+LOCK_SUFFIX = ".lock"
+#: The largest file the store reads.
+MAX_FILE = len(h.MAGIC) + h.MAX_HEADER + 1 + h.MAX_PAYLOAD
+#: A lock file without a readable pid this old is a crash's leftover, not one being written.
+EMPTY_LOCK_GRACE_S = 10.0
+
+
+class BackupWarning(UserWarning):
+    """A world was loaded from its backup because its main file is damaged."""
+
+
+def default_dir() -> Path:
+    """``$ROGUELIKE_SAVE_DIR``, else the user data directory's ``worlds`` folder."""
+    env = os.environ.get(ENV_DIR)
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_data_dir
+
+    # appauthor=False: no "roguelike\\roguelike" on Windows; the same path elsewhere
+    return Path(user_data_dir("roguelike", appauthor=False)) / "worlds"
+
+
+# --- files -----------------------------------------------------------------------------------
+
+
+def read_file(path: Path) -> bytes:
+    """The bytes of ``path`` (at most MAX_FILE + 1 of them: a bigger file is refused)."""
+    with open(path, "rb") as fh:
+        data = fh.read(MAX_FILE + 1)
+    if len(data) > MAX_FILE:
+        raise SaveError(f"the file is larger than any save ({MAX_FILE} bytes)")
+    return data
+
+
+def fsync_dir(path: Path) -> None:
+    """Make the directory's entries (a rename) durable; a no-op where directories cannot be
+    opened (Windows)."""
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _temp_name(target: Path) -> Path:
+    return target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+
+
+def write_atomic(target: Path, data: bytes, *, backup: Path | None = None) -> None:
+    """Put ``data`` at ``target`` so that a crash at any moment leaves either the old file or
+    the new one, complete. With ``backup``, the old file (if any) becomes ``backup``."""
+    tmp = _temp_name(target)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(tmp, flags, 0o644)
+    except OSError as err:  # name the file asked for, not the temporary one
+        raise OSError(err.errno, err.strerror, str(target)) from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if backup is not None and target.exists():
+            _keep_as_backup(target, backup)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(target.parent)
+
+
+def _keep_as_backup(target: Path, backup: Path) -> None:
+    """``backup`` becomes the current ``target`` (which stays in place): a hard link renamed
+    over the old backup, or where links are not allowed a copy written the same safe way."""
+    link = _temp_name(backup)
+    try:
+        os.link(target, link)
+    except OSError:
+        write_atomic(backup, target.read_bytes())
+        return
+    try:
+        os.replace(link, backup)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(link)
+        raise
+
+
+# --- locks -----------------------------------------------------------------------------------
+
+#: Locks held by this process: lock path → the holder (two Store objects of one process may
+#: not both write a world).
+_HELD: dict[str, WorldLock] = {}
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    if sys.platform == "win32":  # os.kill(pid, 0) would terminate the process there
+        import ctypes
+
+        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return False
+        code = ctypes.c_ulong()
+        kernel32.GetExitCodeProcess(handle, ctypes.byref(code))
+        kernel32.CloseHandle(handle)
+        return code.value == 259  # STILL_ACTIVE
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def _lock_owner(path: Path) -> tuple[int | None, str | None]:
+    """(pid, host) written in a lock file, None where unreadable."""
+    try:
+        lines = path.read_text(encoding="ascii", errors="replace").splitlines()
+    except OSError:
+        return None, None
+    pid = int(lines[0]) if lines and lines[0].strip().isdigit() else None
+    host = lines[1].strip() if len(lines) > 1 and lines[1].strip() else None
+    return pid, host
+
+
+class WorldLock:
+    """The lock of one world, held from creation until :meth:`release` (or the end of a
+    ``with`` block). Raises :class:`WorldLocked` when another game holds it."""
+
+    def __init__(
+        self, path: Path, name: str, on_release: Callable[[WorldLock], None] | None = None
+    ) -> None:
+        self.path = path
+        self.name = name
+        self.held = False
+        self._on_release = on_release
+        key = str(path.absolute())
+        if key in _HELD:
+            raise WorldLocked(f"world {name!r} is already open in this game")
+        self._acquire()
+        _HELD[key] = self
+        self.held = True
+
+    def _acquire(self) -> None:
+        me = f"{os.getpid()}\n{socket.gethostname()}\n".encode("ascii", "replace")
+        for _ in range(5):
+            try:
+                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            except FileExistsError:
+                self._take_over_if_stale()
+                continue
+            try:
+                os.write(fd, me)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            return
+        raise WorldLocked(f"world {self.name!r}: its lock {self.path.name} keeps changing hands")
+
+    def _take_over_if_stale(self) -> None:
+        pid, host = _lock_owner(self.path)
+        if pid is None:
+            try:
+                age = time.time() - self.path.stat().st_mtime
+            except FileNotFoundError:
+                return
+            if age < EMPTY_LOCK_GRACE_S:
+                raise WorldLocked(f"world {self.name!r} is being opened by another game")
+        elif host is not None and host != socket.gethostname():
+            raise WorldLocked(
+                f"world {self.name!r} is open in a game on {host} (process {pid}); "
+                f"if none runs there, delete {self.path}"
+            )
+        elif pid != os.getpid() and _pid_alive(pid):
+            raise WorldLocked(f"world {self.name!r} is open in another game (process {pid})")
+        # the owner is gone: a crash's leftover, taken over
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.path)
+
+    def release(self) -> None:
+        if not self.held:
+            return
+        self.held = False
+        _HELD.pop(str(self.path.absolute()), None)
+        if self._on_release is not None:
+            self._on_release(self)
+        pid, _ = _lock_owner(self.path)
+        if pid == os.getpid():
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(self.path)
+
+    def __enter__(self) -> WorldLock:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+# --- the store -------------------------------------------------------------------------------
+
+
+class Store:
+    """The worlds in one directory (see the module's docstring)."""
+
+    def __init__(
+        self, path: str | os.PathLike[str] | None = None, *, clock: Callable[[], str] = now_iso
+    ) -> None:
+        self.path = Path(path).expanduser() if path is not None else default_dir()
+        self.clock = clock
+        #: set by :meth:`load` when it fell back to the backup: what to tell the player
+        self.last_warning: str | None = None
+        self._locks: dict[str, WorldLock] = {}
+
+    def __repr__(self) -> str:
+        return f"Store({str(self.path)!r})"
+
+    # -- paths
+
+    def file(self, name: str) -> Path:
+        """The main save file of world ``name``."""
+        return self.path / (slug(check_name(name)) + SUFFIX)
+
+    def _backup(self, main: Path) -> Path:
+        return main.with_name(main.name[: -len(SUFFIX)] + BACKUP_SUFFIX)
+
+    def _lock_path(self, main: Path) -> Path:
+        return main.with_name(main.name[: -len(SUFFIX)] + LOCK_SUFFIX)
+
+    # -- locks
+
+    def lock(self, name: str) -> WorldLock:
+        """Hold world ``name`` (it need not exist yet) for as long as a game has it open:
+        ``with store.lock(name): …``. Saves of this store inside take no other lock; another
+        game (or another Store of this process) is refused with WorldLocked."""
+        main = self.file(name)
+        self.path.mkdir(parents=True, exist_ok=True)
+        key = main.name
+
+        def forget(lk: WorldLock) -> None:
+            if self._locks.get(key) is lk:
+                del self._locks[key]
+
+        lk = WorldLock(self._lock_path(main), check_name(name), forget)
+        self._locks[key] = lk
+        self._sweep_temp_files(main)
+        return lk
+
+    @contextlib.contextmanager
+    def _holding(self, name: str) -> Iterator[None]:
+        """The lock of ``name`` for one operation, unless this store holds it already."""
+        main = self.file(name)
+        held = self._locks.get(main.name)
+        if held is not None and held.held:
+            yield
+            return
+        with self.lock(name):
+            yield
+
+    def _sweep_temp_files(self, main: Path) -> None:
+        """Remove what killed writers left (we hold the lock, so nobody else is writing)."""
+        for pattern in (f".{main.name}.*.tmp", f".{self._backup(main).name}.*.tmp"):
+            for tmp in self.path.glob(pattern):
+                with contextlib.suppress(OSError):
+                    tmp.unlink()
+
+    # -- reading
+
+    def _load_file(self, path: Path) -> Loaded:
+        from saves.codec import decode
+
+        return decode(read_file(path))
+
+    def _best(self, name: str) -> tuple[Loaded, bytes, bool]:
+        """The decoded save of ``name``, its bytes, and whether they came from the backup."""
+        from saves.codec import decode
+
+        main = self.file(name)
+        bak = self._backup(main)
+        if not main.exists() and not bak.exists():
+            raise WorldNotFound(f"no world named {name!r} in {self.path}")
+        try:
+            data = read_file(main)
+            return decode(data), data, False
+        except SaveVersionError:
+            raise  # intact but not for this game: an older backup would lose progress
+        except (SaveError, OSError) as err:
+            reason = str(err) if isinstance(err, SaveError) else (err.strerror or str(err))
+            try:
+                data = read_file(bak)
+                return decode(data), data, True
+            except FileNotFoundError:
+                raise SaveError(f"world {name!r}: {reason}") from None
+            except (SaveError, OSError) as err2:
+                why2 = str(err2) if isinstance(err2, SaveError) else (err2.strerror or str(err2))
+                raise SaveError(f"world {name!r}: {reason} (and its backup: {why2})") from None
+
+    def load(self, name: str) -> tuple[World, GameState, list[VisitedFloor]]:
+        """The world, the game and the earlier floors of ``name``. If the main file is damaged
+        the backup is loaded, with a :class:`BackupWarning` (also kept in ``last_warning``)."""
+        self.last_warning = None
+        loaded, _, from_backup = self._best(name)
+        if from_backup:
+            self.last_warning = (
+                f"the save of {name!r} is damaged; loaded the one before it "
+                f"(saved {loaded.header.saved})"
+            )
+            warnings.warn(self.last_warning, BackupWarning, stacklevel=2)
+        return loaded.world, loaded.state, loaded.visited
+
+    def _info(self, main: Path) -> WorldInfo | None:
+        """The list entry of the world whose main file is ``main`` (or whose backup is)."""
+        bak = self._backup(main)
+        first_error: str | None = None
+        for path, from_backup in ((main, False), (bak, True)):
+            try:
+                head, _ = h.read(read_file(path))
+            except FileNotFoundError:
+                continue
+            except SaveVersionError as err:
+                first_error = first_error or str(err)
+                break  # never fall back to an older save behind a newer game's
+            except (SaveError, OSError) as err:
+                first_error = first_error or (
+                    str(err) if isinstance(err, SaveError) else (err.strerror or str(err))
+                )
+                continue
+            s = head.summary
+            return WorldInfo(
+                name=head.world,
+                seed=head.seed,
+                preset=s.preset,
+                floor=s.floor,
+                floors=s.floors,
+                turn=s.turn,
+                created=head.created,
+                saved=head.saved,
+                permadeath=s.permadeath,
+                dead=s.dead,
+                won=s.won,
+                generator=head.generator,
+                game_version=head.game,
+                path=str(path),
+                from_backup=from_backup,
+                problem=h.generator_problem(head, GENERATOR_VERSION),
+            )
+        if first_error is None:
+            return None
+        stem = main.name[: -len(SUFFIX)]
+        return WorldInfo(
+            name=stem, seed="", preset="", floor=0, floors=0, turn=0, created="", saved="",
+            permadeath=False, dead=False, won=False, generator="", game_version="",
+            path=str(main), problem=first_error,
+        )  # fmt: skip
+
+    def list(self) -> list[WorldInfo]:
+        """Every world, the most recently saved first (damaged ones last, with a problem)."""
+        if not self.path.is_dir():
+            return []
+        stems = {p.name[: -len(SUFFIX)] for p in self.path.glob("*" + SUFFIX)}
+        stems |= {p.name[: -len(BACKUP_SUFFIX)] for p in self.path.glob("*" + BACKUP_SUFFIX)}
+        infos = [
+            info
+            for stem in sorted(stems)
+            if not stem.startswith(".")
+            and (info := self._info(self.path / (stem + SUFFIX))) is not None
+        ]
+
+        def order(i: WorldInfo) -> tuple[int, float, str]:
+            try:
+                when = parse_date(i.saved).timestamp()
+            except ValueError:
+                when = 0.0
+            return (0 if i.saved else 1, -when, i.name.casefold())
+
+        return sorted(infos, key=order)
+
+    def latest(self) -> WorldInfo | None:
+        """The most recently saved world that this game can load, if any."""
+        return next((i for i in self.list() if i.playable), None)
+
+    def info(self, name: str) -> WorldInfo:
+        info = self._info(self.file(name))
+        if info is None:
+            raise WorldNotFound(f"no world named {name!r} in {self.path}")
+        return info
+
+    def exists(self, name: str) -> bool:
+        main = self.file(name)
+        return main.exists() or self._backup(main).exists()
+
+    # -- writing
+
+    def _write(self, world: World, data: bytes) -> None:
+        """``data`` as the save of ``world``. The old save becomes the backup, but only if it
+        is intact (a damaged one must not push out a good backup). WorldExists if the file
+        holds a different world (another name with the same slug, or the same name created
+        anew)."""
+        main = self.file(world.name)
+        backup = self._backup(main)
+        intact = False
+        for path in (main, backup):
+            try:
+                head, _ = h.read(read_file(path))
+            except (SaveError, OSError):
+                continue
+            if (head.world, head.seed, head.created) != (world.name, world.code, world.created):
+                raise WorldExists(
+                    f"a world named {head.world!r} (seed {head.seed}) already uses "
+                    f"{main.name}: choose another name"
+                )
+            intact = path == main
+            break
+        write_atomic(main, data, backup=backup if intact else None)
+
+    def save(
+        self, state: GameState, world: World, visited: Sequence[VisitedFloor] = ()
+    ) -> WorldInfo:
+        """Write the game ``state`` of ``world`` (and the earlier floors ``visited``); the
+        previous save becomes the backup. Refuses (WorldExists) to overwrite a different
+        world, and (WorldLocked) a world another game holds."""
+        from saves.codec import encode
+
+        data = encode(world, state, visited, saved=self.clock())
+        with self._holding(world.name):
+            self._write(world, data)
+        return self.info(world.name)
+
+    def create(self, world: World) -> GameState:
+        """Save a fresh game of ``world`` (not yet played) and return it. WorldExists if the
+        name (or its file name) is taken."""
+        from roguelike.engine import new_game
+        from saves.codec import encode
+
+        with self._holding(world.name):
+            if self.exists(world.name):
+                raise WorldExists(self._taken(world.name))
+            state = new_game(world.seed, preset=world.preset, world_name=world.name)
+            self._write(world, encode(world, state, (), saved=self.clock()))
+        return state
+
+    def _taken(self, name: str) -> str:
+        main = self.file(name)
+        try:
+            other = self.info(name).name
+        except (WorldNotFound, SaveError):
+            other = name
+        if other.casefold() == name.casefold():
+            return f"a world named {other!r} already exists"
+        return f"the world {other!r} already uses the file {main.name}; choose another name"
+
+    def delete(self, name: str) -> None:
+        """Remove world ``name``: its save, backup and lock. WorldNotFound if there is none,
+        WorldLocked if another game has it open."""
+        main = self.file(name)
+        if not self.exists(name):
+            raise WorldNotFound(f"no world named {name!r} in {self.path}")
+        with self._holding(name):
+            for path in (main, self._backup(main)):
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
+            self._sweep_temp_files(main)
+            fsync_dir(self.path)
+
+    def export(self, name: str, path: str | os.PathLike[str]) -> Path:
+        """Copy the save of ``name`` (checked; the backup if the main file is damaged) to
+        ``path``, written atomically."""
+        _, data, _ = self._best(name)
+        dest = Path(path).expanduser()
+        write_atomic(dest, data)
+        return dest
+
+    def import_file(self, path: str | os.PathLike[str], name: str | None = None) -> WorldInfo:
+        """Add the world saved in the file ``path``, named ``name`` or as it was. The file is
+        checked in full first: a damaged, foreign, newer or other-generator file raises
+        SaveError and nothing on disk changes. A name already taken raises WorldExists."""
+        from saves.codec import decode, encode
+
+        loaded = decode(read_file(Path(path).expanduser()))
+        world, state = loaded.world, loaded.state
+        if name is not None:
+            new = check_name(name)
+            world = replace(world, name=new)
+            state.world_name = new
+        if self.exists(world.name):
+            raise WorldExists(
+                self._taken(world.name) + " (import it under another name with --name NEW)"
+            )
+        data = encode(world, state, loaded.visited, saved=loaded.header.saved)
+        self.path.mkdir(parents=True, exist_ok=True)
+        with self._holding(world.name):
+            if self.exists(world.name):  # created meanwhile
+                raise WorldExists(self._taken(world.name))
+            write_atomic(self.file(world.name), data)
+        return self.info(world.name)

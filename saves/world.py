@@ -1,0 +1,224 @@
+"""Worlds: what a player names and shares, apart from the game in progress.
+
+A :class:`World` is a name, a seed (shown as its seed code), a preset, the generator version
+that made it, a permadeath flag and the date it was created. A saved game is a world plus the
+:class:`~roguelike.engine.GameState` and the earlier floors visited (:class:`VisitedFloor`),
+which the game state does not keep.
+
+The daily world is the same for every player on a given UTC day: its seed is
+``seeds.text_seed("daily-YYYY-MM-DD")`` (:func:`daily_seed`), so ``roguelike --daily-code``
+prints the same code on every machine that day.
+
+This module is light (no engine, no numpy at import time beyond what :class:`VisitedFloor`
+needs): the command line lists worlds without loading the game.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from roguelike import seeds
+from roguelike.version import GENERATOR_VERSION
+from saves.errors import BadWorldName
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from roguelike.engine import Action, Event, GameState
+
+#: Sizes of a run, as the engine's PRESETS (tests keep them equal; not imported here, since the
+#: engine pulls in scipy, which listing worlds does not need).
+PRESET_NAMES = ("small", "normal", "large")
+DEFAULT_PRESET = "normal"
+MAX_NAME = 64
+MAX_SLUG = 48
+#: File names Windows refuses whatever their extension.
+_RESERVED = (
+    {"con", "prn", "aux", "nul"} | {f"com{i}" for i in range(10)} | {f"lpt{i}" for i in range(10)}
+)
+
+
+def now_iso() -> str:
+    """The current UTC time as ISO 8601 with milliseconds: ``2025-11-21T18:04:05.123+00:00``."""
+    return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds")
+
+
+def parse_date(text: str) -> dt.datetime:
+    """An ISO 8601 date with a time zone; ValueError otherwise."""
+    when = dt.datetime.fromisoformat(text)
+    if when.tzinfo is None:
+        raise ValueError(f"{text!r} has no time zone")
+    return when
+
+
+def check_name(name: str) -> str:
+    """``name`` stripped, if it can name a world; BadWorldName otherwise."""
+    if not isinstance(name, str):
+        raise BadWorldName("a world name must be text")
+    stripped = name.strip()
+    if not stripped:
+        raise BadWorldName("a world name cannot be empty")
+    if len(stripped) > MAX_NAME:
+        raise BadWorldName(f"a world name has at most {MAX_NAME} characters, got {len(stripped)}")
+    if not stripped.isprintable():
+        raise BadWorldName(f"the world name {stripped!r} holds control characters")
+    return stripped
+
+
+def slug(name: str) -> str:
+    """The file name stem of a world: lowercase ASCII letters and digits joined by ``-``
+    (``world-<hash>`` for a name without any). Different names can share a slug (``My World``
+    and ``my-world``); the store refuses the second."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    words = re.findall(r"[a-z0-9]+", ascii_name.lower())
+    stem = "-".join(words)[:MAX_SLUG].strip("-")
+    if not stem:  # a name in another script: a short hash keeps such names apart
+        digest = hashlib.blake2b(name.encode("utf-8"), digest_size=4).hexdigest()
+        stem = f"world-{digest}"
+    if stem in _RESERVED:
+        stem += "-world"
+    return stem
+
+
+@dataclass(frozen=True)
+class World:
+    """A world: everything a player chose when creating it."""
+
+    name: str
+    seed: int
+    preset: str = DEFAULT_PRESET
+    permadeath: bool = False
+    created: str = field(default_factory=now_iso)
+    generator: str = GENERATOR_VERSION
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", check_name(self.name))
+        if not isinstance(self.seed, int) or not 0 <= self.seed < 1 << seeds.SEED_BITS:
+            raise ValueError(f"seed {self.seed!r} is outside 0..2^{seeds.SEED_BITS}-1")
+        if self.preset not in PRESET_NAMES:
+            raise ValueError(f"unknown preset {self.preset!r}: one of {', '.join(PRESET_NAMES)}")
+
+    @property
+    def code(self) -> str:
+        """The seed code players share."""
+        return seeds.encode(self.seed)
+
+    @classmethod
+    def new(
+        cls,
+        name: str,
+        seed: str | int | None = None,
+        *,
+        preset: str = DEFAULT_PRESET,
+        permadeath: bool = False,
+    ) -> World:
+        """A fresh world. ``seed`` is a seed code, any other text (hashed), a number, or None
+        for a random one."""
+        if seed is None:
+            value = seeds.random_seed()
+        elif isinstance(seed, int):
+            value = seed
+        else:
+            value = seeds.parse(seed)
+        return cls(name, value, preset, permadeath)
+
+
+@dataclass(frozen=True)
+class WorldInfo:
+    """One line of the world list, read from a save's header without loading the game."""
+
+    name: str
+    seed: str  # the seed code
+    preset: str
+    floor: int
+    floors: int  # floors in the run
+    turn: int
+    created: str
+    saved: str
+    permadeath: bool
+    dead: bool
+    won: bool
+    generator: str
+    game_version: str
+    path: str
+    #: the main file was damaged and this came from the backup (``<slug>.rgl.bak``)
+    from_backup: bool = False
+    #: why the world cannot be loaded (a newer format, another generator, both files damaged)
+    problem: str | None = None
+
+    @property
+    def playable(self) -> bool:
+        return self.problem is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "seed": self.seed,
+            "preset": self.preset,
+            "floor": self.floor,
+            "floors": self.floors,
+            "turn": self.turn,
+            "date": self.saved,
+            "created": self.created,
+            "permadeath": self.permadeath,
+            "dead": self.dead,
+            "won": self.won,
+            "generator": self.generator,
+            "problem": self.problem,
+        }
+
+
+@dataclass
+class VisitedFloor:
+    """An earlier floor as the player left it: its live tiles and what was explored. (The
+    floor as generated is a pure function of the seed and ``number``.)"""
+
+    number: int
+    tiles: np.ndarray  # uint8 (height, width)
+    explored: np.ndarray  # bool (height, width)
+
+    @classmethod
+    def of(cls, state: GameState) -> VisitedFloor:
+        """A copy of the current floor of ``state``."""
+        return cls(state.number, state.tiles.copy(), state.explored.copy())
+
+
+def remember(visited: list[VisitedFloor], floor: VisitedFloor) -> None:
+    """Put ``floor`` into ``visited`` (replacing an older record of the same number), sorted."""
+    visited[:] = sorted(
+        [v for v in visited if v.number != floor.number] + [floor], key=lambda v: v.number
+    )
+
+
+def step_remembering(state: GameState, action: Action, visited: list[VisitedFloor]) -> list[Event]:
+    """:func:`roguelike.engine.step`, keeping the floor the player leaves in ``visited``.
+
+    Only a Descend changes floors, so only a Descend copies the map first."""
+    from roguelike.engine import Descend, step
+
+    before = VisitedFloor.of(state) if isinstance(action, Descend) else None
+    events = step(state, action)
+    if before is not None and state.number != before.number:
+        remember(visited, before)
+    return events
+
+
+def daily_seed(day: dt.date | None = None) -> int:
+    """The seed of the daily world of ``day`` (today, UTC, by default)."""
+    day = day or dt.datetime.now(dt.UTC).date()
+    return seeds.text_seed(f"daily-{day.isoformat()}")
+
+
+def daily_code(day: dt.date | None = None) -> str:
+    """The seed code of the daily world of ``day`` (today, UTC, by default)."""
+    return seeds.encode(daily_seed(day))
+
+
+def daily_name(day: dt.date | None = None) -> str:
+    day = day or dt.datetime.now(dt.UTC).date()
+    return f"Daily {day.isoformat()}"

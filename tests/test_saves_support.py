@@ -1,0 +1,100 @@
+"""Shared helpers of the saves tests (no tests here): games to save, and a deep comparison
+that walks every field of a game, so that a field the save forgets shows up by name."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import functools
+from typing import Any
+
+import numpy as np
+
+from roguelike import seeds
+from roguelike.autoplay import choose
+from roguelike.engine import GameState, new_game
+from saves import VisitedFloor, World
+from saves.world import step_remembering
+
+SEED = seeds.parse("save-b")  # floor 1 of its small world holds a puzzle pedestal
+OTHER_SEED = seeds.parse("save-a")
+NAME = "Round Trip"
+
+
+@functools.cache
+def _fresh(seed: int, puzzles: bool) -> GameState:
+    return new_game(seed, preset="small", world_name=NAME, puzzles=puzzles)
+
+
+def fresh_game(seed: int = SEED, *, puzzles: bool = True) -> GameState:
+    """A new small game of ``seed`` (generated once per test run, copied for each use)."""
+    return copy.deepcopy(_fresh(seed, puzzles))
+
+
+def world_of(state: GameState, name: str = NAME, **kw: Any) -> World:
+    return World(name, state.seed, state.preset, created="2025-01-01T00:00:00.000+00:00", **kw)
+
+
+def autoplay(state: GameState, actions: int, visited: list[VisitedFloor]) -> None:
+    for _ in range(actions):
+        if state.over:
+            return
+        step_remembering(state, choose(state), visited)
+
+
+@functools.cache
+def _played() -> tuple[GameState, tuple[VisitedFloor, ...]]:
+    """A game with some history: fights, items, a puzzle met, then floor 2 (floor 1 kept
+    as visited)."""
+    state = fresh_game(SEED)
+    visited: list[VisitedFloor] = []
+    autoplay(state, 120, visited)
+    visited.append(VisitedFloor.of(state))
+    state.enter_floor(2)
+    autoplay(state, 30, visited)
+    return state, tuple(visited)
+
+
+def played_game() -> tuple[World, GameState, list[VisitedFloor]]:
+    state, visited = copy.deepcopy(_played())
+    return world_of(state), state, list(visited)
+
+
+def assert_same(a: Any, b: Any, path: str = "state", skip: frozenset[str] = frozenset()) -> None:
+    """``a`` and ``b`` equal in every field, recursively; the failure names the path."""
+    if isinstance(a, np.random.Generator):
+        assert isinstance(b, np.random.Generator), path
+        assert a.bit_generator.state == b.bit_generator.state, path
+        return
+    if isinstance(a, np.ndarray):
+        assert isinstance(b, np.ndarray), path
+        assert a.dtype == b.dtype and a.shape == b.shape, f"{path}: {a.dtype}{a.shape}"
+        assert np.array_equal(a, b), f"{path}: arrays differ"
+        return
+    if dataclasses.is_dataclass(a) and not isinstance(a, type):
+        assert type(a) is type(b), f"{path}: {type(a)} vs {type(b)}"
+        for fld in dataclasses.fields(a):
+            if f"{path}.{fld.name}" in skip:
+                continue
+            assert_same(getattr(a, fld.name), getattr(b, fld.name), f"{path}.{fld.name}", skip)
+        return
+    if isinstance(a, dict):
+        assert isinstance(b, dict), path
+        assert list(a) == list(b), f"{path}: keys {list(a)[:5]} vs {list(b)[:5]}"
+        for k in a:
+            assert_same(a[k], b[k], f"{path}[{k!r}]", skip)
+        return
+    if isinstance(a, list | tuple):
+        assert type(a) is type(b) and len(a) == len(b), f"{path}: {a!r:.80} vs {b!r:.80}"
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            assert_same(x, y, f"{path}[{i}]", skip)
+        return
+    assert type(a) is type(b) and a == b, f"{path}: {a!r:.80} != {b!r:.80}"
+
+
+def assert_same_game(original: GameState, loaded: GameState) -> None:
+    """Every field equal; the log as its kept tail."""
+    from saves.codec import LOG_KEPT
+
+    assert_same(original, loaded, skip=frozenset({"state.log"}))
+    assert loaded.log == original.log[-LOG_KEPT:]
