@@ -44,6 +44,7 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
     KeyBinding("full_stop,5,s", "wait", "Wait a turn", "Act", key_display="."),
     KeyBinding("R,z", "rest", "Rest until healed or disturbed", "Act", "rest", "R"),
     KeyBinding("e", "explore", "Explore until something happens", "Act", "explore", "e"),
+    KeyBinding("p", "puzzle", "Play the puzzle of the pedestal you stand on", "Act", "", "p"),
     KeyBinding("g,comma", "pick_up", "Pick up what lies here", "Act", "", "g"),
     KeyBinding(
         "greater_than_sign", "descend", "Take the stairs down (or leave)", "Act", "stairs", ">"

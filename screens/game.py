@@ -40,7 +40,9 @@ from roguelike.engine import (
     Move,
     Open,
     PickUp,
+    PuzzleFound,
     Rest,
+    SolvePuzzle,
     Travel,
     Use,
     Wait,
@@ -490,6 +492,48 @@ class GameScreen(Screen[GameState]):
         self.prompt = None
         self._check_end()
         self.redraw()
+        found = [e for e in events_ if isinstance(e, PuzzleFound)]
+        if found and self.mode != "ended":
+            room = self.state.puzzles.get((found[-1].x, found[-1].y))
+            if room is not None and not room.solved:
+                self.open_puzzle()
+
+    def open_puzzle(self) -> None:
+        """Play the puzzle of the pedestal the player stands on; what the player did there
+        goes back to the engine, which checks it (the screen never decides it is solved)."""
+        room = self.state.puzzles.get(self.state.player)
+        if room is None:
+            self._say("There is no puzzle pedestal here.")
+            return
+        if room.solved:
+            self._say("You solved this pedestal's puzzle already.")
+            return
+        from screens.puzzle import PuzzleOutcome, PuzzleScreen
+
+        self._say("The pedestal's puzzle is being carved…")
+        puzzle = room.puzzle()
+        before = room.hints_used
+
+        def done(outcome: PuzzleOutcome | None) -> None:
+            if outcome is None:
+                return
+            self.act(
+                SolvePuzzle(
+                    tuple(outcome.moves),
+                    hints_used=outcome.hints_used - before,
+                    coins_spent=outcome.coins_spent,
+                )
+            )
+
+        self.app.push_screen(
+            PuzzleScreen(
+                puzzle,
+                moves=list(room.moves),
+                coins=self.state.hint_coins,
+                hints_used=room.hints_used,
+            ),
+            done,
+        )
 
     def _check_end(self) -> None:
         state = self.state
@@ -545,6 +589,10 @@ class GameScreen(Screen[GameState]):
     def action_rest(self) -> None:
         if not self._busy():
             self.act(Rest())
+
+    def action_puzzle(self) -> None:
+        if not self._busy():
+            self.open_puzzle()
 
     def action_explore(self) -> None:
         if not self._busy():

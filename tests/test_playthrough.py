@@ -131,3 +131,46 @@ async def test_a_fight_to_the_death_ends_the_run_with_its_cause():
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
         assert "killed by a troll on floor 1" in all_text(app)
+
+
+async def test_a_pedestal_opens_its_puzzle_and_only_real_solutions_open_the_lock():
+    """Stepping on a pedestal opens the puzzle screen. A screen that claims a solve with
+    wrong moves opens nothing (the engine replays them); the true moves open the lock."""
+    from screens.puzzle import PuzzleOutcome, PuzzleScreen
+
+    state = next(
+        s
+        for s in (new_game(seed, preset="small", monsters=False) for seed in range(100))
+        if any(p.type in ("jugs", "stomp") for p in s.puzzles.values())
+    )
+    room = next(p for p in state.puzzles.values() if p.type in ("jugs", "stomp"))
+    door = next(d for d in state.floor.doors if d.lock == room.key)
+    x, y = room.pos
+    walk = tiles.WALKABLE[state.tiles]
+    dx, dy = next(d for d in ((1, 0), (-1, 0), (0, 1), (0, -1)) if walk[y - d[1], x - d[0]])
+    state.player = (x - dx, y - dy)
+    state.update_view()
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(GameScreen(state))
+        await pilot.pause()
+        await pilot.press(VI[(dx, dy)])
+        await pilot.pause()
+        assert state.player == room.pos and isinstance(app.screen, PuzzleScreen)
+        p = room.puzzle()
+        plan = [p.move_to_json(m) for m in p.solve(p.initial())]
+        wrong = plan[:-1]
+        app.screen.dismiss(PuzzleOutcome(True, None, wrong, 0, 0, len(wrong)))
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and not room.solved
+        assert tiles.lock_of(int(state.tiles[door.y, door.x])) == room.key
+        assert room.moves == wrong  # progress kept
+        await pilot.press("p")  # play it again
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleScreen)
+        app.screen.dismiss(PuzzleOutcome(True, None, plan, 0, 0, len(plan)))
+        await pilot.pause()
+        assert room.solved and state.tiles[door.y, door.x] == tiles.DOOR_OPEN
+        assert state.stats.puzzles_solved == 1
+        assert "grinds open" in all_text(app)
