@@ -676,8 +676,9 @@ def _threats(state: GameState) -> list[Monster]:
 
 
 def _rest(state: GameState) -> list[Event]:
-    if _threats(state):
-        return [Message("You cannot rest with enemies in view.")]
+    threats = _threats(state)
+    if threats:
+        return [Message(f"You cannot rest with {a(threats[0].kind)} in view.")]
     if state.hp >= state.max_hp:
         return [Message("You are not hurt.")]
     events: list[Event] = []
@@ -738,8 +739,9 @@ def _travel(state: GameState, action: Travel) -> list[Event]:
 
 
 def _explore(state: GameState) -> list[Event]:
-    if _threats(state):
-        return [Message("Not with enemies in view.")]
+    threats = _threats(state)
+    if threats:
+        return [Message(f"Not with {a(threats[0].kind)} in view: fight it or step away.")]
     dist = explore_distances(state)
     px, py = state.player
     if dist[py, px] >= FAR:
