@@ -1,7 +1,10 @@
 """The game screen: the map, a side panel, the message log and the footer.
 
 The screen never decides a rule: every key becomes an engine action sent to
-:func:`roguelike.engine.step`, and the screen then draws the state again. Modes change what the
+:func:`roguelike.engine.step` (through :func:`saves.world.step_remembering`, which keeps the
+floors left behind in ``visited`` for the save), and the screen then draws the state again.
+After a floor change it calls ``on_autosave(state, visited)``, the app's autosave; ``S``
+dismisses the screen with None (the app saves and goes back to the title). Modes change what the
 direction keys do: ``play`` (move or attack), ``look`` and ``travel`` (move a cursor),
 ``direction`` (the direction of a door to open or close) and ``ended`` (the run is over; Enter
 dismisses the screen with the final :class:`~roguelike.engine.GameState`).
@@ -9,6 +12,7 @@ dismisses the screen with the final :class:`~roguelike.engine.GameState`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
 from typing import Literal
 
@@ -33,6 +37,7 @@ from roguelike.engine import (
     Action,
     Close,
     Descend,
+    Descended,
     Explore,
     GameState,
     Message,
@@ -48,8 +53,8 @@ from roguelike.engine import (
     Wait,
     describe,
     doors_around,
-    step,
 )
+from saves.world import VisitedFloor, step_remembering
 from screens.bindings import textual_bindings
 from screens.history import HistoryScreen
 from screens.map_view import MapView, colour_of
@@ -378,9 +383,9 @@ class InventoryScreen(ModalScreen[str | None]):
 # ---------------------------------------------------------------------------- the screen
 
 
-class GameScreen(Screen[GameState]):
+class GameScreen(Screen[GameState | None]):
     """A run in progress. Dismissed with the final state when the run ends (death or escape)
-    and the player presses Enter."""
+    and the player presses Enter; with None when the player saves and quits (``S``)."""
 
     CSS_PATH = "game.tcss"
     AUTO_FOCUS = ""
@@ -390,9 +395,20 @@ class GameScreen(Screen[GameState]):
         Binding("enter", "confirm", "Confirm", show=False),
     ]
 
-    def __init__(self, state: GameState, *, world_name: str = "") -> None:
+    def __init__(
+        self,
+        state: GameState,
+        *,
+        world_name: str = "",
+        visited: list[VisitedFloor] | None = None,
+        on_autosave: Callable[[GameState, list[VisitedFloor]], None] | None = None,
+    ) -> None:
+        """``visited``: the earlier floors as they were left (kept up to date here);
+        ``on_autosave``: called after every floor change."""
         super().__init__()
         self.state = state
+        self.visited: list[VisitedFloor] = [] if visited is None else visited
+        self.on_autosave = on_autosave
         self.world_name = world_name
         self.mode: Mode = "play"
         self.cursor: tuple[int, int] | None = None
@@ -487,11 +503,13 @@ class GameScreen(Screen[GameState]):
         """Send ``action`` to the engine, draw the result, and notice the end of the run."""
         if self.mode == "ended":
             return
-        events_ = step(self.state, action)
+        events_ = step_remembering(self.state, action, self.visited)
         self._fresh = sum(isinstance(e, Message) for e in events_)
         self.prompt = None
         self._check_end()
         self.redraw()
+        if self.on_autosave is not None and any(isinstance(e, Descended) for e in events_):
+            self.on_autosave(self.state, self.visited)
         found = [e for e in events_ if isinstance(e, PuzzleFound)]
         if found and self.mode != "ended":
             room = self.state.puzzles.get((found[-1].x, found[-1].y))
@@ -664,6 +682,11 @@ class GameScreen(Screen[GameState]):
         from screens.help import HelpScreen  # noqa: PLC0415  (the help screen imports the app's)
 
         self.app.push_screen(HelpScreen())
+
+    def action_save_quit(self) -> None:
+        """``S``: leave the game (the app saves it); after the run's end, the summary."""
+        self._leave_mode()
+        self.dismiss(self.state if self.mode == "ended" else None)
 
     def action_cancel(self) -> None:
         self._leave_mode()

@@ -1,11 +1,15 @@
-"""The new-game screen: a seed code (blank for a random world), a world name and a size.
+"""The new-game screen: a seed code (blank for a random world), a world name, a size and
+permadeath (the save is deleted at death).
 
 The screen does not start anything itself: it dismisses with a :class:`WorldChoice` (or
-``None`` on Back), and the app builds the game from it.
+``None`` on Back), and the app builds the game from it. A name the app refuses (taken by a
+saved world: ``name_problem`` says so, with a free name to try) is shown under the name field
+and nothing starts.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -15,7 +19,16 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.validation import ValidationResult, Validator
-from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Footer,
+    Input,
+    Label,
+    RadioButton,
+    RadioSet,
+    Static,
+)
 
 from roguelike import seeds
 
@@ -47,6 +60,7 @@ class WorldChoice:
     seed: int
     preset: str
     world_name: str
+    permadeath: bool = False
 
 
 class SeedValidator(Validator):
@@ -109,10 +123,18 @@ class NewGameScreen(Screen[WorldChoice | None]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, *, preset: str | None = None, focus: Focus = "preset") -> None:
+    def __init__(
+        self,
+        *,
+        preset: str | None = None,
+        focus: Focus = "preset",
+        name_problem: Callable[[str], str | None] | None = None,
+    ) -> None:
+        """``name_problem(name)``: why a world cannot be given that name, or None."""
         from roguelike.engine.state import DEFAULT_PRESET, PRESETS
 
         super().__init__()
+        self.name_problem = name_problem
         self.presets = dict(PRESETS)
         self.preset = preset if preset in self.presets else DEFAULT_PRESET
         self.initial_focus: Focus = focus
@@ -135,6 +157,7 @@ class NewGameScreen(Screen[WorldChoice | None]):
             with Horizontal(classes="field"):
                 yield Label("World name", classes="field-label")
                 yield Input(value=self._auto_name, placeholder="a name for this world", id="name")
+            yield Static("", id="name-status", markup=False)
             with Horizontal(classes="field"):
                 yield Label("Size", classes="field-label")
                 with PresetChoice(id="preset"):
@@ -142,6 +165,11 @@ class NewGameScreen(Screen[WorldChoice | None]):
                         yield RadioButton(
                             f"{name} · {floors} floors", value=name == self.preset, name=name
                         )
+            with Horizontal(classes="field"):
+                yield Label("", classes="field-label")
+                yield Checkbox(
+                    "Permadeath: the save is deleted at death", id="permadeath", compact=True
+                )
             with Horizontal(id="new-game-buttons"):
                 yield Button("Start ⏎", id="start", variant="primary")
                 yield Button("Back esc", id="back")
@@ -167,6 +195,12 @@ class NewGameScreen(Screen[WorldChoice | None]):
             self._auto_name = world_name_for(self._seed_of(event.value))
             name.value = self._auto_name
 
+    @on(Input.Changed, "#name")
+    def name_changed(self) -> None:
+        status = self.query_one("#name-status", Static)
+        status.update("")
+        status.remove_class("-error")
+
     def _seed_of(self, text: str) -> int:
         return seeds.parse(text) if text.strip() else self.random_seed
 
@@ -185,7 +219,16 @@ class NewGameScreen(Screen[WorldChoice | None]):
             self.app.bell()
             return  # the status line already says what is wrong
         name = self.query_one("#name", Input).value.strip() or world_name_for(seed)
-        self.dismiss(WorldChoice(seed, self.chosen_preset(), name))
+        problem = self.name_problem(name) if self.name_problem is not None else None
+        if problem is not None:
+            status = self.query_one("#name-status", Static)
+            status.update(problem)
+            status.add_class("-error")
+            self.query_one("#name", Input).focus()
+            self.app.bell()
+            return
+        permadeath = self.query_one("#permadeath", Checkbox).value
+        self.dismiss(WorldChoice(seed, self.chosen_preset(), name, permadeath))
 
     def action_back(self) -> None:
         self.dismiss(None)

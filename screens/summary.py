@@ -60,8 +60,10 @@ class SummaryScreen(Screen[SummaryChoice]):
         Binding("enter,escape,t", "title", "Title", key_display="⏎"),
     ]
 
-    def __init__(self, state: GameState, *, world_name: str = "") -> None:
+    def __init__(self, state: GameState, *, world_name: str = "", gone: bool = False) -> None:
+        """``gone``: the world was deleted (a permadeath world whose player died)."""
         super().__init__()
+        self.gone = gone
         self.state = state
         self.world_name = world_name or getattr(state, "world_name", "") or ""
         self.code = seeds.encode(state.seed)
@@ -81,6 +83,8 @@ class SummaryScreen(Screen[SummaryChoice]):
         with Center(), Vertical(id="summary-box"):
             yield Static(headline, id="summary-headline", classes="won" if cause == "won" else "")
             yield Static(table, id="summary-table")
+            if self.gone:
+                yield Static("This world is gone (permadeath)", id="summary-gone")
         yield Footer()
 
     def action_copy_seed(self) -> None:

@@ -1,11 +1,14 @@
 """The title screen: new game, continue, load, enter a seed, help, quit (and a floor preview).
 
 Its keys run the app's actions (``app.new_game`` …), so the flow lives in one place, the app.
-Continue and Load need saved games, which do not exist yet: they are shown disabled, and
-saying so, rather than pretending to work.
+Continue and Load need saved worlds: they are disabled, saying why, until there are some (the
+list is read just after the title first shows, and again whenever it comes back).
+Continue resumes the most recently saved world still being played.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,6 +17,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
+
+if TYPE_CHECKING:
+    from screens.app import RoguelikeApp
 
 TITLE_ART = r"""
  ____                         _ _ _
@@ -25,6 +31,7 @@ TITLE_ART = r"""
 """
 
 NO_SAVES = "no saved worlds yet"
+NO_UNFINISHED = "no unfinished world (l lists them all)"
 
 #: (button id, label, key, the app action it runs, enabled)
 MENU: tuple[tuple[str, str, str, str, bool], ...] = (
@@ -40,8 +47,8 @@ MENU: tuple[tuple[str, str, str, str, bool], ...] = (
 class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "app.new_game", "New game", show=False),
-        Binding("c", "unavailable('Continue')", "Continue", show=False),
-        Binding("l", "unavailable('Load')", "Load", show=False),
+        Binding("c", "menu('continue')", "Continue", show=False),
+        Binding("l", "menu('load')", "Load", show=False),
         Binding("s", "app.enter_seed", "Enter seed", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("p", "preview", "Preview a floor"),
@@ -64,13 +71,47 @@ class TitleScreen(Screen[None]):
                         tooltip=None if enabled else f"{label}: {NO_SAVES}",
                     )
                     yield button
-            yield Static(f"Continue and Load: {NO_SAVES}", id="title-note")
+            yield Static(f"Continue and Load: {NO_SAVES}", id="title-note", markup=False)
             # markup off: "[A]" is a locked door here, not a style
             yield Static("", id="preview-text", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
+        # after the first frame: reading the save folder never delays the title
+        self.call_after_refresh(self.read_saves)
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted:
+            self.call_after_refresh(self.read_saves)
+
+    def read_saves(self) -> None:
+        """Enable Continue and Load as the save folder allows, and say what they would do."""
+        worlds = cast("RoguelikeApp", self.app).saved_worlds()
+        resumable = next((i for i in worlds if i.playable and not (i.dead or i.won)), None)
+        why_not = NO_SAVES if not worlds else NO_UNFINISHED
+        for button_id, enabled in (("continue", resumable is not None), ("load", bool(worlds))):
+            button = self.query_one(f"#{button_id}", Button)
+            button.disabled = not enabled
+            button.tooltip = None if enabled else f"{button_id.capitalize()}: {why_not}"
+        if not worlds:
+            note = f"Continue and Load: {NO_SAVES}"
+        elif resumable is None:
+            note = f"Continue: {NO_UNFINISHED}"
+        else:
+            note = f"Continue: {resumable.name} · floor {resumable.floor} · turn {resumable.turn}"
+        self.query_one("#title-note", Static).update(note)
+
+    async def action_menu(self, button_id: str) -> None:
+        """Continue or Load, if enabled; else say why not."""
+        button = self.query_one(f"#{button_id}", Button)
+        if not button.disabled:
+            action = "continue_game" if button_id == "continue" else "load_game"
+            await self.run_action(f"app.{action}")
+        elif cast("RoguelikeApp", self.app).saved_worlds():
+            self.notify(f"Continue: {NO_UNFINISHED}", timeout=3)
+        else:
+            self.action_unavailable(button_id.capitalize())
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         for button_id, _label, _key, action, _enabled in MENU:
@@ -78,7 +119,7 @@ class TitleScreen(Screen[None]):
                 await self.run_action(action)
 
     def action_unavailable(self, what: str) -> None:
-        self.notify(f"{what}: {NO_SAVES} (saving arrives in a later version)", timeout=3)
+        self.notify(f"{what}: {NO_SAVES}", timeout=3)
 
     def action_preview(self) -> None:
         from roguelike import formats, seeds

@@ -2,6 +2,7 @@
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -9,3 +10,9 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture(autouse=True)
+def _save_dir(tmp_path_factory, monkeypatch):
+    """Every test saves its worlds in a folder of its own, never in the player's."""
+    monkeypatch.setenv("ROGUELIKE_SAVE_DIR", str(tmp_path_factory.mktemp("worlds")))

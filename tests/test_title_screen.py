@@ -26,7 +26,7 @@ async def test_title_shows_its_options_and_versions(size):
         for label in ("New game", "Continue", "Load", "Enter seed", "Help", "Quit"):
             assert label in text
         assert "generator" in text and "version" in text
-        # saved games arrive later: shown, disabled, and saying so
+        # no saved worlds (an empty save folder): shown, disabled, and saying so
         assert app.screen.query_one("#continue", Button).disabled
         assert app.screen.query_one("#load", Button).disabled
         assert not app.screen.query_one("#new", Button).disabled

@@ -1,0 +1,225 @@
+"""The load screen: every saved world in a table; Enter plays one, ``d`` deletes one (after a
+y/n confirmation), Esc goes back.
+
+The screen does not load anything itself: Enter asks the app's ``open_world(name)`` (which
+locks and loads the world, or notifies why it cannot and changes nothing) and dismisses with
+the :class:`Opened` world it returns. Damaged saves are listed with their one-line problem and
+cannot be loaded.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Static
+
+if TYPE_CHECKING:
+    from roguelike.engine import GameState
+    from saves import Store, VisitedFloor, World, WorldInfo, WorldLock
+
+COLUMNS = ("World", "Seed code", "Size", "Floor", "Turn", "Saved", "Status")
+
+
+@dataclass
+class Opened:
+    """A saved world loaded and locked, ready to play."""
+
+    world: World
+    state: GameState
+    visited: list[VisitedFloor]
+    lock: WorldLock
+
+
+def status(info: WorldInfo) -> str:
+    """``playing``, ``won``, ``dead`` or ``damaged: <why>``."""
+    if info.problem is not None:
+        return f"damaged: {info.problem}"
+    if info.won:
+        return "won"
+    if info.dead:
+        return "dead"
+    return "playing"
+
+
+def saved_at(text: str) -> str:
+    """An ISO date as local ``YYYY-MM-DD HH:MM`` (or as it is, if it is not one)."""
+    try:
+        return dt.datetime.fromisoformat(text).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return text
+
+
+def row(info: WorldInfo) -> tuple[str | Text, ...]:
+    """The table's cells for ``info``."""
+    if info.problem is not None:
+        return (info.name, "", "", "", "", "", Text(status(info), style="red"))
+    extras = " · permadeath" if info.permadeath else ""
+    return (
+        info.name,
+        info.seed,
+        info.preset,
+        f"{info.floor}/{info.floors}",
+        str(info.turn),
+        saved_at(info.saved),
+        status(info) + extras,
+    )
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A question answered with y (True) or n / Esc (False)."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen {
+        align: center middle;
+    }
+    ConfirmScreen #confirm-box {
+        width: 60;
+        max-width: 100%;
+        height: auto;
+        border: round $warning;
+        background: $surface;
+        padding: 0 1;
+    }
+    """
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No", key_display="n"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"{self.question}\n\ny yes · n no", id="confirm-box", markup=False)
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class LoadScreen(Screen["Opened | None"]):
+    """The saved worlds; Enter plays the highlighted one, d deletes it, Esc goes back."""
+
+    DEFAULT_CSS = """
+    #load-box {
+        padding: 0 1;
+    }
+    #load-title {
+        text-style: bold;
+        color: $accent;
+        margin-bottom: 1;
+    }
+    #worlds {
+        height: 1fr;
+    }
+    #load-detail {
+        height: 2;
+        color: $text-muted;
+    }
+    """
+    BINDINGS = [
+        Binding("enter", "load", "Load", key_display="⏎", priority=True),
+        Binding("d,delete", "delete", "Delete", key_display="d"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, store: Store, open_world: Callable[[str], Opened | None]) -> None:
+        super().__init__()
+        self.store = store
+        self.open_world = open_world
+        self.infos: list[WorldInfo] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="load-box"):
+            yield Static("Saved worlds", id="load-title")
+            yield DataTable(id="worlds", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="load-detail", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns(*COLUMNS)
+        self.fill()
+        table.focus()
+
+    def fill(self) -> None:
+        """Read the world list again and show it."""
+        table = self.query_one(DataTable)
+        at = table.cursor_row
+        try:
+            self.infos = self.store.list()
+        except OSError as err:
+            self.infos = []
+            self.notify(f"cannot read the save folder: {err.strerror or err}", severity="error")
+        table.clear()
+        for n, info in enumerate(self.infos):
+            table.add_row(*row(info), key=str(n))
+        if self.infos:
+            table.move_cursor(row=min(max(0, at), len(self.infos) - 1))
+        self.show_detail()
+
+    @property
+    def current(self) -> WorldInfo | None:
+        at = self.query_one(DataTable).cursor_row
+        return self.infos[at] if 0 <= at < len(self.infos) else None
+
+    def show_detail(self) -> None:
+        info = self.current
+        if info is None:
+            text = "No saved worlds. Esc goes back."
+        elif info.problem is not None:
+            text = f"{info.name}: damaged, cannot be loaded: {info.problem}"
+        else:
+            text = f"{info.name} · {status(info)}" + (" · permadeath" if info.permadeath else "")
+            if info.from_backup:
+                text += " · main file damaged: its backup will be loaded"
+        self.query_one("#load-detail", Static).update(text)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_detail()
+
+    def action_load(self) -> None:
+        info = self.current
+        if info is None:
+            return
+        if info.problem is not None:
+            self.notify(f"{info.name}: {info.problem}", severity="error", timeout=6)
+            return
+        opened = self.open_world(info.name)
+        if opened is not None:
+            self.dismiss(opened)
+
+    def action_delete(self) -> None:
+        info = self.current
+        if info is None:
+            return
+        name = info.name
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            from saves import StoreError
+
+            try:
+                self.store.delete(name)
+            except (StoreError, OSError) as err:
+                self.notify(str(err), severity="error", timeout=6)
+            else:
+                self.notify(f"Deleted {name}", timeout=3)
+            self.fill()
+
+        self.app.push_screen(
+            ConfirmScreen(f"Delete the world {name!r}? Its save and backup are removed."),
+            answered,
+        )
+
+    def action_back(self) -> None:
+        self.dismiss(None)
