@@ -1,53 +1,98 @@
-"""The golden seed catalog: a digest of every floor of 25 seed codes.
+"""The golden seed catalog: a digest of every floor of 25 seed codes, each in the preset it
+is played in (small, normal and large worlds: 3, 5 and 8 floors, the last with the exit).
 
-Generation changed on purpose? Bump GENERATOR_VERSION in roguelike/version.py, then rewrite
-the catalog with ``ROGUELIKE_WRITE_GOLDEN=1 uv run pytest tests/test_golden.py``. Changed by
-accident? This test is what caught it: seed codes players share would now mean other dungeons.
+A floor's digest covers what a player of that code meets there: the generated floor (its
+JSON), the monsters and items placed on it, and which keys are puzzle pedestals. Generation
+changed on purpose? Bump GENERATOR_VERSION in roguelike/version.py, then rewrite the catalog
+with ``ROGUELIKE_WRITE_GOLDEN=1 uv run pytest tests/test_golden.py``. Changed by accident?
+This test is what caught it: seed codes players share would now mean other dungeons.
 """
 
 import hashlib
 import json
 import os
+import subprocess
+import sys
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
 
 from roguelike import formats, seeds
+from roguelike.engine.creatures import inhabit
+from roguelike.engine.puzzle_rooms import place_puzzles
+from roguelike.engine.state import PRESETS
 from roguelike.floor import generate_floor
 from roguelike.version import GENERATOR_VERSION
 
 CATALOG = Path(__file__).with_name("golden_floors.json")
-CODES = [seeds.encode(seeds.text_seed(f"golden-{i}")) for i in range(25)]
-FLOORS = (1, 2, 3)
+#: (code, preset): ten small worlds, ten normal, five large
+SIZES = ["small"] * 10 + ["normal"] * 10 + ["large"] * 5
+WORLDS = [(seeds.encode(seeds.text_seed(f"golden-{i}")), p) for i, p in enumerate(SIZES)]
 
 
-def digest(code: str, number: int) -> str:
-    fl = generate_floor(seeds.decode(code), number)
-    text = formats.dumps(formats.floor_json(fl))
-    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+def digest(code: str, number: int, total: int) -> str:
+    fl = generate_floor(seeds.decode(code), number, last=number == total)
+    monsters, items = inhabit(fl)
+    doc = {
+        "floor": formats.floor_json(fl),
+        "monsters": [asdict(m) for m in monsters],
+        "items": sorted([list(pos), kind] for pos, kind in items.items()),
+        "puzzles": [asdict(p) for p in place_puzzles(fl)],
+    }
+    return hashlib.blake2b(formats.dumps(doc).encode(), digest_size=16).hexdigest()
 
 
-def current() -> dict[str, dict[str, str]]:
-    return {code: {str(n): digest(code, n) for n in FLOORS} for code in CODES}
+def current(worlds=WORLDS) -> dict[str, dict[str, str]]:
+    return {
+        code: {str(n): digest(code, n, PRESETS[preset]) for n in range(1, PRESETS[preset] + 1)}
+        for code, preset in worlds
+    }
 
 
 def test_golden_catalog():
     if os.environ.get("ROGUELIKE_WRITE_GOLDEN"):
-        doc = {"generator_version": GENERATOR_VERSION, "floors": current()}
+        doc = {
+            "generator_version": GENERATOR_VERSION,
+            "presets": dict(WORLDS),
+            "floors": current(),
+        }
         CATALOG.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n")
         pytest.skip("catalog rewritten")
     doc = json.loads(CATALOG.read_text())
     assert doc["generator_version"] == GENERATOR_VERSION, (
         "GENERATOR_VERSION was bumped: rewrite the catalog (see this module's docstring)"
     )
+    assert doc["presets"] == dict(WORLDS)
     now = current()
     changed = [
-        f"{c} floor {n}"
-        for c in CODES
-        for n in map(str, FLOORS)
-        if doc["floors"][c][n] != now[c][n]
+        f"{code} floor {n}" for code, floors in doc["floors"].items() for n in floors
+        if now[code][n] != floors[n]
     ]
     assert not changed, (
         f"generation changed for {len(changed)} floors ({changed[:3]}…) without a "
         "GENERATOR_VERSION bump: seed codes players share would now give other dungeons"
     )
+
+
+@pytest.mark.parametrize("hash_seed", ["1", "4242"])
+def test_another_process_with_another_hash_seed_agrees(hash_seed):
+    """String hashing is randomised per process (PYTHONHASHSEED); nothing in generation may
+    depend on it. Another process recomputes three worlds' digests and must match."""
+    picked = [WORLDS[0], WORLDS[12], WORLDS[24]]
+    code = (
+        "import json, sys; sys.path.insert(0, 'tests'); import test_golden as g; "
+        f"print(json.dumps(g.current({picked!r})))"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=Path(__file__).parent.parent,
+        check=True,
+    )
+    doc = json.loads(CATALOG.read_text())
+    theirs = json.loads(out.stdout)
+    assert theirs == {c: doc["floors"][c] for c, _ in picked}
