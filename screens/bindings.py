@@ -54,6 +54,7 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
     KeyBinding("i", "inventory", "Use an item from the pack", "Act", "pack", "i"),
     KeyBinding("x", "look", "Look around (move the cursor, Esc to stop)", "Info", "look", "x"),
     KeyBinding("t", "travel", "Travel to a seen place (pick it like look)", "Act", "travel", "t"),
+    KeyBinding("C", "copy_seed", "Copy the world's seed code (to share it)", "Info", "", "C"),
     KeyBinding("S", "save_quit", "Save the world and go back to the title", "Info", "", "S"),
     KeyBinding("m", "history", "Message history", "Info", "log", "m"),
     KeyBinding("question_mark,f1", "help", "Help: every key", "Info", "help", "?"),

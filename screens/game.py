@@ -608,6 +608,12 @@ class GameScreen(Screen[GameState | None]):
         if not self._busy():
             self.act(Rest())
 
+    def action_copy_seed(self) -> None:
+        """Put the seed code on the terminal's clipboard (OSC 52, through Textual)."""
+        code = seeds.encode(self.state.seed)
+        self.app.copy_to_clipboard(code)
+        self._say(f"Seed code {code} copied: anyone who types it gets this dungeon.")
+
     def action_puzzle(self) -> None:
         if not self._busy():
             self.open_puzzle()

@@ -462,3 +462,14 @@ async def test_taking_the_stairs_draws_the_next_floor():
                     assert line[sx] == expected, (x, y)
         panel = panel_text(app.screen)
         assert "Floor 2/3" in panel
+
+
+async def test_the_seed_code_can_be_copied_from_the_game():
+    state = game()
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        turn = state.turn
+        await pilot.press("C")
+        await pilot.pause()
+        assert app.clipboard == seeds.encode(SEED) and state.turn == turn
