@@ -27,15 +27,17 @@ from roguelike.engine import (
     new_game,
     step,
 )
-from roguelike.engine.engine import chebyshev, travel_distances
+from roguelike.engine.engine import _threats, chebyshev, explore_distances, travel_distances
 from roguelike.engine.pathing import FAR, downhill
 from roguelike.engine.state import GameState
 
 #: Share of HP below which the player rests, and below which it drinks in a fight.
 REST_BELOW = 0.7
 DRINK_BELOW = 0.35
-#: Actions without progress after which a run is abandoned as stuck.
+#: Most actions in a run.
 TURN_LIMIT = 20_000
+#: Actions in a row without progress after which a run is abandoned as stuck.
+STUCK_AFTER = 50
 
 
 @dataclass
@@ -50,7 +52,7 @@ class Result:
 def choose(state: GameState) -> Action:
     """The next action for ``state``."""
     px, py = state.player
-    threats = [m for m in state.visible_monsters() if m.awake and not m.fleeing]
+    threats = _threats(state)
     hurt = state.hp < DRINK_BELOW * state.max_hp
     if threats and hurt and state.inventory.get("healing potion"):
         return Use("healing potion")
@@ -67,7 +69,8 @@ def choose(state: GameState) -> Action:
             return Use("fire bomb")
         target = threats[0]
         if target.info.ranged or target.guard or chebyshev(target.pos, state.player) > 2:
-            return _towards(state, target.x, target.y) or Wait()
+            # no known way to it yet: look around (one step of exploring) and try again
+            return _towards(state, target.x, target.y) or _explore_step(state) or Wait()
         return Wait()  # let it come: the first blow is ours
     if state.hp < REST_BELOW * state.max_hp:
         return Rest()
@@ -76,6 +79,9 @@ def choose(state: GameState) -> Action:
         p = room.puzzle()
         plan = p.solve(p.initial()) or []
         return SolvePuzzle(tuple(p.move_to_json(m) for m in plan))
+    left = [r for r in state.puzzles.values() if r.visited and not r.solved]
+    if left:  # a pedestal it was pulled away from (by a fight): back to it
+        return Travel(left[0].x, left[0].y)
     return Explore()
 
 
@@ -91,6 +97,16 @@ def can_step_to(state: GameState, x: int, y: int) -> bool:
 
 def _towards(state: GameState, x: int, y: int) -> Action | None:
     dist = travel_distances(state, x, y)
+    px, py = state.player
+    if dist[py, px] >= FAR:
+        return None
+    steps = downhill(dist, dist < FAR, px, py)
+    return Move(*steps[0]) if steps else None
+
+
+def _explore_step(state: GameState) -> Action | None:
+    """One step towards the nearest unexplored place, even with a monster in view."""
+    dist = explore_distances(state)
     px, py = state.player
     if dist[py, px] >= FAR:
         return None
@@ -117,6 +133,8 @@ def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:
                 step(state, Wait())
         else:
             idle = 0
+        if idle > STUCK_AFTER:
+            break
         del events
     cause = state.stats.cause or "stuck"
     return Result(

@@ -670,9 +670,14 @@ def _monster_turn(state: GameState, m: Monster, dist: np.ndarray) -> list[Event]
 
 
 def _threats(state: GameState) -> list[Monster]:
-    """Monsters in view that are awake and not fleeing: they forbid resting and exploring (a
-    sleeping or fleeing one only stops a walk the first time it is seen)."""
-    return [m for m in state.visible_monsters() if m.awake and not m.fleeing]
+    """Monsters in view that are awake, not fleeing and able to reach the player: they forbid
+    resting and exploring. A sleeping or fleeing one, or one across a chasm, only stops a walk
+    the first time it is seen."""
+    awake = [m for m in state.visible_monsters() if m.awake and not m.fleeing]
+    if not awake:
+        return []
+    dist = player_distances(state)
+    return [m for m in awake if dist[m.y, m.x] < FAR]
 
 
 def _rest(state: GameState) -> list[Event]:
