@@ -279,11 +279,52 @@ def test_dancing_links_count_matches_backtracking(seed):
     assert p.count_solutions(limit=50) == brute_count(p, 50)
 
 
+@given(st.integers(0, 10_000))
+@settings(max_examples=40)
+def test_bitmask_tilings_match_dancing_links(seed):
+    """The generator's uniqueness check finds the same solutions as the solver, blocked cells
+    and all (in another order)."""
+    rng = np.random.default_rng(seed)
+    rows, cols = int(rng.integers(2, 6)), int(rng.integers(3, 6))
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    blocked = {cells[int(i)] for i in rng.choice(len(cells), size=int(rng.integers(0, 3)))}
+    free = [cell for cell in cells if cell not in blocked]
+    if not hatgram._connected(set(free)):
+        return
+    parts = hatgram._partition(free, 2, 4, rng, distinct=bool(seed % 2))
+    if parts is None:
+        return
+    pieces = tuple(hatgram.canonical(x) for x in parts)
+    p = hatgram.Hatgram(rows, cols, tuple(sorted(blocked)), pieces)
+    for limit in (1, 2, 60):
+        fast = hatgram._tilings(p, limit)
+        slow = hatgram._solve_board(p, limit)
+        assert len(fast) == len(slow)
+        if len(slow) < limit:
+            assert sorted(fast) == sorted(slow)
+        for sol in fast:
+            assert p.is_solved(p.state_from_json([list(pl) for pl in sol]))
+
+
+@given(st.integers(0, 10_000))
+@settings(max_examples=25)
+def test_partition_into_distinct_shapes(seed):
+    rng = np.random.default_rng(seed)
+    cells = [(r, c) for r in range(6) for c in range(6)]
+    parts = hatgram._partition(cells, 4, 6, rng, distinct=True)
+    if parts is None:
+        return
+    assert sorted(cell for part in parts for cell in part) == cells
+    assert all(4 <= len(part) <= 6 and hatgram._connected(set(part)) for part in parts)
+    assert len({hatgram.canonical(part) for part in parts}) == len(parts)
+
+
 @pytest.mark.parametrize("difficulty", hatgram.PAR)
 def test_hatgram_generated_have_exactly_one_solution(difficulty):
     for seed in range(3):
         p = hatgram.generate(difficulty, seed)
         assert p.count_solutions(limit=3) == 1
+        assert p.solutions() == hatgram._solve_board(p, 3)  # the one dancing links finds
         if difficulty in ("easy", "medium"):
             assert brute_count(p, 3) == 1
         assert len(set(p.pieces)) == len(p.pieces) == p.par
@@ -348,6 +389,45 @@ def test_keydoor_clingo_proves_nothing_shorter():
     assert shorter.status == "unsat"
     exact = asp_solve.solve(["keydoor"], constants | {"horizon": p.par}, [1], 100_000, facts)
     assert exact.status == "sat"
+
+
+def keydoor_instances(difficulty, n):
+    """Instances as the generator's first call draws them (horizon 0: no plan), in or out of
+    the par range, with the constants that describe them to ``asp/keydoor.lp``."""
+    (r_lo, _), (h_lo, _), k, chain = keydoor.SHAPE[difficulty]
+    for i in range(n):
+        r, h = r_lo, h_lo
+        j = 1 + i % (r - 1)
+        constants = {"rooms": r, "branch": h, "junction": j, "keys": k, "chain": chain}
+        out = asp_solve.solve(["keydoor"], constants | {"horizon": 0}, [i + 1], 100_000)
+        assert out.status == "sat"
+        doors, keys, plan = keydoor._parse(out.atoms, k)
+        assert plan == []
+        yield keydoor.KeyDoor(r, h, j, tuple(doors), tuple(keys)), constants
+
+
+@pytest.mark.parametrize("difficulty", keydoor.PAR)
+def test_keydoor_drawn_instances_follow_the_rules_and_can_be_solved(difficulty):
+    """The encoding only draws instances whose keys can all be won, so every one is solvable."""
+    for p, _ in keydoor_instances(difficulty, 12):
+        check_structure(p)
+        assert p.solve(p.initial()) is not None
+
+
+@pytest.mark.parametrize("difficulty", ["medium", "very-hard"])
+def test_keydoor_clingo_and_bfs_agree_on_drawn_instances(difficulty):
+    """With the instance fixed, clingo finds a plan exactly at the BFS optimum and none shorter
+    (the encoding's lower bound on the actions left cuts no optimal plan)."""
+    for p, constants in keydoor_instances(difficulty, 6):
+        par = len(p.solve(p.initial()))
+        facts = [f"given_door({i + 1},{d})." for i, d in enumerate(p.doors)]
+        facts += [f"given_key({i + 1},{x})." for i, x in enumerate(p.keys)]
+        exact = asp_solve.solve(["keydoor"], constants | {"horizon": par}, [1], 100_000, facts)
+        assert exact.status == "sat"
+        plan = keydoor._parse(exact.atoms, len(p.keys))[2]
+        assert len(plan) == par and keydoor._plays(p, plan)
+        less = asp_solve.solve(["keydoor"], constants | {"horizon": par - 1}, [1], 100_000, facts)
+        assert less.status == "unsat"
 
 
 def test_keydoor_rules():

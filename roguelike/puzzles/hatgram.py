@@ -484,6 +484,53 @@ def _solve_board(p: Hatgram, limit: int) -> list[tuple[Placement, ...]]:
     return out  # type: ignore[return-value]
 
 
+def _tilings(p: Hatgram, limit: int) -> list[tuple[Placement, ...]]:
+    """Up to ``limit`` solutions of the empty board, by a bitmask search (the generator's
+    uniqueness check; it finds the same solutions as dancing links, in another order).
+
+    Cell (r, c) is bit ``r * cols + c``; blocked cells start filled. The search fills the first
+    empty cell in reading order with each unused piece placed so that this cell is its first,
+    which tries every tiling exactly once.
+    """
+    cols = p.cols
+    blocked = 0
+    for r, c in p.blocked:
+        blocked |= 1 << (r * cols + c)
+    anchored: list[list[tuple[int, int, int, Placement]]] = [[] for _ in range(p.rows * cols)]
+    for i, piece in enumerate(p.pieces):
+        for j, shape in enumerate(orientations(piece)):
+            h = max(r for r, _ in shape) + 1
+            w = max(c for _, c in shape) + 1
+            origin = 0
+            for dr, dc in shape:
+                origin |= 1 << (dr * cols + dc)
+            first = shape[0][0] * cols + shape[0][1]  # shapes are sorted: their first cell
+            for r in range(p.rows - h + 1):
+                for c in range(cols - w + 1):
+                    mask = origin << (r * cols + c)
+                    if not mask & blocked:
+                        anchored[first + r * cols + c].append((1 << i, mask, i, (j, r, c)))
+    full = (1 << (p.rows * cols)) - 1
+    found: list[tuple[Placement, ...]] = []
+    chosen: list[Placement | None] = [None] * len(p.pieces)
+
+    def search(filled: int, used: int) -> bool:
+        if filled == full:
+            found.append(tuple(chosen))  # type: ignore[arg-type]
+            return len(found) >= limit
+        first = (~filled & (filled + 1)).bit_length() - 1
+        for piece, mask, i, pl in anchored[first]:
+            if used & piece or mask & filled:
+                continue
+            chosen[i] = pl
+            if search(filled | mask, used | piece):
+                return True
+        return False
+
+    search(blocked, 0)
+    return found
+
+
 # --- generator -------------------------------------------------------------------------------
 def _connected(cells: set[Cell]) -> bool:
     return len(_components(cells)) <= 1
@@ -514,16 +561,18 @@ def _cuttable(n: int, lo: int, hi: int) -> bool:
 
 
 def _partition(
-    free: list[Cell], lo: int, hi: int, rng: np.random.Generator
+    free: list[Cell], lo: int, hi: int, rng: np.random.Generator, distinct: bool = False
 ) -> list[list[Cell]] | None:
     """Cut the connected cells ``free`` into connected pieces of lo..hi cells.
 
     Pieces grow one at a time from the first uncut cell in reading order, by random frontier
-    cells, to a random size; a piece that leaves an uncuttable remainder is grown again (up to
+    cells, to a random size; a piece that leaves an uncuttable remainder (or, with
+    ``distinct``, has the shape of an earlier piece, turned or flipped) is grown again (up to
     12 tries), otherwise the cut fails.
     """
     left = set(free)
     parts: list[list[Cell]] = []
+    shapes: set[Shape] = set()
     while left:
         start = min(left)
         for _ in range(12):
@@ -545,10 +594,16 @@ def _partition(
                 cell = frontier[int(rng.integers(0, len(frontier)))]
                 piece.append(cell)
                 rem.discard(cell)
-            if len(piece) == target and all(_cuttable(n, lo, hi) for n in _components(rem)):
+            if (
+                len(piece) == target
+                and not (distinct and canonical(piece) in shapes)
+                and all(_cuttable(n, lo, hi) for n in _components(rem))
+            ):
                 break
         else:
             return None
+        if distinct:
+            shapes.add(canonical(piece))
         parts.append(piece)
         left = rem
     return parts
@@ -558,8 +613,9 @@ def generate(difficulty: str, seed: int) -> Hatgram:
     """A hatgram with exactly one solution: board ``SHAPE[difficulty]``, ``PAR`` pieces.
 
     Blocked cells are drawn (the rest must stay connected), the free cells are cut into
-    connected pieces of distinct shapes, and the cut is kept only when dancing links finds no
-    second way to fit the pieces (counting solutions up to 2); otherwise the stream draws again.
+    connected pieces of distinct shapes (a piece that repeats a shape is grown again), and the
+    cut is kept only when an exhaustive search (:func:`_tilings`, counting solutions up to 2)
+    finds no second way to fit the pieces; otherwise the stream draws again.
     """
     check_difficulty(difficulty)
     rng = rng_for("hatgram", difficulty, seed)
@@ -572,7 +628,7 @@ def generate(difficulty: str, seed: int) -> Hatgram:
         free = [cell for cell in all_cells if cell not in blocked]
         if not _connected(set(free)):
             continue
-        parts = _partition(free, smin, smax, rng)
+        parts = _partition(free, smin, smax, rng, distinct=True)
         if parts is None or not k_lo <= len(parts) <= k_hi:
             continue
         k = len(parts)
@@ -582,7 +638,7 @@ def generate(difficulty: str, seed: int) -> Hatgram:
         order = sorted(range(k), key=lambda i: (len(shapes[i]), shapes[i]))
         pieces = tuple(shapes[i] for i in order)
         p = Hatgram(rows, cols, blocked, pieces, difficulty, k)
-        sols = _solve_board(p, 2)
+        sols = _tilings(p, 2)
         if len(sols) == 1:
             p._solutions.extend(sols)
             return p

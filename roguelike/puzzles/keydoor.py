@@ -10,10 +10,10 @@ the first branch room and ``leave`` back, ``take`` picks up the key lying here, 
 the held key here, ``open`` uses the held key on its door when that door is one step ahead.
 
 Generation: ``asp/keydoor.lp`` chooses the instance (doors, keys) under the rules of source 000
-and a plan within the par range's upper bound; then the same encoding, with the instance fixed,
-is asked for shorter plans by bisection on the horizon until clingo proves none exists, which
-makes the plan optimal. The plan is stored with the instance. Hints from any state use a
-breadth-first search in Python (the state space is small); the tests check both agree.
+(horizon 0: no plan yet); a breadth-first search in Python gives its optimum, and the same
+encoding, with the instance fixed, finds a plan of that length and proves that none is shorter,
+which makes the plan optimal twice over. The plan is stored with the instance. Hints from any
+state use the breadth-first search (the state space is small); the tests check both agree.
 
 State: ``(room, held key or 0, where each key lies (0: held or used), opened doors bitmask)``.
 JSON config: ``{"rooms": 6, "branch": 3, "junction": 2, "doors": [room of door 1, ...],
@@ -371,12 +371,13 @@ def generate(difficulty: str, seed: int) -> KeyDoor:
     """A keydoor puzzle whose optimal plan (found and proven by clingo) fits ``PAR``.
 
     The stream draws the corridor's size and junction; clingo (seeded from the stream's name
-    and a running attempt number, with a conflict budget, re-seeded on "unknown") chooses doors,
-    keys and some plan within the range's upper bound. The Python search predicts the optimum,
-    which skips instances out of range at once; then bisection on the horizon, with the
-    instance fixed, asks clingo for shorter plans until it proves none exists. Probing the
-    predicted optimum first makes that two calls (none shorter: unsat; the plan: sat), and the
-    bisection stays correct whatever the prediction.
+    and a running attempt number, with a conflict budget, re-seeded on "unknown") chooses doors
+    and keys under the rules of source 000, without a plan (horizon 0), which is cheap. The
+    Python search gives the instance's exact optimum, which skips unsolvable instances and
+    those out of range at once. Then clingo, with the instance fixed, finds a plan within that
+    many actions and proves that none is shorter (unsat one action below), so its par is
+    proven twice. An instance where clingo spends its budget is skipped; one where clingo and
+    the search disagree is a bug and raises RuntimeError.
     """
     check_difficulty(difficulty)
     rng = rng_for("keydoor", difficulty, seed)
@@ -389,35 +390,42 @@ def generate(difficulty: str, seed: int) -> KeyDoor:
         h = int(rng.integers(h_lo, h_hi + 1))
         j = int(rng.integers(1, r))
         base = {"rooms": r, "branch": h, "junction": j, "keys": k, "chain": chain}
-        out, calls = _call(base | {"horizon": hi_par}, [], stage, seed, calls)
+        out, calls = _call(base | {"horizon": 0}, [], stage, seed, calls)
         if out.status != "sat":
             continue
-        doors, keys, best = _parse(out.atoms, k)
-        predicted = KeyDoor(r, h, j, tuple(doors), tuple(keys)).solve((1, 0, tuple(keys), 0))
+        doors, keys, _ = _parse(out.atoms, k)
+        p = KeyDoor(r, h, j, tuple(doors), tuple(keys), (), difficulty)
+        predicted = p.solve(p.initial())
         if predicted is None or not in_range(len(predicted), (lo_par, hi_par)):
             continue
+        par = len(predicted)
         facts = [f"given_door({i + 1},{d})." for i, d in enumerate(doors)]
         facts += [f"given_key({i + 1},{x})." for i, x in enumerate(keys)]
-        lo, hi = r - 1, len(best)  # no plan is shorter than the walk; one of length hi exists
-        probes = [len(predicted) - 1, len(predicted)]
-        proven = True
-        while lo < hi:
-            mid = (lo + hi) // 2
-            while probes:
-                guess = probes.pop(0)
-                if lo <= guess < hi:
-                    mid = guess
-                    break
-            o, calls = _call(base | {"horizon": mid}, facts, stage, seed, calls)
-            if o.status == "sat":
-                best = _parse(o.atoms, k)[2]
-                hi = len(best)
-            elif o.status == "unsat":
-                lo = mid + 1
-            else:
-                proven = False
-                break
-        if not proven or not in_range(len(best), (lo_par, hi_par)):
+        found, calls = _call(base | {"horizon": par}, facts, stage, seed, calls)
+        if found.status == "unknown":
             continue
-        return KeyDoor(r, h, j, tuple(doors), tuple(keys), tuple(best), difficulty, len(best))
+        plan = _parse(found.atoms, k)[2]
+        if found.status != "sat" or len(plan) != par or not _plays(p, plan):
+            raise _disagree(p, f"a plan of {par} actions")
+        shorter, calls = _call(base | {"horizon": par - 1}, facts, stage, seed, calls)
+        if shorter.status == "unknown":
+            continue
+        if shorter.status != "unsat":
+            raise _disagree(p, f"no plan shorter than {par} actions")
+        return KeyDoor(r, h, j, tuple(doors), tuple(keys), tuple(plan), difficulty, par)
     raise GenerationError(f"no keydoor puzzle of difficulty {difficulty} in {ATTEMPTS} attempts")
+
+
+def _plays(p: KeyDoor, plan: list[str]) -> bool:
+    """Does ``plan`` follow the rules and end at the goal?"""
+    s = p.initial()
+    for a in plan:
+        if p._why_not(s, a) is not None:
+            return False
+        s = p.apply(s, a)
+    return p.is_solved(s)
+
+
+def _disagree(p: KeyDoor, what: str) -> RuntimeError:
+    """clingo and the breadth-first search read the rules differently (a bug, never a retry)."""
+    return RuntimeError(f"asp/keydoor.lp and the Python rules disagree on {p!r}: {what}")
