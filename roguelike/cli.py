@@ -135,6 +135,27 @@ def build_parser() -> argparse.ArgumentParser:
     add_puzzle_parser(sub)
     add_world_parser(sub)
 
+    bot = sub.add_parser("bot", help="let the autoplayer play whole worlds headless")
+    which = bot.add_mutually_exclusive_group(required=True)
+    which.add_argument(
+        "--seed", dest="bot_seed", type=parse_seed, metavar="CODE", help="play this world"
+    )
+    which.add_argument(
+        "--seeds",
+        dest="bot_seeds",
+        type=int,
+        metavar="N",
+        help="play N worlds (seeds 1..N) and report the win rate",
+    )
+    bot.add_argument(
+        "--preset",
+        dest="bot_preset",
+        choices=["small", "normal", "large"],
+        default="normal",
+        help="the worlds' size (normal)",
+    )
+    bot.add_argument("--format", dest="bot_format", choices=["text", "json"], default="text")
+    bot.add_argument("--jobs", type=int, default=0, help="processes for --seeds (0: one per core)")
     bench = sub.add_parser("bench", help="measure generation speed (p50/p95/p99)")
     bench.add_argument("--seeds", type=int, default=200, help="seeds per measured set (200)")
     bench.add_argument(
@@ -407,6 +428,57 @@ def cmd_bench(args: argparse.Namespace) -> None:
             print(line, flush=True)
 
 
+def _bot_one(job: tuple[int, str]) -> dict[str, Any]:
+    from roguelike.autoplay import play_seed
+
+    seed, preset = job
+    r = play_seed(seed, preset)
+    return {
+        "seed": seeds.encode(seed),
+        "won": r.won,
+        "floors": r.floors,
+        "turns": r.turns,
+        "cause": r.cause,
+        "seconds": round(r.seconds, 2),
+    }
+
+
+def cmd_bot(args: argparse.Namespace) -> str:
+    """``bot --seed``: one world, one result. ``bot --seeds N``: N worlds (seed codes of the
+    texts ``bot-1`` … ``bot-N``), in parallel processes, then the win rate and every loss."""
+    import json
+
+    if args.bot_seed is not None:
+        result = _bot_one((args.bot_seed, args.bot_preset))
+        if args.bot_format == "json":
+            return json.dumps(result) + "\n"
+        verdict = "won" if result["won"] else f"lost ({result['cause']})"
+        return (
+            f"{result['seed']} {args.bot_preset}: {verdict} on floor {result['floors']} "
+            f"after {result['turns']} turns, {result['seconds']} s\n"
+        )
+    if args.bot_seeds < 1:
+        raise Fail("--seeds must be at least 1")
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    jobs = [(seeds.text_seed(f"bot-{i}"), args.bot_preset) for i in range(1, args.bot_seeds + 1)]
+    workers = args.jobs or os.cpu_count() or 1
+    if workers == 1:
+        results = [_bot_one(j) for j in jobs]
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(_bot_one, jobs))
+    won = sum(r["won"] for r in results)
+    losses = [r for r in results if not r["won"]]
+    if args.bot_format == "json":
+        doc = {"preset": args.bot_preset, "worlds": len(results), "won": won, "results": results}
+        return json.dumps(doc, indent=1) + "\n"
+    lines = [f"{won}/{len(results)} {args.bot_preset} worlds won ({100 * won / len(results):.0f}%)"]
+    lines += [f"  lost {r['seed']}: {r['cause']} on floor {r['floors']}" for r in losses]
+    return "\n".join(lines) + "\n"
+
+
 def cmd_play(args: argparse.Namespace) -> None:
     """The game: the title screen, or the world of ``--seed`` at once."""
     from screens.app import RoguelikeApp  # Textual is imported only to play
@@ -469,6 +541,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.write(cmd_puzzle_play(args))
         elif args.command == "bench":
             cmd_bench(args)
+        elif args.command == "bot":
+            sys.stdout.write(cmd_bot(args))
         else:
             if args.daily:
                 args.play_seed = _daily_seed()
