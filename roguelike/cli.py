@@ -391,6 +391,10 @@ def cmd_world(args: argparse.Namespace) -> str:
             )
         return _world_table(infos, str(store.path))
     if what == "export":
+        from pathlib import Path
+
+        if Path(args.output).is_dir():
+            raise Fail(f"{args.output} is a folder: give the file to write, like -o world.rgl")
         dest = store.export(args.name, args.output)
         return f"exported {args.name!r} to {dest}\n"
     if what == "import":
@@ -463,7 +467,9 @@ def cmd_bot(args: argparse.Namespace) -> str:
     from concurrent.futures import ProcessPoolExecutor
 
     jobs = [(seeds.text_seed(f"bot-{i}"), args.bot_preset) for i in range(1, args.bot_seeds + 1)]
-    workers = args.jobs or os.cpu_count() or 1
+    if args.jobs < 0:
+        raise Fail("--jobs must be 0 (one per core) or more")
+    workers = min(args.jobs or os.cpu_count() or 1, len(jobs))
     if workers == 1:
         results = [_bot_one(j) for j in jobs]
     else:

@@ -283,6 +283,11 @@ class RoguelikeApp(App[None]):
         """Ctrl+Q: save the running game (if any), then quit."""
         game = self._game
         if game is not None and self._lock is not None:
+            from screens.puzzle import PuzzleScreen
+
+            top = self.screen_stack[-1] if self.screen_stack else None
+            if isinstance(top, PuzzleScreen):  # the visit's moves and coins reach the engine
+                game.report_puzzle(top.outcome())
             if game.state.dead or game.state.won:
                 self._end_of_run(game.state)
             else:

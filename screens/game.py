@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from rich.cells import get_character_cell_size
 from rich.segment import Segment
@@ -57,6 +57,9 @@ from roguelike.engine import (
 from saves.world import VisitedFloor, step_remembering
 from screens.bindings import textual_bindings
 from screens.history import HistoryScreen
+
+if TYPE_CHECKING:
+    from screens.puzzle import PuzzleOutcome
 from screens.map_view import MapView, colour_of
 
 Mode = Literal["play", "look", "travel", "direction", "ended"]
@@ -516,6 +519,19 @@ class GameScreen(Screen[GameState | None]):
             if room is not None and not room.solved:
                 self.open_puzzle()
 
+    def report_puzzle(self, outcome: PuzzleOutcome) -> None:
+        """Send what the player did at the pedestal to the engine, which replays it."""
+        room = self.state.puzzles.get(self.state.player)
+        if room is None:
+            return
+        self.act(
+            SolvePuzzle(
+                tuple(outcome.moves),
+                hints_used=outcome.hints_used - room.hints_used,
+                coins_spent=outcome.coins_spent,
+            )
+        )
+
     def open_puzzle(self) -> None:
         """Play the puzzle of the pedestal the player stands on; what the player did there
         goes back to the engine, which checks it (the screen never decides it is solved)."""
@@ -526,22 +542,13 @@ class GameScreen(Screen[GameState | None]):
         if room.solved:
             self._say("You solved this pedestal's puzzle already.")
             return
-        from screens.puzzle import PuzzleOutcome, PuzzleScreen
+        from screens.puzzle import PuzzleScreen
 
         self._say("The pedestal's puzzle is being carved…")
         puzzle = room.puzzle()
-        before = room.hints_used
-
         def done(outcome: PuzzleOutcome | None) -> None:
-            if outcome is None:
-                return
-            self.act(
-                SolvePuzzle(
-                    tuple(outcome.moves),
-                    hints_used=outcome.hints_used - before,
-                    coins_spent=outcome.coins_spent,
-                )
-            )
+            if outcome is not None:
+                self.report_puzzle(outcome)
 
         self.app.push_screen(
             PuzzleScreen(

@@ -193,3 +193,32 @@ def test_every_floor_with_pedestals_can_still_be_finished():
         fx, fy = state.floor.finish  # type: ignore[misc]
         assert state.explored[fy, fx]
     assert checked >= 3
+
+
+def test_a_look_at_the_puzzle_and_straight_back_costs_no_turn():
+    state = world()
+    room = room_of(state)
+    stand_on(state, room.pos)
+    turn = state.turn
+    step(state, SolvePuzzle(()))
+    assert state.turn == turn
+    p = room.puzzle()
+    first = p.move_to_json(p.solve(p.initial())[0])
+    step(state, SolvePuzzle((first,)))
+    assert state.turn == turn + 1 and room.moves == [first]
+
+
+def test_blinking_never_lands_in_a_doorway_or_on_a_pedestal():
+    from roguelike.engine import Use
+
+    for seed in range(6):
+        state = new_game(seed, preset="small", monsters=False)
+        walk = np.argwhere(tiles.WALKABLE[state.tiles])
+        rng = np.random.default_rng(seed)
+        for y, x in walk[rng.choice(len(walk), 15, replace=False)]:
+            state.player = (int(x), int(y))
+            state.update_view()
+            state.inventory["blink scroll"] = 1
+            step(state, Use("blink scroll"))
+            px, py = state.player
+            assert state.tiles[py, px] != tiles.DOOR and state.player not in state.puzzles

@@ -155,6 +155,32 @@ def test_a_game_with_history_round_trips():
     assert_same_game(state, loaded.state)
 
 
+def test_a_forged_puzzle_in_a_shared_file_is_replaced_by_the_seeds_own():
+    """A file's stored puzzle is never trusted: one with absurd jugs (which would make the
+    solver run for ever) loads as the puzzle its seed makes, and moves that do not fit it are
+    dropped when it is made."""
+    world, state, visited = played_game()
+    pos, room = next((pos, r) for pos, r in state.puzzles.items() if r.instance is not None)
+    doc = codec.to_document(world, state, visited)
+    forged = {
+        "format": 1,
+        "type": "jugs",
+        "difficulty": "easy",
+        "par": 5,
+        "config": {"capacities": [10**9, 10**9 - 1, 5], "target": {"kind": "any", "amount": 3}},
+        "state": [10**9, 0, 0],
+    }
+    for p in doc["state"]["puzzles"]:
+        if [p["x"], p["y"]] == list(pos):
+            p["instance"] = forged
+            p["moves"] = [[0, 1]] * 3
+    loaded = codec.decode(_pack(doc, world, state)).state.puzzles[pos]
+    assert loaded.instance is None
+    assert loaded.puzzle().to_json() == room.instance  # the seed's own puzzle
+    expected = room.moves if room.type == "jugs" and room.moves == [[0, 1]] * 3 else []
+    assert loaded.moves == expected
+
+
 def test_loading_never_runs_the_generator(monkeypatch):
     world, state, visited = played_game()
     data = codec.encode(world, state, visited)
@@ -189,6 +215,7 @@ def test_loading_never_runs_the_generator(monkeypatch):
     ]:
         monkeypatch.setattr(module, name, forbidden)
     loaded = codec.decode(data)
+    monkeypatch.undo()  # comparing makes the pedestals' puzzles again, which is generation
     assert_same_game(state, loaded.state)
 
 

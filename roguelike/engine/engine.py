@@ -346,11 +346,13 @@ def _solve_puzzle(state: GameState, action: SolvePuzzle) -> list[Event]:
         s = replay(p, list(action.moves))
     except BadSolution as err:
         return [Message(f"The pedestal refuses: {err}")]
+    changed = list(action.moves) != room.moves or action.coins_spent or action.hints_used
     state.hint_coins -= action.coins_spent
     room.hints_used += action.hints_used
     state.stats.hints_used += action.hints_used
     room.moves = list(action.moves)
-    state.turn += 1
+    if changed:  # a look at the puzzle and straight back costs no time
+        state.turn += 1
     if room.solved or not p.is_solved(s):
         return []
     room.solved = True
@@ -432,7 +434,9 @@ def _use(state: GameState, item: str) -> list[Event]:
 
 
 def _blink(state: GameState) -> list[Event]:
-    walk = tiles.WALKABLE[state.tiles] & state.visible
+    walk = tiles.WALKABLE[state.tiles] & state.visible & (state.tiles != tiles.DOOR)
+    for pos in state.puzzles:  # landing on a pedestal would skip its puzzle
+        walk[pos[1], pos[0]] = False
     for m in state.monsters:
         walk[m.y, m.x] = False
     for pos in list(state.keys_lying) + list(state.items_lying):

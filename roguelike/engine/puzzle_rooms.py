@@ -54,9 +54,16 @@ class PuzzleRoom:
         return (self.x, self.y)
 
     def puzzle(self) -> Any:
-        """The puzzle instance, generated on first use."""
+        """The puzzle instance, generated on first use. Moves kept from before (a loaded
+        save) that are not legal in it are dropped: the player starts it afresh."""
         if self.instance is None:
-            self.instance = puzzles.generate(self.type, self.difficulty, self.seed).to_json()
+            p = puzzles.generate(self.type, self.difficulty, self.seed)
+            self.instance = p.to_json()
+            try:
+                replay(p, self.moves)
+            except BadSolution:
+                self.moves = []
+            return p
         return puzzles.from_json(self.instance)
 
 
