@@ -38,6 +38,9 @@ DRINK_BELOW = 0.35
 TURN_LIMIT = 20_000
 #: Actions in a row without progress after which a run is abandoned as stuck.
 STUCK_AFTER = 50
+#: Turns in which nothing changes (floor, map seen, HP, kills, keys, puzzles, pack) after
+#: which a run is abandoned as stuck.
+STALL_TURNS = 400
 
 
 @dataclass
@@ -104,6 +107,20 @@ def _towards(state: GameState, x: int, y: int) -> Action | None:
     return Move(*steps[0]) if steps else None
 
 
+def _progress(state: GameState) -> tuple[int, ...]:
+    stats = state.stats
+    return (
+        state.number,
+        int(state.explored.sum()),
+        state.hp,
+        stats.kills,
+        stats.keys,
+        stats.puzzles_solved,
+        sum(state.inventory.values()),
+        len(state.monsters),
+    )
+
+
 def _explore_step(state: GameState) -> Action | None:
     """One step towards the nearest unexplored place, even with a monster in view."""
     dist = explore_distances(state)
@@ -118,9 +135,15 @@ def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:
     """Play ``state`` to its end (or until ``limit`` actions)."""
     start = time.perf_counter()
     idle = 0
+    last_progress, since = _progress(state), state.turn
     for _ in range(limit):
         if state.over:
             break
+        now = _progress(state)
+        if now != last_progress:
+            last_progress, since = now, state.turn
+        elif state.turn - since > STALL_TURNS:
+            break  # turns pass but nothing changes: a stalemate
         turn, floor = state.turn, state.number
         action = choose(state)
         events = step(state, action)
