@@ -13,6 +13,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+import numpy as np
+
 from roguelike.engine import (
     Action,
     Descend,
@@ -23,11 +25,16 @@ from roguelike.engine import (
     Travel,
     Use,
     Wait,
-    can_step,
     new_game,
     step,
 )
-from roguelike.engine.engine import _threats, chebyshev, explore_distances, travel_distances
+from roguelike.engine.engine import (
+    _orthogonals_walkable,
+    _threats,
+    chebyshev,
+    explore_distances,
+    travel_distances,
+)
 from roguelike.engine.pathing import FAR, downhill
 from roguelike.engine.state import GameState
 
@@ -92,19 +99,20 @@ def can_step_to(state: GameState, x: int, y: int) -> bool:
     """Whether the player could attack (x, y) from where it stands (the corner rule)."""
     px, py = state.player
     dx, dy = x - px, y - py
-    if not (dx and dy):
-        return True
-    walk = can_step(state, px, py, dx, 0), can_step(state, px, py, 0, dy)
-    return all(walk)
+    return not (dx and dy) or _orthogonals_walkable(state, px, py, dx, dy)
 
 
-def _towards(state: GameState, x: int, y: int) -> Action | None:
-    dist = travel_distances(state, x, y)
+def _first_step(state: GameState, dist: np.ndarray) -> Action | None:
+    """The first step of a shortest way down ``dist`` from the player, if there is one."""
     px, py = state.player
     if dist[py, px] >= FAR:
         return None
     steps = downhill(dist, dist < FAR, px, py)
     return Move(*steps[0]) if steps else None
+
+
+def _towards(state: GameState, x: int, y: int) -> Action | None:
+    return _first_step(state, travel_distances(state, x, y))
 
 
 def _progress(state: GameState) -> tuple[int, ...]:
@@ -123,12 +131,7 @@ def _progress(state: GameState) -> tuple[int, ...]:
 
 def _explore_step(state: GameState) -> Action | None:
     """One step towards the nearest unexplored place, even with a monster in view."""
-    dist = explore_distances(state)
-    px, py = state.player
-    if dist[py, px] >= FAR:
-        return None
-    steps = downhill(dist, dist < FAR, px, py)
-    return Move(*steps[0]) if steps else None
+    return _first_step(state, explore_distances(state))
 
 
 def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:

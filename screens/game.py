@@ -152,13 +152,6 @@ def side_panel_lines(
     return lines
 
 
-def side_panel(
-    state: GameState, world_name: str = "", width: int = 21, height: int | None = None
-) -> Text:
-    """The side panel's text: :func:`side_panel_lines` one under the other."""
-    return Text("\n").join(side_panel_lines(state, world_name, width, height))
-
-
 def monsters_in_view(state: GameState) -> list[Monster]:
     """Live monsters the player sees, nearest first."""
     return [m for m in state.visible_monsters() if m.hp > 0]

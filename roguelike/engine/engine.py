@@ -195,11 +195,13 @@ def _one_turn(state: GameState, action: Action) -> list[Event]:
 
 def _world_turn(state: GameState) -> list[Event]:
     """Everything that happens after the player spent a turn."""
-    state.update_view()
+    state.update_view()  # monsters notice the player from where they now stand
+    before = state.tiles.copy()
     events = _monsters_act(state)
     if not state.dead:
         _regenerate(state)
-    state.update_view()
+    if not np.array_equal(before, state.tiles):  # a monster opened a door: the view changed
+        state.update_view()
     return events
 
 

@@ -26,7 +26,6 @@ from roguelike.floor import Floor, generate_floor
 #: Floors in a run for each preset; the last floor has the exit.
 PRESETS: dict[str, int] = {"small": 3, "normal": 5, "large": 8}
 DEFAULT_PRESET = "normal"
-DEFAULT_TOTAL_FLOORS = PRESETS[DEFAULT_PRESET]
 PLAYER_MAX_HP = 30
 PLAYER_ATTACK = (2, 5)
 #: How far the player sees, in cells (Euclidean).
