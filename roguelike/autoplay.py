@@ -28,12 +28,17 @@ from roguelike.engine import (
     new_game,
     step,
 )
+from roguelike.engine.creatures import Monster
 from roguelike.engine.engine import (
-    _orthogonals_walkable,
+    _DIRS8,
     _threats,
+    can_step,
     chebyshev,
     explore_distances,
     travel_distances,
+)
+from roguelike.engine.engine import (
+    a as a_,
 )
 from roguelike.engine.pathing import FAR, downhill
 from roguelike.engine.state import GameState
@@ -45,7 +50,7 @@ DRINK_BELOW = 0.35
 TURN_LIMIT = 20_000
 #: Actions in a row without progress after which a run is abandoned as stuck.
 STUCK_AFTER = 50
-#: Turns in which nothing changes (floor, map seen, HP, kills, keys, puzzles, pack) after
+#: Turns in which nothing changes (floor, map seen, max HP, kills, keys, puzzles, pack) after
 #: which a run is abandoned as stuck.
 STALL_TURNS = 400
 
@@ -59,47 +64,112 @@ class Result:
     seconds: float
 
 
+@dataclass(frozen=True)
+class Decision:
+    """An action and, in a few words, why (watch mode shows it)."""
+
+    action: Action
+    why: str
+
+
 def choose(state: GameState) -> Action:
     """The next action for ``state``."""
+    return decide(state).action
+
+
+def decide(state: GameState, *, stepwise: bool = False) -> Decision:
+    """The next action for ``state`` and the reason for it. ``stepwise``: one turn at a time
+    (a step instead of a walk, a wait instead of a rest), for people to watch."""
+    d = _decide(state)
+    if stepwise:
+        a = d.action
+        if isinstance(a, Explore):
+            one = _explore_step(state)
+        elif isinstance(a, Travel):
+            one = _towards(state, a.x, a.y)
+        elif isinstance(a, Rest):
+            one = Wait()
+        else:
+            return d
+        return Decision(one or a, d.why)
+    return d
+
+
+def _decide(state: GameState) -> Decision:
     px, py = state.player
     threats = _threats(state)
     hurt = state.hp < DRINK_BELOW * state.max_hp
     if threats and hurt and state.inventory.get("healing potion"):
-        return Use("healing potion")
+        return Decision(Use("healing potion"), "drinking a potion")
     adjacent = [
         m
         for m in state.visible_monsters()
         if chebyshev(m.pos, state.player) == 1 and can_step_to(state, m.x, m.y)
     ]
-    if adjacent:
-        m = min(adjacent, key=lambda m: (m.hp, m.id))
-        return Move(m.x - px, m.y - py)
-    if threats:
-        if len(threats) >= 2 and state.inventory.get("fire bomb"):
-            return Use("fire bomb")
-        target = threats[0]
-        if target.info.ranged or target.guard or chebyshev(target.pos, state.player) > 2:
-            # no known way to it yet: look around (one step of exploring) and try again
-            return _towards(state, target.x, target.y) or _explore_step(state) or Wait()
-        return Wait()  # let it come: the first blow is ours
-    if state.hp < REST_BELOW * state.max_hp:
-        return Rest()
     room = state.puzzles.get(state.player)
-    if room is not None and not room.solved:
+    if room is not None and not room.solved and not any(not m.fleeing for m in adjacent):
+        # the puzzle takes no time in the dungeon: solve it even with a shooter in view
         p = room.puzzle()
         plan = p.solve(p.initial()) or []
-        return SolvePuzzle(tuple(p.move_to_json(m) for m in plan))
+        return Decision(
+            SolvePuzzle(tuple(p.move_to_json(m) for m in plan)), f"solving the {room.type} puzzle"
+        )
+    if adjacent:
+        m = min(adjacent, key=lambda m: (m.fleeing, m.hp, m.id))
+        return Decision(Move(m.x - px, m.y - py), f"fighting {a_(m.kind)}")
+    if threats:
+        if len(threats) >= 2 and state.inventory.get("fire bomb"):
+            return Decision(Use("fire bomb"), "throwing a fire bomb")
+        target = threats[0]
+        if not (target.info.ranged or target.guard) and _can_come(state, target):
+            return Decision(Wait(), f"waiting for {a_(target.kind)}")  # the first blow is ours
+        # no known way to it yet: look around (one step of exploring) and try again
+        step_ = _towards(state, target.x, target.y) or _explore_step(state) or Wait()
+        return Decision(step_, f"going for {a_(target.kind)}")
+    if state.hp < REST_BELOW * state.max_hp:
+        return Decision(Rest(), "resting")
     left = [r for r in state.puzzles.values() if r.visited and not r.solved]
     if left:  # a pedestal it was pulled away from (by a fight): back to it
-        return Travel(left[0].x, left[0].y)
-    return Explore()
+        walk: Action = Travel(left[0].x, left[0].y)
+        first, why = _towards(state, left[0].x, left[0].y), "going back to a puzzle"
+    else:
+        first, walk, why = _explore_step(state), Explore(), "exploring"
+        fin = state.floor.finish
+        if first is None and fin is not None and state.explored[fin[1], fin[0]]:
+            if state.player == fin:
+                return Decision(Descend(), "leaving" if state.floor.last else "going down")
+            walk, first = Travel(*fin), _towards(state, *fin)
+            why = f"heading for {'the exit' if state.floor.last else 'the stairs'}"
+    if isinstance(first, Move):
+        m = state.monster_at(px + first.dx, py + first.dy)
+        if m is not None:  # asleep, or fleeing, in the way: walks stop there
+            return Decision(first, f"attacking {a_(m.kind)} in the way")
+    return Decision(walk, why)
+
+
+def _can_come(state: GameState, m: Monster) -> bool:
+    """Whether ``m`` can step next to the player (and be hit first) on its next move: it is
+    two steps away with a free cell between (one it may enter, and attack from)."""
+    if chebyshev(m.pos, state.player) != 2:
+        return False
+    px, py = state.player
+    for dx, dy in _DIRS8:
+        x, y = px + dx, py + dy
+        if (
+            chebyshev((x, y), m.pos) == 1
+            and state.monster_at(x, y) is None
+            and can_step_to(state, x, y)
+            and can_step(state, m.x, m.y, x - m.x, y - m.y)
+            and can_step(state, x, y, px - x, py - y)
+        ):
+            return True
+    return False
 
 
 def can_step_to(state: GameState, x: int, y: int) -> bool:
     """Whether the player could attack (x, y) from where it stands (the corner rule)."""
     px, py = state.player
-    dx, dy = x - px, y - py
-    return not (dx and dy) or _orthogonals_walkable(state, px, py, dx, dy)
+    return can_step(state, px, py, x - px, y - py)
 
 
 def _first_step(state: GameState, dist: np.ndarray) -> Action | None:
@@ -120,7 +190,7 @@ def _progress(state: GameState) -> tuple[int, ...]:
     return (
         state.number,
         int(state.explored.sum()),
-        state.hp,
+        state.max_hp,
         stats.kills,
         stats.keys,
         stats.puzzles_solved,
@@ -148,12 +218,8 @@ def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:
         elif state.turn - since > STALL_TURNS:
             break  # turns pass but nothing changes: a stalemate
         turn, floor = state.turn, state.number
-        action = choose(state)
-        events = step(state, action)
-        if isinstance(action, Explore) and state.turn == turn:
-            if not _leave_floor(state):
-                idle += 1
-        elif state.turn == turn and state.number == floor:
+        step(state, choose(state))
+        if state.turn == turn and state.number == floor:
             idle += 1
             if idle > 3:
                 step(state, Wait())
@@ -161,24 +227,10 @@ def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:
             idle = 0
         if idle > STUCK_AFTER:
             break
-        del events
     cause = state.stats.cause or "stuck"
     return Result(
         state.won, state.stats.floors_reached, state.turn, cause, time.perf_counter() - start
     )
-
-
-def _leave_floor(state: GameState) -> bool:
-    """Travel to the stairs (or exit) if known, and take them; whether anything happened."""
-    fin = state.floor.finish
-    if fin is None or not state.explored[fin[1], fin[0]]:
-        return False
-    turn = state.turn
-    if state.player != fin:
-        step(state, Travel(*fin))
-    if state.player == fin:
-        step(state, Descend())
-    return state.turn != turn
 
 
 def play_seed(seed: int, preset: str = "normal") -> Result:

@@ -408,17 +408,25 @@ def test_a_goblin_archer_in_view_shoots_then_reloads():
     assert shots[0] == 1 and len(shots) >= 3
 
 
-def test_an_archer_next_to_the_player_steps_away_rather_than_melee():
+def test_an_archer_next_to_the_player_fights_rather_than_backing_away():
+    # a shooter that kept its distance could never be caught (a wraith outruns you)
     state, c = arena()
     m = add(state, "goblin archer", off(c, 1, 0))
     opts = eng.monster_options(state, m, eng.player_distances(state))
-    melee = [o for o in opts if o[1] == "attack"]
-    assert melee  # it could strike...
     best = best_options(opts)
-    assert all(o[1] == "move" for o in best) and best[0][0] > melee[0][0]  # ...but backs off
-    events = step(state, Wait())
-    assert not attacks_by(events, "goblin archer")
-    assert cheb(m.pos, c) == 2
+    assert [o[1] for o in best] == ["attack"]
+    assert all(o[0] < best[0][0] for o in opts if o[1] == "move")
+
+
+def test_an_archer_stands_its_ground_when_the_player_closes_in():
+    state, c = arena()
+    m = add(state, "wraith", off(c, 3, 0))
+    m.awake = True
+    step(state, Move(1, 0))  # the player closes to two cells
+    for _ in range(4):
+        before = cheb(m.pos, state.player)
+        step(state, Wait())
+        assert cheb(m.pos, state.player) <= before  # never backs away
 
 
 def test_guards_stay_within_their_radius_while_hunting():

@@ -63,7 +63,7 @@ MONSTERS: dict[str, MonsterKind] = {
                     "A goblin with a rusty blade. Goblins keep together.",
                     pack=True, flee_below=0.25),
         MonsterKind("goblin archer", "a", "#90d070", 4,  6, (1, 3), 0, 60, 100, 4,
-                    "A goblin with a short bow. It keeps its distance and shoots.",
+                    "A goblin with a short bow. It shoots from a distance.",
                     ranged=5),
         MonsterKind("orc",           "o", "#c06040", 6, 13, (2, 5), 1, 70, 100, 6,
                     "A scarred orc warrior in hide armour.",

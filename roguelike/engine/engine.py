@@ -24,7 +24,7 @@ Rules:
   at least 1. All rolls draw from ``state.rng``, the floor's gameplay stream.
 * **Monsters** score every legal action and take the best, ties broken by the gameplay stream
   (:func:`monster_options`): approach along a distance map, attack when adjacent, flee when
-  hurt, keep their distance and shoot (every other turn) if ranged, stay near their post if
+  hurt, close to shooting range and shoot (every other turn) if ranged, stay near their post if
   they guard a key room, and stay next to their own kind if they hunt in packs.
 * **Descend** on the stairs goes to the next floor; on the exit of the last floor, the game is
   won. Reaching 0 HP ends the run.
@@ -88,6 +88,9 @@ BOMB_DAMAGE = (6, 10)
 ELIXIR_HP = 5
 #: A ranged monster shoots at most once in this many of its turns.
 RELOAD_TURNS = 2
+#: How close a shooting monster comes (it never backs away: a shooter faster than you that
+#: kept its distance could never be caught).
+SHOOTING_RANGE = 3
 
 _DIRS8 = ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1))
 
@@ -607,8 +610,8 @@ def monster_options(
         dn = d(x, y)
         if hurt:
             s = 10.0 * dn
-        elif info.ranged:
-            s = -10.0 * abs(dn - 3)
+        elif info.ranged:  # closes to shooting range, then stands its ground
+            s = -10.0 * max(dn - SHOOTING_RANGE, 0) - (1.0 if (x, y) != m.pos else 0.0)
         else:
             s = -10.0 * dn
         if info.pack:
@@ -628,12 +631,7 @@ def monster_options(
             options.append((place_score(m.x + dx, m.y + dy), "move", (dx, dy)))
     px, py = state.player
     if gap == 1 and can_step(state, m.x, m.y, px - m.x, py - m.y):
-        if hurt:
-            score = 10.0 * here + 5
-        elif info.ranged:
-            score = -15.0
-        else:
-            score = 100.0
+        score = 10.0 * here + 5 if hurt else 100.0
         options.append((score, "attack", (px - m.x, py - m.y)))
     if info.ranged and sees and 2 <= gap <= info.ranged and not m.extra.get("reload"):
         options.append((10.0 * here + 8 if hurt else 100.0, "shoot", (0, 0)))
