@@ -11,10 +11,12 @@ travel to the stairs (or the exit) and take them.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
+from roguelike import seeds, tiles
 from roguelike.engine import (
     Action,
     Descend,
@@ -31,7 +33,7 @@ from roguelike.engine import (
 from roguelike.engine.creatures import Monster
 from roguelike.engine.engine import (
     _DIRS8,
-    _threats,
+    SCENT_RANGE,
     can_step,
     chebyshev,
     explore_distances,
@@ -40,7 +42,7 @@ from roguelike.engine.engine import (
 from roguelike.engine.engine import (
     a as a_,
 )
-from roguelike.engine.pathing import FAR, downhill
+from roguelike.engine.pathing import FAR, distance_map, downhill
 from roguelike.engine.state import GameState
 
 #: Share of HP below which the player rests, and below which it drinks in a fight.
@@ -57,6 +59,7 @@ STALL_TURNS = 400
 
 @dataclass
 class Result:
+    seed: int
     won: bool
     floors: int
     turns: int
@@ -97,7 +100,7 @@ def decide(state: GameState, *, stepwise: bool = False) -> Decision:
 
 def _decide(state: GameState) -> Decision:
     px, py = state.player
-    threats = _threats(state)
+    threats = threats_seen(state)
     hurt = state.hp < DRINK_BELOW * state.max_hp
     if threats and hurt and state.inventory.get("healing potion"):
         return Decision(Use("healing potion"), "drinking a potion")
@@ -130,21 +133,29 @@ def _decide(state: GameState) -> Decision:
         return Decision(Rest(), "resting")
     left = [r for r in state.puzzles.values() if r.visited and not r.solved]
     if left:  # a pedestal it was pulled away from (by a fight): back to it
-        walk: Action = Travel(left[0].x, left[0].y)
-        first, why = _towards(state, left[0].x, left[0].y), "going back to a puzzle"
-    else:
-        first, walk, why = _explore_step(state), Explore(), "exploring"
-        fin = state.floor.finish
-        if first is None and fin is not None and state.explored[fin[1], fin[0]]:
-            if state.player == fin:
-                return Decision(Descend(), "leaving" if state.floor.last else "going down")
-            walk, first = Travel(*fin), _towards(state, *fin)
-            why = f"heading for {'the exit' if state.floor.last else 'the stairs'}"
-    if isinstance(first, Move):
-        m = state.monster_at(px + first.dx, py + first.dy)
-        if m is not None:  # asleep, or fleeing, in the way: walks stop there
-            return Decision(first, f"attacking {a_(m.kind)} in the way")
-    return Decision(walk, why)
+        return Decision(Travel(left[0].x, left[0].y), "going back to a puzzle")
+    if _explore_step(state) is not None:
+        return Decision(Explore(), "exploring")
+    fin = state.floor.finish
+    if fin is not None and state.explored[fin[1], fin[0]]:
+        if state.player == fin:
+            return Decision(Descend(), "leaving" if state.floor.last else "going down")
+        return Decision(
+            Travel(*fin), f"heading for {'the exit' if state.floor.last else 'the stairs'}"
+        )
+    return Decision(Explore(), "exploring")
+
+
+def threats_seen(state: GameState) -> list[Monster]:
+    """The monsters in view that are awake, not fleeing and, as far as a person can tell,
+    able to reach the player: over the known map, taking every unexplored cell for open ground
+    (the engine's own list looks at the whole map, which a person has not seen)."""
+    awake = [m for m in state.visible_monsters() if m.awake and not m.fleeing]
+    if not awake:
+        return []
+    known = tiles.WALKABLE[state.tiles] | ~state.explored
+    dist = distance_map(known, [state.player], SCENT_RANGE)
+    return [m for m in awake if dist[m.y, m.x] < FAR]
 
 
 def _can_come(state: GameState, m: Monster) -> bool:
@@ -229,9 +240,66 @@ def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:
             break
     cause = state.stats.cause or "stuck"
     return Result(
-        state.won, state.stats.floors_reached, state.turn, cause, time.perf_counter() - start
+        state.seed,
+        state.won,
+        state.stats.floors_reached,
+        state.turn,
+        cause,
+        time.perf_counter() - start,
     )
 
 
 def play_seed(seed: int, preset: str = "normal") -> Result:
     return play(new_game(seed, preset=preset))
+
+
+def bot_seeds(count: int) -> list[int]:
+    """The worlds of ``roguelike bot --seeds N`` and of the bench: the texts ``bot-1`` …"""
+    return [seeds.text_seed(f"bot-{i}") for i in range(1, count + 1)]
+
+
+def _play_job(job: tuple[int, str]) -> Result:
+    return play_seed(*job)
+
+
+def play_many(worlds: list[int], preset: str = "normal", jobs: int = 0) -> list[Result]:
+    """Play every world of ``worlds`` (seeds) in ``jobs`` processes (0: one per core), in
+    order. Each world is a pure function of its seed, so the processes change nothing but
+    the time taken."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    todo = [(seed, preset) for seed in worlds]
+    workers = min(jobs or os.cpu_count() or 1, len(todo))
+    if workers <= 1:
+        return [_play_job(j) for j in todo]
+    with ProcessPoolExecutor(workers) as pool:
+        return list(pool.map(_play_job, todo))
+
+
+def bench_lines(worlds: int, preset: str = "normal") -> Iterator[str]:
+    """``roguelike bench``'s autoplayer lines: the win rate on ``worlds`` worlds, and how fast
+    the autoplayer plays (turns per second of a whole run: floors generated, puzzles solved,
+    monsters moved)."""
+    start = time.perf_counter()
+    results = play_many(bot_seeds(worlds), preset)
+    wall = time.perf_counter() - start
+    won = sum(r.won for r in results)
+    rate = np.array([r.turns / r.seconds for r in results if r.seconds > 0] or [float("nan")])
+    secs = np.array([r.seconds for r in results])
+    turns = np.array([r.turns for r in results])
+    share = 100 * won / len(results)
+    mark = "ok" if share >= 95 else "UNDER"
+    yield (
+        f"autoplayer, {len(results)} {preset} worlds: won {won} ({share:.0f}%; target ≥ 95% "
+        f"{mark}) · {wall:.0f} s wall"
+    )
+    p10, p50 = np.percentile(rate, [10, 50])
+    s50, s99 = np.percentile(secs, [50, 99])
+    yield (
+        f"autoplayer speed: {p50:,.0f} turns/s p50 (slowest tenth under {p10:,.0f}) · "
+        f"{np.median(turns):,.0f} turns a world p50 · {s50:.1f} s a world p50, {s99:.1f} s p99"
+    )
+    for r in results:
+        if not r.won:
+            yield f"  lost {seeds.encode(r.seed)}: {r.cause} on floor {r.floors}"
