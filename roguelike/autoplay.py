@@ -65,6 +65,8 @@ class Result:
     turns: int
     cause: str
     seconds: float
+    #: the lowest share of its HP the player fell to (how close the run came to death)
+    lowest_hp: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -219,6 +221,7 @@ def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:
     """Play ``state`` to its end (or until ``limit`` actions)."""
     start = time.perf_counter()
     idle = 0
+    lowest = 1.0
     last_progress, since = _progress(state), state.turn
     for _ in range(limit):
         if state.over:
@@ -230,6 +233,7 @@ def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:
             break  # turns pass but nothing changes: a stalemate
         turn, floor = state.turn, state.number
         step(state, choose(state))
+        lowest = min(lowest, state.hp / state.max_hp)
         if state.turn == turn and state.number == floor:
             idle += 1
             if idle > 3:
@@ -246,6 +250,7 @@ def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:
         state.turn,
         cause,
         time.perf_counter() - start,
+        lowest,
     )
 
 
@@ -299,6 +304,12 @@ def bench_lines(worlds: int, preset: str = "normal") -> Iterator[str]:
     yield (
         f"autoplayer speed: {p50:,.0f} turns/s p50 (slowest tenth under {p10:,.0f}) · "
         f"{np.median(turns):,.0f} turns a world p50 · {s50:.1f} s a world p50, {s99:.1f} s p99"
+    )
+    low = np.array([r.lowest_hp for r in results])
+    deaths = sum(r.cause not in ("escaped", "stuck") for r in results)
+    yield (
+        f"autoplayer close calls: lowest HP {100 * np.median(low):.0f}% of max p50, "
+        f"{100 * low.min():.0f}% at worst · {deaths} deaths"
     )
     for r in results:
         if not r.won:
