@@ -1,11 +1,21 @@
-"""A simple autoplayer: it plays through the same actions as a person and sees only what a
-person sees (the field of view, the explored map, the messages).
+"""The autoplayer: it plays through the same actions as a person and sees only what a
+person sees (the field of view, the explored map, what lies or stands there, the messages).
+A test redraws everything a person has not seen and checks it decides the same.
 
-Its policy, turn by turn: drink a potion when low and threatened; attack an adjacent
-monster (the weakest first); wait for a melee monster two steps away, but go for one that
-shoots or stays further; rest when hurt and alone; solve a puzzle it stands on with the
-puzzle's own solver; explore; once nothing is left to explore,
-travel to the stairs (or the exit) and take them.
+Its policy, turn by turn (:func:`decide`, which also says why):
+
+1. drink a potion when low with a monster coming;
+2. on an unsolved puzzle pedestal, solve it with the puzzle's own solver (the puzzle takes
+   no time in the dungeon), unless a monster stands next to it;
+3. strike an adjacent monster it can reach past the corners (the weakest, fleeing last);
+4. with monsters coming: a fire bomb at two or more; wait for a melee monster that can step
+   next to it (the first blow is ours), else go for it;
+5. rest when hurt and alone; read a mapping scroll on a floor whose stairs it has not seen;
+6. go back to a pedestal a fight pulled it away from; explore (the engine's walk takes
+   keys, items and pedestals on its way and unlocks doors whose key it holds);
+7. with nothing left to explore, travel to the stairs (or the exit) and take them.
+
+:func:`play` runs it to the end of a world; :func:`play_many` runs worlds in processes.
 """
 
 from __future__ import annotations
@@ -133,13 +143,16 @@ def _decide(state: GameState) -> Decision:
         return Decision(step_, f"going for {a_(target.kind)}")
     if state.hp < REST_BELOW * state.max_hp:
         return Decision(Rest(), "resting")
+    fin = state.floor.finish
+    stairs_known = fin is not None and bool(state.explored[fin[1], fin[0]])
+    if state.inventory.get("mapping scroll") and not stairs_known:
+        return Decision(Use("mapping scroll"), "reading a mapping scroll")
     left = [r for r in state.puzzles.values() if r.visited and not r.solved]
     if left:  # a pedestal it was pulled away from (by a fight): back to it
         return Decision(Travel(left[0].x, left[0].y), "going back to a puzzle")
     if _explore_step(state) is not None:
         return Decision(Explore(), "exploring")
-    fin = state.floor.finish
-    if fin is not None and state.explored[fin[1], fin[0]]:
+    if fin is not None and stairs_known:
         if state.player == fin:
             return Decision(Descend(), "leaving" if state.floor.last else "going down")
         return Decision(
