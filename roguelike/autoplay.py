@@ -93,19 +93,13 @@ def choose(state: GameState) -> Action:
 
 
 def decide(state: GameState, *, stepwise: bool = False) -> Decision:
-    """The next action for ``state`` and the reason for it. ``stepwise``: one turn at a time
-    (a step instead of a walk, a wait instead of a rest), for people to watch."""
+    """The next action for ``state`` and the reason for it. ``stepwise``: walks one step at a
+    time, for people to watch (a rest stays whole: it changes nothing on the map but the HP,
+    and resting only to 70% would send the player into the next fight hurt)."""
     d = _decide(state)
-    if stepwise:
+    if stepwise and isinstance(d.action, (Explore, Travel)):
         a = d.action
-        if isinstance(a, Explore):
-            one = _explore_step(state)
-        elif isinstance(a, Travel):
-            one = _towards(state, a.x, a.y)
-        elif isinstance(a, Rest):
-            one = Wait()
-        else:
-            return d
+        one = _explore_step(state) if isinstance(a, Explore) else _towards(state, a.x, a.y)
         return Decision(one or a, d.why)
     return d
 

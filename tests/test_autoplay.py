@@ -28,7 +28,6 @@ from roguelike.engine import (
     Explore,
     GameState,
     Move,
-    Rest,
     SolvePuzzle,
     Travel,
     Use,
@@ -147,11 +146,9 @@ def test_stepwise_decisions_take_one_turn_and_agree_with_the_plan(seed, actions)
     state = _played(seed, actions)
     plan = decide(copy.deepcopy(state))
     one = decide(copy.deepcopy(state), stepwise=True)
-    assert not isinstance(one.action, (Explore, Travel, Rest))
+    assert not isinstance(one.action, (Explore, Travel))
     assert one.why == plan.why
-    if isinstance(plan.action, Rest):
-        assert one.action == Wait()
-    elif not isinstance(plan.action, (Explore, Travel)):
+    if not isinstance(plan.action, (Explore, Travel)):  # a rest stays whole
         assert one.action == plan.action
     else:  # the first step of the walk the plan would take, one turn
         assert isinstance(one.action, Move)
