@@ -62,6 +62,11 @@ DRINK_BELOW = 0.35
 TURN_LIMIT = 20_000
 #: Actions in a row without progress after which a run is abandoned as stuck.
 STUCK_AFTER = 50
+#: Refused actions in a row (no turn spent) after which the player waits a turn instead.
+IDLE_WAIT = 3
+#: Worlds of the normal preset ``roguelike bench`` has the autoplayer play (fewer if its
+#: ``--seeds`` is lower).
+BENCH_WORLDS = 100
 #: Turns in which nothing changes (floor, map seen, max HP, kills, keys, puzzles, pack) after
 #: which a run is abandoned as stuck.
 STALL_TURNS = 400
@@ -205,7 +210,8 @@ def _towards(state: GameState, x: int, y: int) -> Action | None:
     return _first_step(state, travel_distances(state, x, y))
 
 
-def _progress(state: GameState) -> tuple[int, ...]:
+def progress(state: GameState) -> tuple[int, ...]:
+    """What changes when a run goes somewhere: a run is stuck when it stops changing."""
     stats = state.stats
     return (
         state.number,
@@ -229,11 +235,11 @@ def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:
     start = time.perf_counter()
     idle = 0
     lowest = 1.0
-    last_progress, since = _progress(state), state.turn
+    last_progress, since = progress(state), state.turn
     for _ in range(limit):
         if state.over:
             break
-        now = _progress(state)
+        now = progress(state)
         if now != last_progress:
             last_progress, since = now, state.turn
         elif state.turn - since > STALL_TURNS:
@@ -243,7 +249,7 @@ def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:
         lowest = min(lowest, state.hp / state.max_hp)
         if state.turn == turn and state.number == floor:
             idle += 1
-            if idle > 3:
+            if idle > IDLE_WAIT:
                 step(state, Wait())
         else:
             idle = 0

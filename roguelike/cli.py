@@ -16,6 +16,7 @@ from roguelike import seeds
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 
 if TYPE_CHECKING:  # the generator (clingo, scipy) loads only when a command needs it
+    from roguelike.autoplay import Result
     from roguelike.topology import DungeonParams
 
 EXIT_BAD_INPUT = 2
@@ -116,6 +117,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--daily-code", action="store_true", help="print the seed code of today's world and exit"
     )
+    parser.add_argument(
+        "--watch",
+        action="store_true",
+        help="watch the bot play the world of --seed (or a random one); "
+        "any game key takes over, and only then is the world saved",
+    )
     add_save_dir_option(parser, None)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
@@ -156,11 +163,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bot.add_argument("--format", dest="bot_format", choices=["text", "json"], default="text")
     bot.add_argument("--jobs", type=int, default=0, help="processes for --seeds (0: one per core)")
-    bench = sub.add_parser("bench", help="measure generation speed (p50/p95/p99)")
+    bench = sub.add_parser(
+        "bench", help="measure generation, play and the autoplayer (p50/p95/p99, win rate)"
+    )
     bench.add_argument("--seeds", type=int, default=200, help="seeds per measured set (200)")
     bench.add_argument(
         "--only",
-        choices=["topology", "floor", "puzzle", "saves", "ui"],
+        choices=["topology", "floor", "puzzle", "saves", "ui", "bot"],
         help="run one part of the bench",
     )
     return parser
@@ -430,15 +439,16 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
         for line in ui_lines(args.seeds):
             print(line, flush=True)
+    if args.only in (None, "bot"):
+        from roguelike.autoplay import BENCH_WORLDS, bench_lines
+
+        for line in bench_lines(min(args.seeds, BENCH_WORLDS), "normal"):
+            print(line, flush=True)
 
 
-def _bot_one(job: tuple[int, str]) -> dict[str, Any]:
-    from roguelike.autoplay import play_seed
-
-    seed, preset = job
-    r = play_seed(seed, preset)
+def _bot_result(r: Result) -> dict[str, Any]:
     return {
-        "seed": seeds.encode(seed),
+        "seed": seeds.encode(r.seed),
         "won": r.won,
         "floors": r.floors,
         "turns": r.turns,
@@ -452,8 +462,10 @@ def cmd_bot(args: argparse.Namespace) -> str:
     texts ``bot-1`` … ``bot-N``), in parallel processes, then the win rate and every loss."""
     import json
 
+    from roguelike.autoplay import bot_seeds, play_many, play_seed
+
     if args.bot_seed is not None:
-        result = _bot_one((args.bot_seed, args.bot_preset))
+        result = _bot_result(play_seed(args.bot_seed, args.bot_preset))
         if args.bot_format == "json":
             return json.dumps(result) + "\n"
         verdict = "won" if result["won"] else f"lost ({result['cause']})"
@@ -463,18 +475,10 @@ def cmd_bot(args: argparse.Namespace) -> str:
         )
     if args.bot_seeds < 1:
         raise Fail("--seeds must be at least 1")
-    import os
-    from concurrent.futures import ProcessPoolExecutor
-
-    jobs = [(seeds.text_seed(f"bot-{i}"), args.bot_preset) for i in range(1, args.bot_seeds + 1)]
     if args.jobs < 0:
         raise Fail("--jobs must be 0 (one per core) or more")
-    workers = min(args.jobs or os.cpu_count() or 1, len(jobs))
-    if workers == 1:
-        results = [_bot_one(j) for j in jobs]
-    else:
-        with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(_bot_one, jobs))
+    played = play_many(bot_seeds(args.bot_seeds), args.bot_preset, args.jobs)
+    results = [_bot_result(r) for r in played]
     won = sum(r["won"] for r in results)
     losses = [r for r in results if not r["won"]]
     if args.bot_format == "json":
@@ -486,10 +490,14 @@ def cmd_bot(args: argparse.Namespace) -> str:
 
 
 def cmd_play(args: argparse.Namespace) -> None:
-    """The game: the title screen, or the world of ``--seed`` at once."""
+    """The game: the title screen, or the world of ``--seed`` at once (``--watch``: the bot
+    plays it)."""
     from screens.app import RoguelikeApp  # Textual is imported only to play
 
-    RoguelikeApp(seed=args.play_seed, preset=args.preset).run()
+    if args.watch:
+        RoguelikeApp(seed=args.play_seed, preset=args.preset, watch=True).run()
+    else:
+        RoguelikeApp(seed=args.play_seed, preset=args.preset).run()
 
 
 def _user_errors() -> tuple[type[Exception], ...]:
@@ -521,6 +529,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if args.watch and args.command:
+            raise Fail(f"--watch starts a game: it does not go with {args.command}")
+        if args.watch and (args.daily or args.daily_code):
+            raise Fail("--watch does not go with --daily or --daily-code")
         if args.command and (args.play_seed is not None or args.preset):
             raise Fail(f"--seed and --preset start a game: they do not go with {args.command}")
         if args.command and (args.daily or args.daily_code):

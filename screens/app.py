@@ -3,9 +3,10 @@
 ::
 
     title ──n/s──► new game ──Enter──► game ──run ends──► summary ──⏎──► title
-      │ │ └──? help                     ▲ │ ▲                 │
-      │ └──c (continue) ────────────────┘ │ └───a (again)─────┘
-      └──l──► load ──Enter──────────────┘ └──S (save & quit)──► title
+      │ │ │ └──? help                   ▲ │ ▲                 │
+      │ │ └──c (continue) ──────────────┘ │ └───a (again)─────┘
+      │ └──l──► load ──Enter────────────┘ └──S (save & quit)──► title
+      └──w──► watch (the game, the bot at the wheel) ──a game key──► the game, saved
 
 Saves: the app keeps one :class:`saves.Store` (made when first needed: the title shows
 without importing the saves package) and, while a game runs, its :class:`saves.World`, the
@@ -15,9 +16,16 @@ run ends — except a permadeath world whose player died: its save is deleted on
 is up.
 
 ``RoguelikeApp(seed=…, preset=…)`` skips the title's menus and starts that world at once (the
-title still lies underneath, so the summary leads back to it). Screens never start games
+title still lies underneath, so the summary leads back to it); with ``watch=True`` it starts
+watching it instead (a random world without ``seed``). Screens never start games
 themselves: the new-game screen dismisses with a :class:`WorldChoice`, the game screen with
 its final state, the summary with ``"title"`` or ``"again"``, and the app's callbacks move on.
+
+Watching (:meth:`RoguelikeApp.start_watch`): the autoplayer plays a world on the game screen, and
+nothing is saved: no world, no lock, no autosave, nothing on Ctrl+Q or at the run's end, and its
+summary's "again" watches it again. The first key the player plays with takes the wheel: the
+game becomes a world like a new game's (its name the seed's, or the next free one), locked and
+saved at once ("Saved as …"), and from then on everything is as in any game.
 
 Whatever screen is current, a terminal under 80×24 gets a full-screen message on top of it
 (:class:`TooSmallScreen`) until it is large enough again; the screen underneath is untouched.
@@ -83,14 +91,23 @@ class RoguelikeApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(
-        self, *, seed: int | None = None, preset: str | None = None, world_name: str = ""
+        self,
+        *,
+        seed: int | None = None,
+        preset: str | None = None,
+        world_name: str = "",
+        watch: bool = False,
     ) -> None:
         """``seed``: start this world at once instead of waiting on the title screen.
         ``preset``: its size (``small``, ``normal`` or ``large``; None for the engine's
-        default), also what the new-game screen offers first."""
+        default), also what the new-game screen offers first. ``watch``: watch the bot play
+        ``seed`` (or a random world) at once."""
         super().__init__()
         self.preset = preset
         self._first = (seed, world_name)
+        self._watch_first = watch
+        #: the world being watched while no player took the wheel (no world is saved then)
+        self.watching: WorldChoice | None = None
         #: the world started from the command line, once the app is mounted
         self.first_world: WorldChoice | None = None
         self._store: Store | None = None
@@ -103,7 +120,9 @@ class RoguelikeApp(App[None]):
     def on_mount(self) -> None:
         self.push_screen(TitleScreen())
         seed, world_name = self._first
-        if seed is not None:
+        if self._watch_first:
+            self.start_watch(seed, self.preset)
+        elif seed is not None:
             from roguelike.engine.state import DEFAULT_PRESET
             from screens.new_game import WorldChoice, world_name_for
 
@@ -261,6 +280,7 @@ class RoguelikeApp(App[None]):
             self._lock.release()
         self._lock = None
         self._game = None
+        self.watching = None
 
     def _end_of_run(self, state: GameState) -> bool:
         """Save the finished run (so the world list shows it ended), or delete it if it was a
@@ -313,6 +333,10 @@ class RoguelikeApp(App[None]):
 
     def action_help(self) -> None:
         self._push(HelpScreen())
+
+    def action_watch(self) -> None:
+        """The title's ``w``: watch the bot play a random world of the app's size."""
+        self.start_watch(None, self.preset)
 
     def action_continue_game(self) -> None:
         """Resume the most recently saved world that is still being played."""
@@ -407,6 +431,80 @@ class RoguelikeApp(App[None]):
             partial(self._summary_closed, choice, world),
         )
         self._end_of_run(state)  # after the summary is up
+
+    def start_watch(self, seed: int | None = None, preset: str | None = None) -> None:
+        """Watch the bot play the world ``seed`` (a random one if None) of size ``preset``
+        (None: the engine's default). Nothing is saved until the player takes the wheel."""
+        from roguelike import seeds
+        from roguelike.engine.state import DEFAULT_PRESET
+        from screens.game import GameScreen
+        from screens.new_game import WorldChoice, world_name_for
+
+        if seed is None:
+            seed = seeds.random_seed()
+        choice = WorldChoice(seed, preset or DEFAULT_PRESET, world_name_for(seed))
+        state = make_game(choice)
+        self._release()
+        self.world, self.visited, self._lock = None, [], None
+        self.watching = choice
+        self._game = GameScreen(
+            state,
+            world_name=choice.world_name,
+            visited=self.visited,
+            on_autosave=self._autosave,
+            autopilot=True,
+            on_take_over=self._taken_over,
+        )
+        self._push(self._game, partial(self._watch_ended, choice))
+
+    def _taken_over(self) -> None:
+        """The player took the wheel of a watched game: make it a saved world (named as a new
+        game of its seed would be, or the next free name), lock it and save it."""
+        from saves import SaveError, StoreError, World
+
+        game, choice = self._game, self.watching
+        if game is None or choice is None or self.world is not None:
+            return
+        name = choice.world_name
+        if self.name_problem(name) is not None:
+            name = self.free_name(name)
+        try:
+            world = World.new(name, choice.seed, preset=choice.preset)
+            lock = self.store.lock(world.name)
+        except (StoreError, ValueError, OSError) as err:
+            self.notify(f"Not saved: {err}", severity="error", timeout=6)
+            return
+        game.state.world_name = game.world_name = world.name
+        try:
+            self.store.save(game.state, world, game.visited)
+        except (SaveError, StoreError, OSError) as err:
+            lock.release()
+            self.notify(f"Not saved: {err}", severity="error", timeout=6)
+            return
+        self.world, self._lock, self.visited = world, lock, game.visited
+        self.watching = None
+        self.notify(f"Saved as {world.name}", timeout=4)
+
+    def _watch_ended(self, choice: WorldChoice, state: GameState | None) -> None:
+        """The end of a watched game: as any game's if the player took it over; else the
+        summary (nothing saved), whose "again" watches the same world again."""
+        world = self.world
+        if world is not None:  # taken over: a saved world like any other
+            from screens.new_game import WorldChoice
+
+            self._run_ended(WorldChoice(world.seed, world.preset, world.name), state)
+            return
+        self._release()
+        if state is None:  # S: back to the title
+            self.notify("Stopped watching (a watched game is not saved)", timeout=3)
+            return
+        from screens.summary import SummaryScreen
+
+        def closed(result: SummaryChoice | None) -> None:
+            if result == "again":
+                self.start_watch(choice.seed, choice.preset)
+
+        self._push(SummaryScreen(state, world_name=choice.world_name), closed)
 
     def _summary_closed(
         self, choice: WorldChoice, world: World | None, result: SummaryChoice | None

@@ -31,7 +31,7 @@ class KeyBinding:
     keys: str  # Textual key names, comma-separated: "up,k,8"
     action: str  # an action of the game screen: "move(0,-1)"
     description: str  # what the help screen says
-    group: str  # "Move", "Act" or "Info": the help screen's headings
+    group: str  # "Move", "Act", "Info" or "Watch": the help screen's headings
     footer: str = ""  # the footer's short label; empty: not in the footer
     key_display: str | None = None  # how the footer writes the key
 
@@ -58,6 +58,14 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
     KeyBinding("S", "save_quit", "Save the world and go back to the title", "Info", "", "S"),
     KeyBinding("m", "history", "Message history", "Info", "log", "m"),
     KeyBinding("question_mark,f1", "help", "Help: every key", "Info", "help", "?"),
+    # watch mode: the autoplayer at the wheel (any key above but C, S, m and ? takes it back)
+    KeyBinding(
+        "A", "autopilot", "Let the bot play (A again takes the wheel back)", "Watch", "bot", "A"
+    ),
+    KeyBinding("space", "pause", "Pause or resume the bot", "Watch", "pause", "␣"),
+    KeyBinding("plus,equals_sign", "faster", "The bot plays faster", "Watch", key_display="+"),
+    KeyBinding("minus", "slower", "The bot plays slower", "Watch", key_display="-"),
+    KeyBinding("f", "step_once", "The bot's next action, while paused", "Watch"),
 )
 
 

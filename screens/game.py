@@ -8,13 +8,21 @@ dismisses the screen with None (the app saves and goes back to the title). Modes
 direction keys do: ``play`` (move or attack), ``look`` and ``travel`` (move a cursor),
 ``direction`` (the direction of a door to open or close) and ``ended`` (the run is over; Enter
 dismisses the screen with the final :class:`~roguelike.engine.GameState`).
+
+Watch mode: with ``autopilot`` on, a timer plays the autoplayer's choice
+(:func:`roguelike.autoplay.decide`, one turn at a time) through the same :meth:`GameScreen.act` a
+key uses, and the prompt line says why; on a pedestal the puzzle screen opens as for a player and
+the bot plays its moves there one per tick, then leaves it, and the engine checks them. Space
+pauses, ``+``/``-`` set the speed, ``f`` plays one action while paused, ``A`` toggles the bot;
+any key that plays (a move, ``e``, ``R`` …) takes the wheel back and then does what it always
+does (``on_take_over`` is called the first time: the app saves a watched game from then on).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
-from typing import TYPE_CHECKING, Literal
+from functools import cached_property, wraps
+from typing import TYPE_CHECKING, Any, Concatenate, Literal, ParamSpec
 
 from rich.cells import get_character_cell_size
 from rich.segment import Segment
@@ -27,11 +35,13 @@ from textual.geometry import Region
 from textual.screen import ModalScreen, Screen
 from textual.selection import Selection
 from textual.strip import Strip
+from textual.timer import Timer
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from roguelike import seeds, tiles
+from roguelike.autoplay import IDLE_WAIT, STALL_TURNS, STUCK_AFTER, decide, progress
 from roguelike.engine import (
     ITEMS,
     Action,
@@ -59,7 +69,7 @@ from screens.bindings import textual_bindings
 from screens.history import HistoryScreen
 
 if TYPE_CHECKING:
-    from screens.puzzle import PuzzleOutcome
+    from screens.puzzle import PuzzleOutcome, PuzzleScreen
 from screens.map_view import MapView, colour_of
 
 Mode = Literal["play", "look", "travel", "direction", "ended"]
@@ -69,6 +79,16 @@ BRIGHT = "#f0f0f0"
 OLD = "#8a8a8a"
 LABEL = "#9a9aaa"
 PROMPT = "bold #ffd060"
+
+#: The bot's speeds in watch mode, in actions per second (``+``/``-`` choose one).
+SPEEDS: tuple[float, ...] = (2, 4, 7, 12, 25, 50)
+#: The speed a watch starts at (1 is the slowest): readable, a fight still followed blow by blow.
+DEFAULT_SPEED = 3
+#: Ticks the bot lingers over a puzzle before its first move and once it is solved, so that a
+#: watcher sees the puzzle, then the solved board.
+PUZZLE_LINGER = 3
+
+P = ParamSpec("P")
 BAR_EMPTY = "#3a3a44"
 
 
@@ -379,9 +399,23 @@ class InventoryScreen(ModalScreen[str | None]):
 # ---------------------------------------------------------------------------- the screen
 
 
+def takes_over(
+    action: Callable[Concatenate[GameScreen, P], None],
+) -> Callable[Concatenate[GameScreen, P], None]:
+    """A key that plays: it takes the wheel from the bot (if it has it) before it acts."""
+
+    @wraps(action)
+    def taking_over(screen: GameScreen, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        screen.take_over()
+        action(screen, *args, **kwargs)
+
+    return taking_over
+
+
 class GameScreen(Screen[GameState | None]):
     """A run in progress. Dismissed with the final state when the run ends (death or escape)
-    and the player presses Enter; with None when the player saves and quits (``S``)."""
+    and the player presses Enter; with None when the player saves and quits (``S``). With
+    ``autopilot``, the bot plays (see the module's docstring)."""
 
     CSS_PATH = "game.tcss"
     AUTO_FOCUS = ""
@@ -398,9 +432,14 @@ class GameScreen(Screen[GameState | None]):
         world_name: str = "",
         visited: list[VisitedFloor] | None = None,
         on_autosave: Callable[[GameState, list[VisitedFloor]], None] | None = None,
+        autopilot: bool = False,
+        on_take_over: Callable[[], None] | None = None,
+        speed: int = DEFAULT_SPEED,
     ) -> None:
         """``visited``: the earlier floors as they were left (kept up to date here);
-        ``on_autosave``: called after every floor change."""
+        ``on_autosave``: called after every floor change; ``autopilot``: the bot plays from
+        the start; ``on_take_over``: called once, when the player first plays a key after the
+        bot had the wheel; ``speed``: the bot's, 1 to ``len(SPEEDS)``."""
         super().__init__()
         self.state = state
         self.visited: list[VisitedFloor] = [] if visited is None else visited
@@ -416,6 +455,27 @@ class GameScreen(Screen[GameState | None]):
         #: What the message log shows, and what it was drawn from (see :meth:`_draw_messages`).
         self._messages_shown: Text | None = None
         self._messages_drawn: tuple[object, ...] | None = None
+        # -- watch mode
+        #: The bot has the wheel (paused or not).
+        self.autopilot = autopilot
+        self.paused = False
+        self.speed = min(len(SPEEDS), max(1, speed))
+        #: Why the bot did what it did last ("exploring", "fighting a goblin" …).
+        self.why = ""
+        self.on_take_over = on_take_over
+        self._timer: Timer | None = None
+        self._ticking = False
+        #: The puzzle screen this screen opened, while it is up; the bot's moves for it.
+        self._puzzle_screen: PuzzleScreen | None = None
+        self._puzzle_plan: list[Any] | None = None
+        #: A puzzle screen was dismissed and its outcome has not reached the engine yet.
+        self._puzzle_closing = False
+        #: Ticks left to linger over the puzzle screen (see PUZZLE_LINGER).
+        self._puzzle_linger = 0
+        #: Bot actions in a row that spent no turn; the last progress and the turn it came.
+        self._idle = 0
+        self._progress = progress(state)
+        self._progress_turn = state.turn
 
     # ------------------------------------------------------------------ layout
 
@@ -429,7 +489,10 @@ class GameScreen(Screen[GameState | None]):
 
     def on_mount(self) -> None:
         self._check_end()
+        if self.mode == "ended":
+            self.autopilot = False
         self.redraw()
+        self._restart_timer()
 
     def on_resize(self, event: events.Resize) -> None:
         width, height = event.size
@@ -468,7 +531,7 @@ class GameScreen(Screen[GameState | None]):
         widget = self._messages
         width = max(20, widget.content_size.width or 78)
         budget = max(1, widget.content_size.height or 4)
-        prompt = self.prompt
+        prompt = self.prompt or self.watch_status(width)
         log = self.state.log
         # every shown line takes a row at least: the last `budget` lines are all that can show
         drawn = (width, budget, prompt, min(self._fresh, budget), tuple(log[-budget:]))
@@ -539,19 +602,22 @@ class GameScreen(Screen[GameState | None]):
 
         self._say("The pedestal's puzzle is being carved…")
         puzzle = room.puzzle()
+
         def done(outcome: PuzzleOutcome | None) -> None:
+            self._puzzle_screen, self._puzzle_plan = None, None
+            self._puzzle_closing = False
             if outcome is not None:
                 self.report_puzzle(outcome)
 
-        self.app.push_screen(
-            PuzzleScreen(
-                puzzle,
-                moves=list(room.moves),
-                coins=self.state.hint_coins,
-                hints_used=room.hints_used,
-            ),
-            done,
+        self._puzzle_screen = PuzzleScreen(
+            puzzle,
+            moves=list(room.moves),
+            coins=self.state.hint_coins,
+            hints_used=room.hints_used,
+            on_player_key=self.take_over,
         )
+        self._puzzle_plan, self._puzzle_linger = None, 0
+        self.app.push_screen(self._puzzle_screen, done)
 
     def _check_end(self) -> None:
         state = self.state
@@ -583,8 +649,200 @@ class GameScreen(Screen[GameState | None]):
         is not a direction leaves look, travel and the direction prompt, and does no more)."""
         return self.mode == "ended" or self._leave_mode()
 
+    # ------------------------------------------------------------------ watch mode
+
+    @property
+    def autopilot_interval(self) -> float:
+        """Seconds between two of the bot's actions at its current speed."""
+        return 1 / SPEEDS[self.speed - 1]
+
+    def watch_status(self, width: int = 78) -> str | None:
+        """The prompt line while the bot has the wheel (None when it has not): what it does and
+        the keys, the least needed dropped until the line fits in ``width``."""
+        if not self.autopilot or self.mode == "ended":
+            return None
+        # (importance, words) in the order shown: the least important (largest number) goes first
+        if self.paused:
+            parts = [
+                (0, f"Paused: {self.why or 'thinking'}"),
+                (4, f"speed {self.speed}/{len(SPEEDS)} +/-"),
+                (1, "space resumes"),
+                (3, "f steps"),
+                (2, "a game key takes over"),
+            ]
+        else:
+            parts = [
+                (0, f"Watching: {self.why or 'thinking'}"),
+                (3, f"speed {self.speed}/{len(SPEEDS)} +/-"),
+                (2, "space pause"),
+                (1, "a game key takes over"),
+            ]
+        while len(parts) > 1 and len(" · ".join(w for _, w in parts)) > width:
+            parts.remove(max(parts))
+        return " · ".join(w for _, w in parts)
+
+    def start_autopilot(self) -> None:
+        """Give the bot the wheel (not after the run's end)."""
+        if self.mode == "ended":
+            return
+        self._leave_mode()
+        self.autopilot, self.paused = True, False
+        self._idle = 0
+        self._progress, self._progress_turn = progress(self.state), self.state.turn
+        self._watch_changed()
+
+    def stop_autopilot(self, why: str | None = None) -> None:
+        """Take the wheel from the bot (``why``: said on the prompt line)."""
+        if not self.autopilot:
+            return
+        self.autopilot = False
+        if why is not None:
+            self.prompt = why
+        self._watch_changed()
+
+    def take_over(self) -> None:
+        """The player plays: the bot stops, and the first time ``on_take_over`` is called."""
+        self.stop_autopilot()
+        if self.on_take_over is not None:
+            callback, self.on_take_over = self.on_take_over, None
+            callback()
+
+    def _watch_changed(self) -> None:
+        """The bot's wheel, pause or speed changed: its timer, the prompt line, the footer."""
+        self._restart_timer()
+        if self.is_mounted:
+            self._draw_messages()
+            self.refresh_bindings()
+
+    def _restart_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if self.autopilot and not self.paused:
+            self._timer = self.set_interval(self.autopilot_interval, self.autopilot_step)
+
+    def autopilot_step(self) -> None:
+        """One action of the bot (a timer's tick, or ``f`` while paused). Nothing while another
+        screen is on top (help, history, the pack, the too-small message) but the puzzle screen
+        this screen opened, where it plays one move; never two at once."""
+        if not self.autopilot or self._ticking or self._puzzle_closing:
+            return
+        if self.mode == "ended":
+            self.stop_autopilot()
+            return
+        top = self.app.screen
+        self._ticking = True
+        try:
+            if top is self:
+                self._bot_acts()
+            elif self._puzzle_screen is not None and top is self._puzzle_screen:
+                self._bot_solves(self._puzzle_screen)
+        finally:
+            self._ticking = False
+        if self.mode == "ended":
+            self.stop_autopilot()
+        elif self.autopilot:
+            self._draw_messages()
+
+    def _bot_acts(self) -> None:
+        state = self.state
+        if self._idle >= IDLE_WAIT:  # refused actions in a row: let a turn pass
+            decision_action: Action = Wait()
+        else:
+            decision = decide(state, stepwise=True)
+            self.why = decision.why
+            decision_action = decision.action
+        if isinstance(decision_action, SolvePuzzle) and state.puzzles.get(state.player):
+            self.open_puzzle()  # the bot plays the moves there, one per tick
+            return
+        before = (state.turn, state.number)
+        self.act(decision_action)
+        self._idle = self._idle + 1 if (state.turn, state.number) == before else 0
+        now = progress(state)
+        if now != self._progress:
+            self._progress, self._progress_turn = now, state.turn
+        if self._idle > STUCK_AFTER or state.turn - self._progress_turn > STALL_TURNS:
+            self.stop_autopilot("The bot is stuck here: A lets it try again, or play on.")
+
+    def _bot_solves(self, screen: PuzzleScreen) -> None:
+        """One step of the bot at the pedestal: undo a move that is not in its plan, play the
+        next, or leave (solved, or when it has something else to do first: a fight, a rest).
+        Whether the moves solve the puzzle is for the engine to say once the screen closes."""
+        if self._puzzle_linger > 0:
+            self._puzzle_linger -= 1
+            return
+        if self._puzzle_plan is None and not screen.solved:
+            decision = decide(self.state, stepwise=True)
+            self.why = decision.why
+            if isinstance(decision.action, SolvePuzzle):
+                self._puzzle_plan = list(decision.action.moves)
+                self._puzzle_linger = PUZZLE_LINGER
+                n = len(self._puzzle_plan)
+                screen.say(f"The bot studies it: {n} moves to go · any key takes over", OLD)
+                screen.redraw()
+                return
+        plan = self._puzzle_plan
+        if screen.solved or plan is None:
+            self._puzzle_closing = True
+            screen.dismiss(screen.outcome())
+            return
+        made = screen.moves
+        same = 0
+        while same < min(len(made), len(plan)) and made[same] == plan[same]:
+            same += 1
+        if same < len(made):
+            screen.do_undo()
+        elif same < len(plan):
+            note = f"The bot solves it: move {same + 1} of {len(plan)} · any key takes over"
+            screen.play_json(plan[same], note)
+            if screen.solved:
+                self._puzzle_linger = PUZZLE_LINGER
+        else:  # its plan is played out and did not solve it: the engine says why
+            self._puzzle_closing = True
+            screen.dismiss(screen.outcome())
+
     # ------------------------------------------------------------------ actions (bindings)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # the bot's pause and speed keys work (and show in the footer) while it has the wheel
+        if action in ("pause", "faster", "slower"):
+            return self.autopilot
+        if action == "step_once":
+            return self.autopilot and self.paused
+        return True
+
+    def action_autopilot(self) -> None:
+        """``A``: the bot takes the wheel, or gives it back."""
+        if self.autopilot:
+            self.take_over()
+            self._say("You have the wheel.")
+        elif self.mode == "ended":
+            self._say("The run is over: press Enter.")
+        else:
+            self.start_autopilot()
+
+    def action_pause(self) -> None:
+        if self.autopilot:
+            self.paused = not self.paused
+            self._watch_changed()
+
+    def action_faster(self) -> None:
+        self._set_speed(self.speed + 1)
+
+    def action_slower(self) -> None:
+        self._set_speed(self.speed - 1)
+
+    def _set_speed(self, speed: int) -> None:
+        speed = min(len(SPEEDS), max(1, speed))
+        if self.autopilot and speed != self.speed:
+            self.speed = speed
+            self._watch_changed()
+
+    def action_step_once(self) -> None:
+        if self.autopilot and self.paused:
+            self.autopilot_step()
+
+    @takes_over
     def action_move(self, dx: int, dy: int) -> None:
         if self.mode == "play":
             self.act(Move(dx, dy))
@@ -600,10 +858,12 @@ class GameScreen(Screen[GameState | None]):
             self._leave_mode()
             self.act(Open(dx, dy) if self._door_action == "open" else Close(dx, dy))
 
+    @takes_over
     def action_wait(self) -> None:
         if not self._busy():
             self.act(Wait())
 
+    @takes_over
     def action_rest(self) -> None:
         if not self._busy():
             self.act(Rest())
@@ -614,25 +874,31 @@ class GameScreen(Screen[GameState | None]):
         self.app.copy_to_clipboard(code)
         self._say(f"Seed code {code} copied: anyone who types it gets this dungeon.")
 
+    @takes_over
     def action_puzzle(self) -> None:
         if not self._busy():
             self.open_puzzle()
 
+    @takes_over
     def action_explore(self) -> None:
         if not self._busy():
             self.act(Explore())
 
+    @takes_over
     def action_pick_up(self) -> None:
         if not self._busy():
             self.act(PickUp())
 
+    @takes_over
     def action_descend(self) -> None:
         if not self._busy():
             self.act(Descend())
 
+    @takes_over
     def action_open_door(self) -> None:
         self._door("open")
 
+    @takes_over
     def action_close_door(self) -> None:
         self._door("close")
 
@@ -650,6 +916,7 @@ class GameScreen(Screen[GameState | None]):
             self.mode = "direction"
             self._say(f"Which direction? ({which} a door; Esc cancels)")
 
+    @takes_over
     def action_inventory(self) -> None:
         if not self._busy():
             self.app.push_screen(InventoryScreen(dict(self.state.inventory)), self._used)
@@ -658,9 +925,11 @@ class GameScreen(Screen[GameState | None]):
         if kind is not None:
             self.act(Use(kind))
 
+    @takes_over
     def action_look(self) -> None:
         self._start_cursor("look")
 
+    @takes_over
     def action_travel(self) -> None:
         self._start_cursor("travel")
 
@@ -691,6 +960,7 @@ class GameScreen(Screen[GameState | None]):
 
     def action_save_quit(self) -> None:
         """``S``: leave the game (the app saves it); after the run's end, the summary."""
+        self.stop_autopilot()
         self._leave_mode()
         self.dismiss(self.state if self.mode == "ended" else None)
 
@@ -707,6 +977,7 @@ class GameScreen(Screen[GameState | None]):
         else:
             self._leave_mode()
 
+    @takes_over
     def on_map_view_tile_clicked(self, message: MapView.TileClicked) -> None:
         if self.mode == "look":
             self._set_cursor((message.x, message.y))

@@ -1,6 +1,7 @@
 """The help screen: every key, generated from the live bindings, never written by hand.
 
-The game's keys come from :data:`screens.bindings.GAME_BINDINGS` (grouped Move / Act / Info),
+The game's keys come from :data:`screens.bindings.GAME_BINDINGS` (grouped Move / Act / Info /
+Watch),
 and the keys that work everywhere from the app's own ``BINDINGS``. Key names are written the
 way the footer writes them (``↑ k 8``, ``^q``).
 """
@@ -18,10 +19,10 @@ from textual.widgets import Footer, Label, Static
 
 from screens.bindings import GAME_BINDINGS, KeyBinding
 
-GROUPS = ("Move", "Act", "Info")
+GROUPS = ("Move", "Act", "Info", "Watch")
 EVERYWHERE = "Everywhere"
 #: the groups in two columns, each about as long as the other
-COLUMNS = (("Move", "Info"), ("Act", EVERYWHERE))
+COLUMNS = (("Move", "Info", "Watch"), ("Act", EVERYWHERE))
 
 
 def key_names(app: App[object], keys: str) -> str:

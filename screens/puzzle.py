@@ -1465,7 +1465,9 @@ class PuzzleScreen(Screen[PuzzleOutcome]):
     ``moves``: the ``move_to_json`` moves that led from the initial state to it (when given,
     ``state`` may be left out, and the outcome's moves keep replaying from the initial state).
     ``coins``: hint coins the player may spend here; ``hints_used`` and ``resets``: counts from
-    earlier visits (they lower the score).
+    earlier visits (they lower the score). ``on_player_key``: called before any key the player
+    presses here does its work (watch mode: a key takes the puzzle over from the bot, which
+    plays through :meth:`play_json`).
     """
 
     CSS_PATH = "puzzle.tcss"
@@ -1481,8 +1483,10 @@ class PuzzleScreen(Screen[PuzzleOutcome]):
         hints_used: int = 0,
         resets: int = 0,
         moves: Sequence[Any] | None = None,
+        on_player_key: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
+        self.on_player_key = on_player_key
         p = self.p = puzzle
         self.ctrl = CONTROLLERS[p.type_name](p)
         self.coins = coins
@@ -1585,6 +1589,8 @@ class PuzzleScreen(Screen[PuzzleOutcome]):
         return row.when_solved == self.solved
 
     def action_key(self, i: int) -> None:
+        if self.on_player_key is not None:
+            self.on_player_key()
         row = PUZZLE_KEYS[i]
         if row.method != "reset":
             self._reset_armed = False
@@ -1662,6 +1668,16 @@ class PuzzleScreen(Screen[PuzzleOutcome]):
             self.say("")
             self._warn_if_stuck()
         self.redraw()
+
+    def play_json(self, move: Any, note: str = "") -> None:
+        """Play ``move``, a ``move_to_json`` document, as if the player had made it (the puzzle
+        checks it), and draw it: how watch mode's bot solves a pedestal on screen, one move at a
+        time. ``note``: what the message line says after a legal move that did not solve it."""
+        made = len(self.moves)
+        self.play(self.p.move_from_json(move))
+        if note and not self.solved and len(self.moves) > made:
+            self.say(note, DIM)
+            self.redraw()
 
     def _warn_if_stuck(self) -> None:
         """In jugs and keydoor a move can leave the goal out of reach: say so at once."""

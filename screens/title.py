@@ -1,9 +1,11 @@
-"""The title screen: new game, continue, load, enter a seed, help, quit (and a floor preview).
+"""The title screen: new game, continue, load, enter a seed, watch, help, quit (and a floor
+preview).
 
 Its keys run the app's actions (``app.new_game`` …), so the flow lives in one place, the app.
 Continue and Load need saved worlds: they are disabled, saying why, until there are some (the
 list is read just after the title first shows, and again whenever it comes back).
-Continue resumes the most recently saved world still being played.
+Continue resumes the most recently saved world still being played. Watch shows the bot playing
+a random world (the app's size), which the player can take over at any moment.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ MENU: tuple[tuple[str, str, str, str, bool], ...] = (
     ("continue", "Continue", "c", "app.continue_game", False),
     ("load", "Load", "l", "app.load_game", False),
     ("seed", "Enter seed", "s", "app.enter_seed", True),
+    ("watch", "Watch", "w", "app.watch", True),
     ("help", "Help", "?", "app.help", True),
     ("quit", "Quit", "q", "app.quit", True),
 )
@@ -50,6 +53,7 @@ class TitleScreen(Screen[None]):
         Binding("c", "menu('continue')", "Continue", show=False),
         Binding("l", "menu('load')", "Load", show=False),
         Binding("s", "app.enter_seed", "Enter seed", show=False),
+        Binding("w", "app.watch", "Watch the bot play", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("p", "preview", "Preview a floor"),
         Binding("q", "app.quit", "Quit", show=False),

@@ -104,6 +104,4 @@ class SolvePuzzle:
     coins_spent: int = 0
 
 
-Action = (
-    Move | Wait | Rest | PickUp | Descend | Open | Close | Use | Travel | Explore | SolvePuzzle
-)
+Action = Move | Wait | Rest | PickUp | Descend | Open | Close | Use | Travel | Explore | SolvePuzzle

@@ -1,0 +1,484 @@
+"""Watch mode through the real application: the bot plays on the game screen (a timer, no key
+pressed), pauses, changes speed, stops under other screens and at the run's end, solves a
+pedestal on the puzzle screen, and hands the wheel to the player at the first game key — only
+then is the world saved. Also the title's ``w`` and ``roguelike --watch``.
+
+The bot runs on Textual timers in real time, so the tests wait for what it does with bounded
+``pilot.pause`` loops and never assert how long anything took.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import screens.app
+import screens.game
+from roguelike import seeds, tiles
+from roguelike.cli import main
+from roguelike.engine import PRESETS, GameState, Monster, new_game
+from roguelike.engine.state import DEFAULT_PRESET
+from saves import Store, World
+from screens.app import RoguelikeApp
+from screens.game import DEFAULT_SPEED, SPEEDS, GameScreen
+from screens.history import HistoryScreen
+from screens.new_game import world_name_for
+from screens.puzzle import PuzzleScreen
+from screens.summary import SummaryScreen
+from screens.title import TitleScreen
+
+SEED = seeds.parse("N65Q-QBJ0-23PV")
+NAME = world_name_for(SEED)
+#: A small world whose first floor the bot leaves in few actions (about 600).
+QUICK = seeds.parse("e")
+#: vi keys for each direction
+VI = {
+    (0, -1): "k",
+    (0, 1): "j",
+    (-1, 0): "h",
+    (1, 0): "l",
+    (-1, -1): "y",
+    (1, -1): "u",
+    (-1, 1): "b",
+    (1, 1): "n",
+}
+
+
+@pytest.fixture
+def quiet_worlds(monkeypatch):
+    """Worlds without monsters and puzzles: the bot only explores."""
+    monkeypatch.setattr(
+        screens.app,
+        "make_game",
+        lambda choice: new_game(
+            choice.seed,
+            preset=choice.preset,
+            world_name=choice.world_name,
+            monsters=False,
+            puzzles=False,
+        ),
+    )
+
+
+def screen_text(app) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def saved_files() -> list[Path]:
+    return sorted(Path(os.environ["ROGUELIKE_SAVE_DIR"]).glob("*"))
+
+
+async def wait_for(pilot, done, *, rounds: int = 200, step: float = 0.05) -> bool:
+    """Let the app run until ``done()`` is true (at most ``rounds`` pauses)."""
+    for _ in range(rounds):
+        if done():
+            return True
+        await pilot.pause(step)
+    return done()
+
+
+async def top_speed(pilot, game: GameScreen) -> None:
+    """Set the bot's fastest speed with the keys (pressed while it is paused: Pilot waits for
+    the app to be idle after each key, which a busy bot delays)."""
+    await pilot.press("space")
+    for _ in range(len(SPEEDS)):
+        await pilot.press("plus")
+    await pilot.press("space")
+    assert game.speed == len(SPEEDS) and not game.paused
+
+
+async def watching(pilot) -> GameScreen:
+    await pilot.pause()
+    game = pilot.app.screen
+    assert isinstance(game, GameScreen) and game.autopilot
+    return game
+
+
+def open_step(state: GameState) -> tuple[int, int]:
+    """A direction the player can walk in from where it stands."""
+    x, y = state.player
+    walk = tiles.WALKABLE[state.tiles]
+    return next(
+        (dx, dy)
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        if walk[y + dy, x + dx] and state.monster_at(x + dx, y + dy) is None
+    )
+
+
+# -- the bot at the wheel ------------------------------------------------------------------
+
+
+async def test_the_bot_plays_with_no_key_pressed_and_says_why():
+    app = RoguelikeApp(seed=SEED, preset="small", watch=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await watching(pilot)
+        state = game.state
+        assert state.seed == SEED and state.total_floors == 3
+        assert game.speed == DEFAULT_SPEED and game._timer is not None
+        start = state.player
+        assert await wait_for(pilot, lambda: state.turn >= 3)
+        assert state.player != start
+        text = screen_text(app)
+        assert f"Watching: {game.why}" in text and game.why  # e.g. "exploring"
+        assert f"speed {DEFAULT_SPEED}/{len(SPEEDS)}" in text
+        assert "takes over" in text
+    assert saved_files() == []  # a watched game is not saved
+
+
+async def test_space_pauses_f_steps_once_and_space_resumes(quiet_worlds):
+    app = RoguelikeApp(seed=SEED, preset="small", watch=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await watching(pilot)
+        state = game.state
+        await pilot.press("space")
+        assert game.paused and game.autopilot and game._timer is None
+        turn = state.turn
+        await pilot.pause(0.6)  # more than one tick at the default speed
+        assert state.turn == turn
+        assert "Paused:" in screen_text(app) and "space resumes" in screen_text(app)
+        await pilot.press("f")  # one step of exploring
+        assert state.turn == turn + 1 and game.paused
+        await pilot.press("space")
+        assert not game.paused and game._timer is not None
+        assert await wait_for(pilot, lambda: state.turn > turn + 2)
+
+
+async def test_plus_and_minus_change_the_speed_and_the_timer():
+    app = RoguelikeApp(seed=SEED, preset="small", watch=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await watching(pilot)
+        intervals = {DEFAULT_SPEED: game._timer._interval}
+        await pilot.press("plus")
+        assert game.speed == DEFAULT_SPEED + 1
+        intervals[game.speed] = game._timer._interval
+        await pilot.press("space")
+        for _ in range(len(SPEEDS)):
+            await pilot.press("minus")
+        assert game.speed == 1  # never below the slowest
+        await pilot.press("equals_sign")  # = is + without shift
+        await pilot.press("space")
+        assert game.speed == 2
+        intervals[2] = game._timer._interval
+        assert f"speed 2/{len(SPEEDS)}" in screen_text(app)
+        for speed, interval in intervals.items():
+            assert interval == pytest.approx(1 / SPEEDS[speed - 1])
+        assert intervals[2] > intervals[DEFAULT_SPEED] > intervals[DEFAULT_SPEED + 1]
+        await top_speed(pilot, game)
+        assert game._timer._interval == pytest.approx(1 / SPEEDS[-1]) and SPEEDS[-1] >= 30
+        assert SPEEDS[0] <= 2 and 6 <= SPEEDS[DEFAULT_SPEED - 1] <= 8
+
+
+async def test_the_bot_waits_while_another_screen_is_on_top():
+    app = RoguelikeApp(seed=SEED, preset="small", watch=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await watching(pilot)
+        state = game.state
+        await top_speed(pilot, game)
+        await pilot.press("m")  # the history does not take the wheel
+        assert isinstance(app.screen, HistoryScreen)
+        turn = state.turn
+        await pilot.pause(0.5)  # many ticks at the top speed
+        assert state.turn == turn and game.autopilot
+        await pilot.press("escape")
+        assert app.screen is game
+        assert await wait_for(pilot, lambda: state.turn > turn)
+
+
+# -- taking over -----------------------------------------------------------------------------
+
+
+async def test_a_movement_key_takes_over_while_the_bot_runs(quiet_worlds):
+    app = RoguelikeApp(seed=SEED, preset="small", watch=True)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        game = await watching(pilot)
+        state = game.state
+        assert await wait_for(pilot, lambda: state.turn >= 2)
+        seen: dict[str, object] = {}
+        take_over = game.take_over
+
+        def spy() -> None:  # where things stood when the key came
+            seen.update(turn=state.turn, timer=game._timer)
+            take_over()
+
+        game.take_over = spy  # type: ignore[method-assign]
+        await pilot.press("l")
+        assert seen["timer"] is not None  # the bot was running
+        assert not game.autopilot and game._timer is None
+        turn = state.turn
+        assert turn in (seen["turn"], seen["turn"] + 1)  # the key's move (or bump), no more
+        await pilot.pause(0.5)
+        assert state.turn == turn  # the bot plays no more
+        assert "Watching" not in screen_text(app)
+        info = Store().info(NAME)  # saved when the player took the wheel
+        assert info.seed == seeds.encode(SEED) and info.turn == seen["turn"]
+        assert any(f"Saved as {NAME}" in str(n.message) for n in app._notifications)
+        assert app.world is not None and app.world.name == NAME
+
+
+async def test_the_taken_over_move_is_made_and_the_game_is_saved_from_then_on(quiet_worlds):
+    # a world of that name exists already
+    Store().save(new_game(1, preset="small", world_name=NAME), World.new(NAME, 1, preset="small"))
+    app = RoguelikeApp(seed=SEED, preset="small", watch=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await watching(pilot)
+        state = game.state
+        await pilot.press("space")
+        (dx, dy), (x, y), turn = open_step(state), state.player, state.turn
+        await pilot.press(VI[(dx, dy)])
+        assert state.player == (x + dx, y + dy) and state.turn == turn + 1
+        assert not game.autopilot
+        name = f"{NAME} 2"  # its own name was taken: the next free one, as a new game does
+        assert app.world is not None and app.world.name == name
+        assert state.world_name == name and game.world_name == name
+        assert Store().info(name).turn == turn
+        await pilot.press(VI[(-dx, -dy)])
+        await pilot.press("ctrl+q")  # a saved world now: Ctrl+Q saves it
+        await pilot.pause()
+    assert Store().info(name).turn == turn + 2
+    assert not list(Path(os.environ["ROGUELIKE_SAVE_DIR"]).glob("*.lock"))
+
+
+async def test_a_watch_never_taken_over_leaves_no_save():
+    app = RoguelikeApp(seed=QUICK, preset="small", watch=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await watching(pilot)
+        assert await wait_for(pilot, lambda: game.state.turn >= 3)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert not app.is_running
+    assert saved_files() == []
+
+
+async def test_s_leaves_a_watch_for_the_title_without_saving():
+    app = RoguelikeApp(seed=SEED, preset="small", watch=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await watching(pilot)
+        assert await wait_for(pilot, lambda: game.state.turn >= 1)
+        await pilot.press("S")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and not game.autopilot
+    assert saved_files() == []
+
+
+async def test_a_gives_the_wheel_to_the_bot_in_a_normal_game_and_back(quiet_worlds):
+    app = RoguelikeApp(seed=SEED, preset="small")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen) and not game.autopilot
+        await pilot.press("space")  # no bot: the watch keys do nothing
+        assert not game.paused and game._timer is None
+        state = game.state
+        await pilot.press("A")
+        assert game.autopilot and game._timer is not None
+        assert await wait_for(pilot, lambda: state.turn >= 3)
+        await pilot.press("A")
+        assert not game.autopilot and game._timer is None
+        assert "You have the wheel" in screen_text(app)
+        turn = state.turn
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert Store().info(NAME).turn == turn  # the world was saved as any game is
+
+
+async def test_a_stuck_bot_gives_up_the_wheel_and_the_next_key_still_saves(
+    quiet_worlds, monkeypatch
+):
+    """A bot that only waits makes no progress: it stops (saying so) after STALL_TURNS; the
+    game is still unsaved, and the player's first key makes it a saved world."""
+    from roguelike.autoplay import Decision
+    from roguelike.engine import Wait
+
+    monkeypatch.setattr(screens.game, "STALL_TURNS", 5)
+    monkeypatch.setattr(screens.game, "decide", lambda state, stepwise: Decision(Wait(), "idling"))
+    app = RoguelikeApp(seed=SEED, preset="small", watch=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await watching(pilot)
+        state = game.state
+        assert await wait_for(pilot, lambda: not game.autopilot)
+        assert state.turn == 6 and game._timer is None
+        assert "The bot is stuck" in screen_text(app)
+        assert saved_files() == []
+        await pilot.press("full_stop")  # a wait: a key that plays
+        assert state.turn == 7 and Store().info(NAME).turn == 6
+
+
+# -- the run's end, and a whole floor --------------------------------------------------------
+
+
+async def test_death_stops_the_bot_then_the_summary_and_again_watches_again():
+    app = RoguelikeApp(seed=SEED, preset="small", watch=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await watching(pilot)
+        await pilot.press("space")
+        state = game.state
+        state.monsters.clear()
+        x, y = state.player
+        dx, dy = open_step(state)
+        tx, ty = x + dx, y + dy
+        state.monsters.append(Monster(99, "troll", tx, ty, 32, home=(tx, ty), awake=True))
+        state.hp = 1
+        for _ in range(len(SPEEDS)):
+            await pilot.press("plus")
+        await pilot.press("space")
+        assert await wait_for(pilot, lambda: state.over)
+        await pilot.pause()
+        assert state.dead and not game.autopilot and game._timer is None
+        assert "press Enter" in screen_text(app) and "Watching" not in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        assert "troll" in screen_text(app)
+        await pilot.press("a")  # again: the same world, watched from the start
+        again = await watching(pilot)
+        assert again is not game and again.state is not state and again.state.seed == SEED
+        assert not again.state.over and all(m.id != 99 for m in again.state.monsters)
+    assert saved_files() == []
+
+
+async def test_a_small_world_watched_at_top_speed_goes_down_the_stairs():
+    app = RoguelikeApp(seed=QUICK, preset="small", watch=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await watching(pilot)
+        state = game.state
+        await top_speed(pilot, game)
+        done = await wait_for(pilot, lambda: state.number >= 2 or state.over, rounds=900, step=0.1)
+        assert done, f"the bot stopped on floor {state.number}, turn {state.turn}: {game.prompt}"
+        if state.over:  # the summary follows, as for a player
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, SummaryScreen)
+        else:
+            assert state.stats.floors_reached >= 2 and game.autopilot
+            assert [v.number for v in game.visited] == [1]
+    assert saved_files() == []  # the floor change's autosave saves no watched game
+
+
+# -- a pedestal ------------------------------------------------------------------------------
+
+
+def pedestal_state():
+    """A small world without monsters whose player stands on an unsolved pedestal of a
+    puzzle of at least three moves, and the puzzle's optimal moves."""
+    for seed in range(100):
+        state = new_game(seed, preset="small", monsters=False)
+        for room in state.puzzles.values():
+            p = room.puzzle()
+            plan = [p.move_to_json(m) for m in p.solve(p.initial())]
+            if len(plan) >= 3:
+                state.player = room.pos
+                state.update_view()
+                return state, room, plan
+    raise AssertionError("no pedestal in 100 small worlds")
+
+
+async def test_the_bot_solves_a_pedestal_on_the_puzzle_screen_and_the_engine_checks_it(
+    monkeypatch,
+):
+    state, room, plan = pedestal_state()
+    door = next(d for d in state.floor.doors if d.lock == room.key)
+    played: list[tuple[object, bool, bool]] = []
+    reported: list[list[object]] = []
+    play_json, report_puzzle = PuzzleScreen.play_json, GameScreen.report_puzzle
+
+    def spy_play(screen, move, note=""):
+        play_json(screen, move, note)
+        # the screen shows the move; the engine has not been told anything yet
+        played.append((move, screen.solved, room.solved))
+
+    def spy_report(game, outcome):
+        reported.append(list(outcome.moves))
+        report_puzzle(game, outcome)
+
+    monkeypatch.setattr(PuzzleScreen, "play_json", spy_play)
+    monkeypatch.setattr(GameScreen, "report_puzzle", spy_report)
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = GameScreen(state, autopilot=True, speed=len(SPEEDS))
+        app.push_screen(game)
+        assert await wait_for(pilot, lambda: isinstance(app.screen, PuzzleScreen))
+        puzzle = app.screen
+        assert puzzle.p.type_name == room.type and not room.solved
+        turn = state.turn
+        assert await wait_for(pilot, lambda: room.solved)
+        await pilot.pause()
+        assert [move for move, _, _ in played] == plan  # one move at a time, the bot's plan
+        assert [solved for _, solved, _ in played] == [False] * (len(plan) - 1) + [True]
+        assert not any(engine_solved for _, _, engine_solved in played)
+        assert reported == [plan]  # the screen closed once, and the engine replayed the moves
+        assert room.moves == plan and state.stats.puzzles_solved == 1
+        assert state.tiles[door.y, door.x] == tiles.DOOR_OPEN
+        assert game.autopilot  # and the bot plays on
+        assert await wait_for(pilot, lambda: state.turn > turn + 2)
+
+
+async def test_a_key_on_the_puzzle_screen_takes_the_puzzle_over():
+    state, room, plan = pedestal_state()
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = GameScreen(state, autopilot=True, speed=1)  # a move every half second
+        app.push_screen(game)
+        assert await wait_for(pilot, lambda: isinstance(app.screen, PuzzleScreen))
+        puzzle = app.screen
+        assert await wait_for(pilot, lambda: len(puzzle.moves) >= 1, rounds=100)
+        await pilot.press("escape")  # leave: the progress goes to the engine
+        await pilot.pause()
+        assert not game.autopilot and app.screen is game
+        made = room.moves
+        assert 1 <= len(made) < len(plan) and made == plan[: len(made)] and not room.solved
+        await pilot.pause(0.6)
+        assert room.moves == made and app.screen is game  # the bot does not come back
+
+
+# -- entry points ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", [None, "small"])
+async def test_the_titles_w_watches_a_random_world_of_the_apps_size(preset):
+    app = RoguelikeApp(preset=preset)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and "Watch" in screen_text(app)
+        await pilot.press("w")
+        game = await watching(pilot)
+        assert game.state.total_floors == PRESETS[preset or DEFAULT_PRESET]
+        assert app.watching is not None and app.watching.seed == game.state.seed
+        assert await wait_for(pilot, lambda: game.state.turn >= 1)
+    assert saved_files() == []
+
+
+def test_watch_on_the_command_line(monkeypatch):
+    made: dict[str, object] = {}
+
+    class FakeApp:
+        def __init__(self, **kwargs):
+            made.update(kwargs)
+
+        def run(self):
+            made["ran"] = True
+
+    monkeypatch.setattr("screens.app.RoguelikeApp", FakeApp)
+    assert main(["--watch", "--seed", "dragon", "--preset", "small"]) == 0
+    assert made == {"seed": seeds.parse("dragon"), "preset": "small", "watch": True, "ran": True}
+    made.clear()
+    assert main(["--watch"]) == 0
+    assert made == {"seed": None, "preset": None, "watch": True, "ran": True}
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--watch", "generate", "--seed", "x"], "--watch starts a game"),
+        (["--watch", "bot", "--seed", "x"], "--watch starts a game"),
+        (["--watch", "--daily"], "--watch does not go with --daily"),
+        (["--watch", "--daily-code"], "--watch does not go with --daily"),
+    ],
+)
+def test_watch_is_refused_with_a_command_or_daily(argv, words, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"roguelike: error: {words}") and err.count("\n") == 1
