@@ -504,7 +504,7 @@ class RoguelikeApp(App[None]):
             if result == "again":
                 self.start_watch(choice.seed, choice.preset)
 
-        self._push(SummaryScreen(state, world_name=choice.world_name), closed)
+        self._push(SummaryScreen(state, world_name=choice.world_name, watched=True), closed)
 
     def _summary_closed(
         self, choice: WorldChoice, world: World | None, result: SummaryChoice | None

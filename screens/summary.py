@@ -29,14 +29,14 @@ def _stat(state: GameState, name: str, default: Any) -> Any:
     return default if value is None else value
 
 
-def outcome(state: GameState) -> tuple[str, str]:
-    """(headline, cause) of a finished run."""
+def outcome(state: GameState, who: str = "You") -> tuple[str, str]:
+    """(headline, cause) of a finished run played by ``who`` ("You", or "The bot")."""
     if getattr(state, "won", False):
-        return "You escaped the dungeon", "won"
+        return f"{who} escaped the dungeon", "won"
     cause = getattr(state, "cause", None) or _stat(state, "cause", None)
     if getattr(state, "dead", False):
-        return "You died", str(cause or "unknown causes")
-    return "You left the dungeon", str(cause or "the run was abandoned")
+        return f"{who} died", str(cause or "unknown causes")
+    return f"{who} left the dungeon", str(cause or "the run was abandoned")
 
 
 def summary_rows(state: GameState) -> list[tuple[str, str]]:
@@ -60,16 +60,20 @@ class SummaryScreen(Screen[SummaryChoice]):
         Binding("enter,escape,t", "title", "Title", key_display="⏎"),
     ]
 
-    def __init__(self, state: GameState, *, world_name: str = "", gone: bool = False) -> None:
-        """``gone``: the world was deleted (a permadeath world whose player died)."""
+    def __init__(
+        self, state: GameState, *, world_name: str = "", gone: bool = False, watched: bool = False
+    ) -> None:
+        """``gone``: the world was deleted (a permadeath world whose player died);
+        ``watched``: the bot played it all (watch mode), and "again" watches it again."""
         super().__init__()
         self.gone = gone
+        self.watched = watched
         self.state = state
         self.world_name = world_name or getattr(state, "world_name", "") or ""
         self.code = seeds.encode(state.seed)
 
     def compose(self) -> ComposeResult:
-        headline, cause = outcome(self.state)
+        headline, cause = outcome(self.state, "The bot" if self.watched else "You")
         table = Table(show_header=False, box=None, padding=(0, 2))
         table.add_column(style="bold")
         table.add_column()

@@ -330,7 +330,7 @@ async def test_death_stops_the_bot_then_the_summary_and_again_watches_again():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
-        assert "troll" in screen_text(app)
+        assert "troll" in screen_text(app) and "The bot died" in screen_text(app)
         await pilot.press("a")  # again: the same world, watched from the start
         again = await watching(pilot)
         assert again is not game and again.state is not state and again.state.seed == SEED
