@@ -70,6 +70,8 @@ BENCH_WORLDS = 100
 #: Turns in which nothing changes (floor, map seen, max HP, kills, keys, puzzles, pack) after
 #: which a run is abandoned as stuck.
 STALL_TURNS = 400
+#: Turns the autoplayer keeps looking for a monster it went for after it goes out of sight.
+HUNT_TURNS = 20
 
 
 @dataclass
@@ -84,6 +86,18 @@ class Result:
     lowest_hp: float = 1.0
 
 
+@dataclass
+class Memory:
+    """What the autoplayer remembers from one turn to the next, as a person would: where it
+    last saw the monster it went for (on which floor, until which turn it keeps looking)."""
+
+    hunt: tuple[int, int, int] | None = None  # (floor, x, y)
+    until: int = 0
+    kind: str = ""
+    #: the monster's id (a person knows the one they saw die)
+    target: int = -1
+
+
 @dataclass(frozen=True)
 class Decision:
     """An action and, in a few words, why (watch mode shows it)."""
@@ -92,16 +106,17 @@ class Decision:
     why: str
 
 
-def choose(state: GameState) -> Action:
+def choose(state: GameState, memory: Memory | None = None) -> Action:
     """The next action for ``state``."""
-    return decide(state).action
+    return decide(state, memory=memory).action
 
 
-def decide(state: GameState, *, stepwise: bool = False) -> Decision:
+def decide(state: GameState, *, stepwise: bool = False, memory: Memory | None = None) -> Decision:
     """The next action for ``state`` and the reason for it. ``stepwise``: walks one step at a
     time, for people to watch (a rest stays whole: it changes nothing on the map but the HP,
-    and resting only to 70% would send the player into the next fight hurt)."""
-    d = _decide(state)
+    and resting only to 70% would send the player into the next fight hurt). ``memory``: what
+    it saw on earlier turns (kept up to date here; None: it remembers nothing)."""
+    d = _decide(state, Memory() if memory is None else memory)
     if stepwise and isinstance(d.action, (Explore, Travel)):
         a = d.action
         one = _explore_step(state) if isinstance(a, Explore) else _towards(state, a.x, a.y)
@@ -109,7 +124,7 @@ def decide(state: GameState, *, stepwise: bool = False) -> Decision:
     return d
 
 
-def _decide(state: GameState) -> Decision:
+def _decide(state: GameState, memory: Memory) -> Decision:
     px, py = state.player
     threats = threats_seen(state)
     hurt = state.hp < DRINK_BELOW * state.max_hp
@@ -135,6 +150,8 @@ def _decide(state: GameState) -> Decision:
         if len(threats) >= 2 and state.inventory.get("fire bomb"):
             return Decision(Use("fire bomb"), "throwing a fire bomb")
         target = threats[0]
+        memory.hunt, memory.until = (state.number, target.x, target.y), state.turn + HUNT_TURNS
+        memory.kind, memory.target = target.kind, target.id
         if not (target.info.ranged or target.guard) and _can_come(state, target):
             return Decision(Wait(), f"waiting for {a_(target.kind)}")  # the first blow is ours
         # no known way to it yet: look around (one step of exploring) and try again
@@ -142,6 +159,13 @@ def _decide(state: GameState) -> Decision:
         return Decision(step_, f"going for {a_(target.kind)}")
     if state.hp < REST_BELOW * state.max_hp:
         return Decision(Rest(), "resting")
+    if memory.hunt is not None:  # it went out of sight: look where it was last seen
+        floor, x, y = memory.hunt
+        alive = any(m.id == memory.target for m in state.monsters)
+        towards = _towards(state, x, y) if alive and state.turn <= memory.until else None
+        if floor == state.number and state.player != (x, y) and towards is not None:
+            return Decision(towards, f"looking for the {memory.kind} it lost")
+        memory.hunt = None
     fin = state.floor.finish
     stairs_known = fin is not None and bool(state.explored[fin[1], fin[0]])
     if state.inventory.get("mapping scroll") and not stairs_known:
@@ -235,6 +259,7 @@ def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:
     start = time.perf_counter()
     idle = 0
     lowest = 1.0
+    memory = Memory()
     last_progress, since = progress(state), state.turn
     for _ in range(limit):
         if state.over:
@@ -245,7 +270,7 @@ def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:
         elif state.turn - since > STALL_TURNS:
             break  # turns pass but nothing changes: a stalemate
         turn, floor = state.turn, state.number
-        step(state, choose(state))
+        step(state, choose(state, memory))
         lowest = min(lowest, state.hp / state.max_hp)
         if state.turn == turn and state.number == floor:
             idle += 1
@@ -255,7 +280,7 @@ def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:
             idle = 0
         if idle > STUCK_AFTER:
             break
-    cause = state.stats.cause or "stuck"
+    cause = state.stats.cause or f"stuck on floor {state.number}"
     return Result(
         state.seed,
         state.won,
@@ -319,11 +344,11 @@ def bench_lines(worlds: int, preset: str = "normal") -> Iterator[str]:
         f"{np.median(turns):,.0f} turns a world p50 · {s50:.1f} s a world p50, {s99:.1f} s p99"
     )
     low = np.array([r.lowest_hp for r in results])
-    deaths = sum(r.cause not in ("escaped", "stuck") for r in results)
+    deaths = sum(not r.won and not r.cause.startswith("stuck") for r in results)
     yield (
         f"autoplayer close calls: lowest HP {100 * np.median(low):.0f}% of max p50, "
         f"{100 * low.min():.0f}% at worst · {deaths} deaths"
     )
     for r in results:
         if not r.won:
-            yield f"  lost {seeds.encode(r.seed)}: {r.cause} on floor {r.floors}"
+            yield f"  lost {seeds.encode(r.seed)}: {r.cause}"

@@ -468,10 +468,10 @@ def cmd_bot(args: argparse.Namespace) -> str:
         result = _bot_result(play_seed(args.bot_seed, args.bot_preset))
         if args.bot_format == "json":
             return json.dumps(result) + "\n"
-        verdict = "won" if result["won"] else f"lost ({result['cause']})"
+        verdict = "won" if result["won"] else "lost"
         return (
-            f"{result['seed']} {args.bot_preset}: {verdict} on floor {result['floors']} "
-            f"after {result['turns']} turns, {result['seconds']} s\n"
+            f"{result['seed']} {args.bot_preset}: {verdict} ({result['cause']}), "
+            f"{result['floors']} floors reached in {result['turns']} turns, {result['seconds']} s\n"
         )
     if args.bot_seeds < 1:
         raise Fail("--seeds must be at least 1")
@@ -485,7 +485,7 @@ def cmd_bot(args: argparse.Namespace) -> str:
         doc = {"preset": args.bot_preset, "worlds": len(results), "won": won, "results": results}
         return json.dumps(doc, indent=1) + "\n"
     lines = [f"{won}/{len(results)} {args.bot_preset} worlds won ({100 * won / len(results):.0f}%)"]
-    lines += [f"  lost {r['seed']}: {r['cause']} on floor {r['floors']}" for r in losses]
+    lines += [f"  lost {r['seed']}: {r['cause']}" for r in losses]
     return "\n".join(lines) + "\n"
 
 

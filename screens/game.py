@@ -41,7 +41,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from roguelike import seeds, tiles
-from roguelike.autoplay import IDLE_WAIT, STALL_TURNS, STUCK_AFTER, decide, progress
+from roguelike.autoplay import IDLE_WAIT, STALL_TURNS, STUCK_AFTER, Memory, decide, progress
 from roguelike.engine import (
     ITEMS,
     Action,
@@ -462,6 +462,8 @@ class GameScreen(Screen[GameState | None]):
         self.speed = min(len(SPEEDS), max(1, speed))
         #: Why the bot did what it did last ("exploring", "fighting a goblin" …).
         self.why = ""
+        #: What the bot saw on earlier turns (where the monster it went for was last seen).
+        self._memory = Memory()
         self.on_take_over = on_take_over
         self._timer: Timer | None = None
         self._ticking = False
@@ -749,7 +751,7 @@ class GameScreen(Screen[GameState | None]):
         if self._idle >= IDLE_WAIT:  # refused actions in a row: let a turn pass
             decision_action: Action = Wait()
         else:
-            decision = decide(state, stepwise=True)
+            decision = decide(state, stepwise=True, memory=self._memory)
             self.why = decision.why
             decision_action = decision.action
         if isinstance(decision_action, SolvePuzzle) and state.puzzles.get(state.player):
@@ -772,7 +774,7 @@ class GameScreen(Screen[GameState | None]):
             self._puzzle_linger -= 1
             return
         if self._puzzle_plan is None and not screen.solved:
-            decision = decide(self.state, stepwise=True)
+            decision = decide(self.state, stepwise=True, memory=self._memory)
             self.why = decision.why
             if isinstance(decision.action, SolvePuzzle):
                 self._puzzle_plan = list(decision.action.moves)

@@ -15,6 +15,7 @@ from test_puzzle_rooms import room_of, stand_on, world
 
 from roguelike import seeds, tiles
 from roguelike.autoplay import (
+    Memory,
     bot_seeds,
     choose,
     decide,
@@ -255,3 +256,20 @@ def test_it_drinks_when_low_in_a_fight_and_takes_the_stairs_when_done():
     put_player(done, fin)
     done.explored[:, :] = True
     assert decide(done).action == Descend()
+
+
+def test_it_looks_where_it_last_saw_a_monster_it_went_for():
+    """A wraith seen through a gap and lost behind a pillar: the bot does not wander off
+    exploring (and come back, and lose it again, for ever) but goes where it saw it."""
+    state, c = arena()
+    wraith = add(state, "wraith", off(c, 3, 0))
+    memory = Memory()
+    assert decide(state, memory=memory).why == "going for a wraith"
+    assert memory.hunt == (state.number, *off(c, 3, 0))
+    ys, xs = np.nonzero(tiles.WALKABLE[state.tiles] & ~state.visible)
+    wraith.x, wraith.y = int(xs[0]), int(ys[0])  # out of sight, alive somewhere
+    d = decide(state, memory=memory)
+    assert d.why == "looking for the wraith it lost" and d.action == Move(1, 0)
+    assert decide(state).why == "exploring"  # without the memory, it would wander off
+    state.monsters.remove(wraith)  # ...and once it died, it is not looked for
+    assert decide(state, memory=memory).why == "exploring" and memory.hunt is None

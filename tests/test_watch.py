@@ -292,7 +292,7 @@ async def test_a_stuck_bot_gives_up_the_wheel_and_the_next_key_still_saves(
     from roguelike.engine import Wait
 
     monkeypatch.setattr(screens.game, "STALL_TURNS", 5)
-    monkeypatch.setattr(screens.game, "decide", lambda state, stepwise: Decision(Wait(), "idling"))
+    monkeypatch.setattr(screens.game, "decide", lambda state, **_: Decision(Wait(), "idling"))
     app = RoguelikeApp(seed=SEED, preset="small", watch=True)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await watching(pilot)

@@ -88,8 +88,8 @@ BOMB_DAMAGE = (6, 10)
 ELIXIR_HP = 5
 #: A ranged monster shoots at most once in this many of its turns.
 RELOAD_TURNS = 2
-#: How close a shooting monster comes (it never backs away: a shooter faster than you that
-#: kept its distance could never be caught).
+#: How close a shooting monster comes while it sees you (it never backs away: a shooter faster
+#: than you that kept its distance could never be caught); out of sight, it comes on.
 SHOOTING_RANGE = 3
 
 _DIRS8 = ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1))
@@ -610,7 +610,7 @@ def monster_options(
         dn = d(x, y)
         if hurt:
             s = 10.0 * dn
-        elif info.ranged:  # closes to shooting range, then stands its ground
+        elif info.ranged and sees:  # closes to shooting range, then stands its ground
             s = -10.0 * max(dn - SHOOTING_RANGE, 0) - (1.0 if (x, y) != m.pos else 0.0)
         else:
             s = -10.0 * dn
