@@ -4,13 +4,14 @@ A test redraws everything a person has not seen and checks it decides the same.
 
 Its policy, turn by turn (:func:`decide`, which also says why):
 
-1. drink a potion when low with a monster coming;
+1. low with a monster coming: drink a potion, else read a blink scroll, else step away;
 2. on an unsolved puzzle pedestal, solve it with the puzzle's own solver (the puzzle takes
    no time in the dungeon), unless a monster stands next to it;
 3. strike an adjacent monster it can reach past the corners (the weakest, fleeing last);
 4. with monsters coming: a fire bomb at two or more; wait for a melee monster that can step
    next to it (the first blow is ours), else go for it;
-5. rest when hurt and alone; read a mapping scroll on a floor whose stairs it has not seen;
+5. rest when hurt and alone; look where it last saw the monster it went for (its
+   :class:`Memory`); read a mapping scroll on a floor whose stairs it has not seen;
 6. go back to a pedestal a fight pulled it away from; explore (the engine's walk takes
    keys, items and pedestals on its way and unlocks doors whose key it holds);
 7. with nothing left to explore, travel to the stairs (or the exit) and take them.
@@ -96,6 +97,20 @@ class Memory:
     kind: str = ""
     #: the monster's id (a person knows the one they saw die)
     target: int = -1
+    #: the cells it has had in view on this floor (a mapping scroll shows the map, not what
+    #: stands and lies there: going to look is still getting somewhere)
+    seen: np.ndarray | None = None
+    floor: int = 0
+
+    def observe(self, state: GameState) -> None:
+        if (
+            self.seen is None
+            or self.floor != state.number
+            or self.seen.shape != state.visible.shape
+        ):
+            self.seen, self.floor = state.visible.copy(), state.number
+        else:
+            self.seen |= state.visible
 
 
 @dataclass(frozen=True)
@@ -116,7 +131,9 @@ def decide(state: GameState, *, stepwise: bool = False, memory: Memory | None = 
     time, for people to watch (a rest stays whole: it changes nothing on the map but the HP,
     and resting only to 70% would send the player into the next fight hurt). ``memory``: what
     it saw on earlier turns (kept up to date here; None: it remembers nothing)."""
-    d = _decide(state, Memory() if memory is None else memory)
+    memory = Memory() if memory is None else memory
+    memory.observe(state)
+    d = _decide(state, memory)
     if stepwise and isinstance(d.action, (Explore, Travel)):
         a = d.action
         one = _explore_step(state) if isinstance(a, Explore) else _towards(state, a.x, a.y)
@@ -130,6 +147,8 @@ def _decide(state: GameState, memory: Memory) -> Decision:
     hurt = state.hp < DRINK_BELOW * state.max_hp
     if threats and hurt and state.inventory.get("healing potion"):
         return Decision(Use("healing potion"), "drinking a potion")
+    if threats and hurt and state.inventory.get("blink scroll"):
+        return Decision(Use("blink scroll"), "blinking away")
     adjacent = [
         m
         for m in state.visible_monsters()
@@ -149,6 +168,9 @@ def _decide(state: GameState, memory: Memory) -> Decision:
     if threats:
         if len(threats) >= 2 and state.inventory.get("fire bomb"):
             return Decision(Use("fire bomb"), "throwing a fire bomb")
+        away = _away(state, threats) if hurt else None
+        if away is not None:  # no potion, no scroll: out of their reach, to rest
+            return Decision(away, "retreating")
         target = threats[0]
         memory.hunt, memory.until = (state.number, target.x, target.y), state.turn + HUNT_TURNS
         memory.kind, memory.target = target.kind, target.id
@@ -196,6 +218,26 @@ def threats_seen(state: GameState) -> list[Monster]:
     return [m for m in awake if dist[m.y, m.x] < FAR]
 
 
+def _away(state: GameState, threats: list[Monster]) -> Action | None:
+    """A step that takes the player further from every monster in ``threats`` (over the known
+    map), if there is one."""
+    dist = distance_map(_known_walkable(state), [m.pos for m in threats])
+    px, py = state.player
+    here = int(dist[py, px])
+    best: tuple[int, int, int] | None = None
+    for dx, dy in _DIRS8:
+        x, y = px + dx, py + dy
+        if can_step(state, px, py, dx, dy) and state.monster_at(x, y) is None:
+            d = int(dist[y, x])
+            if d > here and (best is None or d > best[0]):
+                best = (d, dx, dy)
+    return None if best is None else Move(best[1], best[2])
+
+
+def _known_walkable(state: GameState) -> np.ndarray:
+    return tiles.WALKABLE[state.tiles] & state.explored
+
+
 def _can_come(state: GameState, m: Monster) -> bool:
     """Whether ``m`` can step next to the player (and be hit first) on its next move: it is
     two steps away with a free cell between (one it may enter, and attack from)."""
@@ -234,12 +276,14 @@ def _towards(state: GameState, x: int, y: int) -> Action | None:
     return _first_step(state, travel_distances(state, x, y))
 
 
-def progress(state: GameState) -> tuple[int, ...]:
+def progress(state: GameState, memory: Memory | None = None) -> tuple[int, ...]:
     """What changes when a run goes somewhere: a run is stuck when it stops changing."""
     stats = state.stats
+    seen = memory.seen if memory is not None and memory.floor == state.number else None
     return (
         state.number,
         int(state.explored.sum()),
+        0 if seen is None else int(seen.sum()),
         state.max_hp,
         stats.kills,
         stats.keys,
@@ -258,13 +302,14 @@ def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:
     """Play ``state`` to its end (or until ``limit`` actions)."""
     start = time.perf_counter()
     idle = 0
-    lowest = 1.0
     memory = Memory()
-    last_progress, since = progress(state), state.turn
+    lowest = 1.0
+    last_progress, since = progress(state, memory), state.turn
     for _ in range(limit):
         if state.over:
             break
-        now = progress(state)
+        memory.observe(state)  # where a walk ended: new ground in view is getting somewhere
+        now = progress(state, memory)
         if now != last_progress:
             last_progress, since = now, state.turn
         elif state.turn - since > STALL_TURNS:

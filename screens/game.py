@@ -476,7 +476,7 @@ class GameScreen(Screen[GameState | None]):
         self._puzzle_linger = 0
         #: Bot actions in a row that spent no turn; the last progress and the turn it came.
         self._idle = 0
-        self._progress = progress(state)
+        self._progress = progress(state, self._memory)
         self._progress_turn = state.turn
 
     # ------------------------------------------------------------------ layout
@@ -690,7 +690,7 @@ class GameScreen(Screen[GameState | None]):
         self._leave_mode()
         self.autopilot, self.paused = True, False
         self._idle = 0
-        self._progress, self._progress_turn = progress(self.state), self.state.turn
+        self._progress, self._progress_turn = progress(self.state, self._memory), self.state.turn
         self._watch_changed()
 
     def stop_autopilot(self, why: str | None = None) -> None:
@@ -760,7 +760,8 @@ class GameScreen(Screen[GameState | None]):
         before = (state.turn, state.number)
         self.act(decision_action)
         self._idle = self._idle + 1 if (state.turn, state.number) == before else 0
-        now = progress(state)
+        self._memory.observe(state)
+        now = progress(state, self._memory)
         if now != self._progress:
             self._progress, self._progress_turn = now, state.turn
         if self._idle > STUCK_AFTER or state.turn - self._progress_turn > STALL_TURNS:

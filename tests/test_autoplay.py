@@ -15,6 +15,7 @@ from test_puzzle_rooms import room_of, stand_on, world
 
 from roguelike import seeds, tiles
 from roguelike.autoplay import (
+    Decision,
     Memory,
     bot_seeds,
     choose,
@@ -273,3 +274,26 @@ def test_it_looks_where_it_last_saw_a_monster_it_went_for():
     assert decide(state).why == "exploring"  # without the memory, it would wander off
     state.monsters.remove(wraith)  # ...and once it died, it is not looked for
     assert decide(state, memory=memory).why == "exploring" and memory.hunt is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("code", "preset"), [("NSGP-0FXA-RE90", "normal")])
+def test_worlds_that_once_stuck_the_bot_are_won(code, preset):
+    """Worlds the bench once lost as "stuck" (each a bot bug, not the generator's): a wraith
+    seen through a gap and lost behind a pillar, the bot walking back and forth for ever."""
+    result = play_seed(seeds.parse(code), preset)
+    assert result.won, result
+
+
+def test_hurt_without_a_potion_it_blinks_away_or_retreats():
+    state, c = arena()
+    orc = add(state, "orc", off(c, 2, 0))
+    state.hp = 3
+    state.inventory["blink scroll"] = 1
+    assert decide(state) == Decision(Use("blink scroll"), "blinking away")
+    del state.inventory["blink scroll"]
+    d = decide(state)
+    assert d.why == "retreating" and isinstance(d.action, Move)
+    assert d.action.dx == -1  # away from the orc, which stands to the east
+    state.hp = state.max_hp  # healthy, it waits for the orc instead
+    assert decide(state).action == Wait() and orc.awake
