@@ -464,6 +464,7 @@ class GameScreen(Screen[GameState | None]):
         self.why = ""
         #: What the bot saw on earlier turns (where the monster it went for was last seen).
         self._memory = Memory()
+        self._memory.observe(state)
         self.on_take_over = on_take_over
         self._timer: Timer | None = None
         self._ticking = False
@@ -690,6 +691,7 @@ class GameScreen(Screen[GameState | None]):
         self._leave_mode()
         self.autopilot, self.paused = True, False
         self._idle = 0
+        self._memory.observe(self.state)
         self._progress, self._progress_turn = progress(self.state, self._memory), self.state.turn
         self._watch_changed()
 

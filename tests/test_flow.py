@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+from screen_support import screen_text
 from textual.widgets import Input, Static
 
 from roguelike import seeds
@@ -22,11 +23,6 @@ from screens.too_small import TooSmallScreen
 
 SIZES = [(80, 24), (120, 40)]
 CODE = seeds.encode(0x1234_5678_9ABC)
-
-
-def screen_text(app) -> str:
-    """The current screen as plain text, one line per terminal row."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 async def open_new_game(pilot, key="s"):
@@ -255,17 +251,8 @@ async def test_ctrl_q_quits_from_anywhere(where):
 # -- the command line ---------------------------------------------------------------------
 
 
-def test_seed_starts_that_world(monkeypatch):
-    made = {}
-
-    class FakeApp:
-        def __init__(self, **kwargs):
-            made.update(kwargs)
-
-        def run(self):
-            made["ran"] = True
-
-    monkeypatch.setattr("screens.app.RoguelikeApp", FakeApp)
+def test_seed_starts_that_world(fake_app):
+    made = fake_app
     assert main(["--seed", "dragon", "--preset", "large"]) == 0
     assert made == {"seed": seeds.parse("dragon"), "preset": "large", "ran": True}
     made.clear()

@@ -66,7 +66,9 @@ def test_golden_catalog():
     assert doc["presets"] == dict(WORLDS)
     now = current()
     changed = [
-        f"{code} floor {n}" for code, floors in doc["floors"].items() for n in floors
+        f"{code} floor {n}"
+        for code, floors in doc["floors"].items()
+        for n in floors
         if now[code][n] != floors[n]
     ]
     assert not changed, (

@@ -9,6 +9,7 @@ opens doors and unlocks the ones whose key is held), a click on the stairs to tr
 from __future__ import annotations
 
 import numpy as np
+from screen_support import VI
 
 import screens.app
 from roguelike import seeds, tiles
@@ -19,17 +20,6 @@ from screens.map_view import MapView
 from screens.summary import SummaryScreen
 
 SEED = seeds.parse("N65Q-QBJ0-23PV")
-#: vi keys for each direction
-VI = {
-    (0, -1): "k",
-    (0, 1): "j",
-    (-1, 0): "h",
-    (1, 0): "l",
-    (-1, -1): "y",
-    (1, -1): "u",
-    (-1, 1): "b",
-    (1, 1): "n",
-}
 
 
 def all_text(app: RoguelikeApp) -> str:

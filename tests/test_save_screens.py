@@ -8,11 +8,10 @@ import os
 from pathlib import Path
 
 import pytest
+from screen_support import screen_text
 from textual.widgets import Checkbox, DataTable, Input, Static
 
-import screens.app
 from roguelike import seeds
-from roguelike.engine import new_game
 from saves import Store, World
 from screens.app import RoguelikeApp
 from screens.game import GameScreen
@@ -23,26 +22,6 @@ from screens.title import TitleScreen
 
 SEED = seeds.parse("N65Q-QBJ0-23PV")
 NAME = world_name_for(SEED)
-
-
-@pytest.fixture
-def quiet_worlds(monkeypatch):
-    """Worlds without monsters and puzzles: nothing moves but the player."""
-    monkeypatch.setattr(
-        screens.app,
-        "make_game",
-        lambda choice: new_game(
-            choice.seed,
-            preset=choice.preset,
-            world_name=choice.world_name,
-            monsters=False,
-            puzzles=False,
-        ),
-    )
-
-
-def screen_text(app) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 def rng_state(state) -> dict:

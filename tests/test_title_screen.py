@@ -1,6 +1,7 @@
 """The title screen, driven through Textual's Pilot."""
 
 import pytest
+from screen_support import screen_text
 from textual.widgets import Button, Static
 
 from screens.app import RoguelikeApp
@@ -9,11 +10,6 @@ from screens.new_game import NewGameScreen
 from screens.title import TitleScreen
 
 SIZES = [(80, 24), (120, 40)]
-
-
-def screen_text(app) -> str:
-    """The current screen as plain text, one line per terminal row."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 import pytest
+from screen_support import VI, screen_text
 
 import screens.app
 import screens.game
@@ -33,37 +34,6 @@ SEED = seeds.parse("N65Q-QBJ0-23PV")
 NAME = world_name_for(SEED)
 #: A small world whose first floor the bot leaves in few actions (about 600).
 QUICK = seeds.parse("e")
-#: vi keys for each direction
-VI = {
-    (0, -1): "k",
-    (0, 1): "j",
-    (-1, 0): "h",
-    (1, 0): "l",
-    (-1, -1): "y",
-    (1, -1): "u",
-    (-1, 1): "b",
-    (1, 1): "n",
-}
-
-
-@pytest.fixture
-def quiet_worlds(monkeypatch):
-    """Worlds without monsters and puzzles: the bot only explores."""
-    monkeypatch.setattr(
-        screens.app,
-        "make_game",
-        lambda choice: new_game(
-            choice.seed,
-            preset=choice.preset,
-            world_name=choice.world_name,
-            monsters=False,
-            puzzles=False,
-        ),
-    )
-
-
-def screen_text(app) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 def saved_files() -> list[Path]:
@@ -451,17 +421,8 @@ async def test_the_titles_w_watches_a_random_world_of_the_apps_size(preset):
     assert saved_files() == []
 
 
-def test_watch_on_the_command_line(monkeypatch):
-    made: dict[str, object] = {}
-
-    class FakeApp:
-        def __init__(self, **kwargs):
-            made.update(kwargs)
-
-        def run(self):
-            made["ran"] = True
-
-    monkeypatch.setattr("screens.app.RoguelikeApp", FakeApp)
+def test_watch_on_the_command_line(fake_app):
+    made = fake_app
     assert main(["--watch", "--seed", "dragon", "--preset", "small"]) == 0
     assert made == {"seed": seeds.parse("dragon"), "preset": "small", "watch": True, "ran": True}
     made.clear()
