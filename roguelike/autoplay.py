@@ -5,8 +5,8 @@ A test redraws everything a person has not seen and checks it decides the same.
 Its policy, turn by turn (:func:`decide`, which also says why):
 
 1. low with a monster coming: drink a potion, else read a blink scroll, else step away;
-2. on an unsolved puzzle pedestal, solve it with the puzzle's own solver (the puzzle takes
-   no time in the dungeon), unless a monster stands next to it;
+2. on an unsolved puzzle pedestal, solve it with the puzzle's own solver (one turn in the
+   dungeon, however long the puzzle), unless a monster stands next to it;
 3. strike an adjacent monster it can reach past the corners (the weakest, fleeing last);
 4. with monsters coming: a fire bomb at two or more; wait for a melee monster that can step
    next to it (the first blow is ours), else go for it;
@@ -48,6 +48,7 @@ from roguelike.engine.engine import (
     can_step,
     chebyshev,
     explore_distances,
+    known_passable,
     travel_distances,
 )
 from roguelike.engine.engine import (
@@ -61,7 +62,7 @@ REST_BELOW = 0.7
 DRINK_BELOW = 0.35
 #: Most actions in a run.
 TURN_LIMIT = 20_000
-#: Actions in a row without progress after which a run is abandoned as stuck.
+#: Refused actions (no turn spent) in a row after which a run is abandoned as stuck.
 STUCK_AFTER = 50
 #: Refused actions in a row (no turn spent) after which the player waits a turn instead.
 IDLE_WAIT = 3
@@ -156,7 +157,7 @@ def _decide(state: GameState, memory: Memory) -> Decision:
     ]
     room = state.puzzles.get(state.player)
     if room is not None and not room.solved and not any(not m.fleeing for m in adjacent):
-        # the puzzle takes no time in the dungeon: solve it even with a shooter in view
+        # a puzzle costs one turn in the dungeon: solve it even with a shooter in view
         p = room.puzzle()
         plan = p.solve(p.initial()) or []
         return Decision(
@@ -183,6 +184,7 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         return Decision(Rest(), "resting")
     if memory.hunt is not None:  # it went out of sight: look where it was last seen
         floor, x, y = memory.hunt
+        # monsters die by the player's hand only, in view: "gone" is a kill it saw
         alive = any(m.id == memory.target for m in state.monsters)
         towards = _towards(state, x, y) if alive and state.turn <= memory.until else None
         if floor == state.number and state.player != (x, y) and towards is not None:
@@ -219,9 +221,9 @@ def threats_seen(state: GameState) -> list[Monster]:
 
 
 def _away(state: GameState, threats: list[Monster]) -> Action | None:
-    """A step that takes the player further from every monster in ``threats`` (over the known
-    map), if there is one."""
-    dist = distance_map(_known_walkable(state), [m.pos for m in threats])
+    """A step that takes the player further from the nearest monster of ``threats`` (over the
+    known map), if there is one."""
+    dist = distance_map(known_passable(state), [m.pos for m in threats])
     px, py = state.player
     here = int(dist[py, px])
     best: tuple[int, int, int] | None = None
@@ -232,10 +234,6 @@ def _away(state: GameState, threats: list[Monster]) -> Action | None:
             if d > here and (best is None or d > best[0]):
                 best = (d, dx, dy)
     return None if best is None else Move(best[1], best[2])
-
-
-def _known_walkable(state: GameState) -> np.ndarray:
-    return tiles.WALKABLE[state.tiles] & state.explored
 
 
 def _can_come(state: GameState, m: Monster) -> bool:
@@ -249,9 +247,8 @@ def _can_come(state: GameState, m: Monster) -> bool:
         if (
             chebyshev((x, y), m.pos) == 1
             and state.monster_at(x, y) is None
-            and can_step_to(state, x, y)
             and can_step(state, m.x, m.y, x - m.x, y - m.y)
-            and can_step(state, x, y, px - x, py - y)
+            and can_step(state, x, y, px - x, py - y)  # the same corner both ways
         ):
             return True
     return False

@@ -457,14 +457,15 @@ class RoguelikeApp(App[None]):
         )
         self._push(self._game, partial(self._watch_ended, choice))
 
-    def _taken_over(self) -> None:
+    def _taken_over(self) -> bool:
         """The player took the wheel of a watched game: make it a saved world (named as a new
-        game of its seed would be, or the next free name), lock it and save it."""
+        game of its seed would be, or the next free name), lock it and save it. False (and a
+        notification) if that failed: the next key the player plays tries again."""
         from saves import SaveError, StoreError, World
 
         game, choice = self._game, self.watching
         if game is None or choice is None or self.world is not None:
-            return
+            return True
         name = choice.world_name
         if self.name_problem(name) is not None:
             name = self.free_name(name)
@@ -473,17 +474,18 @@ class RoguelikeApp(App[None]):
             lock = self.store.lock(world.name)
         except (StoreError, ValueError, OSError) as err:
             self.notify(f"Not saved: {err}", severity="error", timeout=6)
-            return
+            return False
         game.state.world_name = game.world_name = world.name
         try:
             self.store.save(game.state, world, game.visited)
         except (SaveError, StoreError, OSError) as err:
             lock.release()
             self.notify(f"Not saved: {err}", severity="error", timeout=6)
-            return
+            return False
         self.world, self._lock, self.visited = world, lock, game.visited
         self.watching = None
         self.notify(f"Saved as {world.name}", timeout=4)
+        return True
 
     def _watch_ended(self, choice: WorldChoice, state: GameState | None) -> None:
         """The end of a watched game: as any game's if the player took it over; else the

@@ -433,7 +433,7 @@ class GameScreen(Screen[GameState | None]):
         visited: list[VisitedFloor] | None = None,
         on_autosave: Callable[[GameState, list[VisitedFloor]], None] | None = None,
         autopilot: bool = False,
-        on_take_over: Callable[[], None] | None = None,
+        on_take_over: Callable[[], bool] | None = None,
         speed: int = DEFAULT_SPEED,
     ) -> None:
         """``visited``: the earlier floors as they were left (kept up to date here);
@@ -477,6 +477,7 @@ class GameScreen(Screen[GameState | None]):
         self._puzzle_linger = 0
         #: Bot actions in a row that spent no turn; the last progress and the turn it came.
         self._idle = 0
+        self._wait_next = False
         self._progress = progress(state, self._memory)
         self._progress_turn = state.turn
 
@@ -705,11 +706,14 @@ class GameScreen(Screen[GameState | None]):
         self._watch_changed()
 
     def take_over(self) -> None:
-        """The player plays: the bot stops, and the first time ``on_take_over`` is called."""
+        """The player plays: the bot stops, and the first time ``on_take_over`` is called (not
+        once the run is over: the bot played it to its end; and again next time if it
+        reports failure, a world that could not be saved)."""
         self.stop_autopilot()
-        if self.on_take_over is not None:
+        if self.on_take_over is not None and self.mode != "ended":
             callback, self.on_take_over = self.on_take_over, None
-            callback()
+            if callback() is False:
+                self.on_take_over = callback
 
     def _watch_changed(self) -> None:
         """The bot's wheel, pause or speed changed: its timer, the prompt line, the footer."""
@@ -750,18 +754,22 @@ class GameScreen(Screen[GameState | None]):
 
     def _bot_acts(self) -> None:
         state = self.state
-        if self._idle >= IDLE_WAIT:  # refused actions in a row: let a turn pass
-            decision_action: Action = Wait()
+        if self._wait_next:  # as autoplay.play does: a turn passes between refused tries
+            self._wait_next = False
+            self.act(Wait())
         else:
             decision = decide(state, stepwise=True, memory=self._memory)
             self.why = decision.why
-            decision_action = decision.action
-        if isinstance(decision_action, SolvePuzzle) and state.puzzles.get(state.player):
-            self.open_puzzle()  # the bot plays the moves there, one per tick
-            return
-        before = (state.turn, state.number)
-        self.act(decision_action)
-        self._idle = self._idle + 1 if (state.turn, state.number) == before else 0
+            if isinstance(decision.action, SolvePuzzle) and state.puzzles.get(state.player):
+                self._refused()  # until its report spends a turn (a refused one never does)
+                self.open_puzzle()  # the bot plays the moves there, one per tick
+                return
+            before = (state.turn, state.number)
+            self.act(decision.action)
+            if (state.turn, state.number) == before:
+                self._refused()
+            else:
+                self._idle = 0
         self._memory.observe(state)
         now = progress(state, self._memory)
         if now != self._progress:
@@ -769,9 +777,14 @@ class GameScreen(Screen[GameState | None]):
         if self._idle > STUCK_AFTER or state.turn - self._progress_turn > STALL_TURNS:
             self.stop_autopilot("The bot is stuck here: A lets it try again, or play on.")
 
+    def _refused(self) -> None:
+        """The bot's action spent no turn: after a few in a row, the next tick waits one."""
+        self._idle += 1
+        self._wait_next = self._idle > IDLE_WAIT
+
     def _bot_solves(self, screen: PuzzleScreen) -> None:
         """One step of the bot at the pedestal: undo a move that is not in its plan, play the
-        next, or leave (solved, or when it has something else to do first: a fight, a rest).
+        next, or leave (solved, or when it has something else to do first: a fight).
         Whether the moves solve the puzzle is for the engine to say once the screen closes."""
         if self._puzzle_linger > 0:
             self._puzzle_linger -= 1

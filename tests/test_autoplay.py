@@ -272,7 +272,7 @@ def test_it_looks_where_it_last_saw_a_monster_it_went_for():
     d = decide(state, memory=memory)
     assert d.why == "looking for the wraith it lost" and d.action == Move(1, 0)
     assert decide(state).why == "exploring"  # without the memory, it would wander off
-    state.monsters.remove(wraith)  # ...and once it died, it is not looked for
+    state.monsters.remove(wraith)  # ...and once killed (always in view), it is not looked for
     assert decide(state, memory=memory).why == "exploring" and memory.hunt is None
 
 

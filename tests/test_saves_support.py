@@ -92,8 +92,9 @@ def assert_same(a: Any, b: Any, path: str = "state", skip: frozenset[str] = froz
     assert type(a) is type(b) and a == b, f"{path}: {a!r:.80} != {b!r:.80}"
 
 
-def assert_same_game(original: GameState, loaded: GameState) -> None:
-    """Every field equal; the log as its kept tail."""
+def assert_same_game(original: GameState, loaded: GameState, logged: int = 0) -> None:
+    """Every field equal; the log as its kept tail (``logged``: lines both games logged
+    since ``loaded`` was loaded)."""
     from saves.codec import LOG_KEPT
 
     # a pedestal's instance is not loaded but made again from its seed when used (a shared
@@ -104,6 +105,6 @@ def assert_same_game(original: GameState, loaded: GameState) -> None:
         if room.instance is not None:
             assert loaded.puzzles[pos].puzzle().to_json() == room.instance
             assert loaded.puzzles[pos].moves == room.moves
-    # the kept tail, and whatever both logged since (the same lines on both sides)
-    assert len(loaded.log) >= min(len(original.log), LOG_KEPT)
-    assert loaded.log == original.log[-len(loaded.log) :]
+    # the kept tail, then the lines both logged since the load
+    kept = min(len(original.log) - logged, LOG_KEPT)
+    assert loaded.log == original.log[len(original.log) - logged - kept :]

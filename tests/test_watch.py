@@ -297,6 +297,9 @@ async def test_death_stops_the_bot_then_the_summary_and_again_watches_again():
         await pilot.pause()
         assert state.dead and not game.autopilot and game._timer is None
         assert "press Enter" in screen_text(app) and "Watching" not in screen_text(app)
+        await pilot.press("h")  # a game key once the bot's run is over takes nothing over
+        await pilot.pause()
+        assert saved_files() == [] and app.world is None
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
@@ -316,6 +319,7 @@ async def test_a_small_world_watched_at_top_speed_goes_down_the_stairs():
         await top_speed(pilot, game)
         done = await wait_for(pilot, lambda: state.number >= 2 or state.over, rounds=900, step=0.1)
         assert done, f"the bot stopped on floor {state.number}, turn {state.turn}: {game.prompt}"
+        assert not state.dead, state.cause
         if state.over:  # the summary follows, as for a player
             await pilot.press("enter")
             await pilot.pause()

@@ -703,7 +703,7 @@ def _rest(state: GameState) -> list[Event]:
     return events + [Message("You rest for a long while.")]
 
 
-def _known_passable(state: GameState) -> np.ndarray:
+def known_passable(state: GameState) -> np.ndarray:
     """Where the player may plan a walk: explored walkable cells and the explored locked doors
     whose key is held (walking into one unlocks it)."""
     ok = tiles.WALKABLE[state.tiles].copy()
@@ -714,14 +714,14 @@ def _known_passable(state: GameState) -> np.ndarray:
 
 def travel_distances(state: GameState, x: int, y: int) -> np.ndarray:
     """Steps to (x, y) over the explored map."""
-    return distance_map(_known_passable(state), [(x, y)])
+    return distance_map(known_passable(state), [(x, y)])
 
 
 def explore_distances(state: GameState) -> np.ndarray:
     """Steps over the explored map to the nearest unexplored edge (a known walkable cell next
     to an unknown one), known item or key lying on the floor, or puzzle pedestal not yet
     stepped on."""
-    ok = _known_passable(state)
+    ok = known_passable(state)
     unknown = ~state.explored
     edge = np.zeros_like(ok)
     for dx, dy in _DIRS8:
