@@ -11,7 +11,6 @@ from __future__ import annotations
 import numpy as np
 from screen_support import VI
 
-import screens.app
 from roguelike import seeds, tiles
 from roguelike.engine import GameState, Monster, new_game
 from screens.app import RoguelikeApp
@@ -39,21 +38,10 @@ async def explore_floor(pilot, state: GameState) -> None:
     raise AssertionError("exploring never finished")
 
 
-async def test_a_tiny_world_is_won_with_the_keys_and_ends_in_the_summary(monkeypatch):
+async def test_a_tiny_world_is_won_with_the_keys_and_ends_in_the_summary(quiet_worlds):
     """Without monsters and puzzles (they have their own tests), a three-floor world from
     ``roguelike --seed CODE --preset small``: every key taken and every door opened by
     exploring, the stairs reached by a click, and the exit taken on the last floor."""
-    monkeypatch.setattr(
-        screens.app,
-        "make_game",
-        lambda choice: new_game(
-            choice.seed,
-            preset=choice.preset,
-            world_name=choice.world_name,
-            monsters=False,
-            puzzles=False,
-        ),
-    )
     app = RoguelikeApp(seed=SEED, preset="small")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
