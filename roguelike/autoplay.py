@@ -295,33 +295,56 @@ def _explore_step(state: GameState) -> Action | None:
     return _first_step(state, explore_distances(state))
 
 
+class Autopilot:
+    """The autoplayer turn after turn: :func:`play` and watch mode share it. It keeps the
+    :class:`Memory`, lets a turn pass after a few refused actions in a row (``IDLE_WAIT``), and
+    tells when a run is stuck: more than ``STUCK_AFTER`` refused actions in a row, or
+    ``STALL_TURNS`` turns without :func:`progress`."""
+
+    def __init__(self, state: GameState, *, stepwise: bool = False) -> None:
+        self.stepwise = stepwise
+        self.memory = Memory()
+        self.memory.observe(state)
+        self.idle = 0
+        self._wait_next = False
+        self._forced = False
+        self._last, self._since = progress(state, self.memory), state.turn
+
+    def decide(self, state: GameState) -> Decision:
+        """The next action (a wait, between refused tries)."""
+        self._forced, self._wait_next = self._wait_next, False
+        if self._forced:
+            return Decision(Wait(), "waiting a turn")
+        return decide(state, stepwise=self.stepwise, memory=self.memory)
+
+    def acted(self, spent: bool) -> None:
+        """The action :meth:`decide` gave was played; ``spent``: it took a turn (or a floor)."""
+        if self._forced:
+            return
+        self.idle = 0 if spent else self.idle + 1
+        self._wait_next = self.idle > IDLE_WAIT
+
+    def stuck(self, state: GameState) -> bool:
+        """Whether the run is stuck (asked before each action)."""
+        self.memory.observe(state)  # where a walk ended: new ground in view is getting somewhere
+        now = progress(state, self.memory)
+        if now != self._last:
+            self._last, self._since = now, state.turn
+        return self.idle > STUCK_AFTER or state.turn - self._since > STALL_TURNS
+
+
 def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:
     """Play ``state`` to its end (or until ``limit`` actions)."""
     start = time.perf_counter()
-    idle = 0
-    memory = Memory()
+    pilot = Autopilot(state)
     lowest = 1.0
-    last_progress, since = progress(state, memory), state.turn
     for _ in range(limit):
-        if state.over:
+        if state.over or pilot.stuck(state):
             break
-        memory.observe(state)  # where a walk ended: new ground in view is getting somewhere
-        now = progress(state, memory)
-        if now != last_progress:
-            last_progress, since = now, state.turn
-        elif state.turn - since > STALL_TURNS:
-            break  # turns pass but nothing changes: a stalemate
-        turn, floor = state.turn, state.number
-        step(state, choose(state, memory))
+        before = (state.turn, state.number)
+        step(state, pilot.decide(state).action)
         lowest = min(lowest, state.hp / state.max_hp)
-        if state.turn == turn and state.number == floor:
-            idle += 1
-            if idle > IDLE_WAIT:
-                step(state, Wait())
-        else:
-            idle = 0
-        if idle > STUCK_AFTER:
-            break
+        pilot.acted((state.turn, state.number) != before)
     cause = state.stats.cause or f"stuck on floor {state.number}"
     return Result(
         state.seed,

@@ -41,7 +41,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from roguelike import seeds, tiles
-from roguelike.autoplay import IDLE_WAIT, STALL_TURNS, STUCK_AFTER, Memory, decide, progress
+from roguelike.autoplay import Autopilot, decide
 from roguelike.engine import (
     ITEMS,
     Action,
@@ -462,9 +462,8 @@ class GameScreen(Screen[GameState | None]):
         self.speed = min(len(SPEEDS), max(1, speed))
         #: Why the bot did what it did last ("exploring", "fighting a goblin" …).
         self.why = ""
-        #: What the bot saw on earlier turns (where the monster it went for was last seen).
-        self._memory = Memory()
-        self._memory.observe(state)
+        #: The bot's turn-by-turn loop: its memory, refused tries, and whether it is stuck.
+        self._pilot = Autopilot(state, stepwise=True)
         self.on_take_over = on_take_over
         self._timer: Timer | None = None
         self._ticking = False
@@ -475,11 +474,6 @@ class GameScreen(Screen[GameState | None]):
         self._puzzle_closing = False
         #: Ticks left to linger over the puzzle screen (see PUZZLE_LINGER).
         self._puzzle_linger = 0
-        #: Bot actions in a row that spent no turn; the last progress and the turn it came.
-        self._idle = 0
-        self._wait_next = False
-        self._progress = progress(state, self._memory)
-        self._progress_turn = state.turn
 
     # ------------------------------------------------------------------ layout
 
@@ -691,9 +685,7 @@ class GameScreen(Screen[GameState | None]):
             return
         self._leave_mode()
         self.autopilot, self.paused = True, False
-        self._idle = 0
-        self._memory.observe(self.state)
-        self._progress, self._progress_turn = progress(self.state, self._memory), self.state.turn
+        self._pilot = Autopilot(self.state, stepwise=True)
         self._watch_changed()
 
     def stop_autopilot(self, why: str | None = None) -> None:
@@ -753,34 +745,18 @@ class GameScreen(Screen[GameState | None]):
             self._draw_messages()
 
     def _bot_acts(self) -> None:
-        state = self.state
-        if self._wait_next:  # as autoplay.play does: a turn passes between refused tries
-            self._wait_next = False
-            self.act(Wait())
-        else:
-            decision = decide(state, stepwise=True, memory=self._memory)
-            self.why = decision.why
-            if isinstance(decision.action, SolvePuzzle) and state.puzzles.get(state.player):
-                self._refused()  # until its report spends a turn (a refused one never does)
-                self.open_puzzle()  # the bot plays the moves there, one per tick
-                return
-            before = (state.turn, state.number)
-            self.act(decision.action)
-            if (state.turn, state.number) == before:
-                self._refused()
-            else:
-                self._idle = 0
-        self._memory.observe(state)
-        now = progress(state, self._memory)
-        if now != self._progress:
-            self._progress, self._progress_turn = now, state.turn
-        if self._idle > STUCK_AFTER or state.turn - self._progress_turn > STALL_TURNS:
+        state, pilot = self.state, self._pilot
+        decision = pilot.decide(state)
+        self.why = decision.why
+        if isinstance(decision.action, SolvePuzzle) and state.puzzles.get(state.player):
+            pilot.acted(False)  # until its report spends a turn (a refused one never does)
+            self.open_puzzle()  # the bot plays the moves there, one per tick
+            return
+        before = (state.turn, state.number)
+        self.act(decision.action)
+        pilot.acted((state.turn, state.number) != before)
+        if pilot.stuck(state):
             self.stop_autopilot("The bot is stuck here: A lets it try again, or play on.")
-
-    def _refused(self) -> None:
-        """The bot's action spent no turn: after a few in a row, the next tick waits one."""
-        self._idle += 1
-        self._wait_next = self._idle > IDLE_WAIT
 
     def _bot_solves(self, screen: PuzzleScreen) -> None:
         """One step of the bot at the pedestal: undo a move that is not in its plan, play the
@@ -790,7 +766,7 @@ class GameScreen(Screen[GameState | None]):
             self._puzzle_linger -= 1
             return
         if self._puzzle_plan is None and not screen.solved:
-            decision = decide(self.state, stepwise=True, memory=self._memory)
+            decision = decide(self.state, stepwise=True, memory=self._pilot.memory)
             self.why = decision.why
             if isinstance(decision.action, SolvePuzzle):
                 self._puzzle_plan = list(decision.action.moves)

@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 from screen_support import VI, screen_text
 
-import screens.app
-import screens.game
+import roguelike.autoplay
 from roguelike import seeds, tiles
 from roguelike.cli import main
 from roguelike.engine import PRESETS, GameState, Monster, new_game
@@ -261,8 +260,8 @@ async def test_a_stuck_bot_gives_up_the_wheel_and_the_next_key_still_saves(
     from roguelike.autoplay import Decision
     from roguelike.engine import Wait
 
-    monkeypatch.setattr(screens.game, "STALL_TURNS", 5)
-    monkeypatch.setattr(screens.game, "decide", lambda state, **_: Decision(Wait(), "idling"))
+    monkeypatch.setattr(roguelike.autoplay, "STALL_TURNS", 5)
+    monkeypatch.setattr(roguelike.autoplay, "decide", lambda state, **_: Decision(Wait(), "idling"))
     app = RoguelikeApp(seed=SEED, preset="small", watch=True)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await watching(pilot)
