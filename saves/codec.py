@@ -38,10 +38,10 @@ from roguelike import puzzles, seeds, tiles
 from roguelike.engine.creatures import ITEMS, MONSTERS, Monster
 from roguelike.engine.puzzle_rooms import PuzzleRoom
 from roguelike.engine.state import LOG_LIMIT, PRESETS, GameState, RunStats
-from roguelike.floor import Door, Floor, KeySpot, Slot
-from roguelike.layout import Corridor, Layout, Placement
-from roguelike.templates import FIXED, PROBABILISTIC, SOCKET, SPOTS, TAGS, Template
-from roguelike.topology import MAX_ROOMS, DungeonParams, Edge, Key, ParamsError, Room, Topology
+from roguelike.gen.floor import Door, Floor, KeySpot, Slot
+from roguelike.gen.layout import Corridor, Layout, Placement
+from roguelike.gen.templates import FIXED, PROBABILISTIC, SOCKET, SPOTS, TAGS, Template
+from roguelike.gen.topology import MAX_ROOMS, DungeonParams, Edge, Key, ParamsError, Room, Topology
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves import fields as f
 from saves import header as h
@@ -837,7 +837,7 @@ def topology_from(value: Any, where: str) -> Topology:
 @functools.cache
 def _shipped_templates() -> dict[str, Template]:
     """Every shipped template variant by name: a loaded layout shares the game's objects."""
-    from roguelike.templates import load_templates
+    from roguelike.gen.templates import load_templates
 
     return {v.name: v for t in load_templates() for v in t.variants()}
 

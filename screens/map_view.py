@@ -28,7 +28,7 @@ from textual.strip import Strip
 
 from roguelike import tiles
 from roguelike.engine import ITEMS, GameState
-from roguelike.formats import ROLE_COLOURS
+from roguelike.gen.formats import ROLE_COLOURS
 
 #: What a key lying on the floor looks like (drawn bold, in the key's colour). Its door shows
 #: the key's capital letter.

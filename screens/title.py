@@ -126,8 +126,9 @@ class TitleScreen(Screen[None]):
         self.notify(f"{what}: {NO_SAVES}", timeout=3)
 
     def action_preview(self) -> None:
-        from roguelike import formats, seeds
-        from roguelike.topology import generate_topology
+        from roguelike import seeds
+        from roguelike.gen import formats
+        from roguelike.gen.topology import generate_topology
 
         seed = seeds.random_seed()
         topo = generate_topology(seed, 1)

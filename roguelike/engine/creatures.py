@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from roguelike import seeds
-from roguelike.floor import Floor
+from roguelike.gen.floor import Floor
 
 INHABIT_STREAM = "inhabit"
 

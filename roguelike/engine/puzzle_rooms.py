@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roguelike import puzzles, seeds
-from roguelike.floor import Floor
+from roguelike.gen.floor import Floor
 
 PUZZLE_STREAM = "puzzles"
 #: The types a pedestal can hold, in the order of the draw.

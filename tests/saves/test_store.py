@@ -12,15 +12,6 @@ import time
 from pathlib import Path
 
 import pytest
-from test_saves_support import (
-    OTHER_SEED,
-    SEED,
-    assert_same,
-    assert_same_game,
-    fresh_game,
-    played_game,
-    world_of,
-)
 
 from saves import (
     BackupWarning,
@@ -35,8 +26,17 @@ from saves import (
     default_dir,
 )
 from saves import header as h
+from tests.saves.support import (
+    OTHER_SEED,
+    SEED,
+    assert_same,
+    assert_same_game,
+    fresh_game,
+    played_game,
+    world_of,
+)
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def snapshot(path: Path) -> dict[str, bytes]:

@@ -9,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import ndimage
 
-from roguelike import terrain, tiles
-from roguelike.terrain import THEMES, decorate, theme_for
+from roguelike import tiles
+from roguelike.gen import terrain
+from roguelike.gen.terrain import THEMES, decorate, theme_for
 
 FOUR = ndimage.generate_binary_structure(2, 1)
 EIGHT = ndimage.generate_binary_structure(2, 2)

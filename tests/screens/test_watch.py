@@ -13,7 +13,6 @@ import os
 from pathlib import Path
 
 import pytest
-from screen_support import VI, screen_text
 
 import roguelike.autoplay
 from roguelike import seeds, tiles
@@ -28,6 +27,7 @@ from screens.new_game import world_name_for
 from screens.puzzle import PuzzleScreen
 from screens.summary import SummaryScreen
 from screens.title import TitleScreen
+from tests.screens.support import VI, screen_text
 
 SEED = seeds.parse("N65Q-QBJ0-23PV")
 NAME = world_name_for(SEED)

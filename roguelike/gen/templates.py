@@ -1,6 +1,6 @@
 """Room templates: hand-drawn rooms that the floor generator stamps onto the map.
 
-Each template is one plain-text file ``roguelike/rooms/<name>.room`` (shipped as package data)::
+Each template is one plain-text file ``roguelike/gen/rooms/<name>.room`` (shipped as package data)::
 
     name: pillared-hall        # required; equals the file stem; lowercase words joined by '-'
     tags: any                  # required; a subset of: start finish key puzzle treasure any
@@ -474,8 +474,8 @@ def _validate(t: Template, line_of: list[int], header: dict[str, tuple[str, int]
 
 
 def load_templates(folder: Path | None = None) -> tuple[Template, ...]:
-    """Every ``*.room`` file under ``folder`` (default: the shipped ``roguelike/rooms``), validated
-    and sorted by name. The default folder is read once and cached."""
+    """Every ``*.room`` file under ``folder`` (default: the shipped ``roguelike/gen/rooms``),
+    validated and sorted by name. The default folder is read once and cached."""
     return _load_default() if folder is None else _load(Path(folder))
 
 

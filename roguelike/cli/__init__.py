@@ -17,7 +17,7 @@ from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 
 if TYPE_CHECKING:  # the generator (clingo, scipy) loads only when a command needs it
     from roguelike.autoplay import Result
-    from roguelike.topology import DungeonParams
+    from roguelike.gen.topology import DungeonParams
 
 EXIT_BAD_INPUT = 2
 
@@ -56,7 +56,7 @@ def params_from(args: argparse.Namespace) -> DungeonParams:
     every range it names explicitly put in."""
     rooms = args.rooms or (15, 20)
     keys = 3 if args.keys is None else args.keys
-    from roguelike.topology import DungeonParams
+    from roguelike.gen.topology import DungeonParams
 
     base = DungeonParams.scaled(rooms, keys, args.cycles, args.start_degree)
     return DungeonParams(
@@ -253,8 +253,8 @@ def add_puzzle_parser(sub: Any) -> None:
 
 
 def cmd_generate(args: argparse.Namespace) -> str:
-    from roguelike import formats
-    from roguelike.floor import generate_floor, params_for_floor
+    from roguelike.gen import formats
+    from roguelike.gen.floor import generate_floor, params_for_floor
 
     if args.floor < 1:
         raise Fail(f"floor must be 1 or more, got {args.floor}")
@@ -283,7 +283,8 @@ def puzzle_text(p: Any, s: Any) -> str:
 
 
 def cmd_puzzle_generate(args: argparse.Namespace) -> str:
-    from roguelike import formats, puzzles
+    from roguelike import puzzles
+    from roguelike.gen import formats
 
     try:
         p = puzzles.generate(args.type, args.difficulty, args.seed)
@@ -298,7 +299,8 @@ def cmd_puzzle_solve(text: str) -> str:
     """``{"moves": [...]}``: an optimal solution of the puzzle in ``text``, from its state."""
     import json
 
-    from roguelike import formats, puzzles
+    from roguelike import puzzles
+    from roguelike.gen import formats
 
     if not text.strip():
         raise Fail("no input: pipe a puzzle's JSON in (roguelike puzzle generate … | …)")
@@ -379,7 +381,7 @@ def _world_table(infos: list[Any], where: str) -> str:
 
 def cmd_world(args: argparse.Namespace) -> str:
     """The ``world`` commands: what they print (errors raise)."""
-    from roguelike import formats
+    from roguelike.gen import formats
     from saves import Store, World
 
     store = Store(args.save_dir)
@@ -504,8 +506,8 @@ def _user_errors() -> tuple[type[Exception], ...]:
     """The errors a player or a script can cause, reported in one line. Imported here, not
     at the top, so that starting the game does not load the generator before its first
     screen."""
-    from roguelike.layout import LayoutError
-    from roguelike.topology import ParamsError, TopologyError
+    from roguelike.gen.layout import LayoutError
+    from roguelike.gen.topology import ParamsError, TopologyError
     from saves.errors import SaveError, StoreError
 
     return (

@@ -23,8 +23,8 @@ from functools import cache
 import numpy as np
 
 from roguelike import seeds
-from roguelike.templates import Socket, Template, load_templates
-from roguelike.topology import Edge, Topology
+from roguelike.gen.templates import Socket, Template, load_templates
+from roguelike.gen.topology import Edge, Topology
 
 CANVAS_W, CANVAS_H = 640, 320
 CHECKS_PER_ROOM = 30  # fit checks per room and attempt before starting over (short attempts)

@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scipy import ndimage
 
-from roguelike import templates, tiles
-from roguelike.templates import (
+from roguelike import tiles
+from roguelike.gen import templates
+from roguelike.gen.templates import (
     PROBABILISTIC,
     ROOMS_DIR,
     SPOTS,

@@ -14,18 +14,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_saves_support import (
-    OTHER_SEED,
-    SEED,
-    assert_same,
-    assert_same_game,
-    autoplay,
-    fresh_game,
-    played_game,
-    world_of,
-)
 
-from roguelike import floor as floor_module
 from roguelike.autoplay import choose
 from roguelike.engine import (
     Close,
@@ -45,11 +34,22 @@ from roguelike.engine import (
 )
 from roguelike.engine.creatures import Monster
 from roguelike.engine.puzzle_rooms import PuzzleRoom
-from roguelike.floor import Floor
+from roguelike.gen import floor as floor_module
+from roguelike.gen.floor import Floor
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves import SaveError, SaveVersionError, VisitedFloor, World, codec
 from saves import header as h
 from saves.world import step_remembering
+from tests.saves.support import (
+    OTHER_SEED,
+    SEED,
+    assert_same,
+    assert_same_game,
+    autoplay,
+    fresh_game,
+    played_game,
+    world_of,
+)
 
 DIRS = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
 AUTO = "autoplay"  # the autoplayer's choice for the state at hand
@@ -192,10 +192,10 @@ def test_loading_never_runs_the_generator(monkeypatch):
     import roguelike.engine.creatures
     import roguelike.engine.puzzle_rooms
     import roguelike.engine.state
-    import roguelike.layout
+    import roguelike.gen.layout
+    import roguelike.gen.terrain
+    import roguelike.gen.topology
     import roguelike.puzzles
-    import roguelike.terrain
-    import roguelike.topology
 
     for module, name in [
         (floor_module, "generate_floor"),
@@ -207,11 +207,11 @@ def test_loading_never_runs_the_generator(monkeypatch):
         (roguelike.engine.state, "place_puzzles"),
         (roguelike.engine.creatures, "inhabit"),
         (roguelike.engine.puzzle_rooms, "place_puzzles"),
-        (roguelike.topology, "generate_topology"),
+        (roguelike.gen.topology, "generate_topology"),
         (floor_module, "generate_topology"),
         (floor_module, "embed"),
-        (roguelike.layout, "embed"),
-        (roguelike.terrain, "decorate"),
+        (roguelike.gen.layout, "embed"),
+        (roguelike.gen.terrain, "decorate"),
         (roguelike.puzzles, "generate"),
     ]:
         monkeypatch.setattr(module, name, forbidden)

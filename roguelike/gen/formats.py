@@ -10,8 +10,8 @@ import json
 from typing import Any
 
 from roguelike import seeds, tiles
-from roguelike.floor import Floor
-from roguelike.topology import Topology
+from roguelike.gen.floor import Floor
+from roguelike.gen.topology import Topology
 from roguelike.version import GENERATOR_VERSION
 
 RESET = "\x1b[0m"

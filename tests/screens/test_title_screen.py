@@ -1,13 +1,13 @@
 """The title screen, driven through Textual's Pilot."""
 
 import pytest
-from screen_support import screen_text
 from textual.widgets import Button, Static
 
 from screens.app import RoguelikeApp
 from screens.help import HelpScreen
 from screens.new_game import NewGameScreen
 from screens.title import TitleScreen
+from tests.screens.support import screen_text
 
 SIZES = [(80, 24), (120, 40)]
 

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from roguelike import tiles
-from roguelike.floor import STAGES, generate_floor, params_for_floor, prove
-from roguelike.topology import DungeonParams
+from roguelike.gen.floor import STAGES, generate_floor, params_for_floor, prove
+from roguelike.gen.topology import DungeonParams
 
 
 def test_every_default_floor_is_proven_over_1000_seeds():

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from roguelike import seeds, terrain, tiles
-from roguelike.layout import Layout, embed
-from roguelike.topology import DungeonParams, Topology, generate_topology
+from roguelike import seeds, tiles
+from roguelike.gen import terrain
+from roguelike.gen.layout import Layout, embed
+from roguelike.gen.topology import DungeonParams, Topology, generate_topology
 
 STAGES = ("topology", "roles", "layout", "stamp", "terrain", "population", "proof")
 

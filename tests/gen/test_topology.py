@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roguelike.topology import (
+from roguelike.gen.topology import (
     DungeonParams,
     Edge,
     Key,
@@ -17,7 +17,7 @@ from roguelike.topology import (
     TopologyError,
     generate_topology,
 )
-from roguelike.validate import validate_topology
+from roguelike.gen.validate import validate_topology
 
 
 def test_defaults_hold_every_rule_over_1000_seeds():
@@ -47,7 +47,7 @@ def test_keys_form_a_progression_on_most_floors():
 
 
 def _reach(topo, blocked):
-    from roguelike.topology import bfs_depths
+    from roguelike.gen.topology import bfs_depths
 
     return set(bfs_depths(topo, frozenset(blocked)))
 

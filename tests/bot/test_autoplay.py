@@ -10,8 +10,6 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_monsters import add, arena, fresh, off, put_player
-from test_puzzle_rooms import room_of, stand_on, world
 
 from roguelike import seeds, tiles
 from roguelike.autoplay import (
@@ -38,6 +36,8 @@ from roguelike.engine import (
     step,
 )
 from roguelike.engine.creatures import Monster
+from tests.engine.test_engine import add, arena, fresh, off, put_player
+from tests.engine.test_puzzle_rooms import room_of, stand_on, world
 
 #: The completability check: this many small worlds, and the share the autoplayer must win.
 WORLDS = 50

@@ -9,7 +9,6 @@ opens doors and unlocks the ones whose key is held), a click on the stairs to tr
 from __future__ import annotations
 
 import numpy as np
-from screen_support import VI
 
 from roguelike import seeds, tiles
 from roguelike.engine import GameState, Monster, new_game
@@ -17,6 +16,7 @@ from screens.app import RoguelikeApp
 from screens.game import GameScreen
 from screens.map_view import MapView
 from screens.summary import SummaryScreen
+from tests.screens.support import VI
 
 SEED = seeds.parse("N65Q-QBJ0-23PV")
 

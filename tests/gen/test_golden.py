@@ -4,7 +4,7 @@ is played in (small, normal and large worlds: 3, 5 and 8 floors, the last with t
 A floor's digest covers what a player of that code meets there: the generated floor (its
 JSON), the monsters and items placed on it, and which keys are puzzle pedestals. Generation
 changed on purpose? Bump GENERATOR_VERSION in roguelike/version.py, then rewrite the catalog
-with ``ROGUELIKE_WRITE_GOLDEN=1 uv run pytest tests/test_golden.py``. Changed by accident?
+with ``ROGUELIKE_WRITE_GOLDEN=1 uv run pytest tests/gen/test_golden.py``. Changed by accident?
 This test is what caught it: seed codes players share would now mean other dungeons.
 """
 
@@ -18,11 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from roguelike import formats, seeds
+from roguelike import seeds
 from roguelike.engine.creatures import inhabit
 from roguelike.engine.puzzle_rooms import place_puzzles
 from roguelike.engine.state import PRESETS
-from roguelike.floor import generate_floor
+from roguelike.gen import formats
+from roguelike.gen.floor import generate_floor
 from roguelike.version import GENERATOR_VERSION
 
 CATALOG = Path(__file__).with_name("golden_floors.json")
@@ -83,7 +84,7 @@ def test_another_process_with_another_hash_seed_agrees(hash_seed):
     depend on it. Another process recomputes three worlds' digests and must match."""
     picked = [WORLDS[0], WORLDS[12], WORLDS[24]]
     code = (
-        "import json, sys; sys.path.insert(0, 'tests'); import test_golden as g; "
+        "import json, sys; import tests.gen.test_golden as g; "
         f"print(json.dumps(g.current({picked!r})))"
     )
     env = {**os.environ, "PYTHONHASHSEED": hash_seed}
@@ -92,7 +93,7 @@ def test_another_process_with_another_hash_seed_agrees(hash_seed):
         capture_output=True,
         text=True,
         env=env,
-        cwd=Path(__file__).parent.parent,
+        cwd=Path(__file__).parents[2],
         check=True,
     )
     doc = json.loads(CATALOG.read_text())

@@ -8,7 +8,6 @@ import os
 from pathlib import Path
 
 import pytest
-from screen_support import screen_text
 from textual.widgets import Checkbox, DataTable, Input, Static
 
 from roguelike import seeds
@@ -19,6 +18,7 @@ from screens.load import ConfirmScreen, LoadScreen
 from screens.new_game import NewGameScreen, WorldChoice, world_name_for
 from screens.summary import SummaryScreen
 from screens.title import TitleScreen
+from tests.screens.support import screen_text
 
 SEED = seeds.parse("N65Q-QBJ0-23PV")
 NAME = world_name_for(SEED)

@@ -6,7 +6,6 @@ import subprocess
 import sys
 
 import pytest
-from screen_support import screen_text
 from textual.widgets import Input, Static
 
 from roguelike import seeds
@@ -20,6 +19,7 @@ from screens.new_game import NewGameScreen, world_name_for
 from screens.summary import SummaryScreen
 from screens.title import TitleScreen
 from screens.too_small import TooSmallScreen
+from tests.screens.support import screen_text
 
 SIZES = [(80, 24), (120, 40)]
 CODE = seeds.encode(0x1234_5678_9ABC)

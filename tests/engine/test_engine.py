@@ -65,11 +65,11 @@ from roguelike.engine.creatures import (
 )
 from roguelike.engine.pathing import FAR, distance_map, downhill
 from roguelike.engine.puzzle_rooms import place_puzzles
-from roguelike.floor import Floor, generate_floor
+from roguelike.gen.floor import Floor, generate_floor
 
 DIRS8 = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)]
 ORTHO = [(1, 0), (-1, 0), (0, 1), (0, -1)]
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 # --- helpers --------------------------------------------------------------------------------
 
@@ -1228,7 +1228,7 @@ def test_monsters_never_pass_locked_doors():
 SNAPSHOT_SRC = """
 import json, sys
 from roguelike.engine.creatures import inhabit
-from roguelike.floor import generate_floor
+from roguelike.gen.floor import generate_floor
 
 def snapshot(pairs):
     out = []

@@ -11,13 +11,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from test_saves_support import SEED, fresh_game, world_of
-
 from roguelike import cli, seeds
 from saves import Store, codec, daily_code, daily_seed
 from saves import header as h
+from tests.saves.support import SEED, fresh_game, world_of
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:

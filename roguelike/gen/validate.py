@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from roguelike.topology import DungeonParams, Topology, bfs_depths
+from roguelike.gen.topology import DungeonParams, Topology, bfs_depths
 
 
 def _in(value: int, rng: tuple[int, int]) -> bool:
