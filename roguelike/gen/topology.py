@@ -45,7 +45,8 @@ ROOMS_PER_LEAF = 8
 
 @dataclass(frozen=True)
 class DungeonParams:
-    """The ranges a floor's topology must respect (defaults from source 001)."""
+    """The ranges a floor's topology must respect. The defaults make the first floors: 15 to 20
+    rooms, 5 to 9 dead ends, the finish 4 to 8 corridors from the start, three keys."""
 
     rooms: Range = (15, 20)
     leaves: Range = (5, 9)
@@ -59,7 +60,7 @@ class DungeonParams:
     def scaled(
         cls, rooms: Range = (15, 20), keys: int = 3, cycles: int = 0, start_degree: int = 3
     ) -> DungeonParams:
-        """001's defaults stretched to another room count: leaves grow with the rooms, the
+        """The defaults stretched to another room count: leaves grow with the rooms, the
         finish distance with their square root (long floors, not endless corridors)."""
         lo, hi = rooms
         leaves = (max(start_degree, keys + 1, lo // 3), max(start_degree, keys + 1, hi * 9 // 20))
@@ -227,6 +228,17 @@ class Topology:
             "start": self.start,
             "finish": self.finish,
         }
+
+
+def params_for_floor(number: int) -> DungeonParams:
+    """The topology parameters of floor ``number``: the defaults on the first two floors, then
+    more rooms and keys the deeper you go, up to floor 10."""
+    if number <= 2:
+        return DungeonParams()
+    grown = min(number, 10) - 2  # floors stop growing at floor 10 (31-44 rooms, 6 keys)
+    rooms = (15 + 2 * grown, 20 + 3 * grown)
+    keys = min(3 + (min(number, 10) - 1) // 2, 6)
+    return DungeonParams.scaled(rooms, keys)
 
 
 def _relabel(atoms: tuple[asp_solve.Atom, ...]) -> Topology:
