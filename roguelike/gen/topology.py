@@ -249,7 +249,8 @@ def _relabel(atoms: tuple[asp_solve.Atom, ...]) -> Topology:
     keyroom: dict[int, int] = {}
     loops: list[tuple[int, int]] = []
     finish = -1
-    for name, args in atoms:
+    for name, values in atoms:
+        args = asp_solve.numbers(values)
         if name == "parent":
             parent[args[0]] = args[1]
         elif name == "depth":
