@@ -1,4 +1,4 @@
-"""Stage 3: embed the topology on a grid.
+"""Stage 3: embed the topology on a grid (``lay_out`` on a floor's record, ``embed`` the work).
 
 Every room gets a template variant with at least one socket per corridor; rooms are placed
 breadth-first from the start, each beside its parent: a socket of the parent and an opposite

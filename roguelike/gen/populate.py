@@ -1,9 +1,10 @@
 """Stage 6: where monsters, items and treasure go.
 
-Every room but the start gets a Poisson number of monster slots (more the deeper the room),
-preferring its template's ``m`` spots; a treasure room gets a treasure slot on each ``$`` spot;
-a room has a 35% chance of one item slot. A slot's level is the room's depth plus the floor's
-number minus one. Slots never share a cell, nor take the spawn, the stairs or a key.
+The start room stays empty. Every other room gets a Poisson number of monster slots (more the
+deeper the room), preferring its template's ``m`` spots; a treasure room gets a treasure slot on
+each ``$`` spot; a room has a 35% chance of one item slot. A slot's level is the room's depth
+plus the floor's number minus one. Slots never share a cell, nor take the spawn, the stairs or
+a key.
 """
 
 from __future__ import annotations

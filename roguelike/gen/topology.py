@@ -2,7 +2,8 @@
 
 ``generate_topology(seed, floor, params)`` returns a :class:`Topology`: rooms (start 0, finish
 1, the rest by depth), corridors, locks and keys. Parameters are ranges, checked before
-solving so that an impossible set fails at once with a sentence naming the conflict.
+solving so that an impossible set fails at once with a sentence naming the conflict;
+``params_for_floor(number)`` gives the ranges the game uses at each depth.
 """
 
 from __future__ import annotations
