@@ -1,5 +1,8 @@
 """Ground and solve the clingo encodings in this folder; return plain data.
 
+A shown atom comes back as ``(name, arguments)``: a number argument as an ``int``, a constant
+(``take``) or a string as a ``str``, and any deeper term as its clingo text (``f(1)``).
+
 Determinism: one thread, a given ``--seed``, random signs and decisions (``--sign-def=rnd``,
 ``--rand-freq``), constants and facts passed in sorted order, and a search budget counted in
 *conflicts* (``--solve-limit``), never in seconds, so that two machines of any speed stop at
@@ -18,7 +21,9 @@ import clingo
 
 HERE = Path(__file__).resolve().parent
 
-Atom = tuple[str, tuple[int, ...]]
+#: One argument of a shown atom.
+Value = int | str
+Atom = tuple[str, tuple[Value, ...]]
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,34 @@ class SolverTimeout(RuntimeError):
 def encoding(name: str) -> str:
     """The text of ``asp/<name>.lp`` (read once per process)."""
     return (HERE / f"{name}.lp").read_text(encoding="utf-8")
+
+
+def value(sym: clingo.Symbol) -> Value:
+    """A clingo term as plain data: a number, a constant's or a string's text, else its text."""
+    if sym.type == clingo.SymbolType.Number:
+        return sym.number
+    if sym.type == clingo.SymbolType.String:
+        return sym.string
+    if sym.type == clingo.SymbolType.Function and not sym.arguments and sym.positive:
+        return sym.name
+    return str(sym)
+
+
+def atom(sym: clingo.Symbol) -> Atom:
+    """A shown atom as ``(name, arguments)``."""
+    return sym.name, tuple(value(arg) for arg in sym.arguments)
+
+
+def numbers(args: tuple[Value, ...]) -> tuple[int, ...]:
+    """The arguments of an atom whose arguments are all numbers (TypeError otherwise)."""
+    if not all(isinstance(v, int) for v in args):
+        raise TypeError(f"expected numbers, got {args!r}")
+    return tuple(int(v) for v in args)
+
+
+def _order(a: Atom) -> tuple[str, tuple[tuple[int, int | str], ...]]:
+    """Sort key of atoms: by name, then arguments, numbers before text."""
+    return a[0], tuple((0, v) if isinstance(v, int) else (1, v) for v in a[1])
 
 
 def _ignore(_code: clingo.MessageCode, _message: str) -> None:
@@ -83,10 +116,7 @@ def solve(
     found: list[Atom] = []
 
     def on_model(model: clingo.Model) -> None:
-        found.extend(
-            (sym.name, tuple(arg.number for arg in sym.arguments))
-            for sym in model.symbols(shown=True)
-        )
+        found.extend(atom(sym) for sym in model.symbols(shown=True))
 
     for attempt, seed in enumerate(seeds):
         ctl.configuration.solver.seed = str(seed)  # type: ignore[union-attr]
@@ -96,7 +126,7 @@ def solve(
                 raise SolverTimeout(f"clingo gave no answer within {wall_seconds:.0f} s")
             result = handle.get()
         if result.satisfiable:
-            return Outcome("sat", tuple(sorted(found)), attempt)
+            return Outcome("sat", tuple(sorted(found, key=_order)), attempt)
         if result.unsatisfiable:
             return Outcome("unsat", (), attempt)
     return Outcome("unknown", (), len(seeds) - 1)

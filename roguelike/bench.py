@@ -83,7 +83,7 @@ FLOOR_SETS: tuple[tuple[str, DungeonParams, Budget], ...] = (
 
 def stage_medians(seeds: int) -> str:
     """Median time of each stage of a default floor (each stage timed on its own)."""
-    from roguelike.gen.floor import STAGES, generate_floor
+    from roguelike.gen.pipeline import STAGES, generate_floor
 
     cumulative = []
     for stage in STAGES:
@@ -166,7 +166,7 @@ def run(seeds: int = 200, only: str | None = None) -> Iterator[str]:
 
             yield measure(name, seeds, topology, budget).line()
     if only in (None, "floor"):
-        from roguelike.gen.floor import generate_floor
+        from roguelike.gen.pipeline import generate_floor
 
         for name, params, budget in FLOOR_SETS:
 

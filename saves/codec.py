@@ -690,8 +690,7 @@ def floor_from(value: Any, where: str, seed: int, total: int) -> Floor:
         roles[room_id(f.get(e, "room", w), f"{w}.room")] = f.text(
             f.get(e, "role", w), f"{w}.role", ROOM_ROLES_MAX
         )
-    raw_layout = field("layout")
-    lay = None if raw_layout is None else layout_from(raw_layout, at("layout"), topo, shape)
+    lay = layout_from(field("layout"), at("layout"), topo, shape)  # a Floor always has one
     doors = []
     for i, item in enumerate(f.array_list(field("doors"), at("doors"), 4 * MAX_ROOMS)):
         w = f"{at('doors')}[{i}]"

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from roguelike import seeds
+from roguelike.gen import STAGES
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 
 if TYPE_CHECKING:  # the generator (clingo, scipy) loads only when a command needs it
@@ -131,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--floor", type=int, default=1, help="floor number (1)")
     gen.add_argument(
         "--stage",
-        choices=["topology", "layout", "stamp", "terrain", "population", "proof"],
+        choices=STAGES,
         default="proof",
         help="stop after this stage (proof: the whole floor)",
     )
@@ -254,7 +255,8 @@ def add_puzzle_parser(sub: Any) -> None:
 
 def cmd_generate(args: argparse.Namespace) -> str:
     from roguelike.gen import formats
-    from roguelike.gen.floor import generate_floor, params_for_floor
+    from roguelike.gen.pipeline import generate_floor
+    from roguelike.gen.topology import params_for_floor
 
     if args.floor < 1:
         raise Fail(f"floor must be 1 or more, got {args.floor}")
@@ -268,12 +270,8 @@ def cmd_generate(args: argparse.Namespace) -> str:
     if args.format == "dot":
         return formats.topology_dot(args.seed, args.floor, fl.topology)
     if args.format == "json":
-        if args.stage == "topology":
-            return formats.dumps(formats.topology_json(args.seed, args.floor, fl.topology)) + "\n"
-        return formats.dumps(formats.floor_json(fl)) + "\n"
-    if fl.tiles is None:
-        return formats.topology_ascii(args.seed, args.floor, fl.topology, colour=colour)
-    return formats.floor_ascii(fl, colour=colour)
+        return formats.dumps(formats.stage_json(fl)) + "\n"
+    return formats.stage_ascii(fl, colour=colour)
 
 
 def puzzle_text(p: Any, s: Any) -> str:

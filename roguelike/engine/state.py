@@ -21,7 +21,8 @@ from roguelike import seeds, tiles
 from roguelike.engine.creatures import Monster, inhabit
 from roguelike.engine.fov import compute_fov
 from roguelike.engine.puzzle_rooms import PuzzleRoom, place_puzzles
-from roguelike.gen.floor import Floor, generate_floor
+from roguelike.gen.floor import Floor
+from roguelike.gen.pipeline import generate_floor
 
 #: Floors in a run for each preset; the last floor has the exit.
 PRESETS: dict[str, int] = {"small": 3, "normal": 5, "large": 8}

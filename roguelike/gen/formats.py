@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from roguelike import seeds, tiles
-from roguelike.gen.floor import Floor
+from roguelike.gen.floor import Cast, Decorated, Floor, Laid, Planned, Populated, Slot, Stamped
 from roguelike.gen.topology import Topology
 from roguelike.version import GENERATOR_VERSION
 
@@ -142,22 +142,29 @@ ROLE_COLOURS = {
 OVERLAY = {"spawn": "@", "monster": "M", "item": "!", "treasure": "$"}
 
 
-def floor_rows(fl: Floor, overlay: bool = True) -> list[list[str]]:
+def _slots(fl: Planned) -> list[Slot]:
+    """The floor's slots, none before the population stage."""
+    return fl.slots if isinstance(fl, Populated) else []
+
+
+def floor_rows(fl: Stamped, overlay: bool = True) -> list[list[str]]:
     """The floor's glyphs, row by row, with the spawn, keys and slots drawn on top."""
-    assert fl.tiles is not None
     rows = [list(tiles.GLYPHS[row]) for row in fl.tiles]
     if overlay:
-        for s in fl.slots:
+        for s in _slots(fl):
             rows[s.y][s.x] = OVERLAY[s.kind]
         for k in fl.keys:
             rows[k.y][k.x] = tiles.key_letter(k.id).lower()
-        if fl.spawn is not None:
-            rows[fl.spawn[1]][fl.spawn[0]] = OVERLAY["spawn"]
+        rows[fl.spawn[1]][fl.spawn[0]] = OVERLAY["spawn"]
     return rows
 
 
-def _legend_lines(fl: Floor) -> list[str]:
-    assert fl.tiles is not None
+def _theme(fl: Planned) -> str:
+    """The floor's theme, "" before the terrain stage."""
+    return fl.theme if isinstance(fl, Decorated) else ""
+
+
+def _legend_lines(fl: Stamped) -> list[str]:
     present = sorted(set(int(t) for t in fl.tiles.ravel()))
     parts = [f"{tiles.TILES[t].glyph!r} {tiles.TILES[t].name}" for t in present if t != tiles.VOID]
     parts += [
@@ -170,17 +177,17 @@ def _legend_lines(fl: Floor) -> list[str]:
     return ["legend: " + ", ".join(parts)]
 
 
-def floor_ascii(fl: Floor, colour: bool = False) -> str:
+def floor_ascii(fl: Stamped, colour: bool = False) -> str:
     """The floor as a person would look at it: a header, the map, a legend."""
-    assert fl.tiles is not None
+    theme = _theme(fl)
     header_line = (
         f"floor {fl.number} · seed {seeds.encode(fl.seed)} · {len(fl.topology.rooms)} rooms · "
-        f"{len(fl.keys)} keys · {fl.width}×{fl.height}" + (f" · {fl.theme}" if fl.theme else "")
+        f"{len(fl.keys)} keys · {fl.width}×{fl.height}" + (f" · {theme}" if theme else "")
     )
     rows = floor_rows(fl)
     if colour:
         key_pos = {(k.x, k.y): k.id for k in fl.keys}
-        slot_kind = {(s.x, s.y): s.kind for s in fl.slots}
+        slot_kind = {(s.x, s.y): s.kind for s in _slots(fl)}
         out_rows = []
         for y, row in enumerate(rows):
             line = []
@@ -205,18 +212,21 @@ def floor_ascii(fl: Floor, colour: bool = False) -> str:
     return "\n".join([header_line, *body, *_legend_lines(fl)]) + "\n"
 
 
-def floor_json(fl: Floor) -> dict[str, Any]:
-    """The topology JSON plus the map (see the README for every field)."""
+def floor_json(fl: Planned) -> dict[str, Any]:
+    """The topology JSON plus what the later stages add, as far as ``fl`` has come (see the
+    README for every field)."""
     doc = topology_json(fl.seed, fl.number, fl.topology)
+    if not isinstance(fl, Cast):
+        return doc
     doc["roles"] = {str(r): role for r, role in sorted(fl.roles.items())}
-    if fl.layout is None:
+    if not isinstance(fl, Laid):
         return doc
     doc["width"], doc["height"] = fl.width, fl.height
     doc["rooms"] = [
         {"id": p.room, "template": p.template.name, "x": p.x, "y": p.y, "w": p.w, "h": p.h}
         for p in fl.layout.placements
     ]
-    if fl.tiles is None:
+    if not isinstance(fl, Stamped):
         return doc
     doc["tiles"] = ["".join(tiles.GLYPHS[row]) for row in fl.tiles]
     present = sorted(set(int(t) for t in fl.tiles.ravel()))
@@ -225,11 +235,25 @@ def floor_json(fl: Floor) -> dict[str, Any]:
         {"x": d.x, "y": d.y, "lock": d.lock, "edge": [d.edge[0], d.edge[1]]} for d in fl.doors
     ]
     doc["keys"] = [{"id": k.id, "x": k.x, "y": k.y, "room": k.room} for k in fl.keys]
-    doc["spawn"] = list(fl.spawn) if fl.spawn else None
-    doc["finish"] = list(fl.finish) if fl.finish else None
-    doc["theme"] = fl.theme or None
+    doc["spawn"] = list(fl.spawn)
+    doc["finish"] = list(fl.finish)
+    doc["theme"] = _theme(fl) or None
     doc["slots"] = [
-        {"kind": s.kind, "x": s.x, "y": s.y, "room": s.room, "level": s.level} for s in fl.slots
+        {"kind": s.kind, "x": s.x, "y": s.y, "room": s.room, "level": s.level} for s in _slots(fl)
     ]
-    doc["proven"] = fl.proven
+    doc["proven"] = isinstance(fl, Floor) and fl.proven
     return doc
+
+
+def stage_json(fl: Planned) -> dict[str, Any]:
+    """The JSON of ``roguelike generate --stage``: the topology's alone after stage 1."""
+    if not isinstance(fl, Cast):
+        return topology_json(fl.seed, fl.number, fl.topology)
+    return floor_json(fl)
+
+
+def stage_ascii(fl: Planned, colour: bool = False) -> str:
+    """The ASCII of ``roguelike generate --stage``: the topology's tree until there is a map."""
+    if isinstance(fl, Stamped):
+        return floor_ascii(fl, colour)
+    return topology_ascii(fl.seed, fl.number, fl.topology, colour)

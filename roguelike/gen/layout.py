@@ -1,4 +1,4 @@
-"""Stage 3: embed the topology on a grid.
+"""Stage 3: embed the topology on a grid (``lay_out`` on a floor's record, ``embed`` the work).
 
 Every room gets a template variant with at least one socket per corridor; rooms are placed
 breadth-first from the start, each beside its parent: a socket of the parent and an opposite
@@ -23,6 +23,7 @@ from functools import cache
 import numpy as np
 
 from roguelike import seeds
+from roguelike.gen.floor import Cast, Laid, carried
 from roguelike.gen.templates import Socket, Template, load_templates
 from roguelike.gen.topology import Edge, Topology
 
@@ -427,6 +428,12 @@ def embed(topo: Topology, seed: int, floor: int, roles: dict[int, str]) -> Layou
         corridors |= {loop.edge: loop for c in chosen for loop, _, _ in c.loops}
         return _crop(topo, emb.placed, [corridors[e] for e in topo.edges], attempt)
     raise LayoutError(f"no layout found in {ATTEMPTS} attempts")
+
+
+def lay_out(fl: Cast) -> Laid:
+    """Stage 3 on a floor whose rooms have their roles (its streams are ``layout``,
+    ``layout#1``, …)."""
+    return Laid(**carried(fl), layout=embed(fl.topology, fl.seed, fl.number, fl.roles))
 
 
 def _crop(

@@ -56,8 +56,7 @@ in templates with such a tag. Connectivity, checked on the *worst case* (a proba
 counts as walkable only when all its outcomes are): every socket's inward cell, every spot and
 every walkable cell lie in one 4-connected component, and every cell that *may* become walkable
 touches that component. Walkability only grows from the worst case, so every outcome of every
-template is one connected room: a probabilistic tile never traps the player (source 003's
-warning).
+template is one connected room: a probabilistic tile never traps the player.
 
 Variants: :meth:`Template.variants` gives the distinct images of a template under the eight
 rotations and mirrors. The suffix ``rK`` rotates clockwise by K degrees, a trailing ``m`` then

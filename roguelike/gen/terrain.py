@@ -1,8 +1,9 @@
 """Stage 5: terrain decoration — water, moss, rubble, chasms, statues and cave pockets.
 
-``decorate(tiles, protected, zone, rng, floor)`` takes a stamped floor and returns a new map with
-its empty room floor and the rock between rooms dressed by the floor's *theme*. It is vectorised
-(numpy + scipy.ndimage, no loop over tiles); a 200×80 map takes a few milliseconds.
+``dress(stamped, rng)`` is the stage on a stamped floor. The work is done by
+``decorate(tiles, protected, zone, rng, floor)``: it takes a stamped map and returns a new one
+with its empty room floor and the rock between rooms dressed by the floor's *theme*. It is
+vectorised (numpy + scipy.ndimage, no loop over tiles); a 200×80 map takes a few milliseconds.
 
 Themes (``theme_for(floor)``; coverages are per mille of the free room floor, see THEMES):
 
@@ -16,8 +17,8 @@ No chasm appears before floor 5 and no statue before floor 7.
 How: one OpenSimplex field per material (frequency 0.05–0.12, seeded from ``rng``), quantised to
 integers (``round(n·10⁶)``) before any comparison, so no float can tip another way on another
 machine. Water, moss and rubble take the cells where their field is highest; a chasm takes the
-cells where its field is nearest zero, which draws winding cracks. Cave pockets come from source
-003's cellular automaton (fill, then 4 rounds of the 5×5 majority rule, borders solid) in the rock
+cells where its field is nearest zero, which draws winding cracks. Cave pockets come from a
+cellular automaton (random fill, then 4 rounds of the 5×5 majority rule, borders solid) in the rock
 (``VOID``) between rooms; they are floored with cave floor and some moss and water, walled where
 they meet rock, and may open onto a room through a broken wall (rubble) or lie next to a corridor.
 The noise itself is a vectorised copy of ``opensimplex``'s 2D noise and of its seeding (the
@@ -49,6 +50,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import ndimage
 
+from roguelike.gen.floor import Decorated, Stamped, carried
 from roguelike.tiles import (
     BRIDGE,
     CAVE,
@@ -345,7 +347,8 @@ def _reaching(walk: np.ndarray, protected: np.ndarray) -> np.ndarray:
 def _cellular_caves(
     candidate: np.ndarray, open_space: np.ndarray, rng: np.random.Generator, fill: int
 ) -> np.ndarray:
-    """Source 003's automaton over the candidate cells; returns the open cells.
+    """The cave automaton over the candidate cells (fill, then the 5×5 majority rule); returns
+    the open cells.
 
     Cells outside the candidates keep their state: ``open_space`` (the walkable floor, so that
     pockets grow towards corridors and rooms) is open, the rest and the map's border solid.
@@ -609,3 +612,9 @@ def decorate(
     # belt and braces: the promises that must hold whatever happened above
     out[fixed] = tiles[fixed]
     return out
+
+
+def dress(fl: Stamped, rng: np.random.Generator) -> Decorated:
+    """Stage 5 on a stamped floor; ``rng`` is the floor's ``terrain`` stream."""
+    dressed = decorate(fl.tiles, fl.protected, fl.zone, rng, fl.number)
+    return Decorated(**carried(fl) | {"tiles": dressed}, theme=theme_for(fl.number).name)

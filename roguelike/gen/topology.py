@@ -2,7 +2,8 @@
 
 ``generate_topology(seed, floor, params)`` returns a :class:`Topology`: rooms (start 0, finish
 1, the rest by depth), corridors, locks and keys. Parameters are ranges, checked before
-solving so that an impossible set fails at once with a sentence naming the conflict.
+solving so that an impossible set fails at once with a sentence naming the conflict;
+``params_for_floor(number)`` gives the ranges the game uses at each depth.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ ROOMS_PER_LEAF = 8
 
 @dataclass(frozen=True)
 class DungeonParams:
-    """The ranges a floor's topology must respect (defaults from source 001)."""
+    """The ranges a floor's topology must respect. The defaults make the first floors: 15 to 20
+    rooms, 5 to 9 dead ends, the finish 4 to 8 corridors from the start, three keys."""
 
     rooms: Range = (15, 20)
     leaves: Range = (5, 9)
@@ -59,7 +61,7 @@ class DungeonParams:
     def scaled(
         cls, rooms: Range = (15, 20), keys: int = 3, cycles: int = 0, start_degree: int = 3
     ) -> DungeonParams:
-        """001's defaults stretched to another room count: leaves grow with the rooms, the
+        """The defaults stretched to another room count: leaves grow with the rooms, the
         finish distance with their square root (long floors, not endless corridors)."""
         lo, hi = rooms
         leaves = (max(start_degree, keys + 1, lo // 3), max(start_degree, keys + 1, hi * 9 // 20))
@@ -229,6 +231,17 @@ class Topology:
         }
 
 
+def params_for_floor(number: int) -> DungeonParams:
+    """The topology parameters of floor ``number``: the defaults on the first two floors, then
+    more rooms and keys the deeper you go, up to floor 10."""
+    if number <= 2:
+        return DungeonParams()
+    grown = min(number, 10) - 2  # floors stop growing at floor 10 (31-44 rooms, 6 keys)
+    rooms = (15 + 2 * grown, 20 + 3 * grown)
+    keys = min(3 + (min(number, 10) - 1) // 2, 6)
+    return DungeonParams.scaled(rooms, keys)
+
+
 def _relabel(atoms: tuple[asp_solve.Atom, ...]) -> Topology:
     """Turn the encoding's atoms into a Topology: start 0, finish 1, the rest by (depth, id)."""
     parent: dict[int, int] = {}
@@ -237,7 +250,8 @@ def _relabel(atoms: tuple[asp_solve.Atom, ...]) -> Topology:
     keyroom: dict[int, int] = {}
     loops: list[tuple[int, int]] = []
     finish = -1
-    for name, args in atoms:
+    for name, values in atoms:
+        args = asp_solve.numbers(values)
         if name == "parent":
             parent[args[0]] = args[1]
         elif name == "depth":

@@ -1,4 +1,4 @@
-"""Keys and doors: source 000's corridor plan puzzle, generated with its optimal plan in clingo.
+"""Keys and doors: a corridor planning puzzle, generated with its optimal plan in clingo.
 
 A main corridor of rooms 1..r (start 1, goal r) and one side branch of h rooms (numbered
 r+1..r+h) leaving main room ``junction``. Door K stands at the entrance of a room; key K opens
@@ -9,11 +9,12 @@ Actions (a move is its name): ``left``/``right`` walk along the corridor the pla
 the first branch room and ``leave`` back, ``take`` picks up the key lying here, ``drop`` lays
 the held key here, ``open`` uses the held key on its door when that door is one step ahead.
 
-Generation: ``asp/keydoor.lp`` chooses the instance (doors, keys) under the rules of source 000
-(horizon 0: no plan yet); a breadth-first search in Python gives its optimum, and the same
-encoding, with the instance fixed, finds a plan of that length and proves that none is shorter,
-which makes the plan optimal twice over. The plan is stored with the instance. Hints from any
-state use the breadth-first search (the state space is small); the tests check both agree.
+Generation: ``asp/keydoor.lp`` chooses the instance (doors, keys) under the rules that make a
+good puzzle (horizon 0: no plan yet); a breadth-first search in Python gives its optimum, and
+the same encoding, with the instance fixed, finds a plan of that length and proves that none
+is shorter, which makes the plan optimal twice over. The plan is stored with the instance.
+Hints from any state use the breadth-first search (the state space is small); the tests check
+both agree.
 
 State: ``(room, held key or 0, where each key lies (0: held or used), opened doors bitmask)``.
 JSON config: ``{"rooms": 6, "branch": 3, "junction": 2, "doors": [room of door 1, ...],
@@ -44,8 +45,8 @@ from roguelike.puzzles.base import (
 State = tuple[int, int, tuple[int, ...], int]
 Move = str
 
+#: The actions, in the order the rules try them (the encoding names them the same way).
 ACTIONS: tuple[str, ...] = ("left", "right", "enter", "leave", "take", "drop", "open")
-CODE = {a: i + 1 for i, a in enumerate(ACTIONS)}  # the encoding's action numbers
 
 #: Optimal action counts per difficulty.
 PAR: dict[str, tuple[int, int]] = {
@@ -355,15 +356,21 @@ def _call(
 
 
 def _parse(atoms: tuple[asp_solve.Atom, ...], k: int) -> tuple[list[int], list[int], list[str]]:
+    """The encoding's answer: the room of each door and key (by number), and the plan's actions
+    in step order."""
     doors, keys = [0] * k, [0] * k
     steps: dict[int, str] = {}
     for name, args in atoms:
         if name == "door":
-            doors[args[0] - 1] = args[1]
+            key, room = asp_solve.numbers(args)
+            doors[key - 1] = room
         elif name == "keyat":
-            keys[args[0] - 1] = args[1]
+            key, room = asp_solve.numbers(args)
+            keys[key - 1] = room
         elif name == "plan":
-            steps[args[0]] = ACTIONS[args[1] - 1]
+            step, action = args
+            assert isinstance(step, int) and isinstance(action, str)
+            steps[step] = action
     return doors, keys, [steps[t] for t in sorted(steps)]
 
 
@@ -372,8 +379,8 @@ def generate(difficulty: str, seed: int) -> KeyDoor:
 
     The stream draws the corridor's size and junction; clingo (seeded from the stream's name
     and a running attempt number, with a conflict budget, re-seeded on "unknown") chooses doors
-    and keys under the rules of source 000, without a plan (horizon 0), which is cheap. The
-    Python search gives the instance's exact optimum, which skips unsolvable instances and
+    and keys under the encoding's instance rules, without a plan (horizon 0), which is cheap.
+    The Python search gives the instance's exact optimum, which skips unsolvable instances and
     those out of range at once. Then clingo, with the instance fixed, finds a plan within that
     many actions and proves that none is shorter (unsat one action below), so its par is
     proven twice. An instance where clingo spends its budget is skipped; one where clingo and

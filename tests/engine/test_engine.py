@@ -65,7 +65,8 @@ from roguelike.engine.creatures import (
 )
 from roguelike.engine.pathing import FAR, distance_map, downhill
 from roguelike.engine.puzzle_rooms import place_puzzles
-from roguelike.gen.floor import Floor, generate_floor
+from roguelike.gen.floor import Floor
+from roguelike.gen.pipeline import generate_floor
 
 DIRS8 = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)]
 ORTHO = [(1, 0), (-1, 0), (0, 1), (0, -1)]
@@ -1228,7 +1229,7 @@ def test_monsters_never_pass_locked_doors():
 SNAPSHOT_SRC = """
 import json, sys
 from roguelike.engine.creatures import inhabit
-from roguelike.gen.floor import generate_floor
+from roguelike.gen.pipeline import generate_floor
 
 def snapshot(pairs):
     out = []

@@ -25,7 +25,7 @@ from roguelike.engine import (
     step,
 )
 from roguelike.engine.puzzle_rooms import difficulty_for, place_puzzles, puzzle_share
-from roguelike.gen.floor import generate_floor
+from roguelike.gen.pipeline import generate_floor
 
 DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 

@@ -32,7 +32,7 @@ from roguelike.engine import (
     new_game,
     step,
 )
-from roguelike.gen.floor import generate_floor
+from roguelike.gen.pipeline import generate_floor
 
 DIRS8 = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)]
 

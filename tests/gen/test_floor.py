@@ -11,8 +11,10 @@ import numpy as np
 import pytest
 
 from roguelike import tiles
-from roguelike.gen.floor import STAGES, generate_floor, params_for_floor, prove
-from roguelike.gen.topology import DungeonParams
+from roguelike.gen.floor import Decorated, Floor, Laid, Stamped
+from roguelike.gen.pipeline import STAGES, generate_floor
+from roguelike.gen.prove import prove
+from roguelike.gen.topology import DungeonParams, params_for_floor
 
 
 def test_every_default_floor_is_proven_over_1000_seeds():
@@ -101,10 +103,10 @@ def test_floors_of_one_world_differ_and_deeper_floors_are_bigger():
 def test_every_stage_can_be_stopped_after(stage):
     fl = generate_floor(4, 1, stop_after=stage)
     reached = STAGES.index(stage)
-    assert (fl.layout is not None) == (reached >= STAGES.index("layout"))
-    assert (fl.tiles is not None) == (reached >= STAGES.index("stamp"))
-    assert bool(fl.theme) == (reached >= STAGES.index("terrain"))
-    assert fl.proven == (stage == "proof")
+    assert isinstance(fl, Laid) == (reached >= STAGES.index("layout"))
+    assert isinstance(fl, Stamped) == (reached >= STAGES.index("stamp"))
+    assert (isinstance(fl, Decorated) and bool(fl.theme)) == (reached >= STAGES.index("terrain"))
+    assert (isinstance(fl, Floor) and fl.proven) == (stage == "proof")
 
 
 def test_floor_json_is_byte_identical_across_processes():

@@ -23,7 +23,7 @@ from roguelike.engine.creatures import inhabit
 from roguelike.engine.puzzle_rooms import place_puzzles
 from roguelike.engine.state import PRESETS
 from roguelike.gen import formats
-from roguelike.gen.floor import generate_floor
+from roguelike.gen.pipeline import generate_floor
 from roguelike.version import GENERATOR_VERSION
 
 CATALOG = Path(__file__).with_name("golden_floors.json")

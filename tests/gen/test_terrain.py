@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import numpy as np
 import opensimplex
 import pytest
@@ -289,8 +291,6 @@ def test_same_seed_same_map_across_fresh_generators():
 
 def test_golden_digest_is_stable():
     """A change of output for the same inputs is a generator change: bump GENERATOR_VERSION."""
-    import hashlib
-
     fl = Floor(5, rows=3, locks=2)
     digest = hashlib.blake2b(
         b"".join(fl.run(42, f).tobytes() for f in (1, 3, 5, 7)), digest_size=8

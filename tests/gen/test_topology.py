@@ -15,6 +15,7 @@ from roguelike.gen.topology import (
     Room,
     Topology,
     TopologyError,
+    bfs_depths,
     generate_topology,
 )
 from roguelike.gen.validate import validate_topology
@@ -47,8 +48,6 @@ def test_keys_form_a_progression_on_most_floors():
 
 
 def _reach(topo, blocked):
-    from roguelike.gen.topology import bfs_depths
-
     return set(bfs_depths(topo, frozenset(blocked)))
 
 

@@ -34,7 +34,7 @@ from roguelike.engine import (
 )
 from roguelike.engine.creatures import Monster
 from roguelike.engine.puzzle_rooms import PuzzleRoom
-from roguelike.gen import floor as floor_module
+from roguelike.gen import pipeline
 from roguelike.gen.floor import Floor
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves import SaveError, SaveVersionError, VisitedFloor, World, codec
@@ -193,23 +193,33 @@ def test_loading_never_runs_the_generator(monkeypatch):
     import roguelike.engine.puzzle_rooms
     import roguelike.engine.state
     import roguelike.gen.layout
+    import roguelike.gen.populate
+    import roguelike.gen.prove
+    import roguelike.gen.roles
+    import roguelike.gen.stamp
     import roguelike.gen.terrain
     import roguelike.gen.topology
     import roguelike.puzzles
 
     for module, name in [
-        (floor_module, "generate_floor"),
-        (floor_module, "stamp"),
-        (floor_module, "populate"),
-        (floor_module, "prove"),
+        (pipeline, "generate_floor"),
+        (pipeline, "assign_roles"),
+        (pipeline, "stamp"),
+        (pipeline, "dress"),
+        (pipeline, "populate"),
+        (pipeline, "certify"),
+        (roguelike.gen.roles, "room_roles"),
+        (roguelike.gen.stamp, "stamp"),
+        (roguelike.gen.populate, "populate"),
+        (roguelike.gen.prove, "prove"),
         (roguelike.engine.state, "generate_floor"),
         (roguelike.engine.state, "inhabit"),
         (roguelike.engine.state, "place_puzzles"),
         (roguelike.engine.creatures, "inhabit"),
         (roguelike.engine.puzzle_rooms, "place_puzzles"),
         (roguelike.gen.topology, "generate_topology"),
-        (floor_module, "generate_topology"),
-        (floor_module, "embed"),
+        (pipeline, "generate_topology"),
+        (pipeline, "lay_out"),
         (roguelike.gen.layout, "embed"),
         (roguelike.gen.terrain, "decorate"),
         (roguelike.puzzles, "generate"),
