@@ -15,6 +15,7 @@ from roguelike.engine import (
     PuzzleFound,
     PuzzleSolved,
     SolvePuzzle,
+    Use,
     describe,
     new_game,
     step,
@@ -173,8 +174,6 @@ def test_a_look_at_the_puzzle_and_straight_back_costs_no_turn():
 
 
 def test_blinking_never_lands_in_a_doorway_or_on_a_pedestal():
-    from roguelike.engine import Use
-
     for seed in range(6):
         state = new_game(seed, preset="small", monsters=False)
         walk = np.argwhere(tiles.WALKABLE[state.tiles])
