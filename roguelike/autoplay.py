@@ -21,8 +21,10 @@ Its policy, turn by turn (:func:`decide`, which also says why):
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -42,20 +44,13 @@ from roguelike.engine import (
     step,
 )
 from roguelike.engine.creatures import Monster
-from roguelike.engine.engine import (
-    _DIRS8,
-    SCENT_RANGE,
-    can_step,
-    chebyshev,
-    explore_distances,
-    known_passable,
-    travel_distances,
-)
-from roguelike.engine.engine import (
-    a as a_,
-)
+from roguelike.engine.describe import a as a_
+from roguelike.engine.grid import DIRS8, can_step, chebyshev
+from roguelike.engine.items import held
+from roguelike.engine.monsters import SCENT_RANGE
 from roguelike.engine.pathing import FAR, distance_map, downhill
 from roguelike.engine.state import GameState
+from roguelike.engine.travel import explore_distances, known_passable, travel_distances
 
 #: Share of HP below which the player rests, and below which it drinks in a fight.
 REST_BELOW = 0.7
@@ -146,10 +141,11 @@ def _decide(state: GameState, memory: Memory) -> Decision:
     px, py = state.player
     threats = threats_seen(state)
     hurt = state.hp < DRINK_BELOW * state.max_hp
-    if threats and hurt and state.inventory.get("healing potion"):
-        return Decision(Use("healing potion"), "drinking a potion")
-    if threats and hurt and state.inventory.get("blink scroll"):
-        return Decision(Use("blink scroll"), "blinking away")
+    potion, scroll = held(state, "heal"), held(state, "blink")
+    if threats and hurt and potion:
+        return Decision(Use(potion), "drinking a potion")
+    if threats and hurt and scroll:
+        return Decision(Use(scroll), "blinking away")
     adjacent = [
         m
         for m in state.visible_monsters()
@@ -167,8 +163,9 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         m = min(adjacent, key=lambda m: (m.fleeing, m.hp, m.id))
         return Decision(Move(m.x - px, m.y - py), f"fighting {a_(m.kind)}")
     if threats:
-        if len(threats) >= 2 and state.inventory.get("fire bomb"):
-            return Decision(Use("fire bomb"), "throwing a fire bomb")
+        bomb = held(state, "bomb")
+        if len(threats) >= 2 and bomb:
+            return Decision(Use(bomb), "throwing a fire bomb")
         away = _away(state, threats) if hurt else None
         if away is not None:  # no potion, no scroll: out of their reach, to rest
             return Decision(away, "retreating")
@@ -192,8 +189,9 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         memory.hunt = None
     fin = state.floor.finish
     stairs_known = fin is not None and bool(state.explored[fin[1], fin[0]])
-    if state.inventory.get("mapping scroll") and not stairs_known:
-        return Decision(Use("mapping scroll"), "reading a mapping scroll")
+    mapping = held(state, "map")
+    if mapping and not stairs_known:
+        return Decision(Use(mapping), "reading a mapping scroll")
     left = [r for r in state.puzzles.values() if r.visited and not r.solved]
     if left:  # a pedestal it was pulled away from (by a fight): back to it
         return Decision(Travel(left[0].x, left[0].y), "going back to a puzzle")
@@ -227,7 +225,7 @@ def _away(state: GameState, threats: list[Monster]) -> Action | None:
     px, py = state.player
     here = int(dist[py, px])
     best: tuple[int, int, int] | None = None
-    for dx, dy in _DIRS8:
+    for dx, dy in DIRS8:
         x, y = px + dx, py + dy
         if can_step(state, px, py, dx, dy) and state.monster_at(x, y) is None:
             d = int(dist[y, x])
@@ -242,7 +240,7 @@ def _can_come(state: GameState, m: Monster) -> bool:
     if chebyshev(m.pos, state.player) != 2:
         return False
     px, py = state.player
-    for dx, dy in _DIRS8:
+    for dx, dy in DIRS8:
         x, y = px + dx, py + dy
         if (
             chebyshev((x, y), m.pos) == 1
@@ -374,9 +372,6 @@ def play_many(worlds: list[int], preset: str = "normal", jobs: int = 0) -> list[
     """Play every world of ``worlds`` (seeds) in ``jobs`` processes (0: one per core), in
     order. Each world is a pure function of its seed, so the processes change nothing but
     the time taken."""
-    import os
-    from concurrent.futures import ProcessPoolExecutor
-
     todo = [(seed, preset) for seed in worlds]
     workers = min(jobs or os.cpu_count() or 1, len(todo))
     if workers <= 1:

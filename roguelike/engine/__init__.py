@@ -2,6 +2,12 @@
 
 Pure Python and numpy: no Textual here, and nothing is printed. The screens send actions to
 :func:`step` and draw the state and the events it returns.
+
+The modules, from the bottom up: ``actions`` and ``events`` (what goes in and comes out),
+``creatures`` (monster and item kinds as data, and who lives where), ``puzzle_rooms``, ``fov``,
+``pathing`` (distance maps), ``state``; ``grid`` (legal steps), ``describe`` (the words for
+things), ``combat``, ``items``, ``monsters``, ``player`` (the player's single-turn actions),
+``turn`` (one turn and the world's answer), ``travel`` (rest, travel, explore) and ``step``.
 """
 
 from roguelike.engine.actions import (
@@ -19,7 +25,7 @@ from roguelike.engine.actions import (
     Wait,
 )
 from roguelike.engine.creatures import ITEMS, MONSTERS, ItemKind, Monster, MonsterKind
-from roguelike.engine.engine import can_step, describe, doors_around, key_name, step
+from roguelike.engine.describe import describe, key_name
 from roguelike.engine.events import (
     Attacked,
     Bumped,
@@ -40,8 +46,10 @@ from roguelike.engine.events import (
     Won,
 )
 from roguelike.engine.fov import compute_fov
+from roguelike.engine.grid import can_step, doors_around
 from roguelike.engine.puzzle_rooms import PuzzleRoom
 from roguelike.engine.state import PRESETS, GameState, RunStats, new_game
+from roguelike.engine.step import step
 
 __all__ = [
     "ITEMS",

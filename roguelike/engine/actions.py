@@ -1,5 +1,5 @@
 """What a player (or the autoplayer) asks the engine to do: small frozen dataclasses that
-:func:`roguelike.engine.engine.step` interprets."""
+:func:`roguelike.engine.step.step` interprets."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ class Wait:
 @dataclass(frozen=True)
 class Rest:
     """Wait turn after turn until healed, or until something interrupts: an awake monster
-    comes into view, the player is hurt, or :data:`~roguelike.engine.engine.REST_LIMIT` turns
+    comes into view, the player is attacked, or :data:`~roguelike.engine.travel.REST_LIMIT` turns
     pass. Refused with an awake monster in view."""
 
 
@@ -71,7 +71,7 @@ class Close:
 
 @dataclass(frozen=True)
 class Use:
-    """Use (drink, read, throw) one item of kind ``item`` from the pack."""
+    """Use (drink, read, throw) one ``item`` (a name in the item table) from the pack."""
 
     item: str
 
@@ -79,8 +79,8 @@ class Use:
 @dataclass(frozen=True)
 class Travel:
     """Walk to the explored cell (``x``, ``y``) along a shortest known path, one turn per
-    step, stopping early when a monster comes into view, the player is hurt or something is
-    picked up."""
+    step, stopping early when a monster comes into view, the player is attacked or something
+    is picked up."""
 
     x: int
     y: int

@@ -3,10 +3,10 @@
 A monster's strength follows the depth of the room it lives in: each slot the floor
 generator leaves has a *level* (half the room depth plus two per floor below the first), and
 the kinds chosen for it are those whose own level it reaches, favouring the strongest few.
-Not every
-monster slot is filled: half of them on the first floor, a tenth more on each floor below
-(at most 80%). Items come from the generator's item slots (consumables and hint coins) and
-treasure slots (lasting upgrades).
+Not every monster slot is filled: half of them on the first floor, a tenth more on each floor
+below (at most 80%). Items come from the generator's item slots (consumables and hint coins)
+and treasure slots (lasting upgrades). What an item does is its ``effect``, played by the
+handlers of :mod:`roguelike.engine.items`.
 
 Which kind fills which slot is drawn from the floor's own stream
 ``seeds.stream(seed, floor, "inhabit")``, so it belongs to the world, not to the play: every
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from roguelike import seeds
+from roguelike import seeds, tiles
 from roguelike.gen.floor import Floor
 
 INHABIT_STREAM = "inhabit"
@@ -89,52 +89,44 @@ class ItemKind:
     glyph: str
     colour: str
     description: str
+    #: what it does: a key of the handlers in :mod:`roguelike.engine.items` (``"heal"``,
+    #: ``"blink"``, ``"map"``, ``"bomb"``: used from the pack; ``"coin"``, ``"attack"``,
+    #: ``"defence"``, ``"vigour"``: applied when taken)
+    effect: str
     #: "pack": kept and used with Use; "coin": adds a hint coin; "now": applied when taken
     kind: str = "pack"
+    #: how strong its effect is: HP healed, damage or defence added, maximum HP added
+    amount: int = 0
 
 
+# fmt: off
 ITEMS: dict[str, ItemKind] = {
     i.name: i
     for i in (
-        ItemKind("healing potion", "!", "#f05090", "Drink it to heal 12 HP."),
-        ItemKind(
-            "blink scroll",
-            "?",
-            "#80c0ff",
-            "Read it to vanish and reappear at a place in view, as far from monsters as it can.",
-        ),
-        ItemKind(
-            "mapping scroll",
-            "?",
-            "#e8e080",
-            "Read it to learn the layout of the whole floor.",
-        ),
-        ItemKind(
-            "fire bomb",
-            "(",
-            "#ff8040",
-            "Thrown at the nearest monster in view: burns it and everything next to it.",
-        ),
-        ItemKind(
-            "hint coin",
-            "*",
-            "#ffd700",
-            "A hint coin. Puzzle rooms take them for hints.",
-            kind="coin",
-        ),
-        ItemKind("sharp blade", "/", "#c0c8ff", "A better blade: your blows hit 1 harder.", "now"),
-        ItemKind(
-            "iron plate", "[", "#b0b0b0", "Armour: every blow against you lands 1 softer.", "now"
-        ),
-        ItemKind(
-            "heart elixir",
-            "!",
-            "#ff3030",
-            "Raises your maximum HP by 5 and heals you fully.",
-            "now",
-        ),
+        ItemKind("healing potion", "!", "#f05090", "Drink it to heal 12 HP.",
+                 effect="heal", amount=12),
+        ItemKind("blink scroll", "?", "#80c0ff",
+                 "Read it to vanish and reappear at a place in view, as far from monsters as it "
+                 "can.",
+                 effect="blink"),
+        ItemKind("mapping scroll", "?", "#e8e080",
+                 "Read it to learn the layout of the whole floor.",
+                 effect="map"),
+        ItemKind("fire bomb", "(", "#ff8040",
+                 "Thrown at the nearest monster in view: burns it and everything next to it.",
+                 effect="bomb"),
+        ItemKind("hint coin", "*", "#ffd700", "A hint coin. Puzzle rooms take them for hints.",
+                 effect="coin", kind="coin"),
+        ItemKind("sharp blade", "/", "#c0c8ff", "A better blade: your blows hit 1 harder.",
+                 effect="attack", kind="now", amount=1),
+        ItemKind("iron plate", "[", "#b0b0b0", "Armour: every blow against you lands 1 softer.",
+                 effect="defence", kind="now", amount=1),
+        ItemKind("heart elixir", "!", "#ff3030",
+                 "Raises your maximum HP by 5 and heals you fully.",
+                 effect="vigour", kind="now", amount=5),
     )
 }
+# fmt: on
 
 #: (item, weight) for item slots and for treasure slots.
 ITEM_TABLE = (
@@ -209,8 +201,6 @@ def inhabit(fl: Floor) -> tuple[list[Monster], dict[tuple[int, int], str]]:
     rng = seeds.stream(fl.seed, fl.number, INHABIT_STREAM)
     depth = {r.id: r.depth for r in fl.topology.rooms}
     key_rooms = {k.room for k in fl.keys}
-    from roguelike import tiles
-
     walk = tiles.WALKABLE[fl.tiles]
     taken = {fl.spawn, fl.finish} | {(k.x, k.y) for k in fl.keys}
     taken |= {(s.x, s.y) for s in fl.slots}

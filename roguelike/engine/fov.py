@@ -1,15 +1,15 @@
 """Field of view: Albert Ford's *symmetric shadowcasting*.
 
-Reference: https://www.albertford.com/shadowcasting/. The map is cut into four quadrants
-(north, east, south, west) and each is scanned row by row outwards from the viewer, narrowing
-the visible slope range wherever a wall starts or ends a shadow. A floor cell is revealed only
-when its *centre* lies inside the range (the "symmetric" test), which makes sight symmetric:
-if a transparent cell A sees a transparent cell B, then B sees A. Walls (opaque cells) are
-revealed as soon as any part of them lies inside the range, so room outlines look whole.
+The map is cut into four quadrants (north, east, south, west) and each is scanned row by row
+outwards from the viewer, narrowing the visible slope range wherever a wall starts or ends a
+shadow. A floor cell is revealed only when its *centre* lies inside the range (the
+"symmetric" test), which makes sight symmetric: if a transparent cell A sees a transparent
+cell B, then B sees A. Walls (opaque cells) are revealed as soon as any part of them lies
+inside the range, so room outlines look whole.
 
 All arithmetic is on integers: a slope is the fraction ``num / den`` with ``den > 0`` and
-every comparison is made by cross-multiplying, so no float can tip differently on another CPU
-(DESIGN.md, determinism).
+every comparison is made by cross-multiplying, so no float can tip differently on another CPU:
+one seed shows every player the same view.
 
 Cells outside the array count as opaque and are never revealed. With a ``radius``, only
 cells within that Euclidean distance (``dx² + dy² <= radius²``, again in integers) are

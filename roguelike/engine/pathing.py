@@ -15,7 +15,8 @@ from scipy.sparse.csgraph import dijkstra
 #: Distance of a cell no source reaches.
 FAR = np.int32(1 << 20)
 
-_DIRS = ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1))
+#: The eight steps (dx, dy), in the fixed order every search and scan of the engine tries them.
+DIRS8 = ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1))
 
 
 def shifted(a: np.ndarray, dx: int, dy: int) -> np.ndarray:
@@ -49,7 +50,7 @@ def distance_map(
         ok[y, x] = True
     index = np.arange(h * w, dtype=np.int32).reshape(h, w)
     froms, tos = [], []
-    for dx, dy in _DIRS:
+    for dx, dy in DIRS8:
         # cells a step by (dx, dy) leaves from (sy, sx) and arrives at (ty, tx)
         sy, sx = slice(max(-dy, 0), h - max(dy, 0)), slice(max(-dx, 0), w - max(dx, 0))
         ty, tx = slice(max(dy, 0), h - max(-dy, 0)), slice(max(dx, 0), w - max(-dx, 0))
@@ -81,7 +82,7 @@ def downhill(dist: np.ndarray, passable: np.ndarray, x: int, y: int) -> list[tup
     h, w = dist.shape
     here = dist[y, x]
     out = []
-    for dx, dy in _DIRS:
+    for dx, dy in DIRS8:
         nx, ny = x + dx, y + dy
         if not (0 <= nx < w and 0 <= ny < h) or dist[ny, nx] != here - 1:
             continue

@@ -2,7 +2,7 @@
 
 The topology gives every lock a key. On each floor some keys are not objects lying in their
 room but a **pedestal** in it: stepping on the pedestal opens a puzzle, and solving the puzzle
-opens that key's lock (REFERENCE.md, 001: a key is anything that opens a locked edge). The
+opens that key's lock (a key is anything that opens a locked door, an object or not). The
 share of puzzle keys grows with depth (:func:`puzzle_share`); the type is drawn for each, and
 the difficulty follows the floor and the depth of the key's room (:func:`difficulty_for`).
 

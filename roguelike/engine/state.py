@@ -62,11 +62,11 @@ class GameState:
     #: keys still lying on this floor: (x, y) → key id
     keys_lying: dict[tuple[int, int], int] = field(default_factory=dict)
     monsters: list[Monster] = field(default_factory=list)
-    #: items lying on this floor: (x, y) → item kind (creatures.ITEMS)
+    #: items lying on this floor: (x, y) → item name (a key of creatures.ITEMS)
     items_lying: dict[tuple[int, int], str] = field(default_factory=dict)
     #: puzzle pedestals on this floor: (x, y) → the puzzle room (its key is not lying)
     puzzles: dict[tuple[int, int], PuzzleRoom] = field(default_factory=dict)
-    #: the pack: item kind → count
+    #: the pack: item name → count
     inventory: dict[str, int] = field(default_factory=dict)
     hint_coins: int = 0
     attack: tuple[int, int] = PLAYER_ATTACK

@@ -36,8 +36,7 @@ from roguelike.engine import (
     step,
 )
 from roguelike.engine.creatures import Monster
-from tests.engine.test_engine import add, arena, fresh, off, put_player
-from tests.engine.test_puzzle_rooms import room_of, stand_on, world
+from tests.engine.support import add, arena, fresh, off, put_player, room_of, stand_on, world
 
 #: The completability check: this many small worlds, and the share the autoplayer must win.
 WORLDS = 50

@@ -2,8 +2,8 @@
 
 Every situation is built on a real generated floor: a monster-free game of a seed, with the
 player moved and monsters placed by hand on walkable cells, so each test knows exactly who
-stands where. Expected values come from the rules (engine docstring, creatures data), never
-from a recorded run.
+stands where. Expected values come from the rules (the engine modules' docstrings, the
+creatures data), never from a recorded run.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import ndimage
 
-import roguelike.engine.engine as eng
+import roguelike.engine.monsters as ai
 from roguelike import seeds, tiles
 from roguelike.engine import (
     Attacked,
@@ -58,25 +58,31 @@ from roguelike.engine.creatures import (
     GUARD_RADIUS,
     ITEMS,
     MONSTERS,
+    ItemKind,
     Monster,
     fill_share,
     inhabit,
     slot_level,
 )
+from roguelike.engine.items import BOMB_DAMAGE, TAKE, USE, held
+from roguelike.engine.monsters import (
+    HUNT_MEMORY,
+    RELOAD_TURNS,
+    SCENT_RANGE,
+    monster_options,
+    player_distances,
+)
 from roguelike.engine.pathing import FAR, distance_map, downhill
 from roguelike.engine.puzzle_rooms import place_puzzles
 from roguelike.gen.floor import Floor
 from roguelike.gen.pipeline import generate_floor
+from tests.engine.support import add, arena, cheb, fresh, off, put_player
 
 DIRS8 = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)]
 ORTHO = [(1, 0), (-1, 0), (0, 1), (0, -1)]
 REPO = Path(__file__).resolve().parents[2]
 
 # --- helpers --------------------------------------------------------------------------------
-
-
-def cheb(p: tuple[int, int], q: tuple[int, int]) -> int:
-    return max(abs(p[0] - q[0]), abs(p[1] - q[1]))
 
 
 def bfs(
@@ -117,84 +123,8 @@ def walk_dist(state: GameState, pos: tuple[int, int]) -> np.ndarray:
 
 
 @cache
-def _fresh(seed: int, floor: int = 1) -> GameState:
-    return new_game(seed, total_floors=3, floor=floor, monsters=False, puzzles=False)
-
-
-def fresh(seed: int, floor: int = 1) -> GameState:
-    """A monster-free game of ``seed`` at the spawn of ``floor`` (a private copy)."""
-    return copy.deepcopy(_fresh(seed, floor))
-
-
-@cache
 def floor_of(seed: int, number: int) -> Floor:
     return generate_floor(seed, number, last=number == 3)
-
-
-def put_player(state: GameState, pos: tuple[int, int]) -> None:
-    state.player = pos
-    state.update_view()
-
-
-def add(
-    state: GameState,
-    kind: str,
-    pos: tuple[int, int],
-    *,
-    hp: int | None = None,
-    awake: bool = True,
-    guard: bool = False,
-    home: tuple[int, int] | None = None,
-) -> Monster:
-    assert tiles.WALKABLE[state.tiles[pos[1], pos[0]]], pos
-    assert state.monster_at(*pos) is None and pos != state.player
-    mid = max((m.id for m in state.monsters), default=-1) + 1
-    m = Monster(
-        mid,
-        kind,
-        pos[0],
-        pos[1],
-        MONSTERS[kind].max_hp if hp is None else hp,
-        home=home or pos,
-        guard=guard,
-        awake=awake,
-    )
-    state.monsters.append(m)
-    return m
-
-
-def open_centres(state: GameState, r: int) -> list[tuple[int, int]]:
-    """Centres of (2r+1)² squares of open floor (walkable and transparent)."""
-    ok = tiles.WALKABLE[state.tiles] & tiles.TRANSPARENT[state.tiles]
-    er = ndimage.binary_erosion(ok, structure=np.ones((2 * r + 1, 2 * r + 1), bool))
-    ys, xs = np.nonzero(er)
-    return sorted(zip(xs.tolist(), ys.tolist(), strict=True))
-
-
-@cache
-def _arena_spot(r: int) -> tuple[int, tuple[int, int]]:
-    for seed in range(60):
-        centres = open_centres(_fresh(seed), r)
-        if centres:
-            return seed, centres[len(centres) // 2]
-    raise AssertionError(f"no open {2 * r + 1}² square on floor 1 of seeds 0..59")
-
-
-def arena(r: int = 3) -> tuple[GameState, tuple[int, int]]:
-    """A monster-free game with the player at the centre ``c`` of an open (2r+1)² square of
-    floor, nothing lying within r+1 of it, and no regeneration to blur HP arithmetic."""
-    seed, c = _arena_spot(r)
-    state = fresh(seed)
-    for lying in (state.items_lying, state.keys_lying):
-        for pos in [p for p in lying if cheb(p, c) <= r + 1]:
-            del lying[pos]
-    put_player(state, c)
-    state.regen_clock = -10_000
-    return state, c
-
-
-def off(c: tuple[int, int], dx: int, dy: int) -> tuple[int, int]:
-    return (c[0] + dx, c[1] + dy)
 
 
 def attacks_by(events: list[Event], attacker: str) -> list[Attacked]:
@@ -313,10 +243,10 @@ def test_downhill_steps_lower_the_distance_by_exactly_one(grid):
 
 def test_monsters_distance_map_on_a_real_floor_is_the_bfs_within_scent_range():
     state = fresh(0)
-    got = eng.player_distances(state)
-    want = bfs(tiles.WALKABLE[state.tiles], [state.player], eng.SCENT_RANGE)
+    got = player_distances(state)
+    want = bfs(tiles.WALKABLE[state.tiles], [state.player], SCENT_RANGE)
     assert np.array_equal(got, want)
-    assert got.max(initial=0, where=got < FAR) == eng.SCENT_RANGE  # floors are larger
+    assert got.max(initial=0, where=got < FAR) == SCENT_RANGE  # floors are larger
     for (x, y), _, _ in locked_doors(state):
         assert got[y, x] == FAR  # monsters never path through locked doors
 
@@ -384,7 +314,7 @@ def test_a_cornered_hurt_rat_bites():
     state.keys_lying.pop(player, None)
     put_player(state, player)
     m = add(state, "rat", corner, hp=1)
-    opts = eng.monster_options(state, m, eng.player_distances(state))
+    opts = monster_options(state, m, player_distances(state))
     assert [o[1] for o in best_options(opts)] == ["attack"]
     assert attacks_by(step(state, Wait()), "rat")
 
@@ -397,7 +327,7 @@ def test_a_goblin_archer_in_view_shoots_then_reloads():
     last: int | None = None
     shots = []
     for t in range(1, 10):
-        ready = last is None or t - last >= eng.RELOAD_TURNS
+        ready = last is None or t - last >= RELOAD_TURNS
         can = bool(state.visible[m.y, m.x]) and 2 <= cheb(m.pos, c) <= info.ranged
         got = attacks_by(step(state, Wait()), "goblin archer")
         assert all(e.ranged and e.target == "you" for e in got)
@@ -413,7 +343,7 @@ def test_an_archer_next_to_the_player_fights_rather_than_backing_away():
     # a shooter that kept its distance could never be caught (a wraith outruns you)
     state, c = arena()
     m = add(state, "goblin archer", off(c, 1, 0))
-    opts = eng.monster_options(state, m, eng.player_distances(state))
+    opts = monster_options(state, m, player_distances(state))
     best = best_options(opts)
     assert [o[1] for o in best] == ["attack"]
     assert all(o[0] < best[0][0] for o in opts if o[1] == "move")
@@ -465,7 +395,7 @@ def test_a_pack_monster_prefers_a_cell_next_to_its_kind():
     state, c = arena()
     g = add(state, "goblin", off(c, 3, 0))
     add(state, "goblin", off(c, 2, -2), awake=False)
-    opts = eng.monster_options(state, g, eng.player_distances(state))
+    opts = monster_options(state, g, player_distances(state))
     moves = {o[2]: o[0] for o in opts if o[1] == "move"}
     # three cells two steps from the player; only (2, -1) touches the other goblin
     assert moves[(-1, 0)] == moves[(-1, 1)] < moves[(-1, -1)]
@@ -476,14 +406,14 @@ def test_a_pack_monster_prefers_a_cell_next_to_its_kind():
     state2, c2 = arena()
     o = add(state2, "orc", off(c2, 3, 0))
     add(state2, "orc", off(c2, 2, -2), awake=False)
-    best = best_options(eng.monster_options(state2, o, eng.player_distances(state2)))
+    best = best_options(monster_options(state2, o, player_distances(state2)))
     assert sorted(b[2] for b in best) == [(-1, -1), (-1, 0), (-1, 1)]
 
 
 def test_ties_are_broken_by_the_gameplay_stream():
     state, c = arena()
     m = add(state, "orc", off(c, 2, 0))
-    best = best_options(eng.monster_options(state, m, eng.player_distances(state)))
+    best = best_options(monster_options(state, m, player_distances(state)))
     targets = {off(m.pos, *o[2]) for o in best}
     assert len(targets) == 3  # a genuine tie
     chosen = set()
@@ -536,10 +466,10 @@ def test_an_awake_monster_that_cannot_find_the_player_gives_up_after_hunt_memory
     assert region is not None, "seed 0 has a region behind locked doors"
     y, x = np.argwhere(region)[0]
     m = add(state, "orc", (int(x), int(y)))
-    for t in range(1, eng.HUNT_MEMORY + 2):
+    for t in range(1, HUNT_MEMORY + 2):
         step(state, Wait())
         assert not state.visible[m.y, m.x]
-        assert m.awake == (t <= eng.HUNT_MEMORY), t
+        assert m.awake == (t <= HUNT_MEMORY), t
 
 
 def test_a_sleeping_monster_walks_home_through_a_closed_door():
@@ -603,9 +533,7 @@ def test_a_monster_cannot_strike_past_a_wall_corner():
     state.items_lying.pop((x, y), None)
     put_player(state, (x, y))
     m = add(state, "orc", (x + dx, y + dy))
-    assert "attack" not in {
-        o[1] for o in eng.monster_options(state, m, eng.player_distances(state))
-    }
+    assert "attack" not in {o[1] for o in monster_options(state, m, player_distances(state))}
     assert not attacks_by(step(state, Wait()), "orc")
 
 
@@ -633,7 +561,7 @@ def test_monsters_act_once_per_hundred_energy(kind, monkeypatch):
     state.hp = state.max_hp = 100_000
     m = add(state, kind, off(c, 3, 0))
     acts = {"n": 0}
-    real_turn, real_wander = eng._monster_turn, eng._wander_home
+    real_turn, real_wander = ai.monster_turn, ai.wander_home
 
     def counting_turn(s, mon, dist):
         acts["n"] += mon is m
@@ -643,8 +571,8 @@ def test_monsters_act_once_per_hundred_energy(kind, monkeypatch):
         acts["n"] += mon is m
         return real_wander(s, mon)
 
-    monkeypatch.setattr(eng, "_monster_turn", counting_turn)
-    monkeypatch.setattr(eng, "_wander_home", counting_wander)
+    monkeypatch.setattr(ai, "monster_turn", counting_turn)
+    monkeypatch.setattr(ai, "wander_home", counting_wander)
     for n in range(1, 21):
         step(state, Wait())
         assert acts["n"] == n * speed // 100, n
@@ -840,7 +768,10 @@ def test_walking_onto_an_item_takes_it(item):
     assert state.attack == (before.attack[0] + blade, before.attack[1] + blade)
     assert state.defence == before.defence + (item == "iron plate")
     if item == "heart elixir":
-        assert state.max_hp == before.max_hp + eng.ELIXIR_HP and state.hp == state.max_hp
+        assert (
+            state.max_hp == before.max_hp + ITEMS["heart elixir"].amount
+            and state.hp == state.max_hp
+        )
     else:
         assert state.max_hp == before.max_hp and state.hp == before.hp
 
@@ -861,7 +792,7 @@ def test_a_healing_potion_heals_but_not_above_max():
     turn = state.turn
     events = step(state, Use("healing potion"))
     assert events[0] == ItemUsed("healing potion")
-    assert state.hp == state.max_hp - 20 + eng.HEAL_POTION and state.turn == turn + 1
+    assert state.hp == state.max_hp - 20 + ITEMS["healing potion"].amount and state.turn == turn + 1
     assert state.inventory == {"healing potion": 1}
     state.hp = state.max_hp - 3
     step(state, Use("healing potion"))
@@ -896,7 +827,7 @@ def test_a_fire_bomb_burns_the_nearest_monster_and_its_neighbours():
     events = step(state, Use("fire bomb"))
     burns = attacks_by(events, "you")
     assert all(b.ranged and b.target == "orc" for b in burns) and len(burns) == 2
-    lo, hi = eng.BOMB_DAMAGE
+    lo, hi = BOMB_DAMAGE
     for m in (target, beside):
         assert 100 - hi <= m.hp <= 100 - lo and m.awake
     assert aside.hp == 100
@@ -961,6 +892,45 @@ def test_a_mapping_scroll_reveals_the_whole_floor():
     turn = state.turn
     step(state, Use("mapping scroll"))
     assert state.explored[layout].all() and state.turn == turn + 1
+
+
+def test_every_item_kind_has_a_handler_for_its_effect():
+    """Pack items are played by the use handlers, the others when taken: by effect, never by
+    name, and every handler is some item's."""
+    for name, info in ITEMS.items():
+        table = USE if info.kind == "pack" else TAKE
+        assert info.effect in table, name
+    assert set(USE) | set(TAKE) == {info.effect for info in ITEMS.values()}
+    assert not set(USE) & set(TAKE)
+
+
+def test_item_descriptions_state_their_amounts():
+    for name, info in ITEMS.items():
+        if info.amount:
+            assert str(info.amount) in info.description, name
+
+
+def test_held_finds_a_pack_item_by_effect():
+    state, _ = arena()
+    assert held(state, "heal") is None
+    state.inventory["fire bomb"] = 1
+    state.inventory["healing potion"] = 2
+    assert held(state, "heal") == "healing potion" and held(state, "bomb") == "fire bomb"
+    assert held(state, "blink") is None
+
+
+def test_a_new_item_kind_with_a_known_effect_needs_only_its_data(monkeypatch):
+    """An item kind is its row in the table: a stronger potion heals by its own amount."""
+    strong = ItemKind("strong potion", "!", "#ff00ff", "Heals 20 HP.", effect="heal", amount=20)
+    monkeypatch.setitem(ITEMS, strong.name, strong)
+    state, c = arena()
+    state.hp = state.max_hp - 25
+    state.items_lying[off(c, 1, 0)] = strong.name
+    step(state, Move(1, 0))
+    assert state.inventory == {strong.name: 1} and held(state, "heal") == strong.name
+    events = step(state, Use(strong.name))
+    assert events[0] == ItemUsed(strong.name) and state.hp == state.max_hp - 5
+    assert "strong potion: +20 HP" in texts(events) and state.inventory == {}
 
 
 # --- 6. rest and travel ---------------------------------------------------------------------
@@ -1215,9 +1185,9 @@ def test_monsters_never_pass_locked_doors():
     state.keys_held.add(key)  # even a key in the player's hand opens nothing for them
     m = add(state, "orc", (door[0] + vx, door[1] + vy))
     locked = int(state.tiles[door[1], door[0]])
-    dist = eng.player_distances(state)
+    dist = player_distances(state)
     assert dist[door[1], door[0]] == FAR
-    opts = eng.monster_options(state, m, dist)
+    opts = monster_options(state, m, dist)
     assert all(off(m.pos, *o[2]) != door for o in opts if o[1] == "move")
     for _ in range(15):
         step(state, Wait())

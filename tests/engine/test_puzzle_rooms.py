@@ -4,9 +4,6 @@ The engine replays the moves a screen reports; only a real solution opens the do
 
 from __future__ import annotations
 
-import copy
-from functools import cache
-
 import numpy as np
 import pytest
 
@@ -14,50 +11,18 @@ from roguelike import puzzles, tiles
 from roguelike.engine import (
     DoorUnlocked,
     Explore,
-    GameState,
     Message,
-    Move,
     PuzzleFound,
     PuzzleSolved,
     SolvePuzzle,
+    Use,
     describe,
     new_game,
     step,
 )
 from roguelike.engine.puzzle_rooms import difficulty_for, place_puzzles, puzzle_share
 from roguelike.gen.pipeline import generate_floor
-
-DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1))
-
-
-@cache
-def _world_with_puzzle() -> GameState:
-    """The first small world (by seed) whose first floor has a pedestal of a fast type."""
-    for seed in range(200):
-        state = new_game(seed, preset="small", monsters=False)
-        if any(p.type in ("jugs", "stomp", "sliding") for p in state.puzzles.values()):
-            return state
-    raise AssertionError("no pedestal of a fast type in 200 worlds")
-
-
-def world() -> GameState:
-    return copy.deepcopy(_world_with_puzzle())
-
-
-def room_of(state: GameState):
-    return next(p for p in state.puzzles.values() if p.type in ("jugs", "stomp", "sliding"))
-
-
-def stand_on(state: GameState, pos: tuple[int, int]) -> list:
-    """Step onto ``pos`` from a walkable neighbour (as if the player had walked there)."""
-    x, y = pos
-    walk = tiles.WALKABLE[state.tiles]
-    for dx, dy in DIRS:
-        if walk[y - dy, x - dx] and (x - dx, y - dy) not in state.puzzles:
-            state.player = (x - dx, y - dy)
-            state.update_view()
-            return step(state, Move(dx, dy))
-    raise AssertionError("no way onto the pedestal")
+from tests.engine.support import room_of, stand_on, world
 
 
 def test_placement_is_a_pure_function_of_the_floor():
@@ -209,8 +174,6 @@ def test_a_look_at_the_puzzle_and_straight_back_costs_no_turn():
 
 
 def test_blinking_never_lands_in_a_doorway_or_on_a_pedestal():
-    from roguelike.engine import Use
-
     for seed in range(6):
         state = new_game(seed, preset="small", monsters=False)
         walk = np.argwhere(tiles.WALKABLE[state.tiles])

@@ -1,0 +1,213 @@
+"""The multi-turn actions: rest, travel and explore, turn after turn until done or interrupted,
+and the maps they walk by (over the explored map only: the player plans with what they know).
+
+A walk stops when a new monster comes into view, the player is attacked, something is picked
+up or found, the way is blocked, or it runs out (:data:`TRAVEL_LIMIT`). Resting and exploring
+are refused with a threat in view (:func:`threats`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from roguelike import tiles
+from roguelike.engine.actions import Move, Travel, Wait
+from roguelike.engine.creatures import Monster
+from roguelike.engine.describe import a, key_name
+from roguelike.engine.events import (
+    Attacked,
+    Bumped,
+    Event,
+    ItemTaken,
+    KeyTaken,
+    Message,
+    PuzzleFound,
+)
+from roguelike.engine.grid import DIRS8
+from roguelike.engine.monsters import player_distances
+from roguelike.engine.pathing import FAR, distance_map, downhill, shifted
+from roguelike.engine.state import GameState
+from roguelike.engine.turn import one_turn
+
+__all__ = [
+    "REST_LIMIT",
+    "TRAVEL_LIMIT",
+    "explore",
+    "explore_distances",
+    "explored_all",
+    "known_passable",
+    "rest",
+    "threats",
+    "travel",
+    "travel_distances",
+    "walk",
+]
+
+#: Most turns one Rest or Travel lasts.
+REST_LIMIT = 300
+TRAVEL_LIMIT = 400
+
+
+def threats(state: GameState) -> list[Monster]:
+    """Monsters in view that are awake, not fleeing and able to reach the player: they forbid
+    resting and exploring. A sleeping or fleeing one, or one across a chasm, only stops a walk
+    the first time it is seen."""
+    awake = [m for m in state.visible_monsters() if m.awake and not m.fleeing]
+    if not awake:
+        return []
+    dist = player_distances(state)
+    return [m for m in awake if dist[m.y, m.x] < FAR]
+
+
+def rest(state: GameState) -> list[Event]:
+    """Wait until healed, a threat comes into view, the player is attacked, or
+    :data:`REST_LIMIT` turns pass."""
+    seen = threats(state)
+    if seen:
+        return [Message(f"You cannot rest with {a(seen[0].kind)} in view.")]
+    if state.hp >= state.max_hp:
+        return [Message("You are not hurt.")]
+    events: list[Event] = []
+    for _ in range(REST_LIMIT):
+        got = one_turn(state, Wait())
+        events += got
+        if state.dead or any(isinstance(e, Attacked) and e.target == "you" for e in got):
+            return events
+        if threats(state):
+            return events + [Message("You stop resting: an enemy comes into view.")]
+        if state.hp >= state.max_hp:
+            return events + [Message("You rest until healed.")]
+    return events + [Message("You rest for a long while.")]
+
+
+def known_passable(state: GameState) -> np.ndarray:
+    """Where the player may plan a walk: explored walkable cells and the explored locked doors
+    whose key is held (walking into one unlocks it)."""
+    ok = tiles.WALKABLE[state.tiles].copy()
+    for k in state.keys_held:
+        ok |= state.tiles == tiles.locked_door(k)
+    return ok & state.explored
+
+
+def travel_distances(state: GameState, x: int, y: int) -> np.ndarray:
+    """Steps to (x, y) over the explored map."""
+    return distance_map(known_passable(state), [(x, y)])
+
+
+def explore_distances(state: GameState) -> np.ndarray:
+    """Steps over the explored map to the nearest unexplored edge (a known walkable cell next
+    to an unknown one), known item or key lying on the floor, or puzzle pedestal not yet
+    stepped on."""
+    ok = known_passable(state)
+    unknown = ~state.explored
+    edge = np.zeros_like(ok)
+    for dx, dy in DIRS8:
+        edge |= shifted(unknown, dx, dy)
+    targets = ok & edge
+    fresh = [pos for pos, room in state.puzzles.items() if not room.visited]
+    for x, y in list(state.items_lying) + list(state.keys_lying) + fresh:
+        targets[y, x] |= bool(state.explored[y, x])
+    ys, xs = np.nonzero(targets)
+    return distance_map(ok, list(zip(xs.tolist(), ys.tolist(), strict=True)))
+
+
+def travel(state: GameState, action: Travel) -> list[Event]:
+    """Walk a shortest known way to the explored cell ``action`` names."""
+    x, y = action.x, action.y
+    if not (0 <= x < state.width and 0 <= y < state.height) or not state.explored[y, x]:
+        return [Message("You do not know the way there.")]
+    if (x, y) == state.player:
+        return []
+    dist = travel_distances(state, x, y)
+    px, py = state.player
+    if dist[py, px] >= FAR:
+        return [Message("You know no way there.")]
+    return walk(state, lambda: dist, lambda: state.player == (x, y))
+
+
+def explore(state: GameState) -> list[Event]:
+    """Walk to the nearest place worth a look (:func:`explore_distances`) until the floor
+    changes or there is nothing left to explore."""
+    seen = threats(state)
+    if seen:
+        return [Message(f"Not with {a(seen[0].kind)} in view: fight it or step away.")]
+    dist = explore_distances(state)
+    px, py = state.player
+    if dist[py, px] >= FAR:
+        return [Message(explored_all(state))]
+    floor = state.number
+    return walk(
+        state, lambda: explore_distances(state), lambda: state.number != floor, explore=True
+    )
+
+
+def explored_all(state: GameState) -> str:
+    """What to say when exploring finds nothing more: and what to do next."""
+    text = "Explored all you can reach."
+    fx, fy = state.floor.finish or (-1, -1)
+    if fx >= 0 and state.explored[fy, fx]:
+        where = "exit" if state.floor.last else "stairs"
+        return f"{text} Travel to the {where} (t) and press >."
+    waiting = [r for r in state.puzzles.values() if r.visited and not r.solved]
+    if waiting:
+        colour = tiles.key_colour(waiting[0].key)[0]
+        return f"{text} The {waiting[0].type} pedestal holds the {colour} door shut: solve it."
+    seen = sorted(
+        {
+            lock
+            for lock in (tiles.lock_of(int(t)) for t in np.unique(state.tiles[state.explored]))
+            if lock is not None and lock not in state.keys_held
+        }
+    )
+    if seen:
+        return f"{text} {key_name(seen[0]).capitalize()} is still to find."
+    return text
+
+
+def walk(
+    state: GameState,
+    distances: Callable[[], np.ndarray],
+    arrived: Callable[[], bool],
+    *,
+    explore: bool = False,
+) -> list[Event]:
+    """Step down a distance map until ``arrived``, or a reason to stop: a monster comes into
+    view, the player is attacked, something is picked up or found, the way is blocked, or the
+    walk runs out (:data:`TRAVEL_LIMIT`). The map is asked for again only when the walk
+    reaches one of its targets or cannot go on, so a long walk costs a few maps, not one per
+    step. ``explore``: say what is left to do when the map has no more steps."""
+    seen = {m.id for m in state.visible_monsters()}
+    events: list[Event] = []
+    dist: np.ndarray | None = None
+    for _ in range(TRAVEL_LIMIT):
+        if arrived():
+            break
+        px, py = state.player
+        steps: list[tuple[int, int]] = []
+        if dist is not None and dist[py, px] < FAR:
+            steps = downhill(dist, dist < FAR, px, py)
+        if not steps:
+            dist = distances()
+            steps = downhill(dist, dist < FAR, px, py)
+        if not steps:
+            if explore:
+                events.append(Message(explored_all(state)))
+            break
+        dx, dy = steps[0]
+        if state.monster_at(px + dx, py + dy) is not None:
+            events.append(Message("Something is in the way."))
+            break
+        got = one_turn(state, Move(dx, dy))
+        events += got
+        stop = (Bumped, ItemTaken, KeyTaken, PuzzleFound)
+        attacked = any(isinstance(e, Attacked) and e.target == "you" for e in got)
+        if state.dead or attacked or any(isinstance(e, stop) for e in got):
+            break
+        new = {m.id for m in state.visible_monsters()} - seen
+        if new:
+            kinds = sorted({m.kind for m in state.monsters if m.id in new})
+            events.append(Message(f"You stop: {', '.join(a(k) for k in kinds)} comes into view."))
+            break
+    return events

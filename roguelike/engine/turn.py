@@ -1,0 +1,78 @@
+"""One turn: the player's single-turn action, then, if it spent a turn on the same floor, the
+world's answer (the monsters act, the player regenerates, the view is brought up to date).
+
+Time is counted in player turns. The player regains 1 HP every few turns: every 9 at level 1,
+one turn fewer every two levels, every 3 at the quickest.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from roguelike.engine.actions import (
+    Action,
+    Close,
+    Descend,
+    Move,
+    Open,
+    PickUp,
+    SolvePuzzle,
+    Use,
+    Wait,
+)
+from roguelike.engine.events import Event
+from roguelike.engine.items import use
+from roguelike.engine.monsters import monsters_act
+from roguelike.engine.player import close_door, descend, move, open_door, pick_up, solve_puzzle
+from roguelike.engine.state import GameState
+
+__all__ = ["one_turn", "regenerate", "world_turn"]
+
+
+def one_turn(state: GameState, action: Action) -> list[Event]:
+    """One action; if it spends a turn, the world answers (monsters, healing, view)."""
+    turn_before = state.turn
+    floor_before = state.number
+    match action:
+        case Move(dx, dy):
+            events = move(state, dx, dy)
+        case Wait():
+            state.turn += 1
+            events = []
+        case PickUp():
+            events = pick_up(state)
+        case Descend():
+            events = descend(state)
+        case Open():
+            events = open_door(state, action)
+        case Close():
+            events = close_door(state, action)
+        case Use(item):
+            events = use(state, item)
+        case SolvePuzzle():
+            events = solve_puzzle(state, action)
+        case _:  # pragma: no cover - the multi-turn actions are step's
+            raise TypeError(f"not a single-turn action: {action!r}")
+    if state.turn != turn_before and state.number == floor_before and not state.won:
+        events += world_turn(state)
+    return events
+
+
+def world_turn(state: GameState) -> list[Event]:
+    """Everything that happens after the player spent a turn."""
+    state.update_view()  # monsters notice the player from where they now stand
+    before = state.tiles.copy()
+    events = monsters_act(state)
+    if not state.dead:
+        regenerate(state)
+    if not np.array_equal(before, state.tiles):  # a monster opened a door: the view changed
+        state.update_view()
+    return events
+
+
+def regenerate(state: GameState) -> None:
+    """The player's healing clock ticks; at its period the player regains 1 HP."""
+    state.regen_clock += 1
+    if state.regen_clock >= max(3, 9 - state.level // 2):
+        state.regen_clock = 0
+        state.hp = min(state.max_hp, state.hp + 1)
