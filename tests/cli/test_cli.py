@@ -98,12 +98,6 @@ def test_dot_and_ascii_show_locks_and_keys(capsys):
     assert "\x1b[" not in text  # no colour when not writing to a terminal
 
 
-def test_bench_prints_percentiles_and_budgets(capsys):
-    assert main(["bench", "--seeds", "3", "--only", "topology"]) == 0
-    out = capsys.readouterr().out
-    assert "p50=" in out and "p99=" in out and "of 20 ms" in out and "ok=100.0%" in out
-
-
 def test_floor_ascii_has_a_header_a_map_and_a_legend(capsys):
     assert main(["generate", "--seed", "dragon", "--floor", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -155,3 +149,28 @@ def test_bot_refuses_bad_arguments_in_one_line(argv, capsys):
     assert code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "error" in err
+
+
+def test_a_command_loads_only_its_own_module():
+    """Start-up time: the main parser loads no command module, and a command loads its own
+    (the game's options need neither Textual nor the generator)."""
+    code = (
+        "import sys; from roguelike.cli import build_parser; "
+        "build_parser().parse_args(['--seed', 'x', '--preset', 'small']); "
+        "heavy = {'textual', 'clingo', 'scipy', 'saves'} & {m.split('.')[0] for m in sys.modules}; "
+        "assert not heavy, heavy; "
+        "build_parser().parse_args(['bot', '--seed', 'x']); "
+        "loaded = sorted(m for m in sys.modules if m.startswith('roguelike.cli.')); "
+        "assert loaded == ['roguelike.cli.args', 'roguelike.cli.bot', 'roguelike.cli.play'], loaded"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_a_command_line_parsed_twice_keeps_its_options():
+    from roguelike.cli import build_parser
+
+    parser = build_parser()
+    for _ in range(2):
+        args = parser.parse_args(["generate", "--seed", "x", "--stage", "layout"])
+        assert args.command == "generate" and args.stage == "layout"
