@@ -9,6 +9,7 @@ and Textual are imported only in the functions that need them.
 from __future__ import annotations
 
 import argparse
+import os
 
 from roguelike import seeds
 from roguelike.cli.args import parse_seed, preset_sizes
@@ -57,6 +58,8 @@ def run(args: argparse.Namespace) -> None:
         return
     if args.daily:
         args.play_seed = daily_seed()
+    if args.save_dir:  # the screens open Store(), which reads this
+        os.environ["ROGUELIKE_SAVE_DIR"] = args.save_dir
     start(args)
 
 

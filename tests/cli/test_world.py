@@ -173,3 +173,11 @@ def test_daily_starts_todays_world_through_the_play_path(capsys, monkeypatch):
     assert run(capsys, "--daily", "--preset", "small")[0] == 0
     (args,) = started
     assert args.play_seed == daily_seed() and args.preset == "small"
+
+
+def test_save_dir_reaches_the_game(capsys, monkeypatch, tmp_path):
+    seen = []
+    monkeypatch.setenv("ROGUELIKE_SAVE_DIR", str(tmp_path / "elsewhere"))  # restored after
+    monkeypatch.setattr(play, "start", lambda args: seen.append(os.environ["ROGUELIKE_SAVE_DIR"]))
+    assert run(capsys, "--save-dir", str(tmp_path), "--seed", "x")[0] == 0
+    assert seen == [str(tmp_path)]
