@@ -9,7 +9,6 @@ and Textual are imported only in the functions that need them.
 from __future__ import annotations
 
 import argparse
-import os
 
 from roguelike import seeds
 from roguelike.cli.args import parse_seed, preset_sizes
@@ -58,17 +57,17 @@ def run(args: argparse.Namespace) -> None:
         return
     if args.daily:
         args.play_seed = daily_seed()
-    if args.save_dir:  # the screens open Store(), which reads this
-        os.environ["ROGUELIKE_SAVE_DIR"] = args.save_dir
     start(args)
 
 
 def start(args: argparse.Namespace) -> None:
     """The app, on the title screen or in the world of ``--seed`` (``--watch``: the bot plays
-    it)."""
+    it), saving in ``--save-dir`` (None: the default folder)."""
     from screens.app import RoguelikeApp  # Textual loads only when a game starts
 
     if args.watch:
-        RoguelikeApp(seed=args.play_seed, preset=args.preset, watch=True).run()
+        RoguelikeApp(
+            seed=args.play_seed, preset=args.preset, save_dir=args.save_dir, watch=True
+        ).run()
     else:
-        RoguelikeApp(seed=args.play_seed, preset=args.preset).run()
+        RoguelikeApp(seed=args.play_seed, preset=args.preset, save_dir=args.save_dir).run()

@@ -176,8 +176,15 @@ def test_daily_starts_todays_world_through_the_play_path(capsys, monkeypatch):
 
 
 def test_save_dir_reaches_the_game(capsys, monkeypatch, tmp_path):
-    seen = []
-    monkeypatch.setenv("ROGUELIKE_SAVE_DIR", str(tmp_path / "elsewhere"))  # restored after
-    monkeypatch.setattr(play, "start", lambda args: seen.append(os.environ["ROGUELIKE_SAVE_DIR"]))
+    made: dict = {}
+
+    class FakeApp:
+        def __init__(self, **kwargs):
+            made.update(kwargs)
+
+        def run(self):
+            made["ran"] = True
+
+    monkeypatch.setattr("screens.app.RoguelikeApp", FakeApp)
     assert run(capsys, "--save-dir", str(tmp_path), "--seed", "x")[0] == 0
-    assert seen == [str(tmp_path)]
+    assert made["save_dir"] == str(tmp_path) and made["ran"]

@@ -254,10 +254,16 @@ async def test_ctrl_q_quits_from_anywhere(where):
 def test_seed_starts_that_world(fake_app):
     made = fake_app
     assert main(["--seed", "dragon", "--preset", "large"]) == 0
-    assert made == {"seed": seeds.parse("dragon"), "preset": "large", "ran": True}
+    assert made == {
+        "seed": seeds.parse("dragon"),
+        "preset": "large",
+        "save_dir": None,
+        "ran": True,
+    }
     made.clear()
     assert main([]) == 0
-    assert made == {"seed": None, "preset": None, "ran": True}  # None: the engine's default
+    # None: the engine's default preset, the default save folder
+    assert made == {"seed": None, "preset": None, "save_dir": None, "ran": True}
 
 
 def test_the_cli_the_engine_and_the_saves_use_the_one_preset_table():
