@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -61,9 +60,6 @@ TURN_LIMIT = 20_000
 STUCK_AFTER = 50
 #: Refused actions in a row (no turn spent) after which the player waits a turn instead.
 IDLE_WAIT = 3
-#: Worlds of the normal preset ``roguelike bench`` has the autoplayer play (fewer if its
-#: ``--seeds`` is lower).
-BENCH_WORLDS = 100
 #: Turns in which nothing changes (floor, map seen, max HP, kills, keys, puzzles, pack) after
 #: which a run is abandoned as stuck.
 STALL_TURNS = 400
@@ -378,37 +374,3 @@ def play_many(worlds: list[int], preset: str = "normal", jobs: int = 0) -> list[
         return [_play_job(j) for j in todo]
     with ProcessPoolExecutor(workers) as pool:
         return list(pool.map(_play_job, todo))
-
-
-def bench_lines(worlds: int, preset: str = "normal") -> Iterator[str]:
-    """``roguelike bench``'s autoplayer lines: the win rate on ``worlds`` worlds, and how fast
-    the autoplayer plays (turns per second of a whole run: floors generated, puzzles solved,
-    monsters moved)."""
-    start = time.perf_counter()
-    results = play_many(bot_seeds(worlds), preset)
-    wall = time.perf_counter() - start
-    won = sum(r.won for r in results)
-    rate = np.array([r.turns / r.seconds for r in results if r.seconds > 0] or [float("nan")])
-    secs = np.array([r.seconds for r in results])
-    turns = np.array([r.turns for r in results])
-    share = 100 * won / len(results)
-    mark = "ok" if share >= 95 else "UNDER"
-    yield (
-        f"autoplayer, {len(results)} {preset} worlds: won {won} ({share:.0f}%; target ≥ 95% "
-        f"{mark}) · {wall:.0f} s wall"
-    )
-    p10, p50 = np.percentile(rate, [10, 50])
-    s50, s99 = np.percentile(secs, [50, 99])
-    yield (
-        f"autoplayer speed: {p50:,.0f} turns/s p50 (slowest tenth under {p10:,.0f}) · "
-        f"{np.median(turns):,.0f} turns a world p50 · {s50:.1f} s a world p50, {s99:.1f} s p99"
-    )
-    low = np.array([r.lowest_hp for r in results])
-    deaths = sum(not r.won and not r.cause.startswith("stuck") for r in results)
-    yield (
-        f"autoplayer close calls: lowest HP {100 * np.median(low):.0f}% of max p50, "
-        f"{100 * low.min():.0f}% at worst · {deaths} deaths"
-    )
-    for r in results:
-        if not r.won:
-            yield f"  lost {seeds.encode(r.seed)}: {r.cause}"

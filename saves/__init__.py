@@ -5,8 +5,7 @@
 * :mod:`saves.header` — the file's envelope: magic, JSON header line, checksummed payload;
 * :mod:`saves.codec` — the payload: a game to JSON and back, with every field checked, and
   the migrations from older formats;
-* :mod:`saves.store` — :class:`Store`, the save directory (its docstring is the screens' API);
-* :mod:`saves.bench` — save and load times for ``roguelike bench --only saves``.
+* :mod:`saves.store` — :class:`Store`, the save directory (its docstring is the screens' API).
 
 Importing this package does not load the engine; decoding and saving do.
 """

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from roguelike import seeds
+from roguelike.presets import DEFAULT_PRESET, PRESETS
 from roguelike.version import GENERATOR_VERSION
 from saves.errors import BadWorldName
 
@@ -31,10 +32,7 @@ if TYPE_CHECKING:
 
     from roguelike.engine import Action, Event, GameState
 
-#: Sizes of a run, as the engine's PRESETS (tests keep them equal; not imported here, since the
-#: engine pulls in scipy, which listing worlds does not need).
-PRESET_NAMES = ("small", "normal", "large")
-DEFAULT_PRESET = "normal"
+PRESET_NAMES = tuple(PRESETS)
 MAX_NAME = 64
 MAX_SLUG = 48
 #: File names Windows refuses whatever their extension.

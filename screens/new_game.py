@@ -31,6 +31,7 @@ from textual.widgets import (
 )
 
 from roguelike import seeds
+from roguelike.presets import DEFAULT_PRESET, PRESETS
 
 _ADJECTIVES = (
     "Amber", "Ashen", "Bitter", "Broken", "Copper", "Crimson", "Drowned", "Dusky",
@@ -131,8 +132,6 @@ class NewGameScreen(Screen[WorldChoice | None]):
         name_problem: Callable[[str], str | None] | None = None,
     ) -> None:
         """``name_problem(name)``: why a world cannot be given that name, or None."""
-        from roguelike.engine.state import DEFAULT_PRESET, PRESETS
-
         super().__init__()
         self.name_problem = name_problem
         self.presets = dict(PRESETS)

@@ -23,10 +23,8 @@ from roguelike.engine.fov import compute_fov
 from roguelike.engine.puzzle_rooms import PuzzleRoom, place_puzzles
 from roguelike.gen.floor import Floor
 from roguelike.gen.pipeline import generate_floor
+from roguelike.presets import DEFAULT_PRESET, PRESETS
 
-#: Floors in a run for each preset; the last floor has the exit.
-PRESETS: dict[str, int] = {"small": 3, "normal": 5, "large": 8}
-DEFAULT_PRESET = "normal"
 PLAYER_MAX_HP = 30
 PLAYER_ATTACK = (2, 5)
 #: How far the player sees, in cells (Euclidean).

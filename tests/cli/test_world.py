@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from roguelike import cli, seeds
+from roguelike.cli import play
 from saves import Store, codec, daily_code, daily_seed
 from saves import header as h
 from tests.saves.support import SEED, fresh_game, world_of
@@ -168,18 +169,22 @@ def test_the_daily_code_is_the_same_in_two_processes_and_changes_daily():
 
 def test_daily_starts_todays_world_through_the_play_path(capsys, monkeypatch):
     started = []
-    monkeypatch.setattr(cli, "cmd_play", lambda args: started.append(args))
+    monkeypatch.setattr(play, "start", lambda args: started.append(args))
     assert run(capsys, "--daily", "--preset", "small")[0] == 0
     (args,) = started
     assert args.play_seed == daily_seed() and args.preset == "small"
 
 
-def test_the_bench_lines(monkeypatch):
-    from saves import bench
+def test_save_dir_reaches_the_game(capsys, monkeypatch, tmp_path):
+    made: dict = {}
 
-    state = fresh_game(SEED)
-    monkeypatch.setattr(bench, "five_floor_game", lambda: (world_of(state), state, []))
-    lines = list(bench.save_bench_lines(20))
-    assert "save a 5-floor game" in lines[0] and "of 50 ms" in lines[0] and "p99=" in lines[0]
-    assert "load a 5-floor game" in lines[1] and "of 100 ms" in lines[1]
-    assert "KiB" in lines[2]
+    class FakeApp:
+        def __init__(self, **kwargs):
+            made.update(kwargs)
+
+        def run(self):
+            made["ran"] = True
+
+    monkeypatch.setattr("screens.app.RoguelikeApp", FakeApp)
+    assert run(capsys, "--save-dir", str(tmp_path), "--seed", "x")[0] == 0
+    assert made["save_dir"] == str(tmp_path) and made["ran"]

@@ -254,18 +254,32 @@ async def test_ctrl_q_quits_from_anywhere(where):
 def test_seed_starts_that_world(fake_app):
     made = fake_app
     assert main(["--seed", "dragon", "--preset", "large"]) == 0
-    assert made == {"seed": seeds.parse("dragon"), "preset": "large", "ran": True}
+    assert made == {
+        "seed": seeds.parse("dragon"),
+        "preset": "large",
+        "save_dir": None,
+        "ran": True,
+    }
     made.clear()
     assert main([]) == 0
-    assert made == {"seed": None, "preset": None, "ran": True}  # None: the engine's default
+    # None: the engine's default preset, the default save folder
+    assert made == {"seed": None, "preset": None, "save_dir": None, "ran": True}
 
 
-def test_cli_presets_are_the_engines():
+def test_the_cli_the_engine_and_the_saves_use_the_one_preset_table():
+    from roguelike import presets
     from roguelike.cli import build_parser
+    from roguelike.engine import state
+    from saves import world
+    from screens import new_game
 
     preset = next(a for a in build_parser()._actions if a.dest == "preset")
-    assert list(preset.choices) == list(PRESETS)
+    assert list(preset.choices) == list(presets.PRESETS)
     assert all(f"{name} {floors}" in preset.help for name, floors in PRESETS.items())
+    assert state.PRESETS is PRESETS is presets.PRESETS
+    assert state.DEFAULT_PRESET == world.DEFAULT_PRESET == presets.DEFAULT_PRESET
+    assert tuple(presets.PRESETS) == world.PRESET_NAMES
+    assert new_game.PRESETS is presets.PRESETS and new_game.DEFAULT_PRESET == "normal"
 
 
 def test_a_bad_seed_code_is_one_line_and_exit_2():

@@ -427,10 +427,11 @@ async def test_the_titles_w_watches_a_random_world_of_the_apps_size(preset):
 def test_watch_on_the_command_line(fake_app):
     made = fake_app
     assert main(["--watch", "--seed", "dragon", "--preset", "small"]) == 0
-    assert made == {"seed": seeds.parse("dragon"), "preset": "small", "watch": True, "ran": True}
+    expected = {"seed": seeds.parse("dragon"), "preset": "small", "save_dir": None, "watch": True}
+    assert made == expected | {"ran": True}
     made.clear()
     assert main(["--watch"]) == 0
-    assert made == {"seed": None, "preset": None, "watch": True, "ran": True}
+    assert made == {"seed": None, "preset": None, "save_dir": None, "watch": True, "ran": True}
 
 
 @pytest.mark.parametrize(

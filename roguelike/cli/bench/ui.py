@@ -1,6 +1,6 @@
-"""``roguelike bench --only ui``: the app's speed against DESIGN.md's budgets.
+"""``roguelike bench --only ui``: the app's speed against its budgets.
 
-Two sets, printed like the generator's lines (:class:`roguelike.bench.Result`):
+Two sets, printed like the generator's lines (:class:`roguelike.cli.bench.Result`):
 
 * **start-up to the title**: wall time from launching a fresh Python process
   (``python -c``, the interpreter used by this one, no ``uv`` in between) running
@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 from rich.console import RenderableType
@@ -37,9 +37,10 @@ from textual._compositor import CompositorUpdate
 from textual.screen import Screen
 
 from roguelike import seeds
-from roguelike.bench import Budget, Result
+from roguelike.cli.bench import Budget, Result
 from roguelike.engine import can_step
 from screens.app import RoguelikeApp
+from screens.game import GameScreen
 
 START_UP_BUDGET = Budget(p50_ms=1000)
 KEY_BUDGET = Budget(p95_ms=16)
@@ -162,8 +163,6 @@ def _next_key(
 
 async def _key_times(moves: int) -> tuple[list[float], int, int]:
     """(samples in ms, keys without a new frame, runs restarted)."""
-    from screens.game import GameScreen
-
     seed = seeds.parse(BENCH_SEED)
     app = _TimedApp(seed)
     rng = np.random.default_rng(7)
@@ -202,3 +201,6 @@ def ui_lines(seeds_per_set: int = 200) -> Iterator[str]:
     if missing:
         notes.append(f"{missing} keys drew nothing")
     yield line + (f"   ({', '.join(notes)})" if notes else "")
+
+
+PARTS: dict[str, Callable[[int], Iterator[str]]] = {"ui": ui_lines}

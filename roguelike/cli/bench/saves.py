@@ -1,5 +1,5 @@
-"""``roguelike bench --only saves``: saving and loading a 5-floor game against DESIGN.md's
-budgets (save ≤ 50 ms, load ≤ 100 ms, both at p99), and the size of its file.
+"""``roguelike bench --only saves``: saving and loading a 5-floor game against their budgets
+(save ≤ 50 ms, load ≤ 100 ms, both at p99), and the size of its file.
 
 The game is played by the autoplayer on a normal world (5 floors) until it stands on floor 5,
 keeping the floors it leaves, so the save holds a full current floor and four visited ones.
@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import tempfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import count
 
-from roguelike.bench import Budget, measure
+from roguelike.autoplay import choose
+from roguelike.cli.bench import Budget, measure
 from roguelike.engine import Descend, Explore, GameState, Travel, Wait, new_game
+from saves import codec
 from saves.store import Store
 from saves.world import VisitedFloor, World, step_remembering
 
@@ -31,8 +33,6 @@ def play_to_floor(
     """Let the autoplayer (:func:`roguelike.autoplay.play`'s policy) play ``state`` until it
     reaches ``floor``, keeping the floors it leaves in ``visited``; whether it got there
     alive."""
-    from roguelike.autoplay import choose
-
     idle = 0
     for _ in range(limit):
         if state.over or state.number >= floor:
@@ -79,8 +79,6 @@ def five_floor_game(first_seed: int = 1) -> tuple[World, GameState, list[Visited
 
 def save_bench_lines(seeds: int = 200) -> Iterator[str]:
     """The bench's lines for saves: save and load percentiles, then the file's size."""
-    from saves import codec
-
     n = max(20, min(seeds, 100))
     world, state, visited = five_floor_game()
     with tempfile.TemporaryDirectory(prefix="roguelike-bench-") as tmp:
@@ -102,3 +100,6 @@ def save_bench_lines(seeds: int = 200) -> Iterator[str]:
         f"{len(visited)} floors visited, turn {state.turn}): {len(data) / 1024:.1f} KiB "
         f"({raw / 1024:.1f} KiB of JSON before zlib; {len(doc['state']['monsters'])} monsters)"
     )
+
+
+PARTS: dict[str, Callable[[int], Iterator[str]]] = {"saves": save_bench_lines}

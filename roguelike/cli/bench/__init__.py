@@ -1,0 +1,104 @@
+"""``roguelike bench``: how fast the generator, the puzzles, the saves, the UI and the
+autoplayer are, each against its budget.
+
+A benchmark, not a test: it prints percentiles and how each compares with its budget, and
+never fails a build. Figures are wall-clock times on whatever machine runs it; quote medians.
+
+Each part of the bench (``--only``) is measured by a module of this package: topology and
+floor by :mod:`.generation`, puzzle by :mod:`.puzzle`, saves by :mod:`.saves`, ui by
+:mod:`.ui`, bot by :mod:`.bot`. A part's module is imported only when the part runs, so that
+``--only topology`` does not load Textual; each module names its parts' line makers in
+``PARTS``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+
+import numpy as np
+
+from roguelike.cli import Fail
+
+USER_ERRORS: tuple[type[Exception], ...] = ()
+
+#: The parts of the bench in the order they run, and the module that measures each.
+PARTS: dict[str, str] = {
+    "topology": "roguelike.cli.bench.generation",
+    "floor": "roguelike.cli.bench.generation",
+    "puzzle": "roguelike.cli.bench.puzzle",
+    "saves": "roguelike.cli.bench.saves",
+    "ui": "roguelike.cli.bench.ui",
+    "bot": "roguelike.cli.bench.bot",
+}
+
+
+@dataclass(frozen=True)
+class Budget:
+    p50_ms: float | None = None
+    p99_ms: float | None = None
+    p95_ms: float | None = None  # the UI's budget: a key press → screen updated
+
+
+@dataclass
+class Result:
+    name: str
+    times_ms: list[float]
+    failures: int
+    budget: Budget
+
+    def line(self) -> str:
+        t = np.array(self.times_ms) if self.times_ms else np.array([float("nan")])
+        p50, p95, p99 = np.percentile(t, [50, 95, 99])
+        total = len(self.times_ms) + self.failures
+        ok = 100.0 * len(self.times_ms) / total if total else 0.0
+        verdicts = []
+        for label, value, limit in (
+            ("p50", p50, self.budget.p50_ms),
+            ("p95", p95, self.budget.p95_ms),
+            ("p99", p99, self.budget.p99_ms),
+        ):
+            if limit is not None:
+                mark = "ok" if value <= limit else "OVER"
+                verdicts.append(f"{label} {value / limit:.2f}× of {limit:g} ms {mark}")
+        return (
+            f"{self.name:<34} n={total:<4} ok={ok:5.1f}%  p50={p50:8.1f}  p95={p95:8.1f}  "
+            f"p99={p99:8.1f}  max={t.max():8.1f} ms   " + "; ".join(verdicts)
+        )
+
+
+def measure(name: str, seeds: int, fn: Callable[[int], object], budget: Budget) -> Result:
+    """``fn`` timed on the seeds 0 … ``seeds`` - 1 (a seed that raises counts as a failure)."""
+    times: list[float] = []
+    failures = 0
+    with contextlib.suppress(Exception):  # a failing seed shows below, among the measured
+        fn(10**9)  # warm caches (encodings read, imports done) outside the measurement
+    for seed in range(seeds):
+        start = time.perf_counter()
+        try:
+            fn(seed)
+        except Exception:  # a failure is counted and shown, the bench goes on
+            failures += 1
+            continue
+        times.append((time.perf_counter() - start) * 1000)
+    return Result(name, times, failures, budget)
+
+
+def add_arguments(bench: argparse.ArgumentParser) -> None:
+    bench.add_argument("--seeds", type=int, default=200, help="seeds per measured set (200)")
+    bench.add_argument("--only", choices=list(PARTS), help="run one part of the bench")
+
+
+def run(args: argparse.Namespace) -> None:
+    """Print the bench's lines, each as soon as its set is measured."""
+    if args.seeds < 1:
+        raise Fail("--seeds must be at least 1")
+    print(f"roguelike bench · {args.seeds} seeds per set · times in ms", flush=True)
+    for part, module in PARTS.items():
+        if args.only in (None, part):
+            for line in import_module(module).PARTS[part](args.seeds):
+                print(line, flush=True)

@@ -1,0 +1,62 @@
+"""``roguelike bench --only puzzle``: each puzzle type at very-hard, generated (budget
+p99 ≤ 200 ms) and asked for one hint from a random reachable state (budget p99 ≤ 50 ms)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from roguelike import puzzles, seeds
+from roguelike.cli.bench import Budget, measure
+
+PUZZLE_DIFFICULTY = "very-hard"
+PUZZLE_GENERATION_BUDGET = Budget(None, 200)
+PUZZLE_HINT_BUDGET = Budget(None, 50)
+
+
+def puzzle_hint_case(type_name: str, seed: int) -> tuple[object, object]:
+    """A freshly generated puzzle (no solver caches yet, as the game gets it) and a random state
+    reachable from its start: a prefix of the optimal plan, then up to 8 random moves (kept only
+    while the state can still be solved, so the hint has a move to give)."""
+    scout = puzzles.generate(type_name, PUZZLE_DIFFICULTY, seed)
+    rng = seeds.stream(seed, 0, f"bench:puzzle-hint:{type_name}")
+    plan = scout.solve(scout.initial()) or []
+    s = scout.initial()
+    for m in plan[: int(rng.integers(0, len(plan) + 1))]:
+        s = scout.apply(s, m)
+    for _ in range(int(rng.integers(0, 9))):
+        moves = scout.moves(s)
+        if not moves:
+            break
+        t = scout.apply(s, moves[int(rng.integers(0, len(moves)))])
+        if scout.solve(t) is None:
+            break
+        s = t
+    fresh = puzzles.generate(type_name, PUZZLE_DIFFICULTY, seed)
+    return fresh, s
+
+
+def puzzle_lines(count: int) -> Iterator[str]:
+    """Per type at very-hard: generation, and one hint from a random reachable state (on at
+    most 50 seeds)."""
+    n = min(count, 50)
+    for type_name in puzzles.TYPES:
+
+        def gen(seed: int, t: str = type_name) -> object:
+            return puzzles.generate(t, PUZZLE_DIFFICULTY, seed)
+
+        yield measure(
+            f"puzzle {type_name} {PUZZLE_DIFFICULTY}: generate", n, gen, PUZZLE_GENERATION_BUDGET
+        ).line()
+
+        cases = {seed: puzzle_hint_case(type_name, seed) for seed in range(n)}
+
+        def hint(seed: int, t: str = type_name, cases: dict = cases) -> object:
+            p, s = cases[seed] if seed in cases else puzzle_hint_case(t, seed)
+            return puzzles.hint(p, s)
+
+        yield measure(
+            f"puzzle {type_name} {PUZZLE_DIFFICULTY}: hint", n, hint, PUZZLE_HINT_BUDGET
+        ).line()
+
+
+PARTS: dict[str, Callable[[int], Iterator[str]]] = {"puzzle": puzzle_lines}

@@ -1,0 +1,73 @@
+"""``roguelike`` with no sub-command: the game. The title screen; ``--seed`` (with
+``--preset``) starts that world at once, ``--daily`` today's world, ``--watch`` has the bot play
+it; ``--daily-code`` prints the seed code of today's world.
+
+These options belong to the main parser, so this module is loaded by every command: the saves
+and Textual are imported only in the functions that need them.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from roguelike import seeds
+from roguelike.cli.args import parse_seed, preset_sizes
+from roguelike.presets import DEFAULT_PRESET, PRESETS
+
+#: Errors the game's options can cause beyond the ones every command reports.
+USER_ERRORS: tuple[type[Exception], ...] = ()
+
+
+def add_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--seed",
+        dest="play_seed",
+        type=parse_seed,
+        metavar="CODE",
+        help="start this world at once (a seed code or any text), skipping the title screen",
+    )
+    p.add_argument(
+        "--preset",
+        choices=list(PRESETS),
+        help=f"the world's size: {preset_sizes()} ({DEFAULT_PRESET})",
+    )
+    p.add_argument(
+        "--daily",
+        action="store_true",
+        help="start today's world (by UTC date: the same for every player that day)",
+    )
+    p.add_argument(
+        "--daily-code", action="store_true", help="print the seed code of today's world and exit"
+    )
+    p.add_argument(
+        "--watch",
+        action="store_true",
+        help="watch the bot play the world of --seed (or a random one); "
+        "any game key takes over, and only then is the world saved",
+    )
+
+
+def run(args: argparse.Namespace) -> None:
+    """Print today's code, or play: the title screen, or the world of ``--seed`` (or today's)
+    at once."""
+    from saves.world import daily_seed  # here, not at the top: no other command needs the saves
+
+    if args.daily_code:
+        print(seeds.encode(daily_seed()))
+        return
+    if args.daily:
+        args.play_seed = daily_seed()
+    start(args)
+
+
+def start(args: argparse.Namespace) -> None:
+    """The app, on the title screen or in the world of ``--seed`` (``--watch``: the bot plays
+    it), saving in ``--save-dir`` (None: the default folder)."""
+    from screens.app import RoguelikeApp  # Textual loads only when a game starts
+
+    if args.watch:
+        RoguelikeApp(
+            seed=args.play_seed, preset=args.preset, save_dir=args.save_dir, watch=True
+        ).run()
+    else:
+        RoguelikeApp(seed=args.play_seed, preset=args.preset, save_dir=args.save_dir).run()

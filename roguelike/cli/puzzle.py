@@ -1,0 +1,121 @@
+"""``roguelike puzzle``: designer tools for the puzzles. ``generate`` prints one (JSON or a
+board to read), ``solve`` reads one on stdin and prints an optimal solution, ``play`` plays one
+in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from roguelike import puzzles, seeds
+from roguelike.cli import Fail, Parser
+from roguelike.cli.args import parse_seed
+from roguelike.gen import formats
+
+#: Errors beyond the ones every command reports (bad puzzles raise :class:`Fail`).
+USER_ERRORS: tuple[type[Exception], ...] = ()
+
+
+def add_arguments(puzzle: argparse.ArgumentParser) -> None:
+    tools = puzzle.add_subparsers(
+        dest="puzzle_command",
+        metavar="{generate,solve,play}",
+        parser_class=Parser,
+        required=True,
+    )
+    gen = tools.add_parser("generate", help="generate one puzzle and print it")
+    gen.add_argument("--type", choices=puzzles.TYPES, required=True, help="the puzzle type")
+    gen.add_argument("--difficulty", choices=puzzles.DIFFICULTIES, required=True, help="how hard")
+    gen.add_argument("--seed", type=parse_seed, required=True, help="a seed code or any text")
+    gen.add_argument("--format", choices=["json", "text"], default="json", help="json (default)")
+    tools.add_parser(
+        "solve", help="read a puzzle's JSON on stdin, print an optimal solution from its state"
+    )
+    play = tools.add_parser("play", help="play one puzzle in the terminal")
+    play.add_argument("--type", choices=puzzles.TYPES, required=True, help="the puzzle type")
+    play.add_argument(
+        "--difficulty", choices=puzzles.DIFFICULTIES, default="easy", help="how hard (easy)"
+    )
+    play.add_argument("--seed", type=parse_seed, help="a seed code or any text (a random one)")
+    play.add_argument("--coins", type=int, default=5, help="hint coins to spend (5)")
+
+
+def puzzle_text(p: Any, s: Any) -> str:
+    """A puzzle in state ``s`` for a person to read: a title line, then its board (drawn by
+    the puzzle's own ``render_text``)."""
+    return f"{p.type_name} · {p.difficulty} · par {p.par}\n\n{p.render_text(s)}\n"
+
+
+def generate_text(args: argparse.Namespace) -> str:
+    """The puzzle of ``--type``, ``--difficulty`` and ``--seed``, as JSON or to read."""
+    try:
+        p = puzzles.generate(args.type, args.difficulty, args.seed)
+    except puzzles.GenerationError as err:
+        raise Fail(str(err)) from None
+    if args.format == "json":
+        return formats.dumps(p.to_json()) + "\n"
+    return puzzle_text(p, p.initial())
+
+
+def solve_text(text: str) -> str:
+    """``{"moves": [...]}``: an optimal solution of the puzzle in ``text``, from its state."""
+    if not text.strip():
+        raise Fail("no input: pipe a puzzle's JSON in (roguelike puzzle generate … | …)")
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError) as err:  # JSONDecodeError is a ValueError
+        raise Fail(f"the input is not JSON: {err}") from None
+    try:
+        p = puzzles.from_json(doc)
+        s = p.state_from_json(doc["state"]) if "state" in doc else p.initial()
+    # the cores raise PuzzleFormatError for what they check; a hand-written document can also
+    # trip a plain type or value error deeper in, which is still the input's fault
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError) as err:
+        raise Fail(f"not a puzzle: {err}") from None
+    try:
+        plan = p.solve(s)
+    except (ValueError, TypeError, IndexError, OverflowError) as err:
+        raise Fail(f"cannot solve this state: {err}") from None
+    if plan is None:
+        raise Fail("this puzzle cannot be solved from its state")
+    return formats.dumps({"moves": [p.move_to_json(m) for m in plan]}) + "\n"
+
+
+def play_text(args: argparse.Namespace) -> str:
+    """Play one puzzle on the puzzle screen; returns a line saying how it went."""
+    if args.coins < 0:
+        raise Fail(f"--coins must be 0 or more, got {args.coins}")
+    seed = seeds.random_seed() if args.seed is None else args.seed
+    try:
+        p = puzzles.generate(args.type, args.difficulty, seed)
+    except puzzles.GenerationError as err:
+        raise Fail(str(err)) from None
+    from screens.puzzle import PuzzleApp  # Textual loads only to play, not to generate or solve
+
+    outcome = PuzzleApp(p, coins=args.coins).run()
+    what = f"{args.type} · {args.difficulty} · seed {seeds.encode(seed)}"
+    if outcome is None:
+        return f"{what}: not played\n"
+    n = outcome.move_count
+    moves = f"{n} move{'' if n == 1 else 's'}"
+    if outcome.solved:
+        return f"{what}: solved in {moves} (par {p.par}), score {outcome.score}\n"
+    return f"{what}: left unsolved after {moves}\n"
+
+
+def _read_stdin() -> str:
+    try:
+        return sys.stdin.read()
+    except UnicodeDecodeError:
+        raise Fail("the input is not UTF-8 text") from None
+
+
+def run(args: argparse.Namespace) -> None:
+    if args.puzzle_command == "generate":
+        sys.stdout.write(generate_text(args))
+    elif args.puzzle_command == "solve":
+        sys.stdout.write(solve_text(_read_stdin()))
+    else:
+        sys.stdout.write(play_text(args))

@@ -1,0 +1,84 @@
+"""``roguelike bench``: each part prints its lines, with percentiles and budgets."""
+
+import subprocess
+import sys
+
+from roguelike import seeds
+from roguelike.autoplay import Result, bot_seeds
+from roguelike.cli import bench, main
+from roguelike.cli.bench import bot as bot_bench
+from roguelike.cli.bench import saves as saves_bench
+from roguelike.cli.bench.puzzle import puzzle_lines
+from tests.saves.support import SEED, fresh_game, world_of
+
+
+def test_bench_prints_percentiles_and_budgets(capsys):
+    assert main(["bench", "--seeds", "3", "--only", "topology"]) == 0
+    out = capsys.readouterr().out
+    assert "p50=" in out and "p99=" in out and "of 20 ms" in out and "ok=100.0%" in out
+
+
+def test_only_one_part_runs_and_loads_its_module_alone():
+    code = (
+        "import sys; from roguelike.cli import main; "
+        "assert main(['bench', '--seeds', '2', '--only', 'topology']) == 0; "
+        "assert 'textual' not in sys.modules and 'roguelike.cli.bench.ui' not in sys.modules"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "roguelike bench · 2 seeds per set · times in ms"
+    assert len(lines) == 1 + 4 and all(line.startswith("topology ") for line in lines[1:])
+
+
+def test_every_part_is_measured_by_the_module_the_table_names():
+    from importlib import import_module
+
+    for part, module in bench.PARTS.items():
+        assert part in import_module(module).PARTS
+
+
+def test_a_failing_seed_is_counted_and_a_budget_overrun_shown():
+    def slow_or_failing(seed: int) -> None:
+        if seed == 1:
+            raise ValueError("a generator bug")
+
+    line = bench.measure("x", 4, slow_or_failing, bench.Budget(p50_ms=1e-6)).line()
+    assert "n=4" in line and "ok= 75.0%" in line and "OVER" in line
+
+
+def test_the_puzzle_lines(monkeypatch):
+    monkeypatch.setattr("roguelike.puzzles.TYPES", ("jugs",))
+    lines = list(puzzle_lines(2))
+    assert len(lines) == 2
+    assert lines[0].startswith("puzzle jugs very-hard: generate") and "of 200 ms" in lines[0]
+    assert lines[1].startswith("puzzle jugs very-hard: hint") and "of 50 ms" in lines[1]
+
+
+def test_the_save_lines(monkeypatch):
+    state = fresh_game(SEED)
+    monkeypatch.setattr(saves_bench, "five_floor_game", lambda: (world_of(state), state, []))
+    lines = list(saves_bench.save_bench_lines(20))
+    assert "save a 5-floor game" in lines[0] and "of 50 ms" in lines[0] and "p99=" in lines[0]
+    assert "load a 5-floor game" in lines[1] and "of 100 ms" in lines[1]
+    assert "KiB" in lines[2]
+
+
+def test_the_bot_lines_give_the_win_rate_and_every_loss(monkeypatch):
+    asked = []
+
+    def play_many(worlds, preset):
+        asked.append((len(worlds), preset))
+        return [
+            Result(seed, i != 0, 5, 1000, "escaped" if i else "killed by a troll", 2.0, 0.5)
+            for i, seed in enumerate(worlds)
+        ]
+
+    monkeypatch.setattr(bot_bench, "play_many", play_many)
+    lines = list(bot_bench.PARTS["bot"](500))
+    assert asked == [(bot_bench.BENCH_WORLDS, "normal")]  # --seeds above 100: 100 worlds
+    assert lines[0].startswith("autoplayer, 100 normal worlds: won 99 (99%; target ≥ 95% ok)")
+    assert "500 turns/s p50" in lines[1] and "1,000 turns a world p50" in lines[1]
+    assert "lowest HP 50% of max p50" in lines[2] and "1 deaths" in lines[2]
+    first = seeds.encode(bot_seeds(1)[0])
+    assert lines[3:] == [f"  lost {first}: killed by a troll"]
