@@ -24,20 +24,13 @@ from collections.abc import Callable
 from functools import cached_property, wraps
 from typing import TYPE_CHECKING, Any, Concatenate, Literal, ParamSpec
 
-from rich.cells import get_character_cell_size
-from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Region
 from textual.screen import ModalScreen, Screen
-from textual.selection import Selection
-from textual.strip import Strip
 from textual.timer import Timer
-from textual.visual import Visual, visualize
-from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from roguelike import seeds, tiles
@@ -67,6 +60,7 @@ from roguelike.engine import (
 from saves.world import VisitedFloor, step_remembering
 from screens.bindings import textual_bindings
 from screens.history import HistoryScreen
+from screens.lines import TextLines
 
 if TYPE_CHECKING:
     from screens.puzzle import PuzzleOutcome, PuzzleScreen
@@ -190,148 +184,6 @@ def monster_line(m: Monster, width: int) -> Text:
         " " * gap,
         (hp, hp_colour(m.hp, info.max_hp)),
     )
-
-
-class TextLines(Widget):
-    """Lines of text drawn exactly as a :class:`~textual.widgets.Static` draws them joined by
-    newlines (each wrapped at the widget's width; the same segments, styles and content
-    offsets, so text selection works as in a Static), but kept line by line: :meth:`show`
-    renders and repaints only the lines that changed (when a line's number of rows changes, the
-    rows under it move and are repainted too). The widget's size never depends on its text
-    (give it one in CSS), so showing new lines never lays the screen out again."""
-
-    #: Rendered single-row lines by shape (see :meth:`_render_rows`), at most this many.
-    SHAPES = 256
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.lines: list[Text] = []
-        #: Each line's rows, rendered at ``_width`` (None: not rendered yet).
-        self._strips: list[list[Strip] | None] = []
-        self._width = 0
-        #: All rows, top to bottom (None: to be gathered from ``_strips``).
-        self._all: list[Strip] | None = None
-        self._shapes: dict[tuple[object, ...], Strip] = {}
-        #: The style the strips were rendered in (a new one after any change of CSS or theme).
-        self._style: object = None
-        #: Lines rendered since the widget was created (for tests and benchmarks).
-        self.lines_rendered = 0
-
-    def show(self, lines: list[Text]) -> None:
-        """Show ``lines`` instead of the lines shown now."""
-        old, old_strips = self.lines, self._strips
-        if lines == old:
-            return
-        self.lines = list(lines)
-        self._all = None
-        width = self.size.width
-        if width != self._width or not width or self.visual_style is not self._style:
-            self._strips = [None] * len(lines)
-            self.refresh()
-            return
-        strips: list[list[Strip] | None] = []
-        refresh: list[Region] = []
-        y = 0  # the row where line i starts
-        moved = False  # the rows from the first line of another height on
-        for i, line in enumerate(lines):
-            before = old_strips[i] if i < len(old_strips) else None
-            if before is not None and old[i] == line:
-                rows = before
-            else:
-                rows = self._render_rows(i, line, width)
-                if not moved:  # (once rows moved, all below are repainted already)
-                    if before is not None and len(before) == len(rows):
-                        refresh.append(Region(0, y, width, len(rows)))
-                    else:  # the rows under this line move: repaint them all
-                        moved = True
-                        refresh.append(Region(0, y, width, max(1, self.size.height - y)))
-            strips.append(rows)
-            y += len(rows)
-        if not moved and len(lines) < len(old):
-            refresh.append(Region(0, y, width, max(1, self.size.height - y)))
-        self._strips = strips
-        if refresh:
-            self.refresh(*refresh)
-
-    def _render_rows(self, i: int, line: Text, width: int) -> list[Strip]:
-        """Line ``i``'s rows, as a Static showing all the lines draws them.
-
-        A line of one row keeps its strip by *shape*: its length, where its spans are and with
-        what styles, and where which spaces are. A later line of the same shape (the turn
-        counter's next number, say) is drawn with the same segments and styles, only the
-        characters differ: wrapping depends on nothing else when every character is one cell
-        wide."""
-        self.lines_rendered += 1
-        plain = line.plain
-        shape: tuple[object, ...] | None = None
-        one_cell_each = (plain.isascii() and plain.isprintable()) or all(
-            get_character_cell_size(c) == 1 for c in plain
-        )
-        if one_cell_each and self.text_selection is None:
-            spaces = tuple((n, c) for n, c in enumerate(plain) if c.isspace())
-            shape = (i, width, len(plain), spaces, line.style, tuple(line.spans))
-            strip = self._shapes.get(shape)
-            if strip is not None:
-                return [_with_text(strip, plain)]
-        # The Static's text is the lines joined by newlines: line i is drawn as the i-th line
-        # of a text, so it gets the same content offsets (the y in them is i).
-        text = Text("\n" * i)
-        text.append_text(line)
-        rows = Visual.to_strips(self, visualize(self, text), width, None, self.visual_style)[i:]
-        if shape is not None and len(rows) == 1 and rows[0].text == plain:
-            if len(self._shapes) >= self.SHAPES:
-                self._shapes.clear()
-            self._shapes[shape] = rows[0]
-        return rows
-
-    def _rows(self) -> list[Strip]:
-        """All rows, top to bottom, rendered at the widget's width."""
-        width = self.size.width
-        style = self.visual_style
-        if width != self._width or style is not self._style:
-            self._width, self._style = width, style
-            self._strips = [None] * len(self.lines)
-            self._all = None
-            self._shapes.clear()
-        if self._all is None:
-            self._all = []
-            for i, rows in enumerate(self._strips):
-                if rows is None:
-                    rows = self._strips[i] = self._render_rows(i, self.lines[i], width)
-                self._all.extend(rows)
-        return self._all
-
-    def render_line(self, y: int) -> Strip:
-        rows = self._rows()
-        if y < len(rows):
-            return rows[y]
-        return Strip.blank(self.size.width, self.visual_style.rich_style)
-
-    def render(self) -> Text:
-        """The whole text (what a text selection is taken from; lines are drawn by
-        :meth:`render_line`)."""
-        return Text("\n").join(self.lines)
-
-    def selection_updated(self, selection: Selection | None) -> None:
-        self._strips = [None] * len(self.lines)
-        self._all = None
-        self.refresh()
-
-    @property
-    def text(self) -> str:
-        """The rows drawn, as plain text."""
-        return "\n".join(strip.text.rstrip() for strip in self._rows())
-
-
-def _with_text(strip: Strip, text: str) -> Strip:
-    """``strip`` with its characters replaced by ``text``'s (as many, one cell each)."""
-    segments = []
-    start = 0
-    for segment in strip:
-        end = start + len(segment.text)
-        segments.append(Segment(text[start:end], segment.style, segment.control))
-        start = end
-    return Strip(segments, strip.cell_length)
 
 
 # ---------------------------------------------------------------------------- inventory
@@ -785,7 +637,7 @@ class GameScreen(Screen[GameState | None]):
         while same < min(len(made), len(plan)) and made[same] == plan[same]:
             same += 1
         if same < len(made):
-            screen.do_undo()
+            screen.undo()
         elif same < len(plan):
             note = f"The bot solves it: move {same + 1} of {len(plan)} · any key takes over"
             screen.play_json(plan[same], note)

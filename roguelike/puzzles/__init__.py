@@ -1,4 +1,4 @@
-"""Layton-style puzzles (source 004, done better): six types behind one protocol.
+"""Layton-style puzzles: six types behind one protocol.
 
 Every type (see :mod:`roguelike.puzzles.base` for the protocol) has legal moves, an exact
 optimal solver, a seeded generator whose difficulty is the TRUE optimal move count ``par``
@@ -12,14 +12,16 @@ stable JSON form. This package has no user interface.
 >>> p2 = from_json(p.to_json())      # == p
 
 Types and their difficulty tables (``<module>.PAR``): jugs, sliding, stomp, ball, hatgram,
-keydoor. All randomness comes from ``roguelike.seeds.stream(seed, 0,
-f"puzzle:{type}:{difficulty}")``, so the same (type, difficulty, seed) gives the same puzzle on
-every machine.
+keydoor. A type is a module with a ``generate(difficulty, seed)`` function, ``PAR`` and
+``RULES`` tables and a class (named by its ``type_name``), listed once in ``_TYPES``. All
+randomness comes from ``roguelike.seeds.stream(seed, 0, f"puzzle:{type}:{difficulty}")``, so
+the same (type, difficulty, seed) gives the same puzzle on every machine.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from roguelike.puzzles import ball, hatgram, jugs, keydoor, sliding, stomp
@@ -48,22 +50,20 @@ __all__ = [
     "hint_text",
 ]
 
-_MODULES = {
-    "jugs": jugs,
-    "sliding": sliding,
-    "stomp": stomp,
-    "ball": ball,
-    "hatgram": hatgram,
-    "keydoor": keydoor,
+#: type name -> (its module, its class): the one list of puzzle types.
+_TYPES: dict[str, tuple[ModuleType, Any]] = {
+    cls.type_name: (module, cls)
+    for module, cls in (
+        (jugs, jugs.Jugs),
+        (sliding, sliding.Sliding),
+        (stomp, stomp.Stomp),
+        (ball, ball.Ball),
+        (hatgram, hatgram.Hatgram),
+        (keydoor, keydoor.KeyDoor),
+    )
 }
-_CLASSES: dict[str, Any] = {
-    "jugs": jugs.Jugs,
-    "sliding": sliding.Sliding,
-    "stomp": stomp.Stomp,
-    "ball": ball.Ball,
-    "hatgram": hatgram.Hatgram,
-    "keydoor": keydoor.KeyDoor,
-}
+_MODULES = {t: module for t, (module, _cls) in _TYPES.items()}
+_CLASSES = {t: cls for t, (_module, cls) in _TYPES.items()}
 TYPES: tuple[str, ...] = tuple(_MODULES)
 #: type → difficulty → (lowest, highest) optimal move count of generated instances.
 PAR: dict[str, dict[str, tuple[int, int]]] = {t: m.PAR for t, m in _MODULES.items()}

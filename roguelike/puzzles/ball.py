@@ -218,6 +218,8 @@ class Ball:
     _dist: dict[State, int] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     type_name: ClassVar[str] = "ball"
+    #: Can a move leave the goal out of reach? (every move can be undone)
+    dead_ends: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
         if not (2 <= self.rows <= 8 and 2 <= self.cols <= 8):

@@ -15,6 +15,8 @@ state and asks the instance what it may do with it:
 - ``nudge(s, tier)``            a weaker hint in words, computed from ``s``: tier 1 names what
                                 matters (a jug, a region, a piece), tier 2 says more; the move
                                 itself is tier 3 (see :func:`roguelike.puzzles.hint_text`);
+- ``dead_ends``                 True when some move can leave the goal out of reach (then
+                                ``solve`` returns None), False when every move can be undone;
 - ``to_json()`` / ``from_json``  the instance (see below); ``state_to_json`` /
   ``state_from_json`` and ``move_to_json`` / ``move_from_json`` for saved progress.
 
@@ -65,6 +67,7 @@ class Puzzle(Protocol[S, M]):
     """What every puzzle type offers (see the module docstring)."""
 
     type_name: ClassVar[str]
+    dead_ends: ClassVar[bool]
     difficulty: str
     par: int
 

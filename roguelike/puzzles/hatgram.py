@@ -238,6 +238,8 @@ class Hatgram:
     )
 
     type_name: ClassVar[str] = "hatgram"
+    #: Can a move leave the goal out of reach? (every move can be undone)
+    dead_ends: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
         if not (1 <= self.rows <= 12 and 1 <= self.cols <= 12):

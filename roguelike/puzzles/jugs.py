@@ -87,6 +87,8 @@ class Jugs:
     )
 
     type_name: ClassVar[str] = "jugs"
+    #: Can a move leave the goal out of reach? (a pour cannot always be undone)
+    dead_ends: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         caps = self.capacities

@@ -9,12 +9,13 @@ Actions (a move is its name): ``left``/``right`` walk along the corridor the pla
 the first branch room and ``leave`` back, ``take`` picks up the key lying here, ``drop`` lays
 the held key here, ``open`` uses the held key on its door when that door is one step ahead.
 
-Generation: ``asp/keydoor.lp`` chooses the instance (doors, keys) under the rules that make a
-good puzzle (horizon 0: no plan yet); a breadth-first search in Python gives its optimum, and
-the same encoding, with the instance fixed, finds a plan of that length and proves that none
-is shorter, which makes the plan optimal twice over. The plan is stored with the instance.
-Hints from any state use the breadth-first search (the state space is small); the tests check
-both agree.
+Generation: ``asp/keydoor.lp`` chooses the instance (doors, keys) under its rules (no door in
+the first room, no key behind its own door, a key in the branch that opens a door on the main
+corridor, ...; horizon 0: no plan yet); a breadth-first search in Python gives its optimum, and
+the same encoding, with the instance fixed, finds a plan of that length and proves that none is
+shorter, which makes the plan optimal twice over. The plan is stored with the instance. Hints
+from any state use the breadth-first search (the state space is small); the tests check both
+agree.
 
 State: ``(room, held key or 0, where each key lies (0: held or used), opened doors bitmask)``.
 JSON config: ``{"rooms": 6, "branch": 3, "junction": 2, "doors": [room of door 1, ...],
@@ -93,6 +94,8 @@ class KeyDoor:
     )
 
     type_name: ClassVar[str] = "keydoor"
+    #: Can a move leave the goal out of reach? (opening a door uses its key up for good)
+    dead_ends: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         total = self.rooms + self.branch
@@ -379,8 +382,8 @@ def generate(difficulty: str, seed: int) -> KeyDoor:
 
     The stream draws the corridor's size and junction; clingo (seeded from the stream's name
     and a running attempt number, with a conflict budget, re-seeded on "unknown") chooses doors
-    and keys under the encoding's instance rules, without a plan (horizon 0), which is cheap.
-    The Python search gives the instance's exact optimum, which skips unsolvable instances and
+    and keys under the encoding's rules, without a plan (horizon 0), which is cheap. The
+    Python search gives the instance's exact optimum, which skips unsolvable instances and
     those out of range at once. Then clingo, with the instance fixed, finds a plan within that
     many actions and proves that none is shorter (unsat one action below), so its par is
     proven twice. An instance where clingo spends its budget is skipped; one where clingo and

@@ -195,6 +195,8 @@ class Sliding:
     )
 
     type_name: ClassVar[str] = "sliding"
+    #: Can a move leave the goal out of reach? (every move can be undone)
+    dead_ends: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
         n = self.size

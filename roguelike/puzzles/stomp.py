@@ -158,6 +158,8 @@ class Stomp:
     par: int = 0
 
     type_name: ClassVar[str] = "stomp"
+    #: Can a move leave the goal out of reach? (every move can be undone)
+    dead_ends: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
         if not 3 <= self.size <= 5:

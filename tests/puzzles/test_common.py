@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import subprocess
 import sys
 from functools import cache
@@ -197,12 +199,8 @@ def test_same_puzzles_in_another_process():
         "print(hashlib.sha256(json.dumps(out, sort_keys=True).encode()).hexdigest())\n"
     )
     here = [gen(t, "medium", 5).to_json() for t in TYPES]
-    import hashlib
-
     want = hashlib.sha256(json.dumps(here, sort_keys=True).encode()).hexdigest()
     env = {"PYTHONHASHSEED": "12345"}
-    import os
-
     res = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,

@@ -12,14 +12,8 @@ from textual.app import App
 
 from roguelike import puzzles
 from roguelike.puzzles import hatgram
-from screens.puzzle import (
-    PUZZLE_KEYS,
-    Lines,
-    PuzzleOutcome,
-    PuzzleScreen,
-    RulesScreen,
-    score,
-)
+from screens.lines import TextLines
+from screens.puzzle import VIEWS, PuzzleOutcome, PuzzleScreen, RulesScreen, score
 
 SIZES = [(80, 24), (120, 40)]
 ARROW = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
@@ -53,7 +47,7 @@ def screen_text(app: App[Any]) -> str:
 
 def panel_text(screen: PuzzleScreen) -> str:
     """The side panel's words (hints, goal, status), with the line breaks undone."""
-    lines = screen.query_one("#puzzle-panel", Lines).lines
+    lines = screen.query_one("#puzzle-panel", TextLines).lines
     return " ".join(" ".join(line.plain for line in lines).split())
 
 
@@ -91,7 +85,7 @@ def _ghost_keys(ghost: tuple[int, int, int], r: int, c: int) -> list[str]:
 async def play_move(pilot: Any, screen: PuzzleScreen, m: Any) -> None:
     """Press the keys that make move ``m`` on ``screen`` (reading only where its cursor,
     selection or ghost stands), and check that exactly ``m`` was played."""
-    p, s, ui = screen.p, screen.s, screen.ctrl
+    p, s, ui = screen.visit.puzzle, screen.visit.state, screen.view
     before = len(screen.moves)
     t = p.type_name
     keys: list[str]
@@ -168,8 +162,8 @@ async def test_keydoor_plays_by_numbered_actions_too():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.puzzle_screen
         for m in p.solve(p.initial()):
-            legal = p.moves(screen.s)
-            assert p.describe_move(m, screen.s) in panel_text(screen)
+            legal = p.moves(screen.visit.state)
+            assert p.describe_move(m, screen.visit.state) in panel_text(screen)
             await pilot.press(str(legal.index(m) + 1))
         assert screen.solved
         await pilot.press("enter")
@@ -184,10 +178,10 @@ async def test_hatgram_enter_lifts_a_placed_piece_and_backspace_too():
         screen = app.puzzle_screen
         await play_move(pilot, screen, first)
         await pilot.press(str(first[1] + 1), "enter")
-        assert screen.s == p.initial() and screen.moves[-1] == ["remove", first[1]]
+        assert screen.visit.state == p.initial() and screen.moves[-1] == ["remove", first[1]]
         await play_move(pilot, screen, first)
         await play_move(pilot, screen, ("remove", first[1]))
-        assert screen.s == p.initial() and len(screen.moves) == 4
+        assert screen.visit.state == p.initial() and len(screen.moves) == 4
 
 
 async def test_illegal_keys_say_why_and_play_nothing():
@@ -213,7 +207,7 @@ async def test_three_hints_give_two_nudges_then_the_next_move(type_name):
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.puzzle_screen
         await play_move(pilot, screen, p.solve(p.initial())[0])  # hints from a later state
-        s = screen.s
+        s = screen.visit.state
         words = panel_text(screen)
         await pilot.press("h")
         text = panel_text(screen)
@@ -223,14 +217,22 @@ async def test_three_hints_give_two_nudges_then_the_next_move(type_name):
         assert p.nudge(s, 2) in text
         await pilot.press("h")
         move, left = puzzles.hint(p, s)
-        assert screen.hint_moves == [move]
+        assert screen.visit.hint_moves == [move]
         text = panel_text(screen)
         assert p.describe_move(move, s) in text and f"{left} moves left" in text
-        assert screen.coins == 2 and screen.coins_spent == 3 and screen.hints_used == 3
+        assert (
+            screen.visit.coins == 2
+            and screen.visit.coins_spent == 3
+            and screen.visit.hints_used == 3
+        )
         await pilot.press("h")  # the move is shown already: nothing more to buy
-        assert screen.coins == 2
+        assert screen.visit.coins == 2
         await play_move(pilot, screen, move)  # moving starts the tiers again
-        assert screen.hint_tier == 0 and screen.hint_moves == [] and screen.hint_lines == []
+        assert (
+            screen.visit.hint_tier == 0
+            and screen.visit.hint_moves == []
+            and screen.visit.hint_lines == []
+        )
         await pilot.press("escape")
     out = app.outcomes[0]
     assert (out.coins_spent, out.hints_used) == (3, 3)
@@ -244,17 +246,17 @@ async def test_super_hint_shows_the_next_three_moves_for_two_coins():
         screen = app.puzzle_screen
         await pilot.press("H")
         plan = p.solve(p.initial())
-        assert screen.hint_moves == plan[:3]
-        assert screen.coins == 1 and screen.hints_used == 2
+        assert screen.visit.hint_moves == plan[:3]
+        assert screen.visit.coins == 1 and screen.visit.hints_used == 2
         text = panel_text(screen)
         assert f"{len(plan)} moves left" in text
         for m in plan[:3]:
             assert f"slide tile {m} " in text
         await pilot.press("H", "h")  # shown already: nothing more to pay
-        assert screen.coins == 1 and "already" in str(screen.message)
+        assert screen.visit.coins == 1 and "already" in str(screen.message)
         await play_move(pilot, screen, plan[0])
         await pilot.press("H")  # one coin left: not enough
-        assert screen.coins == 1 and screen.hint_moves == []
+        assert screen.visit.coins == 1 and screen.visit.hint_moves == []
         assert "costs 2 coins" in str(screen.message)
 
 
@@ -266,8 +268,8 @@ async def test_without_coins_a_hint_says_so_and_shows_nothing():
         for key in ("h", "H"):
             await pilot.press(key)
             assert "no hint coins" in str(screen.message)
-            assert screen.hint_lines == [] and screen.hint_moves == []
-        assert screen.coins == 0 and screen.hints_used == 1 and screen.score == 90
+            assert screen.visit.hint_lines == [] and screen.visit.hint_moves == []
+        assert screen.visit.coins == 0 and screen.visit.hints_used == 1 and screen.visit.score == 90
 
 
 async def test_an_unreachable_goal_is_announced_and_not_hinted():
@@ -287,7 +289,7 @@ async def test_an_unreachable_goal_is_announced_and_not_hinted():
         await pilot.press("1", "2")
         assert "can no longer be reached" in str(screen.message)
         await pilot.press("h")
-        assert screen.coins == 3 and "can no longer be reached" in str(screen.message)
+        assert screen.visit.coins == 3 and "can no longer be reached" in str(screen.message)
 
 
 # ---------------------------------------------------------------------------- undo, reset, leave
@@ -299,15 +301,15 @@ async def test_undo_takes_back_exactly_one_move():
     app = Host(PuzzleScreen(p))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.puzzle_screen
-        states = [screen.s]
+        states = [screen.visit.state]
         for m in plan[:3]:
             await play_move(pilot, screen, m)
-            states.append(screen.s)
+            states.append(screen.visit.state)
         for back in (2, 1, 0):
             await pilot.press("u")
-            assert screen.s == states[back] and len(screen.moves) == back
+            assert screen.visit.state == states[back] and len(screen.moves) == back
         await pilot.press("u")  # nothing left to undo
-        assert screen.s == p.initial() and "Nothing to undo" in str(screen.message)
+        assert screen.visit.state == p.initial() and "Nothing to undo" in str(screen.message)
         for m in plan:  # the labels of the blocks followed the undos
             await play_move(pilot, screen, m)
         assert screen.solved
@@ -320,7 +322,7 @@ async def test_reset_asks_once_then_returns_to_the_start_and_costs_points():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.puzzle_screen
         await pilot.press("r")
-        assert "start already" in str(screen.message) and screen.resets == 0
+        assert "start already" in str(screen.message) and screen.visit.resets == 0
         await play_move(pilot, screen, plan[0])
         await pilot.press("r")
         assert screen.moves and "again" in str(screen.message)
@@ -328,8 +330,8 @@ async def test_reset_asks_once_then_returns_to_the_start_and_costs_points():
         assert not screen.moves
         await play_move(pilot, screen, plan[0])
         await pilot.press("r", "r")
-        assert screen.s == p.initial() and screen.moves == [] and screen.resets == 1
-        assert screen.score == 95
+        assert screen.visit.state == p.initial() and screen.moves == [] and screen.visit.resets == 1
+        assert screen.visit.score == 95
         for m in plan:
             await play_move(pilot, screen, m)
         await pilot.press("enter")
@@ -356,7 +358,7 @@ async def test_escape_keeps_progress_and_reopening_continues(type_name):
     again = PuzzleScreen(p, out.state_json, coins=1, hints_used=out.hints_used, moves=out.moves)
     app = Host(again)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert again.s == mid and len(again.moves) == k
+        assert again.visit.state == mid and len(again.moves) == k
         for m in plan[k:]:
             await play_move(pilot, again, m)
         await pilot.press("enter")
@@ -404,15 +406,12 @@ async def test_the_hardest_boards_and_every_footer_key_fit(type_name, size):
         await pilot.pause()
         board = screen.query_one("#puzzle-board")
         content = board.content_region
-        lines = screen.ctrl.board(screen.s, *screen.board_size(), screen.hint_moves)
+        visit = screen.visit
+        lines = screen.view.board(visit.state, *screen.board_size(), visit.hint_moves)
         assert max(line.cell_len for line in lines) <= content.width
         assert len(lines) <= content.height
         footer = screen_text(app).splitlines()[-1]
-        labels = [
-            row.footer
-            for row in PUZZLE_KEYS
-            if row.footer and (not row.types or type_name in row.types) and not row.when_solved
-        ]
+        labels = [row.footer for row in screen.keys if row.footer and not row.when_solved]
         for label in labels:
             assert f" {label}" in footer, (label, footer)
         assert footer.rstrip().endswith("leave")
@@ -441,8 +440,22 @@ async def test_once_solved_only_enter_escape_and_rules_work():
         for m in p.solve(p.initial()):
             await play_move(pilot, screen, m)
         await pilot.press("space", "u", "r", "h")
-        assert screen.solved and len(screen.moves) == p.par and screen.coins_spent == 0
+        assert screen.solved and len(screen.moves) == p.par and screen.visit.coins_spent == 0
         footer = screen_text(app).splitlines()[-1]
         assert "done" in footer and "undo" not in footer
         await pilot.press("escape")  # leaving a solved puzzle still reports it solved
     assert app.outcomes[0].solved
+
+
+def test_every_puzzle_type_has_one_view_whose_keys_do_not_clash():
+    """The views' table names each type once; within a view, a key does one thing (the screen's
+    Enter only once the puzzle is solved, when the view's keys are off)."""
+    assert list(VIEWS) == list(puzzles.TYPES)
+    for type_name in puzzles.TYPES:
+        screen = PuzzleScreen(puzzle(type_name))
+        seen: set[str] = set()
+        for row in screen.keys:
+            keys = set(row.keys.split(","))
+            if not row.when_solved:
+                assert not keys & seen, (type_name, row.keys)
+            seen |= keys

@@ -374,7 +374,7 @@ async def test_the_bot_solves_a_pedestal_on_the_puzzle_screen_and_the_engine_che
         app.push_screen(game)
         assert await wait_for(pilot, lambda: isinstance(app.screen, PuzzleScreen))
         puzzle = app.screen
-        assert puzzle.p.type_name == room.type and not room.solved
+        assert puzzle.visit.puzzle.type_name == room.type and not room.solved
         turn = state.turn
         assert await wait_for(pilot, lambda: room.solved)
         await pilot.pause()

@@ -1,0 +1,279 @@
+"""The hatgram's view: the board in a frame and the tray of pieces beside it; ``1``-``9`` (or
+Tab) picks a piece, ``t`` turns and ``f`` flips it, the arrows move its ghost over the board,
+Enter puts it down (on a placed piece: lifts it off, as Backspace and Delete do)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from functools import partial
+from typing import Any
+
+from rich.text import Text
+
+from roguelike.puzzles.base import IllegalMove, ordinal_letter
+from roguelike.puzzles.hatgram import flipped, orientations, turned
+from screens.puzzle.draw import (
+    BRIGHT,
+    DIM,
+    EMPTY_BG,
+    GOOD,
+    HINT,
+    HINT_BG,
+    LABEL,
+    SELECT_BG,
+    Canvas,
+    Grid,
+    bg,
+    piece_colour,
+    ruler_width,
+    with_rulers,
+)
+from screens.puzzle.view import Answer, Play, Say, View, arrow_keys, number_keys, view_key
+
+
+class HatgramView(View):
+    def __init__(self, p: Any) -> None:
+        super().__init__(p)
+        self.sel = 0
+        self.ghost: dict[int, tuple[int, int, int]] = {}
+        self.goal = "Cover every free square with all the pieces."
+
+    def reset_ui(self, s: Any) -> None:
+        self.ghost = {i: (0, 0, 0) for i in range(len(self.p.pieces))}
+        for i, pl in enumerate(s):
+            if pl is not None:
+                self.ghost[i] = tuple(pl)
+        self.sel = next((i for i, pl in enumerate(s) if pl is None), 0)
+
+    def snapshot(self) -> Any:
+        return (self.sel, dict(self.ghost))
+
+    def restore(self, snap: Any, s: Any) -> None:
+        self.sel, ghost = snap
+        self.ghost = dict(ghost)
+
+    def moved(self, s: Any, m: Any, t: Any) -> None:
+        if m[0] == "place":
+            i = m[1]
+            self.ghost[i] = (m[2], m[3], m[4])
+            n = len(t)
+            self.sel = next((k % n for k in range(i + 1, i + 1 + n) if t[k % n] is None), i)
+        else:
+            i = m[1]
+            self.ghost[i] = tuple(s[i])
+            self.sel = i
+
+    def shape(self, i: int, j: int) -> tuple[tuple[int, int], ...]:
+        return orientations(self.p.pieces[i])[j]
+
+    def _clamped(self, i: int, j: int, r: int, c: int) -> tuple[int, int, int]:
+        cells = self.shape(i, j)
+        h = max(dr for dr, _ in cells) + 1
+        w = max(dc for _, dc in cells) + 1
+        r = max(0, min(self.p.rows - h, r))
+        c = max(0, min(self.p.cols - w, c))
+        return j, r, c
+
+    def _placed(self, s: Any) -> Say | None:
+        if s[self.sel] is None:
+            return None
+        name = ordinal_letter(self.sel)
+        return Say(f"Piece {name} is on the board: Enter lifts it, or pick another piece.")
+
+    def arrow(self, s: Any, dr: int, dc: int) -> Answer:
+        if said := self._placed(s):
+            return said
+        j, r, c = self.ghost[self.sel]
+        self.ghost[self.sel] = self._clamped(self.sel, j, r + dr, c + dc)
+        return None
+
+    def turn(self, s: Any) -> Answer:
+        return self._reorient(s, turned)
+
+    def flip(self, s: Any) -> Answer:
+        return self._reorient(s, flipped)
+
+    def _reorient(self, s: Any, how: Callable[[Any, int], int]) -> Answer:
+        if said := self._placed(s):
+            return said
+        j, r, c = self.ghost[self.sel]
+        self.ghost[self.sel] = self._clamped(self.sel, how(self.p.pieces[self.sel], j), r, c)
+        return None
+
+    def confirm(self, s: Any) -> Answer:
+        if s[self.sel] is not None:
+            return self.remove(s)
+        j, r, c = self.ghost[self.sel]
+        move = ("place", self.sel, j, r, c)
+        try:
+            self.p.apply(s, move)
+        except IllegalMove:
+            return Say(f"Piece {ordinal_letter(self.sel)} does not fit there.")
+        return Play(move)
+
+    def remove(self, s: Any) -> Answer:
+        if s[self.sel] is None:
+            return Say(f"Piece {ordinal_letter(self.sel)} is not on the board.")
+        return Play(("remove", self.sel))
+
+    def number(self, s: Any, n: int) -> Answer:
+        if not 1 <= n <= len(self.p.pieces):
+            return Say(f"There is no piece {n}.")
+        self.sel = n - 1
+        return None
+
+    def cycle(self, s: Any, step: int) -> Answer:
+        self.sel = (self.sel + step) % len(self.p.pieces)
+        return None
+
+    def keys_for(self, s: Any, m: Any) -> str:
+        i = m[1]
+        pick = str(i + 1) if i < 9 else "Tab"
+        if m[0] == "remove":
+            return f"{pick} then Enter"
+        return f"{pick}, t / f to turn it, the arrows, then Enter"
+
+    def status(self, s: Any, width: int, marks: list[Any]) -> list[Text]:
+        i = self.sel
+        n = len(orientations(self.p.pieces[i]))
+        j = self.ghost[i][0]
+        where = "on the board" if s[i] is not None else f"turned {j + 1} of {n}"
+        return [
+            Text.assemble(
+                ("Selected: ", LABEL), (f"piece {ordinal_letter(i)}", "bold"), f" ({where})"
+            )
+        ]
+
+    def board(self, s: Any, width: int, height: int, marks: list[Any]) -> list[Text]:
+        p = self.p
+        blocked = set(p.blocked)
+        owner: dict[tuple[int, int], int] = {}
+        for i, pl in enumerate(s):
+            if pl is not None:
+                for cell in p.cells_of(i, pl):
+                    owner[cell] = i
+        hint_cells: set[tuple[int, int]] = set()
+        hint_piece = None
+        if marks:
+            m = marks[0]
+            if m[0] == "place":
+                hint_cells = set(p.cells_of(m[1], tuple(m[2:])))
+            else:
+                hint_piece = m[1]
+        ghost: set[tuple[int, int]] = set()
+        if s[self.sel] is None:
+            ghost = set(p.cells_of(self.sel, self.ghost[self.sel]))
+        options = [(5, 2, True), (3, 1, True), (2, 1, False)]
+        layout = None
+        for cw, ch, sep in options:
+            g = Grid(p.rows, p.cols, cw, ch, sep)
+            for unit in (2, 1):
+                tray = self._tray(s, unit, width - ruler_width(p.rows) - g.width - 4 - 2)
+                if tray is not None and max(g.height + 3, tray.height + 1) <= height:
+                    layout = (g, tray)
+                    break
+            if layout:
+                break
+        if layout is None:
+            g = Grid(p.rows, p.cols, *options[-1])
+            tray_w = max(8, width - ruler_width(p.rows) - g.width - 6)
+            layout = (g, self._tray(s, 1, tray_w) or Canvas(0, 0))
+        g, tray = layout
+
+        def key(r: int, c: int) -> Hashable | None:
+            if (r, c) in blocked:
+                return "#"
+            return owner.get((r, c))
+
+        def style(k: Hashable | None) -> str:
+            if k == "#":
+                return bg("#0a0a0e")
+            if k is None:
+                return bg(EMPTY_BG)
+            assert isinstance(k, int)
+            if k == hint_piece:
+                return bg(HINT_BG)
+            return bg(piece_colour(k))
+
+        board = Canvas(g.width, g.height)
+        g.paint(board, key, style)
+        for r, c in blocked:
+            x, y = g.xy(r, c)
+            board.fill(x, y, g.cw, g.ch, "░", "#34343e on #0a0a0e")
+        for i in sorted(set(owner.values())):
+            cells = [cell for cell, k in owner.items() if k == i]
+            x, y = g.centre([min(cells)])
+            board.restyle(x, y, ordinal_letter(i), f"bold {BRIGHT}")
+        for r, c in ghost:
+            x, y = g.xy(r, c)
+            free = (r, c) not in blocked and (r, c) not in owner
+            if free:
+                board.fill(x, y, g.cw, g.ch, "▒", f"{piece_colour(self.sel)} on {EMPTY_BG}")
+            else:
+                for yy in range(y, y + g.ch):
+                    board.restyle(x, yy, "✕" * g.cw, "bold #ff5050")
+        for r, c in hint_cells:
+            cx, cy = g.centre([(r, c)])
+            board.restyle(cx, cy, "◆", f"bold {HINT}")
+        out = Canvas(g.width + 4 + 2 + tray.width, max(g.height + 2, tray.height))
+        out.frame(0, 0, g.width + 4, g.height + 2)
+        out.paste(2, 1, board)
+        out.paste(g.width + 6, 0, tray)
+        return with_rulers(out, g, 2, 1, range(p.rows), range(p.cols)).lines()
+
+    def _tray(self, s: Any, unit: int, width: int) -> Canvas | None:
+        """The pieces, each under its number, flowed in rows ``width`` wide (None: too
+        narrow)."""
+        blocks: list[Canvas] = []
+        for i in range(len(self.p.pieces)):
+            j = self.ghost[i][0]
+            cells = self.shape(i, j)
+            h = max(r for r, _ in cells) + 1
+            w = max(c for _, c in cells) + 1
+            label = f"{i + 1} {ordinal_letter(i)}" if i < 9 else f"  {ordinal_letter(i)}"
+            placed = s[i] is not None
+            bw = max(w * unit, len(label) + (2 if placed else 0))
+            block = Canvas(bw, h + 1)
+            lab = (
+                bg(SELECT_BG, "#000000")
+                if i == self.sel
+                else ("bold " + (DIM if placed else BRIGHT))
+            )
+            block.put(0, 0, label, lab)
+            if placed:
+                block.put(len(label), 0, " ✓", GOOD)
+            colour = "#3a3a48" if placed else piece_colour(i)
+            for r, c in cells:
+                block.put(c * unit, 1 + r, "█" * unit, colour)
+            blocks.append(block)
+        if width < max(b.width for b in blocks):
+            return None
+        rows: list[list[Canvas]] = [[]]
+        used = 0
+        for b in blocks:
+            if rows[-1] and used + 2 + b.width > width:
+                rows.append([])
+                used = 0
+            used += (2 if rows[-1] else 0) + b.width
+            rows[-1].append(b)
+        height = sum(max(b.height for b in row) + 1 for row in rows) - 1
+        tray = Canvas(width, height)
+        y = 0
+        for row in rows:
+            x = 0
+            for b in row:
+                tray.paste(x, y, b)
+                x += b.width + 2
+            y += max(b.height for b in row) + 1
+        return tray
+
+    KEYS = (
+        *arrow_keys("move", "move the piece", arrow),
+        *number_keys("pick", "select a piece", number),
+        view_key("tab", "select the next piece", "", "tab", partial(cycle, step=1)),
+        view_key("shift+tab", "select the previous piece", "", "⇧tab", partial(cycle, step=-1)),
+        view_key("enter", "put down / lift the piece", "put", "⏎", confirm),
+        view_key("t", "turn the piece", "turn", "t", turn),
+        view_key("f", "flip the piece over", "flip", "f", flip),
+        view_key("backspace,delete", "lift the piece off", "", "⌫", remove),
+    )

@@ -1,0 +1,476 @@
+"""The puzzle screen: one Layton-style puzzle, played with the keyboard.
+
+``PuzzleScreen(puzzle, state=None, *, coins=0, hints_used=0, resets=0, moves=None)`` shows a
+:class:`~roguelike.puzzles.visit.Visit` of one instance of any type in :mod:`roguelike.puzzles`
+and dismisses with its :class:`~roguelike.puzzles.visit.PuzzleOutcome`: solved (Enter once the
+puzzle is solved) or not (Esc: the progress is kept in the outcome, and
+``PuzzleScreen(puzzle, state=outcome.state_json, moves=outcome.moves, ...)`` continues it).
+
+The screen never decides a rule: the type's view (:data:`~screens.puzzle.views.VIEWS`) turns
+keys into the puzzle's moves, and the visit makes them, undoes them, sells hints and keeps the
+score. The keys are the view's ``KEYS`` followed by :data:`SCREEN_KEYS`, the same in every
+type: ``h`` hint (tiers 1 and 2: the puzzle's nudges in words; tier 3: the next optimal move,
+highlighted on the board, with the moves left; one coin each), ``H`` super hint (the next three
+optimal moves, two coins), ``u`` undo, ``r`` reset (press twice; it counts for the score), ``?``
+rules, Esc leave. The footer, the rules screen and the input all read that one list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import zip_longest
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingsMap
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
+
+from roguelike import puzzles
+from roguelike.puzzles.visit import (
+    RESET_PENALTY,
+    SUPER_HINT_COST,
+    SUPER_HINT_MOVES,
+    Note,
+    PuzzleOutcome,
+    Visit,
+)
+from screens.lines import TextLines, same_text
+from screens.puzzle.draw import BAD, BRIGHT, DIM, GOOD, HINT, LABEL, wrap, wrap_text
+from screens.puzzle.view import Answer, Key, Play, Say, View, ViewKey
+from screens.puzzle.views import VIEWS
+
+#: The message line's colour per tone of a visit's note.
+TONES = {"plain": BRIGHT, "dim": DIM, "bad": BAD, "warn": "bold #ffd060", "solved": GOOD}
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScreenKey(Key):
+    """A key that works in every puzzle type: ``press(screen)`` does its work."""
+
+    press: Callable[[PuzzleScreen], None] = field(repr=False)
+
+
+def textual_bindings(keys: Sequence[Key]) -> list[Binding]:
+    """``keys`` as Textual bindings: row ``i`` runs the screen's ``key(i)`` action."""
+    return [
+        Binding(
+            row.keys,
+            f"key({i})",
+            row.footer or row.description,
+            show=bool(row.footer),
+            key_display=row.key_display,
+            group=Binding.Group(row.group, compact=True) if row.group else None,
+        )
+        for i, row in enumerate(keys)
+    ]
+
+
+def key_rows(keys: Sequence[Key]) -> list[tuple[str, str]]:
+    """(keys, description) of ``keys``, one row per description, for the rules screen."""
+    out: dict[str, list[str]] = {}
+    for row in keys:
+        shown = row.key_display or row.keys.split(",")[0]
+        names = out.setdefault(row.description, [])
+        if shown not in names:
+            names.append(shown)
+    return [(" ".join(names), description) for description, names in out.items()]
+
+
+# ---------------------------------------------------------------------------- rules screen
+
+
+class RulesScreen(ModalScreen[None]):
+    """The rules of a puzzle type and its keys. Esc, ? or Enter closes it."""
+
+    DEFAULT_CSS = """
+    RulesScreen {
+        align: center middle;
+    }
+    RulesScreen #rules-box {
+        width: 76;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: round $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    """
+    BINDINGS = [Binding("escape,question_mark,enter,q", "close", "Close", key_display="esc")]
+
+    def __init__(self, type_name: str, keys: Sequence[Key]) -> None:
+        super().__init__()
+        self.type_name = type_name
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        text = Text(f"{self.type_name.capitalize()}: the rules\n\n", style="bold")
+        paragraphs = puzzles.RULES[self.type_name].split("\n\n")
+        text.append("\n\n".join(" ".join(par.split()) for par in paragraphs))
+        text.append("\n\nKeys", style="bold")
+        rows = key_rows(self.keys)
+        half = (len(rows) + 1) // 2
+        table = Table(show_header=False, box=None, padding=(0, 1), expand=True)
+        for _ in range(2):
+            table.add_column(style="bold #ffd060", justify="right", no_wrap=True)
+            table.add_column(ratio=1)
+        for left, right in zip_longest(rows[:half], rows[half:], fillvalue=("", "")):
+            table.add_row(*left, *right)
+        with VerticalScroll(id="rules-box"):
+            yield Static(text, id="rules-text")
+            yield Static(table, id="rules-keys")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+# ---------------------------------------------------------------------------- the screen
+
+
+class PuzzleScreen(Screen[PuzzleOutcome]):
+    """One puzzle instance, played with the keyboard (see the module docstring).
+
+    ``state``, ``moves``, ``coins``, ``hints_used`` and ``resets`` open the visit (see
+    :class:`~roguelike.puzzles.visit.Visit`; ValueError when the moves do not lead to the
+    state). ``on_player_key``: called before any key the player presses here does its work
+    (watch mode: a key takes the puzzle over from the bot, which plays through
+    :meth:`play_json`).
+    """
+
+    CSS_PATH = "puzzle.tcss"
+    AUTO_FOCUS = ""
+
+    def __init__(
+        self,
+        puzzle: Any,
+        state: Any = None,
+        *,
+        coins: int = 0,
+        hints_used: int = 0,
+        resets: int = 0,
+        moves: Sequence[Any] | None = None,
+        on_player_key: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.on_player_key = on_player_key
+        self.visit = Visit(
+            puzzle, state, coins=coins, hints_used=hints_used, resets=resets, moves=moves
+        )
+        self.view: View = VIEWS[puzzle.type_name](puzzle)
+        #: the view's snapshot before each move made (for undo)
+        self._snaps: list[Any] = []
+        self.view.reset_ui(self.visit.start)
+        trail = self.visit.trail
+        for k, (before, m) in enumerate(trail):
+            after = trail[k + 1][0] if k + 1 < len(trail) else self.visit.state
+            self._snaps.append(self.view.snapshot())
+            self.view.moved(before, m, after)
+        #: the keys that work here: the view's, then the screen's own
+        self.keys: tuple[Key, ...] = (*self.view.KEYS, *SCREEN_KEYS)
+        # The keys depend on the puzzle type, so they are bound per screen, over the bindings
+        # every Screen has (as a subclass's BINDINGS would be).
+        merged = self._bindings.key_to_bindings.copy()
+        merged.update(BindingsMap(textual_bindings(self.keys)).key_to_bindings)
+        self._bindings = BindingsMap.from_keys(merged)
+        self.message: Text = Text("")
+        self._reset_armed = False
+        self._shown: dict[str, Text] = {}
+        self._panel_w = 0
+        if self.visit.solved:
+            self._say_solved()
+        else:
+            self.say("? shows the rules. h buys a hint.", DIM)
+
+    @property
+    def solved(self) -> bool:
+        return self.visit.solved
+
+    @property
+    def moves(self) -> list[Any]:
+        """The moves made, as ``move_to_json`` documents."""
+        return self.visit.moves
+
+    def outcome(self) -> PuzzleOutcome:
+        return self.visit.outcome()
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="puzzle-title")
+        with Horizontal(id="puzzle-main"):
+            yield TextLines(wrap=False, id="puzzle-board")
+            # never focused: the arrows belong to the puzzle (the mouse wheel still scrolls)
+            with VerticalScroll(id="puzzle-side", can_focus=False):
+                yield TextLines(wrap=False, id="puzzle-panel")
+        yield Static("", id="puzzle-message")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.redraw()
+
+    # ------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action != "key":
+            return True
+        i = parameters[0]
+        assert isinstance(i, int)
+        row = self.keys[i]
+        if row.always:
+            return True
+        return row.when_solved == self.visit.solved
+
+    def action_key(self, i: int) -> None:
+        if self.on_player_key is not None:
+            self.on_player_key()
+        row = self.keys[i]
+        if row is not RESET_KEY:
+            self._reset_armed = False
+        if isinstance(row, ViewKey):
+            self._answer(row.press(self.view, self.visit.state))
+        else:
+            assert isinstance(row, ScreenKey)
+            row.press(self)
+
+    def _answer(self, answer: Answer) -> None:
+        if isinstance(answer, Say):
+            self.say(answer.text)
+        elif isinstance(answer, Play):
+            self.play(answer.move)
+            return
+        self.redraw()
+
+    def hint(self, super_hint: bool) -> None:
+        self.say_note(self.visit.hint(super_hint, self.view.keys_for))
+        self.redraw()
+
+    def rules(self) -> None:
+        self.app.push_screen(RulesScreen(self.visit.puzzle.type_name, self.keys))
+
+    def leave(self) -> None:
+        self.dismiss(self.outcome())
+
+    # ------------------------------------------------------------------ moves
+
+    def play(self, m: Any) -> None:
+        """The player's move ``m``."""
+        visit = self.visit
+        before, made, snap = visit.state, len(visit.moves), self.view.snapshot()
+        note = visit.play(m)
+        if note is None:
+            return
+        if len(visit.moves) > made:
+            self._snaps.append(snap)
+            self.view.moved(before, m, visit.state)
+        if note.tone == "solved":
+            self._say_solved()
+            self.refresh_bindings()
+        else:
+            self.say_note(note)
+        self.redraw()
+
+    def play_json(self, move: Any, note: str = "") -> None:
+        """Play ``move``, a ``move_to_json`` document, as if the player had made it (the puzzle
+        checks it), and draw it: how watch mode's bot solves a pedestal on screen, one move at a
+        time. ``note``: what the message line says after a legal move that did not solve it."""
+        made = len(self.visit.moves)
+        self.play(self.visit.puzzle.move_from_json(move))
+        if note and not self.visit.solved and len(self.visit.moves) > made:
+            self.say(note, DIM)
+            self.redraw()
+
+    def undo(self) -> None:
+        """Take the last move back."""
+        undone = bool(self.visit.trail)
+        note = self.visit.undo()
+        if undone:
+            self.view.restore(self._snaps.pop(), self.visit.state)
+        self.say_note(note)
+        self.redraw()
+
+    def reset(self) -> None:
+        """Start again, on the second press in a row (the first says what it costs)."""
+        visit = self.visit
+        if visit.at_start:
+            self.say_note(visit.reset())
+        elif not self._reset_armed:
+            self._reset_armed = True
+            self.say(
+                f"Press r again to start over (it costs {RESET_PENALTY} points).", TONES["warn"]
+            )
+        else:
+            self._reset_armed = False
+            self.say_note(visit.reset())
+            self._snaps.clear()
+            self.view.reset_ui(visit.state)
+        self.redraw()
+
+    def _say_solved(self) -> None:
+        self.message = Text.assemble(
+            (self.visit.solved_words(), GOOD),
+            (f"  Score {self.visit.score}.", "bold"),
+            ("  Enter to finish.", DIM),
+        )
+
+    # ------------------------------------------------------------------ drawing
+
+    def say(self, text: str, style: str = BRIGHT) -> None:
+        self.message = Text(text, style=style)
+
+    def say_note(self, note: Note) -> None:
+        self.say(note.text, TONES[note.tone])
+
+    def _panel_width(self) -> int:
+        return 40 if self.size.width >= 110 else 30
+
+    def board_size(self) -> tuple[int, int]:
+        """The characters the board may use: the screen less the side panel (its text, padding,
+        border and scroll bar), the title, the message lines, the footer and the board's own
+        padding (see puzzle.tcss)."""
+        width, height = self.size
+        return max(10, width - self._panel_width() - 4 - 2), max(5, height - 5)
+
+    def redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        visit, p = self.visit, self.visit.puzzle
+        panel_w = self._panel_width()
+        if panel_w != self._panel_w:
+            self._panel_w = panel_w
+            self.query_one("#puzzle-side").styles.width = panel_w + 4  # padding, border, bar
+        title = Text(no_wrap=True, overflow="ellipsis")
+        title.append(f" {p.type_name.capitalize()} ", style="bold #000000 on #d0a040")
+        title.append(f" {p.difficulty}   ", style=LABEL)
+        over = visit.move_count > p.par
+        title.append("Moves ", style=LABEL)
+        title.append(f"{visit.move_count}", style=BAD if over else "bold")
+        title.append(f" / par {p.par}   ", style=LABEL)
+        title.append("Score ", style=LABEL)
+        title.append(f"{visit.score}   ", style="bold")
+        title.append("Coins ", style=LABEL)
+        title.append(f"{visit.coins}", style="bold #ffd060")
+        if visit.solved:
+            title.append("   SOLVED", style=GOOD)
+        self._update("#puzzle-title", title)
+        self.query_one("#puzzle-board", TextLines).show(
+            self.view.board(visit.state, *self.board_size(), visit.hint_moves)
+        )
+        self.query_one("#puzzle-panel", TextLines).show(self._panel(panel_w))
+        self._update("#puzzle-message", self.message)
+
+    def _update(self, selector: str, text: Text) -> None:
+        """Show ``text`` in a Static, if it is not shown there already."""
+        widget = self.query_one(selector, Static)
+        shown = self._shown.get(selector)
+        if shown is None or not same_text(shown, text):
+            self._shown[selector] = text
+            widget.update(text)
+
+    def _panel(self, width: int) -> list[Text]:
+        visit = self.visit
+        out: list[Text] = []
+        if visit.hint_lines:
+            for k, (label, words) in enumerate(visit.hint_lines):
+                line = Text.assemble((label + " ", f"bold {HINT}"), words)
+                out += wrap_text(line, width)
+                following = visit.hint_lines[k + 1][0] if k + 1 < len(visit.hint_lines) else ""
+                if not following[:1].isdigit():  # a blank line after each hint
+                    out.append(Text(""))
+        out += wrap("Goal: " + self.view.goal, width, "bold")
+        if visit.solved:
+            out.append(Text(""))
+            out.append(Text("Solved!", style=GOOD))
+            out += wrap(visit.score_words(), width)
+        else:
+            for line in self.view.status(visit.state, width, visit.hint_moves):
+                out += wrap_text(line, width)
+        return out
+
+
+HINT_WORDS = "hint, 1 coin per step"
+SUPER_WORDS = f"the next {SUPER_HINT_MOVES} moves ({SUPER_HINT_COST} coins)"
+RESET_KEY = ScreenKey(
+    keys="r",
+    description="start again (press twice)",
+    footer="reset",
+    key_display="r",
+    press=PuzzleScreen.reset,
+)
+#: The keys of every puzzle type, after the view's own.
+SCREEN_KEYS: tuple[ScreenKey, ...] = (
+    ScreenKey(
+        keys="h",
+        description=HINT_WORDS,
+        footer="hint",
+        key_display="h",
+        group="hint",
+        press=lambda screen: screen.hint(False),
+    ),
+    ScreenKey(
+        keys="H",
+        description=SUPER_WORDS,
+        footer="hint",
+        key_display="H",
+        group="hint",
+        press=lambda screen: screen.hint(True),
+    ),
+    ScreenKey(
+        keys="u",
+        description="undo the last move",
+        footer="undo",
+        key_display="u",
+        press=PuzzleScreen.undo,
+    ),
+    RESET_KEY,
+    ScreenKey(
+        keys="enter",
+        description="finish, once solved",
+        footer="done",
+        key_display="⏎",
+        when_solved=True,
+        press=PuzzleScreen.leave,
+    ),
+    ScreenKey(
+        keys="question_mark",
+        description="these rules",
+        footer="rules",
+        key_display="?",
+        always=True,
+        press=PuzzleScreen.rules,
+    ),
+    ScreenKey(
+        keys="escape",
+        description="leave (progress is kept)",
+        footer="leave",
+        key_display="esc",
+        always=True,
+        press=PuzzleScreen.leave,
+    ),
+)
+
+
+# ---------------------------------------------------------------------------- a tiny app
+
+
+class PuzzleApp(App[PuzzleOutcome | None]):
+    """An app that plays one puzzle and exits with its outcome (``roguelike puzzle play``)."""
+
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(self, puzzle: Any, *, coins: int = 0) -> None:
+        super().__init__()
+        self.puzzle = puzzle
+        self.coins = coins
+
+    def on_mount(self) -> None:
+        self.push_screen(PuzzleScreen(self.puzzle, coins=self.coins), self.exit)

@@ -1,0 +1,79 @@
+"""The sliding tiles' view: the board in a frame; the arrows slide the tile next to the gap in
+that direction."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from rich.text import Text
+
+from screens.puzzle.draw import BOARD_BG, BRIGHT, DIM, HINT_BG, Canvas, bg, fit_grid
+from screens.puzzle.view import ARROW_GLYPH, DIRECTION_OF, Answer, Play, Say, View, arrow_keys
+
+
+class SlidingView(View):
+    def __init__(self, p: Any) -> None:
+        super().__init__(p)
+        n = p.size
+        self.goal = f"Put the tiles in order, 1 to {n * n - 1}, the gap last."
+
+    def _pos(self, s: Any, t: int) -> tuple[int, int]:
+        return divmod(s.index(t), self.p.size)
+
+    def arrow(self, s: Any, dr: int, dc: int) -> Answer:
+        n = self.p.size
+        br, bc = self._pos(s, 0)
+        r, c = br - dr, bc - dc
+        if not (0 <= r < n and 0 <= c < n):
+            return Say(f"No tile can slide {DIRECTION_OF[(dr, dc)]}.")
+        return Play(s[r * n + c])
+
+    def keys_for(self, s: Any, m: Any) -> str:
+        tr, tc = self._pos(s, m)
+        br, bc = self._pos(s, 0)
+        return ARROW_GLYPH.get((br - tr, bc - tc), "?")
+
+    def status(self, s: Any, width: int, marks: list[Any]) -> list[Text]:
+        home = sum(1 for i, t in enumerate(s) if t and t == i + 1)
+        return [Text(f"{home} of {len(s) - 1} tiles are home.", style=DIM)]
+
+    def board(self, s: Any, width: int, height: int, marks: list[Any]) -> list[Text]:
+        n = self.p.size
+        g = fit_grid(
+            n,
+            n,
+            width,
+            height,
+            [(11, 5, True), (9, 3, True), (7, 3, True), (5, 3, True), (4, 1, True), (2, 1, False)],
+            extra_w=4,
+            extra_h=2,
+        )
+        c = Canvas(g.width + 4, g.height + 2)
+        c.frame(0, 0, g.width + 4, g.height + 2)
+        hint = marks[0] if marks else None
+
+        def key(r: int, col: int) -> Hashable | None:
+            return s[r * n + col] or None
+
+        def style(t: Hashable | None) -> str:
+            if t is None:
+                return bg(BOARD_BG)
+            if t == hint:
+                return bg(HINT_BG)
+            assert isinstance(t, int)
+            home = s.index(t) == t - 1
+            return bg("#2f6a3c" if home else "#6a5230")
+
+        board = Canvas(g.width, g.height)
+        g.paint(board, key, style)
+        for t in s:
+            if t:
+                r, col = divmod(s.index(t), n)
+                label = str(t)
+                x, y = g.centre([(r, col)], len(label))
+                board.restyle(x, y, label, f"bold {BRIGHT}")
+        c.paste(2, 1, board)
+        return c.lines()
+
+    KEYS = (*arrow_keys("slide", "slide a tile into the gap", arrow),)

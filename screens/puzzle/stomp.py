@@ -1,0 +1,101 @@
+"""The stomp tiles' view: the floor with a cursor, the target beside it; the arrows move the
+cursor, Space or Enter stomps."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from rich.text import Text
+
+from screens.puzzle.draw import DIM, HINT, LABEL, Canvas, bg, fit_grid, ruler_width, with_rulers
+from screens.puzzle.view import Answer, Play, View, arrow_keys, view_key
+
+
+class StompView(View):
+    def __init__(self, p: Any) -> None:
+        super().__init__(p)
+        self.cursor = (p.size // 2, p.size // 2)
+        self.goal = "Make the floor match the target."
+
+    def _lit(self, s: int, r: int, c: int) -> bool:
+        return bool(s >> (r * self.p.size + c) & 1)
+
+    def arrow(self, s: Any, dr: int, dc: int) -> Answer:
+        n = self.p.size
+        r, c = self.cursor
+        self.cursor = (min(n - 1, max(0, r + dr)), min(n - 1, max(0, c + dc)))
+        return None
+
+    def confirm(self, s: Any) -> Answer:
+        return Play(self.cursor)
+
+    def status(self, s: Any, width: int, marks: list[Any]) -> list[Text]:
+        wrong = (s ^ self.p.target).bit_count()
+        return [
+            Text(
+                "Matches the target!" if not wrong else f"{wrong} tiles differ from the target.",
+                style=DIM,
+            )
+        ]
+
+    def board(self, s: Any, width: int, height: int, marks: list[Any]) -> list[Text]:
+        n = self.p.size
+        target_w = 2 * n + 2
+        g = fit_grid(
+            n,
+            n,
+            width,
+            height,
+            [(9, 3, True), (7, 3, True), (5, 2, True), (4, 2, True), (3, 1, True), (2, 1, False)],
+            extra_w=4 + 2 + target_w + ruler_width(n),
+            extra_h=2 + 1,
+        )
+        bw, bh = g.width + 4, g.height + 2
+        # the target twice as big when there is room for it
+        big = width - ruler_width(n) - bw - 2 >= 4 * n + 2 and height >= 2 * n + 3
+        tcw, tch = (4, 2) if big else (2, 1)
+        c = Canvas(bw + 2 + max(target_w, tcw * n + 2), max(bh, tch * n + 3))
+        c.frame(0, 0, bw, bh)
+        board = Canvas(g.width, g.height)
+        hinted = set(marks)
+
+        def key(r: int, col: int) -> Hashable | None:
+            return (r, col)
+
+        def style(k: Hashable | None) -> str:
+            assert isinstance(k, tuple)
+            return bg("#e8c547" if self._lit(s, *k) else "#2a2a3a")
+
+        g.paint(board, key, style)
+        for r in range(n):
+            for col in range(n):
+                x, y = g.xy(r, col)
+                if (r, col) in hinted:
+                    cx, cy = g.centre([(r, col)])
+                    board.restyle(cx, cy, "◆", f"bold {HINT}")
+                if (r, col) == self.cursor:
+                    fg = "bold #000000" if self._lit(s, r, col) else "bold #ffffff"
+                    for yy in range(y, y + g.ch):
+                        board.restyle(x, yy, "▌" if g.cw < 3 else "[", fg)
+                        if g.cw >= 3:
+                            board.restyle(x + g.cw - 1, yy, "]", fg)
+        c.paste(2, 1, board)
+        tx = bw + 2
+        c.put(tx, 0, "target", f"bold {LABEL}")
+        for r in range(n):
+            for col in range(n):
+                lit = bool(self.p.target >> (r * n + col) & 1)
+                for dy in range(tch):
+                    c.put(
+                        tx + tcw * col,
+                        2 + tch * r + dy,
+                        ("█" if lit else "░") * tcw,
+                        "#e8c547" if lit else "#3a3a4a",
+                    )
+        return with_rulers(c, g, 2, 1, range(n), range(n)).lines()
+
+    KEYS = (
+        *arrow_keys("cursor", "move the cursor", arrow),
+        view_key("space,enter", "stomp under the cursor", "stomp", "␣", confirm),
+    )
