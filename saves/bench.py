@@ -16,8 +16,9 @@ from itertools import count
 
 from roguelike.bench import Budget, measure
 from roguelike.engine import Descend, Explore, GameState, Travel, Wait, new_game
+from saves.session import step_remembering
 from saves.store import Store
-from saves.world import VisitedFloor, World, step_remembering
+from saves.world import VisitedFloor, World
 
 SAVE_BUDGET = Budget(None, 50)
 LOAD_BUDGET = Budget(None, 100)
