@@ -19,7 +19,7 @@ becomes the backup (a hard link, so the main file never disappears), the tempora
 replaces the main file with ``os.replace``, and the directory is fsynced. A writer killed at
 any moment leaves the last complete save loadable.
 
-API (for the screens)::
+API::
 
     store = Store()                      # or Store(path)
     store.list() -> list[WorldInfo]      # most recently saved first; damaged ones have .problem
@@ -34,24 +34,18 @@ API (for the screens)::
     with store.lock(name):               # hold the world while a game has it open; save()
         ...                              # inside takes no other lock
 
-A game's life::
-
-    world = World.new(name, seed_text_or_None, preset="normal", permadeath=False)
-    state = store.create(world)          # or: world, state, visited = store.load(name)
-    visited: list[VisitedFloor] = []
-    with store.lock(world.name):
-        events = step_remembering(state, action, visited)   # instead of engine.step
-        store.save(state, world, visited)                   # whenever it suits
+A game being played (its lock, autosaves, permadeath) is a :class:`saves.session.Session`.
 
 ``visited`` is a list of :class:`~saves.world.VisitedFloor` (the earlier floors as they were
-left); :func:`saves.world.step_remembering` keeps it while playing. Keep one Store per
+left); :func:`saves.session.step_remembering` keeps it while playing. Keep one Store per
 application: a lock belongs to the Store that took it, and another Store object, even in the
 same process, is refused like another game. Errors: a damaged or foreign file raises
 :class:`~saves.errors.SaveError` (:class:`~saves.errors.SaveVersionError` for a newer format
 or another generator); a name taken, a world not found or a world open in another game raise
 :class:`~saves.errors.StoreError` subclasses (WorldExists, WorldNotFound, WorldLocked,
-BadWorldName). Every message is one line. Permadeath is only recorded (``World.permadeath``,
-``WorldInfo.permadeath``): what a death does to such a world is the screens' decision.
+BadWorldName). Every message is one line. Permadeath is only recorded here
+(``World.permadeath``, ``WorldInfo.permadeath``): the session deletes such a world when its
+player dies.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from roguelike import seeds
@@ -491,15 +491,17 @@ def cmd_bot(args: argparse.Namespace) -> str:
     return "\n".join(lines) + "\n"
 
 
-def cmd_play(args: argparse.Namespace) -> None:
+def cmd_play(args: argparse.Namespace, make_app: Callable[..., Any] | None = None) -> None:
     """The game: the title screen, or the world of ``--seed`` at once (``--watch``: the bot
-    plays it)."""
-    from screens.app import RoguelikeApp  # Textual is imported only to play
+    plays it), saved in ``--save-dir``. ``make_app``: the app's class (tests pass a recorder)."""
+    if make_app is None:
+        from screens.app import RoguelikeApp  # Textual is imported only to play
 
-    if args.watch:
-        RoguelikeApp(seed=args.play_seed, preset=args.preset, watch=True).run()
-    else:
-        RoguelikeApp(seed=args.play_seed, preset=args.preset).run()
+        make_app = RoguelikeApp
+
+    make_app(
+        seed=args.play_seed, preset=args.preset, watch=args.watch, save_dir=args.save_dir
+    ).run()
 
 
 def _user_errors() -> tuple[type[Exception], ...]:
@@ -527,7 +529,8 @@ def _daily_seed() -> int:
     return daily_seed()
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, make_app: Callable[..., Any] | None = None) -> int:
+    """The command line; ``make_app``: the game's app class (None: the Textual app)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -566,11 +569,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             if args.daily:
                 args.play_seed = _daily_seed()
-            if args.save_dir:  # the screens open Store(), which reads this
-                import os
-
-                os.environ["ROGUELIKE_SAVE_DIR"] = args.save_dir
-            cmd_play(args)
+            cmd_play(args, make_app)
     except _user_errors() as err:  # evaluated only when something was raised
         print(f"roguelike: error: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT

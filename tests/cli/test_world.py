@@ -168,7 +168,7 @@ def test_the_daily_code_is_the_same_in_two_processes_and_changes_daily():
 
 def test_daily_starts_todays_world_through_the_play_path(capsys, monkeypatch):
     started = []
-    monkeypatch.setattr(cli, "cmd_play", lambda args: started.append(args))
+    monkeypatch.setattr(cli, "cmd_play", lambda args, make_app=None: started.append(args))
     assert run(capsys, "--daily", "--preset", "small")[0] == 0
     (args,) = started
     assert args.play_seed == daily_seed() and args.preset == "small"

@@ -39,7 +39,7 @@ from roguelike.gen.floor import Floor
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves import SaveError, SaveVersionError, VisitedFloor, World, codec
 from saves import header as h
-from saves.world import step_remembering
+from saves.session import step_remembering
 from tests.saves.support import (
     OTHER_SEED,
     SEED,

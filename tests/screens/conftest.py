@@ -1,39 +1,44 @@
-"""Fixtures of the screen tests: quiet worlds, and the app replaced by a recorder."""
+"""Fixtures of the screen tests: quiet worlds, and an app factory that records instead of
+running."""
+
+from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
+from roguelike.engine import GameState, new_game
+from saves import World
 
-@pytest.fixture
-def quiet_worlds(monkeypatch):
-    """Games made by the app without monsters and puzzles: nothing moves but the player."""
-    import screens.app
-    from roguelike.engine import new_game
 
-    monkeypatch.setattr(
-        screens.app,
-        "make_game",
-        lambda choice: new_game(
-            choice.seed,
-            preset=choice.preset,
-            world_name=choice.world_name,
-            monsters=False,
-            puzzles=False,
-        ),
+def quiet_game(world: World) -> GameState:
+    """A game of ``world`` without monsters and puzzles: nothing moves but the player."""
+    return new_game(
+        world.seed, preset=world.preset, world_name=world.name, monsters=False, puzzles=False
     )
 
 
 @pytest.fixture
-def fake_app(monkeypatch) -> dict:
-    """``roguelike``'s app replaced by a recorder: the returned dict gets the keyword
-    arguments it was made with, and ``ran`` once it was run."""
-    made: dict = {}
+def quiet_worlds():
+    """The ``make_game`` of an app whose games are quiet: ``RoguelikeApp(make_game=…)``."""
+    return quiet_game
 
-    class FakeApp:
-        def __init__(self, **kwargs):
-            made.update(kwargs)
 
-        def run(self):
-            made["ran"] = True
+class FakeApp:
+    """An app factory for ``main(argv, make_app=…)``: ``made`` gets the keyword arguments the
+    app was made with, and ``ran`` once it was run."""
 
-    monkeypatch.setattr("screens.app.RoguelikeApp", FakeApp)
-    return made
+    def __init__(self) -> None:
+        self.made: dict[str, Any] = {}
+
+    def __call__(self, **kwargs: Any) -> FakeApp:
+        self.made.update(kwargs)
+        return self
+
+    def run(self) -> None:
+        self.made["ran"] = True
+
+
+@pytest.fixture
+def fake_app() -> FakeApp:
+    return FakeApp()
