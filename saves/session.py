@@ -83,7 +83,7 @@ class Session:
         self.lock = lock
         #: the bot plays and nothing is on disk (until :meth:`take_over`)
         self.watching = lock is None
-        #: why the last autosave failed (None once it worked again): for the player to see
+        #: why the last step's autosave failed (None if it had none or it worked)
         self.save_error: str | None = None
         #: set when the world was loaded from its backup: what to tell the player
         self.warning: str | None = None
@@ -116,6 +116,7 @@ class Session:
     def step(self, action: Action) -> list[Event]:
         """Play ``action``; the floor left behind is remembered, and a new floor autosaves
         (a failed autosave leaves its reason in :attr:`save_error` and play goes on)."""
+        self.save_error = None
         floor = self.state.number
         events = step_remembering(self.state, action, self.visited)
         if self.state.number != floor and self.open:
@@ -135,7 +136,6 @@ class Session:
         except SESSION_ERRORS as err:
             self.save_error = str(err)
             return False
-        self.save_error = None
         return True
 
     def take_over(self) -> World:
@@ -176,16 +176,17 @@ class Session:
         finally:
             self.quit()
 
-    def save_and_quit(self) -> None:
+    def save_and_quit(self) -> bool:
         """Leave the game: a finished run ends as in :meth:`end_run`, any other is saved;
-        the world is released even if writing failed (which is then raised)."""
+        the world is released even if writing failed (which is then raised). True: the world
+        is gone (permadeath)."""
         if self.ended:
-            self.end_run()
-            return
+            return self.end_run()
         try:
             self.save()
         finally:
             self.quit()
+        return False
 
     def __enter__(self) -> Session:
         return self

@@ -187,7 +187,7 @@ def _pid_alive(pid: int) -> bool:
     if pid <= 0:
         return False
     if sys.platform == "win32":  # os.kill(pid, 0) would terminate the process there
-        import ctypes
+        import ctypes  # Windows only
 
         kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
         handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
@@ -361,14 +361,9 @@ class Store:
 
     # -- reading
 
-    def _load_file(self, path: Path) -> Loaded:
-        from saves.codec import decode
-
-        return decode(read_file(path))
-
     def _best(self, name: str) -> tuple[Loaded, bytes, bool]:
         """The decoded save of ``name``, its bytes, and whether they came from the backup."""
-        from saves.codec import decode
+        from saves.codec import decode  # loads the engine: not for listing
 
         main = self.file(name)
         bak = self._backup(main)
@@ -514,7 +509,7 @@ class Store:
         """Write the game ``state`` of ``world`` (and the earlier floors ``visited``); the
         previous save becomes the backup. Refuses (WorldExists) to overwrite a different
         world, and (WorldLocked) a world another game holds."""
-        from saves.codec import encode
+        from saves.codec import encode  # loads the engine: not for listing
 
         data = encode(world, state, visited, saved=self.clock())
         with self._holding(world.name):
@@ -524,7 +519,7 @@ class Store:
     def create(self, world: World) -> GameState:
         """Save a fresh game of ``world`` (not yet played) and return it. WorldExists if the
         name (or its file name) is taken."""
-        from roguelike.engine import new_game
+        from roguelike.engine import new_game  # loads the engine: not for listing
         from saves.codec import encode
 
         with self._holding(world.name):
@@ -569,7 +564,7 @@ class Store:
         """Add the world saved in the file ``path``, named ``name`` or as it was. The file is
         checked in full first: a damaged, foreign, newer or other-generator file raises
         SaveError and nothing on disk changes. A name already taken raises WorldExists."""
-        from saves.codec import decode, encode
+        from saves.codec import decode, encode  # loads the engine: not for listing
 
         loaded = decode(read_file(Path(path).expanduser()))
         world, state = loaded.world, loaded.state

@@ -202,17 +202,22 @@ class RoguelikeApp(App[None]):
         except OSError:
             return []
 
+    def _try(self, action: Callable[[], R], failure: str = "{}") -> R | None:
+        """``action()``; None, and a notification (``failure`` with the reason), if it failed
+        as opening, saving or deleting a world can fail."""
+        from saves.session import SESSION_ERRORS  # loads the engine: not before a game
+
+        try:
+            return action()
+        except SESSION_ERRORS as err:
+            self.notify(failure.format(err), severity="error", timeout=6)
+            return None
+
     def open_world(self, name: str) -> Session | None:
         """Lock and load the saved world ``name``; None (and a notification saying why, with
         nothing changed) if it is open in another game, damaged or gone."""
-        from saves.session import SESSION_ERRORS
-
-        try:
-            session = self.games.load(name)
-        except SESSION_ERRORS as err:
-            self.notify(str(err), severity="error", timeout=6)
-            return None
-        if session.warning:
+        session = self._try(partial(self.games.load, name))
+        if session is not None and session.warning:
             self.notify(session.warning, severity="warning", timeout=6)
         return session
 
@@ -227,26 +232,16 @@ class RoguelikeApp(App[None]):
 
     def _leave(self, session: Session) -> bool:
         """Save ``session`` and release it; False (and a notification) if saving failed."""
-        from saves.session import SESSION_ERRORS
-
         try:
-            session.save_and_quit()
-        except SESSION_ERRORS as err:
-            self.notify(f"Not saved: {err}", severity="error", timeout=6)
-            return False
+            return self._try(session.save_and_quit, "Not saved: {}") is not None
         finally:
             self._close()
-        return True
 
     def _end_run(self, session: Session) -> None:
         """Save the finished run, or delete its world if it perishes; release it."""
-        from saves.session import SESSION_ERRORS
-
+        what = "deleted" if session.perishes else "saved"
         try:
-            session.end_run()
-        except SESSION_ERRORS as err:
-            what = "deleted" if session.perishes else "saved"
-            self.notify(f"The world could not be {what}: {err}", severity="error")
+            self._try(session.end_run, f"The world could not be {what}: {{}}")
         finally:
             self._close()
 
@@ -319,15 +314,10 @@ class RoguelikeApp(App[None]):
         """Start ``world`` from its beginning (saved at once) and play it; its summary
         follows when the run ends. False (and a notification) if the world could not be
         created, locked or saved."""
-        from saves.session import SESSION_ERRORS
-
-        try:
-            session = self.games.new(world)
-        except SESSION_ERRORS as err:
-            self.notify(str(err), severity="error", timeout=6)
-            return False
-        self.play(session)
-        return True
+        session = self._try(partial(self.games.new, world))
+        if session is not None:
+            self.play(session)
+        return session is not None
 
     def play(self, session: Session) -> None:
         """Show the game screen of ``session`` (played by the player unless it is watched)."""
@@ -381,15 +371,11 @@ class RoguelikeApp(App[None]):
     def _taken_over(self) -> bool:
         """The player took the wheel of a watched game: it becomes a saved world. False (and
         a notification) if that failed: the next key the player plays tries again."""
-        from saves.session import SESSION_ERRORS
-
         session, game = self.session, self._game
         if session is None or game is None:
             return True
-        try:
-            world = session.take_over()
-        except SESSION_ERRORS as err:
-            self.notify(f"Not saved: {err}", severity="error", timeout=6)
+        world = self._try(session.take_over, "Not saved: {}")
+        if world is None:
             return False
         game.world_name = world.name
         self.notify(f"Saved as {world.name}", timeout=4)

@@ -126,6 +126,8 @@ class TitleScreen(Screen[None]):
         self.notify(f"{what}: {NO_SAVES}", timeout=3)
 
     def action_preview(self) -> None:
+        """``p``: the topology of the first floor of a random world, as text."""
+        # the generator (clingo, numpy) loads on the first preview, never before the title
         from roguelike import seeds
         from roguelike.gen import formats
         from roguelike.gen.topology import generate_topology

@@ -109,6 +109,8 @@ def test_a_failed_autosave_is_reported_and_play_goes_on(games):
         descend(session)
         assert session.save_error is not None and "world" in session.save_error
         assert games.store.info("Test Keep").floor == 1
+        walk(session, 1)  # reported once, for the step whose autosave failed
+        assert session.save_error is None
 
 
 def test_continue_resumes_the_latest_unfinished_world(games):
