@@ -5,6 +5,9 @@ that made it, a permadeath flag and the date it was created. A saved game is a w
 :class:`~roguelike.engine.GameState` and the earlier floors visited (:class:`VisitedFloor`),
 which the game state does not keep.
 
+A world's default name is two words drawn from its seed (:func:`world_name_for`), the same on
+every machine.
+
 The daily world is the same for every player on a given UTC day: its seed is
 ``seeds.text_seed("daily-YYYY-MM-DD")`` (:func:`daily_seed`), so ``roguelike --daily-code``
 prints the same code on every machine that day.

@@ -95,12 +95,11 @@ class RoguelikeApp(App[None]):
         *,
         seed: int | None = None,
         preset: str | None = None,
-        world_name: str = "",
         watch: bool = False,
         save_dir: str | os.PathLike[str] | None = None,
         make_game: MakeGame | None = None,
     ) -> None:
-        """``seed``: start this world (called ``world_name``, or after its seed) at once
+        """``seed``: start this world (named after its seed, or the next free name) at once
         instead of waiting on the title screen. ``preset``: its size (``small``, ``normal``
         or ``large``; None for the engine's default), also what the new-game screen offers
         first. ``watch``: watch the bot play ``seed`` (or a random world) at once.
@@ -108,7 +107,7 @@ class RoguelikeApp(App[None]):
         world (None: the engine's)."""
         super().__init__()
         self.preset = preset
-        self._first = (seed, world_name)
+        self._first_seed = seed
         self._watch_first = watch
         self.save_dir = save_dir
         self.make_game = make_game
@@ -122,11 +121,11 @@ class RoguelikeApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(TitleScreen())
-        seed, world_name = self._first
+        seed = self._first_seed
         if self._watch_first:
             self.start_watch(seed, self.preset)
         elif seed is not None:
-            self.first_world = self.games.world_for(seed, self.preset, world_name)
+            self.first_world = self.games.world_for(seed, self.preset)
             self.start_game(self.first_world)
         self.check_size(self.size.width, self.size.height)
 
