@@ -287,7 +287,7 @@ class RoguelikeApp(App[None]):
 
     def action_continue_game(self) -> None:
         """Resume the most recently saved world that is still being played."""
-        info = next((i for i in self.saved_worlds() if i.unfinished), None)
+        info = self.games.resumable()
         if info is None:
             self.notify("Continue: no unfinished world to resume", timeout=3)
             return
