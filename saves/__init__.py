@@ -5,13 +5,17 @@
 * :mod:`saves.header` — the file's envelope: magic, JSON header line, checksummed payload;
 * :mod:`saves.codec` — the payload: a game to JSON and back, with every field checked, and
   the migrations from older formats;
-* :mod:`saves.store` — :class:`Store`, the save directory (its docstring is the screens' API).
+* :mod:`saves.store` — :class:`Store`, the save directory: files, backups, locks;
+* :mod:`saves.session` — :class:`~saves.session.Session`, a game being played (the world, its
+  state, the floors visited, the lock), and :class:`~saves.session.Games`, which starts them:
+  new, load, continue, watch; what the screens, the command line and tests drive.
 
-Importing this package does not load the engine; decoding and saving do.
+Importing this package does not load the engine; decoding, saving and sessions do.
 """
 
 from saves.errors import (
     BadWorldName,
+    NotSaved,
     SaveError,
     SaveVersionError,
     StoreError,
@@ -27,12 +31,13 @@ from saves.world import (
     daily_code,
     daily_name,
     daily_seed,
-    step_remembering,
+    world_name_for,
 )
 
 __all__ = [
     "BackupWarning",
     "BadWorldName",
+    "NotSaved",
     "SaveError",
     "SaveVersionError",
     "Store",
@@ -48,5 +53,5 @@ __all__ = [
     "daily_name",
     "daily_seed",
     "default_dir",
-    "step_remembering",
+    "world_name_for",
 ]

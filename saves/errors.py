@@ -34,5 +34,9 @@ class WorldLocked(StoreError):
     """Another running game holds the world's lock."""
 
 
+class NotSaved(StoreError):
+    """A new game could not be written (a full disk, a folder that cannot be written)."""
+
+
 class BadWorldName(StoreError, ValueError):
     """A world name that cannot be used (empty, too long, control characters)."""

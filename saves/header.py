@@ -2,7 +2,7 @@
 
 ::
 
-    RGLKSAVE{"blake2b": "…", "created": "…", "format": 2, …}\\n<zlib-compressed JSON payload>
+    RGLKSAVE{"blake2b": "…", "created": "…", "format": 3, …}\\n<zlib-compressed JSON payload>
 
 The header is one line of JSON (ASCII, sorted keys) right after the 8-byte magic ``RGLKSAVE``:
 
@@ -38,8 +38,8 @@ from saves.errors import SaveError, SaveVersionError
 from saves.world import PRESET_NAMES, check_name, parse_date
 
 MAGIC = b"RGLKSAVE"
-#: The format this game writes. Older formats load through ``codec.MIGRATIONS``.
-FORMAT_VERSION = 2
+#: The format this game writes. Older formats load through :mod:`saves.codec.migrations`.
+FORMAT_VERSION = 3
 #: The oldest format this game still reads.
 OLDEST_FORMAT = 1
 MAX_HEADER = 8192

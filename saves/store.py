@@ -19,7 +19,7 @@ becomes the backup (a hard link, so the main file never disappears), the tempora
 replaces the main file with ``os.replace``, and the directory is fsynced. A writer killed at
 any moment leaves the last complete save loadable.
 
-API (for the screens)::
+API::
 
     store = Store()                      # or Store(path)
     store.list() -> list[WorldInfo]      # most recently saved first; damaged ones have .problem
@@ -34,24 +34,18 @@ API (for the screens)::
     with store.lock(name):               # hold the world while a game has it open; save()
         ...                              # inside takes no other lock
 
-A game's life::
-
-    world = World.new(name, seed_text_or_None, preset="normal", permadeath=False)
-    state = store.create(world)          # or: world, state, visited = store.load(name)
-    visited: list[VisitedFloor] = []
-    with store.lock(world.name):
-        events = step_remembering(state, action, visited)   # instead of engine.step
-        store.save(state, world, visited)                   # whenever it suits
+A game being played (its lock, autosaves, permadeath) is a :class:`saves.session.Session`.
 
 ``visited`` is a list of :class:`~saves.world.VisitedFloor` (the earlier floors as they were
-left); :func:`saves.world.step_remembering` keeps it while playing. Keep one Store per
+left); :func:`saves.session.step_remembering` keeps it while playing. Keep one Store per
 application: a lock belongs to the Store that took it, and another Store object, even in the
 same process, is refused like another game. Errors: a damaged or foreign file raises
 :class:`~saves.errors.SaveError` (:class:`~saves.errors.SaveVersionError` for a newer format
 or another generator); a name taken, a world not found or a world open in another game raise
 :class:`~saves.errors.StoreError` subclasses (WorldExists, WorldNotFound, WorldLocked,
-BadWorldName). Every message is one line. Permadeath is only recorded (``World.permadeath``,
-``WorldInfo.permadeath``): what a death does to such a world is the screens' decision.
+BadWorldName). Every message is one line. Permadeath is only recorded here
+(``World.permadeath``, ``WorldInfo.permadeath``): the session deletes such a world when its
+player dies.
 """
 
 from __future__ import annotations
@@ -193,7 +187,7 @@ def _pid_alive(pid: int) -> bool:
     if pid <= 0:
         return False
     if sys.platform == "win32":  # os.kill(pid, 0) would terminate the process there
-        import ctypes
+        import ctypes  # Windows only
 
         kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
         handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
@@ -367,14 +361,9 @@ class Store:
 
     # -- reading
 
-    def _load_file(self, path: Path) -> Loaded:
-        from saves.codec import decode
-
-        return decode(read_file(path))
-
     def _best(self, name: str) -> tuple[Loaded, bytes, bool]:
         """The decoded save of ``name``, its bytes, and whether they came from the backup."""
-        from saves.codec import decode
+        from saves.codec import decode  # loads the engine: not for listing
 
         main = self.file(name)
         bak = self._backup(main)
@@ -520,7 +509,7 @@ class Store:
         """Write the game ``state`` of ``world`` (and the earlier floors ``visited``); the
         previous save becomes the backup. Refuses (WorldExists) to overwrite a different
         world, and (WorldLocked) a world another game holds."""
-        from saves.codec import encode
+        from saves.codec import encode  # loads the engine: not for listing
 
         data = encode(world, state, visited, saved=self.clock())
         with self._holding(world.name):
@@ -530,7 +519,7 @@ class Store:
     def create(self, world: World) -> GameState:
         """Save a fresh game of ``world`` (not yet played) and return it. WorldExists if the
         name (or its file name) is taken."""
-        from roguelike.engine import new_game
+        from roguelike.engine import new_game  # loads the engine: not for listing
         from saves.codec import encode
 
         with self._holding(world.name):
@@ -575,7 +564,7 @@ class Store:
         """Add the world saved in the file ``path``, named ``name`` or as it was. The file is
         checked in full first: a damaged, foreign, newer or other-generator file raises
         SaveError and nothing on disk changes. A name already taken raises WorldExists."""
-        from saves.codec import decode, encode
+        from saves.codec import decode, encode  # loads the engine: not for listing
 
         loaded = decode(read_file(Path(path).expanduser()))
         world, state = loaded.world, loaded.state

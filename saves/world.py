@@ -5,6 +5,9 @@ that made it, a permadeath flag and the date it was created. A saved game is a w
 :class:`~roguelike.engine.GameState` and the earlier floors visited (:class:`VisitedFloor`),
 which the game state does not keep.
 
+A world's default name is two words drawn from its seed (:func:`world_name_for`), the same on
+every machine.
+
 The daily world is the same for every player on a given UTC day: its seed is
 ``seeds.text_seed("daily-YYYY-MM-DD")`` (:func:`daily_seed`), so ``roguelike --daily-code``
 prints the same code on every machine that day.
@@ -30,7 +33,7 @@ from saves.errors import BadWorldName
 if TYPE_CHECKING:
     import numpy as np
 
-    from roguelike.engine import Action, Event, GameState
+    from roguelike.engine import GameState
 
 PRESET_NAMES = tuple(PRESETS)
 MAX_NAME = 64
@@ -153,6 +156,11 @@ class WorldInfo:
     def playable(self) -> bool:
         return self.problem is None
 
+    @property
+    def unfinished(self) -> bool:
+        """Loadable and still being played (what Continue resumes)."""
+        return self.playable and not (self.dead or self.won)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -186,24 +194,25 @@ class VisitedFloor:
         return cls(state.number, state.tiles.copy(), state.explored.copy())
 
 
-def remember(visited: list[VisitedFloor], floor: VisitedFloor) -> None:
-    """Put ``floor`` into ``visited`` (replacing an older record of the same number), sorted."""
-    visited[:] = sorted(
-        [v for v in visited if v.number != floor.number] + [floor], key=lambda v: v.number
-    )
+_ADJECTIVES = (
+    "Amber", "Ashen", "Bitter", "Broken", "Copper", "Crimson", "Drowned", "Dusky",
+    "Ember", "Fallen", "Forgotten", "Gilded", "Glass", "Hollow", "Iron", "Ivory",
+    "Lonely", "Mossy", "Noble", "Pale", "Quiet", "Restless", "Rusted", "Silent",
+    "Silver", "Sleeping", "Sunken", "Thorned", "Twisted", "Velvet", "Weeping", "Winter",
+)  # fmt: skip
+_NOUNS = (
+    "Abbey", "Anvil", "Barrow", "Bell", "Cairn", "Candle", "Cellar", "Crown",
+    "Crypt", "Deep", "Falcon", "Forge", "Gate", "Grotto", "Hall", "Harbour",
+    "Hearth", "Keep", "Lantern", "Maze", "Mill", "Mirror", "Orchard", "Raven",
+    "Sanctum", "Serpent", "Spire", "Stair", "Tower", "Vault", "Warren", "Well",
+)  # fmt: skip
 
 
-def step_remembering(state: GameState, action: Action, visited: list[VisitedFloor]) -> list[Event]:
-    """:func:`roguelike.engine.step`, keeping the floor the player leaves in ``visited``.
-
-    Only a Descend changes floors, so only a Descend copies the map first."""
-    from roguelike.engine import Descend, step
-
-    before = VisitedFloor.of(state) if isinstance(action, Descend) else None
-    events = step(state, action)
-    if before is not None and state.number != before.number:
-        remember(visited, before)
-    return events
+def world_name_for(seed: int) -> str:
+    """A two-word name for a world, the same for the same seed on every machine."""
+    rng = seeds.stream(seed, 0, "world-name")
+    adjective = _ADJECTIVES[int(rng.integers(len(_ADJECTIVES)))]
+    return f"{adjective} {_NOUNS[int(rng.integers(len(_NOUNS)))]}"
 
 
 def daily_seed(day: dt.date | None = None) -> int:

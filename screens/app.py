@@ -8,24 +8,24 @@
       │ └──l──► load ──Enter────────────┘ └──S (save & quit)──► title
       └──w──► watch (the game, the bot at the wheel) ──a game key──► the game, saved
 
-Saves: the app keeps one :class:`saves.Store` (made when first needed: the title shows
-without importing the saves package) and, while a game runs, its :class:`saves.World`, the
-earlier floors visited and the world's lock. A game is saved when it starts, on every floor
-change, when the player leaves it (``S``, or Ctrl+Q, which saves before quitting) and when the
-run ends — except a permadeath world whose player died: its save is deleted once the summary
-is up.
+The game itself lives in a :class:`saves.session.Session` (the world, its state, the earlier
+floors and the lock); the app only decides which screen shows and tells the player what failed.
+The session saves a game when it starts and on every new floor; the app has it saved when the
+player leaves (``S``, or Ctrl+Q, which saves before quitting) and ended when the run ends
+(a permadeath world whose player died is deleted once the summary is up).
 
 ``RoguelikeApp(seed=…, preset=…)`` skips the title's menus and starts that world at once (the
 title still lies underneath, so the summary leads back to it); with ``watch=True`` it starts
-watching it instead (a random world without ``seed``). Screens never start games
-themselves: the new-game screen dismisses with a :class:`WorldChoice`, the game screen with
-its final state, the summary with ``"title"`` or ``"again"``, and the app's callbacks move on.
+watching it instead (a random world without ``seed``). ``save_dir`` is the save folder (None:
+the default, see :func:`saves.default_dir`); ``make_game`` how a fresh game of a world is made
+(tests pass games without monsters). Screens never start games themselves: the new-game screen
+dismisses with the :class:`saves.World` to create, the load screen with an open session, the
+game screen with its final state, the summary with ``"title"`` or ``"again"``, and the app's
+callbacks move on.
 
-Watching (:meth:`RoguelikeApp.start_watch`): the autoplayer plays a world on the game screen, and
-nothing is saved: no world, no lock, no autosave, nothing on Ctrl+Q or at the run's end, and its
-summary's "again" watches it again. The first key the player plays with takes the wheel: the
-game becomes a world like a new game's (its name the seed's, or the next free one), locked and
-saved at once ("Saved as …"), and from then on everything is as in any game.
+Watching (:meth:`RoguelikeApp.start_watch`): the autoplayer plays a world on the game screen,
+and nothing is saved until the first key the player plays with takes the wheel: the session
+then becomes a saved world like a new game's ("Saved as …"), and everything is as in any game.
 
 Whatever screen is current, a terminal under 80×24 gets a full-screen message on top of it
 (:class:`TooSmallScreen`) until it is large enough again; the screen underneath is untouched.
@@ -33,6 +33,8 @@ Whatever screen is current, a terminal under 80×24 gets a full-screen message o
 
 from __future__ import annotations
 
+import importlib
+import os
 import threading
 from collections.abc import Callable
 from functools import partial
@@ -49,37 +51,35 @@ from screens.title import TitleScreen
 from screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
-    from roguelike.engine import GameState
-    from saves import Store, VisitedFloor, World, WorldInfo, WorldLock
+    from roguelike.engine import Action, Event, GameState
+    from saves import Store, World, WorldInfo
+    from saves.session import Games, MakeGame, Session
     from screens.game import GameScreen
-    from screens.load import Opened
-    from screens.new_game import Focus, WorldChoice
+    from screens.new_game import Focus
     from screens.summary import SummaryChoice
 
-__all__ = ["RoguelikeApp", "TitleScreen", "make_game"]
+__all__ = ["RoguelikeApp", "TitleScreen"]
 
 R = TypeVar("R")
 
 #: What a game needs and the title does not. The title shows without them (the engine pulls
-#: in scipy, half a second of start-up) and a thread imports them while the title is read.
-GAME_MODULES = ("roguelike.engine", "screens.new_game", "screens.game", "screens.summary")
+#: in scipy, half a second of start-up) and a thread imports them while the title is read;
+#: the app's own imports of them wait inside the methods that start a game.
+GAME_MODULES = (
+    "roguelike.engine",
+    "saves.session",
+    "screens.new_game",
+    "screens.game",
+    "screens.summary",
+)
 
 
 def _warm_up() -> None:
-    import importlib
-
     for name in GAME_MODULES:
         try:
             importlib.import_module(name)
         except Exception:  # noqa: BLE001 - only a head start: the real import reports errors
             return
-
-
-def make_game(choice: WorldChoice) -> GameState:
-    """A fresh game of the chosen world."""
-    from roguelike.engine import new_game
-
-    return new_game(choice.seed, preset=choice.preset, world_name=choice.world_name)
 
 
 class RoguelikeApp(App[None]):
@@ -95,41 +95,37 @@ class RoguelikeApp(App[None]):
         *,
         seed: int | None = None,
         preset: str | None = None,
-        world_name: str = "",
         watch: bool = False,
+        save_dir: str | os.PathLike[str] | None = None,
+        make_game: MakeGame | None = None,
     ) -> None:
-        """``seed``: start this world at once instead of waiting on the title screen.
-        ``preset``: its size (``small``, ``normal`` or ``large``; None for the engine's
-        default), also what the new-game screen offers first. ``watch``: watch the bot play
-        ``seed`` (or a random world) at once."""
+        """``seed``: start this world (named after its seed, or the next free name) at once
+        instead of waiting on the title screen. ``preset``: its size (``small``, ``normal``
+        or ``large``; None for the engine's default), also what the new-game screen offers
+        first. ``watch``: watch the bot play ``seed`` (or a random world) at once.
+        ``save_dir``: the save folder (None: the default). ``make_game``: a fresh game of a
+        world (None: the engine's)."""
         super().__init__()
         self.preset = preset
-        self._first = (seed, world_name)
+        self._first_seed = seed
         self._watch_first = watch
-        #: the world being watched while no player took the wheel (no world is saved then)
-        self.watching: WorldChoice | None = None
+        self.save_dir = save_dir
+        self.make_game = make_game
         #: the world started from the command line, once the app is mounted
-        self.first_world: WorldChoice | None = None
+        self.first_world: World | None = None
         self._store: Store | None = None
-        #: the world being played, its earlier floors and its lock (None between games)
-        self.world: World | None = None
-        self.visited: list[VisitedFloor] = []
-        self._lock: WorldLock | None = None
+        self._games: Games | None = None
+        #: the game being played or watched, and its screen (None between games)
+        self.session: Session | None = None
         self._game: GameScreen | None = None
 
     def on_mount(self) -> None:
         self.push_screen(TitleScreen())
-        seed, world_name = self._first
+        seed = self._first_seed
         if self._watch_first:
             self.start_watch(seed, self.preset)
         elif seed is not None:
-            from roguelike.engine.state import DEFAULT_PRESET
-            from screens.new_game import WorldChoice, world_name_for
-
-            name = world_name or world_name_for(seed)
-            if self.name_problem(name) is not None:  # taken already: the next free name
-                name = self.free_name(name)
-            self.first_world = WorldChoice(seed, self.preset or DEFAULT_PRESET, name)
+            self.first_world = self.games.world_for(seed, self.preset)
             self.start_game(self.first_world)
         self.check_size(self.size.width, self.size.height)
 
@@ -182,12 +178,21 @@ class RoguelikeApp(App[None]):
 
     @property
     def store(self) -> Store:
-        """The save directory (opened when first needed)."""
+        """The save folder (opened when first needed)."""
         if self._store is None:
-            from saves import Store
+            from saves import Store  # the title shows before the saves are read
 
-            self._store = Store()
+            self._store = Store(self.save_dir)
         return self._store
+
+    @property
+    def games(self) -> Games:
+        """Where sessions start (made when the first game needs it)."""
+        if self._games is None:
+            from saves.session import Games, fresh_game  # loads the engine: not for the title
+
+            self._games = Games(self.store, make_game=self.make_game or fresh_game)
+        return self._games
 
     def saved_worlds(self) -> list[WorldInfo]:
         """Every saved world, the most recently saved first ([] if the folder is unreadable)."""
@@ -196,127 +201,69 @@ class RoguelikeApp(App[None]):
         except OSError:
             return []
 
-    def name_problem(self, name: str) -> str | None:
-        """Why a new world cannot be called ``name`` (with a free name to try), or None."""
-        from saves import StoreError
-        from saves.world import check_name
+    def _try(self, action: Callable[[], R], failure: str = "{}") -> R | None:
+        """``action()``; None, and a notification (``failure`` with the reason), if it failed
+        as opening, saving or deleting a world can fail."""
+        from saves.session import SESSION_ERRORS  # loads the engine: not before a game
 
         try:
-            name = check_name(name)
-            if not self.store.exists(name):
-                return None
-        except StoreError as err:  # a name that cannot be used
-            return str(err)
-        except OSError as err:
-            return f"cannot read the save folder: {err.strerror or err}"
-        try:
-            other = self.store.info(name).name
-        except (StoreError, OSError):
-            other = name
-        taken = (
-            f"a world named {other!r} already exists"
-            if other.casefold() == name.casefold()
-            else f"the world {other!r} already uses that file name"
-        )
-        return f"{taken}: try {self.free_name(name)!r}"
+            return action()
+        except SESSION_ERRORS as err:
+            self.notify(failure.format(err), severity="error", timeout=6)
+            return None
 
-    def free_name(self, name: str) -> str:
-        """``name 2``, ``name 3`` …: the first that no saved world uses."""
-        from saves.world import MAX_NAME
-
-        base = name.strip()[: MAX_NAME - 5].rstrip() or "World"
-        for n in range(2, 10_000):
-            candidate = f"{base} {n}"
-            try:
-                if not self.store.exists(candidate):
-                    return candidate
-            except OSError:
-                return candidate
-        return base
-
-    def open_world(self, name: str) -> Opened | None:
+    def open_world(self, name: str) -> Session | None:
         """Lock and load the saved world ``name``; None (and a notification saying why, with
         nothing changed) if it is open in another game, damaged or gone."""
-        import warnings
+        session = self._try(partial(self.games.load, name))
+        if session is not None and session.warning:
+            self.notify(session.warning, severity="warning", timeout=6)
+        return session
 
-        from saves import BackupWarning, SaveError, StoreError
-        from screens.load import Opened
+    def _step(self, action: Action) -> list[Event]:
+        """The game screen's key, played in the session (which autosaves on a new floor)."""
+        session = self.session
+        assert session is not None
+        events_ = session.step(action)
+        if session.save_error is not None:
+            self.notify(f"Not saved: {session.save_error}", severity="error", timeout=6)
+        return events_
 
+    def _leave(self, session: Session) -> bool:
+        """Save ``session`` and release it; False (and a notification) if saving failed."""
         try:
-            lock = self.store.lock(name)
-        except (StoreError, OSError) as err:
-            self.notify(str(err), severity="error", timeout=6)
-            return None
+            return self._try(session.save_and_quit, "Not saved: {}") is not None
+        finally:
+            self._close()
+
+    def _end_run(self, session: Session) -> None:
+        """Save the finished run, or delete its world if it perishes; release it."""
+        what = "deleted" if session.perishes else "saved"
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", BackupWarning)
-                world, state, visited = self.store.load(name)
-        except (SaveError, StoreError, OSError) as err:
-            lock.release()
-            self.notify(str(err), severity="error", timeout=6)
-            return None
-        if self.store.last_warning:
-            self.notify(self.store.last_warning, severity="warning", timeout=6)
-        return Opened(world, state, visited, lock)
+            self._try(session.end_run, f"The world could not be {what}: {{}}")
+        finally:
+            self._close()
 
-    def save_game(self, state: GameState, visited: list[VisitedFloor]) -> bool:
-        """Save the running game; False (and a notification) if that failed."""
-        from saves import SaveError, StoreError
-
-        if self.world is None:
-            return False
-        try:
-            self.store.save(state, self.world, visited)
-        except (SaveError, StoreError, OSError) as err:
-            self.notify(f"Not saved: {err}", severity="error", timeout=6)
-            return False
-        return True
-
-    def _autosave(self, state: GameState, visited: list[VisitedFloor]) -> None:
-        self.save_game(state, visited)
-
-    def _release(self) -> None:
-        if self._lock is not None:
-            self._lock.release()
-        self._lock = None
+    def _close(self) -> None:
+        if self.session is not None:
+            self.session.quit()
+        self.session = None
         self._game = None
-        self.watching = None
-
-    def _end_of_run(self, state: GameState) -> bool:
-        """Save the finished run (so the world list shows it ended), or delete it if it was a
-        permadeath world and the player died; release the world. True: the world is gone."""
-        gone = False
-        if self.world is not None and self.world.permadeath and state.dead:
-            from saves import StoreError
-
-            try:
-                self.store.delete(self.world.name)
-                gone = True
-            except (StoreError, OSError) as err:
-                self.notify(f"The world could not be deleted: {err}", severity="error")
-        else:
-            self.save_game(state, self.visited)
-        self._release()
-        return gone
 
     def action_save_and_quit(self) -> None:
         """Ctrl+Q: save the running game (if any), then quit."""
-        game = self._game
-        if game is not None and self._lock is not None:
-            from screens.puzzle import PuzzleScreen
+        game, session = self._game, self.session
+        if game is not None and session is not None and session.open:
+            from screens.puzzle import PuzzleScreen  # open only if a puzzle screen is
 
             top = self.screen_stack[-1] if self.screen_stack else None
             if isinstance(top, PuzzleScreen):  # the visit's moves and coins reach the engine
                 game.report_puzzle(top.outcome())
-            if game.state.dead or game.state.won:
-                self._end_of_run(game.state)
-            else:
-                self.save_game(game.state, game.visited)
-                self._release()
+            self._leave(session)
         self.exit()
 
     def on_unmount(self) -> None:
-        self._release()  # however the app ends, the world is not left locked
+        self._close()  # however the app ends, the world is not left locked
 
     # -- the flow --------------------------------------------------------------------------
 
@@ -324,7 +271,7 @@ class RoguelikeApp(App[None]):
         from screens.new_game import NewGameScreen
 
         self._push(
-            NewGameScreen(preset=self.preset, focus=focus, name_problem=self.name_problem),
+            NewGameScreen(preset=self.preset, focus=focus, name_problem=self.games.name_problem),
             self._world_chosen,
         )
 
@@ -340,176 +287,95 @@ class RoguelikeApp(App[None]):
 
     def action_continue_game(self) -> None:
         """Resume the most recently saved world that is still being played."""
-        info = next((i for i in self.saved_worlds() if i.playable and not (i.dead or i.won)), None)
+        info = self.games.resumable()
         if info is None:
             self.notify("Continue: no unfinished world to resume", timeout=3)
             return
-        opened = self.open_world(info.name)
-        if opened is not None:
-            self.play_opened(opened)
+        session = self.open_world(info.name)
+        if session is not None:
+            self.play(session)
 
     def action_load_game(self) -> None:
         from screens.load import LoadScreen
 
         self._push(LoadScreen(self.store, self.open_world), self._world_loaded)
 
-    def _world_loaded(self, opened: Opened | None) -> None:
-        if opened is not None:
-            self.play_opened(opened)
+    def _world_loaded(self, session: Session | None) -> None:
+        if session is not None:
+            self.play(session)
 
-    def play_opened(self, opened: Opened) -> None:
-        """Play a world loaded by :meth:`open_world` from where it was saved."""
-        from screens.new_game import WorldChoice
+    def _world_chosen(self, world: World | None) -> None:
+        if world is not None:
+            self.preset = world.preset  # the next new game offers the same size
+            self.start_game(world)
 
-        world = opened.world
-        choice = WorldChoice(world.seed, world.preset, world.name, world.permadeath)
-        self._play(choice, world, opened.state, opened.visited, opened.lock)
+    def start_game(self, world: World) -> bool:
+        """Start ``world`` from its beginning (saved at once) and play it; its summary
+        follows when the run ends. False (and a notification) if the world could not be
+        created, locked or saved."""
+        session = self._try(partial(self.games.new, world))
+        if session is not None:
+            self.play(session)
+        return session is not None
 
-    def _world_chosen(self, choice: WorldChoice | None) -> None:
-        if choice is not None:
-            self.preset = choice.preset  # the next new game offers the same size
-            self.start_game(choice)
-
-    def start_game(self, choice: WorldChoice, world: World | None = None) -> bool:
-        """Create the world (or play ``world`` again from the start), save it at once and play
-        it; its summary follows when the run ends. False (and a notification) if the world
-        could not be created or locked."""
-        from saves import SaveError, StoreError, World
-
-        try:
-            if world is None:
-                world = World.new(
-                    choice.world_name,
-                    choice.seed,
-                    preset=choice.preset,
-                    permadeath=choice.permadeath,
-                )
-            lock = self.store.lock(world.name)
-        except (StoreError, ValueError, OSError) as err:
-            self.notify(str(err), severity="error", timeout=6)
-            return False
-        state = make_game(choice)
-        try:
-            self.store.save(state, world, [])
-        except (SaveError, StoreError, OSError) as err:
-            lock.release()
-            self.notify(f"The world could not be saved: {err}", severity="error", timeout=6)
-            return False
-        self._play(choice, world, state, [], lock)
-        return True
-
-    def _play(
-        self,
-        choice: WorldChoice,
-        world: World,
-        state: GameState,
-        visited: list[VisitedFloor],
-        lock: WorldLock,
-    ) -> None:
+    def play(self, session: Session) -> None:
+        """Show the game screen of ``session`` (played by the player unless it is watched)."""
         from screens.game import GameScreen  # the game screen's imports wait for a game
 
-        self._release()
-        self.world, self.visited, self._lock = world, visited, lock
+        self._close()
+        self.session = session
         self._game = GameScreen(
-            state, world_name=world.name, visited=visited, on_autosave=self._autosave
+            session.state,
+            world_name=session.world.name,
+            step=self._step,
+            autopilot=session.watching,
+            on_take_over=self._taken_over if session.watching else None,
         )
-        self._push(self._game, partial(self._run_ended, choice))
+        self._push(self._game, partial(self._game_left, session))
 
-    def _run_ended(self, choice: WorldChoice, state: GameState | None) -> None:
-        if state is None:  # left without finishing (S): saved, back to the title
-            game = self._game
-            if game is not None and self.save_game(game.state, game.visited):
-                self.notify(f"Saved {self.world.name if self.world else 'the world'}", timeout=3)
-            self._release()
+    def _game_left(self, session: Session, state: GameState | None) -> None:
+        """The game screen is gone: with None the player left (``S``), else the run ended."""
+        if state is None:
+            if session.watching:
+                self._close()
+                self.notify("Stopped watching (a watched game is not saved)", timeout=3)
+            elif self._leave(session):
+                self.notify(f"Saved {session.world.name}", timeout=3)
             return
         from screens.summary import SummaryScreen
 
-        world = self.world
-        permadeath = world is not None and world.permadeath and state.dead
+        watched = session.watching
         self._push(
-            SummaryScreen(state, world_name=choice.world_name, gone=permadeath),
-            partial(self._summary_closed, choice, world),
+            SummaryScreen(
+                state, world_name=session.world.name, gone=session.perishes, watched=watched
+            ),
+            partial(self._summary_closed, session),
         )
-        self._end_of_run(state)  # after the summary is up
+        self._end_run(session)  # after the summary is up
+
+    def _summary_closed(self, session: Session, result: SummaryChoice | None) -> None:
+        """ "again": the same world from its start (watched again, if it was watched)."""
+        if result != "again":
+            return
+        if session.watching:
+            self.start_watch(session.world.seed, session.world.preset)
+        else:
+            self.start_game(session.world)
 
     def start_watch(self, seed: int | None = None, preset: str | None = None) -> None:
         """Watch the bot play the world ``seed`` (a random one if None) of size ``preset``
         (None: the engine's default). Nothing is saved until the player takes the wheel."""
-        from roguelike import seeds
-        from roguelike.engine.state import DEFAULT_PRESET
-        from screens.game import GameScreen
-        from screens.new_game import WorldChoice, world_name_for
-
-        if seed is None:
-            seed = seeds.random_seed()
-        choice = WorldChoice(seed, preset or DEFAULT_PRESET, world_name_for(seed))
-        state = make_game(choice)
-        self._release()
-        self.world, self.visited, self._lock = None, [], None
-        self.watching = choice
-        self._game = GameScreen(
-            state,
-            world_name=choice.world_name,
-            visited=self.visited,
-            on_autosave=self._autosave,
-            autopilot=True,
-            on_take_over=self._taken_over,
-        )
-        self._push(self._game, partial(self._watch_ended, choice))
+        self.play(self.games.watch(seed, preset))
 
     def _taken_over(self) -> bool:
-        """The player took the wheel of a watched game: make it a saved world (named as a new
-        game of its seed would be, or the next free name), lock it and save it. False (and a
-        notification) if that failed: the next key the player plays tries again."""
-        from saves import SaveError, StoreError, World
-
-        game, choice = self._game, self.watching
-        if game is None or choice is None or self.world is not None:
+        """The player took the wheel of a watched game: it becomes a saved world. False (and
+        a notification) if that failed: the next key the player plays tries again."""
+        session, game = self.session, self._game
+        if session is None or game is None:
             return True
-        name = choice.world_name
-        if self.name_problem(name) is not None:
-            name = self.free_name(name)
-        try:
-            world = World.new(name, choice.seed, preset=choice.preset)
-            lock = self.store.lock(world.name)
-        except (StoreError, ValueError, OSError) as err:
-            self.notify(f"Not saved: {err}", severity="error", timeout=6)
+        world = self._try(session.take_over, "Not saved: {}")
+        if world is None:
             return False
-        game.state.world_name = game.world_name = world.name
-        try:
-            self.store.save(game.state, world, game.visited)
-        except (SaveError, StoreError, OSError) as err:
-            lock.release()
-            self.notify(f"Not saved: {err}", severity="error", timeout=6)
-            return False
-        self.world, self._lock, self.visited = world, lock, game.visited
-        self.watching = None
+        game.world_name = world.name
         self.notify(f"Saved as {world.name}", timeout=4)
         return True
-
-    def _watch_ended(self, choice: WorldChoice, state: GameState | None) -> None:
-        """The end of a watched game: as any game's if the player took it over; else the
-        summary (nothing saved), whose "again" watches the same world again."""
-        world = self.world
-        if world is not None:  # taken over: a saved world like any other
-            from screens.new_game import WorldChoice
-
-            self._run_ended(WorldChoice(world.seed, world.preset, world.name), state)
-            return
-        self._release()
-        if state is None:  # S: back to the title
-            self.notify("Stopped watching (a watched game is not saved)", timeout=3)
-            return
-        from screens.summary import SummaryScreen
-
-        def closed(result: SummaryChoice | None) -> None:
-            if result == "again":
-                self.start_watch(choice.seed, choice.preset)
-
-        self._push(SummaryScreen(state, world_name=choice.world_name, watched=True), closed)
-
-    def _summary_closed(
-        self, choice: WorldChoice, world: World | None, result: SummaryChoice | None
-    ) -> None:
-        if result == "again":
-            self.start_game(choice, world)

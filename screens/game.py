@@ -1,9 +1,8 @@
 """The game screen: the map, a side panel, the message log and the footer.
 
-The screen never decides a rule: every key becomes an engine action sent to
-:func:`roguelike.engine.step` (through :func:`saves.world.step_remembering`, which keeps the
-floors left behind in ``visited`` for the save), and the screen then draws the state again.
-After a floor change it calls ``on_autosave(state, visited)``, the app's autosave; ``S``
+The screen never decides a rule: every key becomes an engine action sent to ``step`` (the
+app's game session, which remembers the floors left behind and autosaves; without one,
+:func:`roguelike.engine.step`), and the screen then draws the state again. ``S``
 dismisses the screen with None (the app saves and goes back to the title). Modes change what the
 direction keys do: ``play`` (move or attack), ``look`` and ``travel`` (move a cursor),
 ``direction`` (the direction of a door to open or close) and ``ended`` (the run is over; Enter
@@ -21,7 +20,7 @@ does (``on_take_over`` is called the first time: the app saves a watched game fr
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property, wraps
+from functools import cached_property, partial, wraps
 from typing import TYPE_CHECKING, Any, Concatenate, Literal, ParamSpec
 
 from rich.text import Text
@@ -40,7 +39,7 @@ from roguelike.engine import (
     Action,
     Close,
     Descend,
-    Descended,
+    Event,
     Explore,
     GameState,
     Message,
@@ -57,7 +56,7 @@ from roguelike.engine import (
     describe,
     doors_around,
 )
-from saves.world import VisitedFloor, step_remembering
+from roguelike.engine import step as engine_step
 from screens.bindings import textual_bindings
 from screens.history import HistoryScreen
 from screens.lines import TextLines
@@ -282,20 +281,18 @@ class GameScreen(Screen[GameState | None]):
         state: GameState,
         *,
         world_name: str = "",
-        visited: list[VisitedFloor] | None = None,
-        on_autosave: Callable[[GameState, list[VisitedFloor]], None] | None = None,
+        step: Callable[[Action], list[Event]] | None = None,
         autopilot: bool = False,
         on_take_over: Callable[[], bool] | None = None,
         speed: int = DEFAULT_SPEED,
     ) -> None:
-        """``visited``: the earlier floors as they were left (kept up to date here);
-        ``on_autosave``: called after every floor change; ``autopilot``: the bot plays from
+        """``step``: plays an action on ``state`` (None: the engine's step, nothing saved);
+        ``autopilot``: the bot plays from
         the start; ``on_take_over``: called once, when the player first plays a key after the
         bot had the wheel; ``speed``: the bot's, 1 to ``len(SPEEDS)``."""
         super().__init__()
         self.state = state
-        self.visited: list[VisitedFloor] = [] if visited is None else visited
-        self.on_autosave = on_autosave
+        self._step = step or partial(engine_step, state)
         self.world_name = world_name
         self.mode: Mode = "play"
         self.cursor: tuple[int, int] | None = None
@@ -412,13 +409,11 @@ class GameScreen(Screen[GameState | None]):
         """Send ``action`` to the engine, draw the result, and notice the end of the run."""
         if self.mode == "ended":
             return
-        events_ = step_remembering(self.state, action, self.visited)
+        events_ = self._step(action)
         self._fresh = sum(isinstance(e, Message) for e in events_)
         self.prompt = None
         self._check_end()
         self.redraw()
-        if self.on_autosave is not None and any(isinstance(e, Descended) for e in events_):
-            self.on_autosave(self.state, self.visited)
         found = [e for e in events_ if isinstance(e, PuzzleFound)]
         if found and self.mode != "ended":
             room = self.state.puzzles.get((found[-1].x, found[-1].y))

@@ -3,15 +3,14 @@ y/n confirmation), Esc goes back.
 
 The screen does not load anything itself: Enter asks the app's ``open_world(name)`` (which
 locks and loads the world, or notifies why it cannot and changes nothing) and dismisses with
-the :class:`Opened` world it returns. Damaged saves are listed with their one-line problem and
-cannot be loaded.
+the :class:`~saves.session.Session` it returns. Damaged saves are listed with their one-line
+problem and cannot be loaded.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -21,21 +20,12 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Static
 
+from saves import Store, StoreError, WorldInfo
+
 if TYPE_CHECKING:
-    from roguelike.engine import GameState
-    from saves import Store, VisitedFloor, World, WorldInfo, WorldLock
+    from saves.session import Session
 
 COLUMNS = ("World", "Seed code", "Size", "Floor", "Turn", "Saved", "Status")
-
-
-@dataclass
-class Opened:
-    """A saved world loaded and locked, ready to play."""
-
-    world: World
-    state: GameState
-    visited: list[VisitedFloor]
-    lock: WorldLock
 
 
 def status(info: WorldInfo) -> str:
@@ -105,7 +95,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class LoadScreen(Screen["Opened | None"]):
+class LoadScreen(Screen["Session | None"]):
     """The saved worlds; Enter plays the highlighted one, d deletes it, Esc goes back."""
 
     DEFAULT_CSS = """
@@ -131,7 +121,7 @@ class LoadScreen(Screen["Opened | None"]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, store: Store, open_world: Callable[[str], Opened | None]) -> None:
+    def __init__(self, store: Store, open_world: Callable[[str], Session | None]) -> None:
         super().__init__()
         self.store = store
         self.open_world = open_world
@@ -193,9 +183,9 @@ class LoadScreen(Screen["Opened | None"]):
         if info.problem is not None:
             self.notify(f"{info.name}: {info.problem}", severity="error", timeout=6)
             return
-        opened = self.open_world(info.name)
-        if opened is not None:
-            self.dismiss(opened)
+        session = self.open_world(info.name)
+        if session is not None:
+            self.dismiss(session)
 
     def action_delete(self) -> None:
         info = self.current
@@ -206,8 +196,6 @@ class LoadScreen(Screen["Opened | None"]):
         def answered(yes: bool | None) -> None:
             if not yes:
                 return
-            from saves import StoreError
-
             try:
                 self.store.delete(name)
             except (StoreError, OSError) as err:

@@ -1,8 +1,8 @@
 """The new-game screen: a seed code (blank for a random world), a world name, a size and
 permadeath (the save is deleted at death).
 
-The screen does not start anything itself: it dismisses with a :class:`WorldChoice` (or
-``None`` on Back), and the app builds the game from it. A name the app refuses (taken by a
+The screen does not start anything itself: it dismisses with the :class:`saves.World` to
+create (or ``None`` on Back), and the app starts it. A name the app refuses (taken by a
 saved world: ``name_problem`` says so, with a free name to try) is shown under the name field
 and nothing starts.
 """
@@ -10,7 +10,6 @@ and nothing starts.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Literal
 
 from textual import on
@@ -32,36 +31,8 @@ from textual.widgets import (
 
 from roguelike import seeds
 from roguelike.presets import DEFAULT_PRESET, PRESETS
-
-_ADJECTIVES = (
-    "Amber", "Ashen", "Bitter", "Broken", "Copper", "Crimson", "Drowned", "Dusky",
-    "Ember", "Fallen", "Forgotten", "Gilded", "Glass", "Hollow", "Iron", "Ivory",
-    "Lonely", "Mossy", "Noble", "Pale", "Quiet", "Restless", "Rusted", "Silent",
-    "Silver", "Sleeping", "Sunken", "Thorned", "Twisted", "Velvet", "Weeping", "Winter",
-)  # fmt: skip
-_NOUNS = (
-    "Abbey", "Anvil", "Barrow", "Bell", "Cairn", "Candle", "Cellar", "Crown",
-    "Crypt", "Deep", "Falcon", "Forge", "Gate", "Grotto", "Hall", "Harbour",
-    "Hearth", "Keep", "Lantern", "Maze", "Mill", "Mirror", "Orchard", "Raven",
-    "Sanctum", "Serpent", "Spire", "Stair", "Tower", "Vault", "Warren", "Well",
-)  # fmt: skip
-
-
-def world_name_for(seed: int) -> str:
-    """A two-word name for a world, the same for the same seed on every machine."""
-    rng = seeds.stream(seed, 0, "world-name")
-    adjective = _ADJECTIVES[int(rng.integers(len(_ADJECTIVES)))]
-    return f"{adjective} {_NOUNS[int(rng.integers(len(_NOUNS)))]}"
-
-
-@dataclass(frozen=True)
-class WorldChoice:
-    """What the new-game screen asks the app to start."""
-
-    seed: int
-    preset: str
-    world_name: str
-    permadeath: bool = False
+from saves import World
+from saves.world import world_name_for
 
 
 class SeedValidator(Validator):
@@ -116,7 +87,7 @@ class PresetChoice(RadioSet):
 Focus = Literal["seed", "preset"]
 
 
-class NewGameScreen(Screen[WorldChoice | None]):
+class NewGameScreen(Screen[World | None]):
     """Pick a seed code, a world name and a size, then Start (Enter) or Back (Esc)."""
 
     BINDINGS = [
@@ -219,15 +190,20 @@ class NewGameScreen(Screen[WorldChoice | None]):
             return  # the status line already says what is wrong
         name = self.query_one("#name", Input).value.strip() or world_name_for(seed)
         problem = self.name_problem(name) if self.name_problem is not None else None
-        if problem is not None:
-            status = self.query_one("#name-status", Static)
-            status.update(problem)
-            status.add_class("-error")
-            self.query_one("#name", Input).focus()
-            self.app.bell()
-            return
-        permadeath = self.query_one("#permadeath", Checkbox).value
-        self.dismiss(WorldChoice(seed, self.chosen_preset(), name, permadeath))
+        if problem is None:
+            permadeath = self.query_one("#permadeath", Checkbox).value
+            try:
+                world = World(name, seed, self.chosen_preset(), permadeath)
+            except ValueError as err:  # a name that cannot be used
+                problem = str(err)
+            else:
+                self.dismiss(world)
+                return
+        status = self.query_one("#name-status", Static)
+        status.update(problem)
+        status.add_class("-error")
+        self.query_one("#name", Input).focus()
+        self.app.bell()
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -5,7 +5,7 @@ Dismisses with ``"title"`` (back to the title) or ``"again"`` (the same world fr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from rich.table import Table
 from textual.app import ComposeResult
@@ -22,34 +22,25 @@ if TYPE_CHECKING:
 SummaryChoice = Literal["title", "again"]
 
 
-def _stat(state: GameState, name: str, default: Any) -> Any:
-    """``state.stats.<name>``, or ``default`` while the engine has no such figure."""
-    stats = getattr(state, "stats", None)
-    value = getattr(stats, name, None) if stats is not None else None
-    return default if value is None else value
-
-
 def outcome(state: GameState, who: str = "You") -> tuple[str, str]:
     """(headline, cause) of a finished run played by ``who`` ("You", or "The bot")."""
-    if getattr(state, "won", False):
+    if state.won:
         return f"{who} escaped the dungeon", "won"
-    cause = getattr(state, "cause", None) or _stat(state, "cause", None)
-    if getattr(state, "dead", False):
-        return f"{who} died", str(cause or "unknown causes")
-    return f"{who} left the dungeon", str(cause or "the run was abandoned")
+    if state.dead:
+        return f"{who} died", state.cause or "unknown causes"
+    return f"{who} left the dungeon", state.cause or "the run was abandoned"
 
 
 def summary_rows(state: GameState) -> list[tuple[str, str]]:
     """The figures of a run, as (label, value) rows."""
-    number = getattr(getattr(state, "floor", None), "number", 1)
-    reached = _stat(state, "floors_reached", number)
+    stats = state.stats
     return [
-        ("Floors reached", f"{reached} / {state.total_floors}"),
-        ("Turns", str(_stat(state, "turns", getattr(state, "turn", 0)))),
-        ("Kills", str(_stat(state, "kills", 0))),
-        ("Keys", str(_stat(state, "keys", len(getattr(state, "keys_held", ()))))),
-        ("Puzzles solved", str(_stat(state, "puzzles_solved", 0))),
-        ("Hints used", str(_stat(state, "hints_used", 0))),
+        ("Floors reached", f"{stats.floors_reached} / {state.total_floors}"),
+        ("Turns", str(state.turn)),
+        ("Kills", str(stats.kills)),
+        ("Keys", str(stats.keys)),
+        ("Puzzles solved", str(stats.puzzles_solved)),
+        ("Hints used", str(stats.hints_used)),
     ]
 
 
@@ -69,7 +60,7 @@ class SummaryScreen(Screen[SummaryChoice]):
         self.gone = gone
         self.watched = watched
         self.state = state
-        self.world_name = world_name or getattr(state, "world_name", "") or ""
+        self.world_name = world_name or state.world_name
         self.code = seeds.encode(state.seed)
 
     def compose(self) -> ComposeResult:
@@ -80,7 +71,7 @@ class SummaryScreen(Screen[SummaryChoice]):
         if self.world_name:
             table.add_row("World", self.world_name)
         table.add_row("Seed code", self.code)
-        if not getattr(self.state, "won", False):
+        if not self.state.won:
             table.add_row("Cause", cause)
         for label, value in summary_rows(self.state):
             table.add_row(label, value)

@@ -92,7 +92,7 @@ class TitleScreen(Screen[None]):
     def read_saves(self) -> None:
         """Enable Continue and Load as the save folder allows, and say what they would do."""
         worlds = cast("RoguelikeApp", self.app).saved_worlds()
-        resumable = next((i for i in worlds if i.playable and not (i.dead or i.won)), None)
+        resumable = next((i for i in worlds if i.unfinished), None)
         why_not = NO_SAVES if not worlds else NO_UNFINISHED
         for button_id, enabled in (("continue", resumable is not None), ("load", bool(worlds))):
             button = self.query_one(f"#{button_id}", Button)
@@ -126,6 +126,8 @@ class TitleScreen(Screen[None]):
         self.notify(f"{what}: {NO_SAVES}", timeout=3)
 
     def action_preview(self) -> None:
+        """``p``: the topology of the first floor of a random world, as text."""
+        # the generator (clingo, numpy) loads on the first preview, never before the title
         from roguelike import seeds
         from roguelike.gen import formats
         from roguelike.gen.topology import generate_topology

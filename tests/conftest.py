@@ -1,6 +1,10 @@
-"""Shared test settings: hypothesis profiles sized for a 2-core CI machine."""
+"""Shared test settings: hypothesis profiles sized for a 2-core CI machine, a save folder per
+test, and an app factory that records instead of running."""
+
+from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -16,3 +20,23 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 def _save_dir(tmp_path_factory, monkeypatch):
     """Every test saves its worlds in a folder of its own, never in the player's."""
     monkeypatch.setenv("ROGUELIKE_SAVE_DIR", str(tmp_path_factory.mktemp("worlds")))
+
+
+class FakeApp:
+    """An app factory for ``main(argv, make_app=…)``: ``made`` gets the keyword arguments the
+    app was made with, and ``ran`` once it was run."""
+
+    def __init__(self) -> None:
+        self.made: dict[str, Any] = {}
+
+    def __call__(self, **kwargs: Any) -> FakeApp:
+        self.made.update(kwargs)
+        return self
+
+    def run(self) -> None:
+        self.made["ran"] = True
+
+
+@pytest.fixture
+def fake_app() -> FakeApp:
+    return FakeApp()

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import import_module
 from types import ModuleType
 from typing import Any, NoReturn
@@ -118,12 +118,16 @@ def check_game_options(args: argparse.Namespace) -> None:
         raise Fail("--daily starts today's world: it does not go with --seed")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, make_app: Callable[..., Any] | None = None) -> int:
+    """The command line; ``make_app``: the game's app class (None: the Textual app)."""
     args = build_parser().parse_args(argv)
     command = command_module(args.command)
     try:
         check_game_options(args)
-        command.run(args)
+        if command is play:
+            play.run(args, make_app)
+        else:
+            command.run(args)
     except (Fail, seeds.SeedCodeError, *command.USER_ERRORS) as err:
         print(f"roguelike: error: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -9,6 +9,8 @@ and Textual are imported only in the functions that need them.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from typing import Any
 
 from roguelike import seeds
 from roguelike.cli.args import parse_seed, preset_sizes
@@ -47,9 +49,9 @@ def add_options(p: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> None:
+def run(args: argparse.Namespace, make_app: Callable[..., Any] | None = None) -> None:
     """Print today's code, or play: the title screen, or the world of ``--seed`` (or today's)
-    at once."""
+    at once. ``make_app``: the app's class (None: the Textual app; tests pass a recorder)."""
     from saves.world import daily_seed  # here, not at the top: no other command needs the saves
 
     if args.daily_code:
@@ -57,17 +59,16 @@ def run(args: argparse.Namespace) -> None:
         return
     if args.daily:
         args.play_seed = daily_seed()
-    start(args)
+    start(args, make_app)
 
 
-def start(args: argparse.Namespace) -> None:
+def start(args: argparse.Namespace, make_app: Callable[..., Any] | None = None) -> None:
     """The app, on the title screen or in the world of ``--seed`` (``--watch``: the bot plays
     it), saving in ``--save-dir`` (None: the default folder)."""
-    from screens.app import RoguelikeApp  # Textual loads only when a game starts
+    if make_app is None:
+        from screens.app import RoguelikeApp  # Textual loads only when a game starts
 
-    if args.watch:
-        RoguelikeApp(
-            seed=args.play_seed, preset=args.preset, save_dir=args.save_dir, watch=True
-        ).run()
-    else:
-        RoguelikeApp(seed=args.play_seed, preset=args.preset, save_dir=args.save_dir).run()
+        make_app = RoguelikeApp
+    make_app(
+        seed=args.play_seed, preset=args.preset, watch=args.watch, save_dir=args.save_dir
+    ).run()

@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 from roguelike import cli, seeds
-from roguelike.cli import play
 from saves import Store, codec, daily_code, daily_seed
 from saves import header as h
 from tests.saves.support import SEED, fresh_game, world_of
@@ -20,9 +19,9 @@ from tests.saves.support import SEED, fresh_game, world_of
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(capsys, *args: str) -> tuple[int, str, str]:
+def run(capsys, *args: str, make_app=None) -> tuple[int, str, str]:
     try:
-        code = cli.main(list(args))
+        code = cli.main(list(args), make_app=make_app)
     except SystemExit as exit_:  # argparse's own errors
         code = int(exit_.code or 0)
     out, err = capsys.readouterr()
@@ -167,24 +166,12 @@ def test_the_daily_code_is_the_same_in_two_processes_and_changes_daily():
     assert daily_seed(dt.date(2025, 1, 1)) == seeds.text_seed("daily-2025-01-01")
 
 
-def test_daily_starts_todays_world_through_the_play_path(capsys, monkeypatch):
-    started = []
-    monkeypatch.setattr(play, "start", lambda args: started.append(args))
-    assert run(capsys, "--daily", "--preset", "small")[0] == 0
-    (args,) = started
-    assert args.play_seed == daily_seed() and args.preset == "small"
+def test_daily_starts_todays_world_through_the_play_path(capsys, fake_app):
+    assert run(capsys, "--daily", "--preset", "small", make_app=fake_app)[0] == 0
+    made = fake_app.made
+    assert made["seed"] == daily_seed() and made["preset"] == "small" and made["ran"]
 
 
-def test_save_dir_reaches_the_game(capsys, monkeypatch, tmp_path):
-    made: dict = {}
-
-    class FakeApp:
-        def __init__(self, **kwargs):
-            made.update(kwargs)
-
-        def run(self):
-            made["ran"] = True
-
-    monkeypatch.setattr("screens.app.RoguelikeApp", FakeApp)
-    assert run(capsys, "--save-dir", str(tmp_path), "--seed", "x")[0] == 0
-    assert made["save_dir"] == str(tmp_path) and made["ran"]
+def test_save_dir_reaches_the_game(capsys, fake_app, tmp_path):
+    assert run(capsys, "--save-dir", str(tmp_path), "--seed", "x", make_app=fake_app)[0] == 0
+    assert fake_app.made["save_dir"] == str(tmp_path) and fake_app.made["ran"]

@@ -14,7 +14,7 @@ from roguelike import seeds
 from roguelike.autoplay import choose
 from roguelike.engine import GameState, new_game
 from saves import VisitedFloor, World
-from saves.world import step_remembering
+from saves.session import step_remembering
 
 SEED = seeds.parse("save-b")  # floor 1 of its small world holds a puzzle pedestal
 OTHER_SEED = seeds.parse("save-a")

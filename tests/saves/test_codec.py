@@ -8,6 +8,7 @@ import copy
 import dataclasses
 import json
 import zlib
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -36,10 +37,11 @@ from roguelike.engine.creatures import Monster
 from roguelike.engine.puzzle_rooms import PuzzleRoom
 from roguelike.gen import pipeline
 from roguelike.gen.floor import Floor
+from roguelike.gen.topology import Key
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves import SaveError, SaveVersionError, VisitedFloor, World, codec
 from saves import header as h
-from saves.world import step_remembering
+from saves.session import step_remembering
 from tests.saves.support import (
     OTHER_SEED,
     SEED,
@@ -109,7 +111,7 @@ def test_saved_fields_are_every_field_of_the_game():
     for cls, expected in names.items():
         got = {f.name for f in dataclasses.fields(cls)}
         assert got == expected, (
-            f"{cls.__name__} changed ({sorted(got ^ expected)}): save it in saves/codec.py, "
+            f"{cls.__name__} changed ({sorted(got ^ expected)}): save it in saves/codec/, "
             "bump FORMAT_VERSION and add a migration"
         )
 
@@ -265,6 +267,17 @@ def _pack(doc: dict[str, Any], world: World, state: GameState, **over: Any) -> b
     return h.pack(doc, **(fields | over))
 
 
+def _format2_topology(doc: dict[str, Any]) -> None:
+    """Make ``doc``'s topology as format 2 wrote it: its keys listed apart as well, and every
+    edge saying whether it is a loop."""
+    topo = doc["state"]["floor"]["topology"]
+    topo["keys"] = sorted(
+        ({"id": r["key"], "room": r["id"]} for r in topo["rooms"] if r["key"] is not None),
+        key=lambda k: k["id"],
+    )
+    topo["edges"] = [{**e, "loop": e.get("loop", False)} for e in topo["edges"]]
+
+
 def _fails(data: bytes, *words: str) -> str:
     with pytest.raises(SaveError) as info:
         codec.decode(data)
@@ -409,6 +422,7 @@ def test_a_format_1_save_from_before_puzzle_rooms_loads_and_plays_on():
     world = world_of(state)
     doc = codec.to_document(world, state)
     del doc["state"]["puzzles"], doc["state"]["with_puzzles"]
+    _format2_topology(doc)  # formats 1 and 2 stored the topology alike
     old = _pack(doc, world, state, format=1)
     assert json.loads(old[8 : old.index(b"\n")])["format"] == 1
     loaded = codec.decode(old)
@@ -422,6 +436,49 @@ def test_a_format_1_save_from_before_puzzle_rooms_loads_and_plays_on():
     assert_same_game(state, loaded.state, logged=len(state.log) - before)
     # saved again, it is of the current format
     assert codec.decode(codec.encode(world, loaded.state)).header.format == h.FORMAT_VERSION
+
+
+OLD_FILE = Path(__file__).with_name("data") / "format2-old-keep.rgl"
+
+
+def test_a_file_written_by_the_format_2_game_loads_and_plays_on():
+    """``format2-old-keep.rgl`` was written by the game before format 3 (``roguelike world
+    create "Old Keep" --seed abc --preset small``, then autoplayed to floor 2 and saved)."""
+    data = OLD_FILE.read_bytes()
+    loaded = codec.decode(data)
+    assert loaded.header.format == 2 and loaded.world.name == "Old Keep"
+    state = loaded.state
+    assert (state.number, state.turn) == (2, 917)
+    assert [v.number for v in loaded.visited] == [1] and len(state.puzzles) == 2
+    topo = state.floor.topology
+    assert (
+        topo.keys == tuple(sorted(Key(r.key, r.id) for r in topo.rooms if r.key is not None))
+        and len(topo.keys) == state.floor.params.keys
+    )
+    # the stored layout's corridors are the stored topology's edges
+    assert state.floor.layout is not None and state.floor.layout.topology is topo
+    # saved again, it is of the current format and the same game
+    again = codec.decode(codec.encode(loaded.world, state, loaded.visited))
+    assert again.header.format == h.FORMAT_VERSION
+    assert_same_game(state, again.state)
+    for _ in range(20):
+        a = choose(state)
+        assert step(state, a) == step(again.state, a)
+
+
+def test_the_topology_is_stored_once_in_the_generators_shape(small_save):
+    world, state, _ = small_save
+    topo = state.floor.topology
+    stored = codec.to_document(world, state)["state"]["floor"]["topology"]
+    assert stored == topo.to_dict() | {"attempts": topo.attempts}
+
+
+def test_format_2_keys_that_are_not_the_rooms_are_refused(small_save):
+    world, state, _ = small_save
+    doc = codec.to_document(world, state)
+    _format2_topology(doc)
+    doc["state"]["floor"]["topology"]["keys"][0]["room"] += 1
+    _fails(_pack(doc, world, state, format=2), "not the keys its rooms hold")
 
 
 def test_a_migration_does_not_touch_a_current_document():

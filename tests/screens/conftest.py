@@ -1,39 +1,21 @@
-"""Fixtures of the screen tests: quiet worlds, and the app replaced by a recorder."""
+"""Fixtures of the screen tests: quiet worlds."""
+
+from __future__ import annotations
 
 import pytest
 
+from roguelike.engine import GameState, new_game
+from saves import World
 
-@pytest.fixture
-def quiet_worlds(monkeypatch):
-    """Games made by the app without monsters and puzzles: nothing moves but the player."""
-    import screens.app
-    from roguelike.engine import new_game
 
-    monkeypatch.setattr(
-        screens.app,
-        "make_game",
-        lambda choice: new_game(
-            choice.seed,
-            preset=choice.preset,
-            world_name=choice.world_name,
-            monsters=False,
-            puzzles=False,
-        ),
+def quiet_game(world: World) -> GameState:
+    """A game of ``world`` without monsters and puzzles: nothing moves but the player."""
+    return new_game(
+        world.seed, preset=world.preset, world_name=world.name, monsters=False, puzzles=False
     )
 
 
 @pytest.fixture
-def fake_app(monkeypatch) -> dict:
-    """``roguelike``'s app replaced by a recorder: the returned dict gets the keyword
-    arguments it was made with, and ``ran`` once it was run."""
-    made: dict = {}
-
-    class FakeApp:
-        def __init__(self, **kwargs):
-            made.update(kwargs)
-
-        def run(self):
-            made["ran"] = True
-
-    monkeypatch.setattr("screens.app.RoguelikeApp", FakeApp)
-    return made
+def quiet_worlds():
+    """The ``make_game`` of an app whose games are quiet: ``RoguelikeApp(make_game=…)``."""
+    return quiet_game

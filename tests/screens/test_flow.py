@@ -11,11 +11,12 @@ from textual.widgets import Input, Static
 from roguelike import seeds
 from roguelike.cli import main
 from roguelike.engine import PRESETS, new_game
+from saves import world_name_for
 from screens.app import RoguelikeApp
 from screens.bindings import GAME_BINDINGS
 from screens.game import GameScreen
 from screens.help import HelpScreen
-from screens.new_game import NewGameScreen, world_name_for
+from screens.new_game import NewGameScreen
 from screens.summary import SummaryScreen
 from screens.title import TitleScreen
 from screens.too_small import TooSmallScreen
@@ -252,18 +253,19 @@ async def test_ctrl_q_quits_from_anywhere(where):
 
 
 def test_seed_starts_that_world(fake_app):
-    made = fake_app
-    assert main(["--seed", "dragon", "--preset", "large"]) == 0
+    made = fake_app.made
+    assert main(["--seed", "dragon", "--preset", "large"], make_app=fake_app) == 0
     assert made == {
         "seed": seeds.parse("dragon"),
         "preset": "large",
+        "watch": False,
         "save_dir": None,
         "ran": True,
     }
     made.clear()
-    assert main([]) == 0
-    # None: the engine's default preset, the default save folder
-    assert made == {"seed": None, "preset": None, "save_dir": None, "ran": True}
+    assert main([], make_app=fake_app) == 0
+    # None: the engine's default
+    assert made == {"seed": None, "preset": None, "watch": False, "save_dir": None, "ran": True}
 
 
 def test_the_cli_the_engine_and_the_saves_use_the_one_preset_table():

@@ -42,7 +42,7 @@ async def test_a_tiny_world_is_won_with_the_keys_and_ends_in_the_summary(quiet_w
     """Without monsters and puzzles (they have their own tests), a three-floor world from
     ``roguelike --seed CODE --preset small``: every key taken and every door opened by
     exploring, the stairs reached by a click, and the exit taken on the last floor."""
-    app = RoguelikeApp(seed=SEED, preset="small")
+    app = RoguelikeApp(make_game=quiet_worlds, seed=SEED, preset="small")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

@@ -1,6 +1,6 @@
 """Saving, continuing, loading and deleting worlds through the application and its keys.
 
-Every test has a save folder of its own (``ROGUELIKE_SAVE_DIR``, set in conftest.py)."""
+Every test has a save folder of its own (``ROGUELIKE_SAVE_DIR``, set in tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ import pytest
 from textual.widgets import Checkbox, DataTable, Input, Static
 
 from roguelike import seeds
-from saves import Store, World
+from saves import Store, World, world_name_for
 from screens.app import RoguelikeApp
 from screens.game import GameScreen
 from screens.load import ConfirmScreen, LoadScreen
-from screens.new_game import NewGameScreen, WorldChoice, world_name_for
+from screens.new_game import NewGameScreen
 from screens.summary import SummaryScreen
 from screens.title import TitleScreen
 from tests.screens.support import screen_text
@@ -69,7 +69,7 @@ async def test_save_and_quit_then_continue_resumes_exactly():
 
 
 async def test_descending_autosaves_with_the_floor_left(quiet_worlds):
-    app = RoguelikeApp(seed=SEED, preset="small")
+    app = RoguelikeApp(make_game=quiet_worlds, seed=SEED, preset="small")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.screen
@@ -83,7 +83,7 @@ async def test_descending_autosaves_with_the_floor_left(quiet_worlds):
         assert Store().info(NAME).floor == 2
         _, loaded, visited = Store().load(NAME)
         assert loaded.number == 2 and [v.number for v in visited] == [1]
-        assert [v.number for v in game.visited] == [1]
+        assert app.session is not None and [v.number for v in app.session.visited] == [1]
 
 
 async def test_ctrl_q_in_the_game_saves_then_quits():
@@ -204,10 +204,10 @@ async def test_a_taken_name_is_refused_with_a_free_one_offered():
 
 @pytest.mark.parametrize("permadeath", [True, False])
 async def test_death_deletes_a_permadeath_world_and_saves_any_other(permadeath, quiet_worlds):
-    app = RoguelikeApp()
+    app = RoguelikeApp(make_game=quiet_worlds)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.start_game(WorldChoice(SEED, "small", "Doomed Keep", permadeath))
+        assert app.start_game(World("Doomed Keep", SEED, "small", permadeath))
         await pilot.pause()
         game = app.screen
         assert isinstance(game, GameScreen)

@@ -18,8 +18,9 @@ from roguelike.autoplay import choose
 from roguelike.cli.bench import Budget, measure
 from roguelike.engine import Descend, Explore, GameState, Travel, Wait, new_game
 from saves import codec
+from saves.session import step_remembering
 from saves.store import Store
-from saves.world import VisitedFloor, World, step_remembering
+from saves.world import VisitedFloor, World
 
 SAVE_BUDGET = Budget(None, 50)
 LOAD_BUDGET = Budget(None, 100)

@@ -1,0 +1,424 @@
+"""The game as played, record by record, each writer beside its reader: the world, the game
+state, its run statistics, its random stream, its monsters and puzzle rooms, and the earlier
+floors visited. The current floor as generated is :mod:`saves.codec.floor`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from roguelike import puzzles, seeds, tiles
+from roguelike.engine.creatures import ITEMS, MONSTERS, Monster
+from roguelike.engine.puzzle_rooms import PuzzleRoom
+from roguelike.engine.state import LOG_LIMIT, PRESETS, GameState, RunStats
+from saves import fields as f
+from saves import header as h
+from saves.codec.common import (
+    MAX_BIG,
+    MAX_ITEMS,
+    MAX_LINE,
+    MAX_MONSTERS,
+    MAX_MOVES,
+    MAX_PACK,
+    U64,
+    U128,
+    check_tile_ids,
+)
+from saves.codec.floor import floor_doc, floor_from
+from saves.errors import SaveError
+from saves.world import VisitedFloor, World, check_name, parse_date
+
+#: Messages of the log a save keeps.
+LOG_KEPT = 200
+#: What the pack can hold (the other items are used when taken).
+PACK_ITEMS = frozenset(name for name, kind in ITEMS.items() if kind.kind == "pack")
+
+
+# --- world -----------------------------------------------------------------------------------
+
+
+def world_doc(world: World) -> dict[str, Any]:
+    return {
+        "name": world.name,
+        "seed": world.code,
+        "preset": world.preset,
+        "generator": world.generator,
+        "permadeath": world.permadeath,
+        "created": world.created,
+    }
+
+
+def world_from(value: Any, where: str) -> World:
+    o = f.obj(value, where)
+    code = f.text(f.get(o, "seed", where), f"{where}.seed", 20)
+    try:
+        seed = seeds.decode(code)
+    except seeds.SeedCodeError:
+        raise SaveError(f"{where}.seed: {f.show(code)} is not a seed code") from None
+    try:
+        name = check_name(f.text(f.get(o, "name", where), f"{where}.name", 200))
+    except ValueError as err:
+        raise SaveError(f"{where}.name: {err}") from None
+    created = f.text(f.get(o, "created", where), f"{where}.created", 40)
+    try:
+        parse_date(created)
+    except ValueError:
+        raise SaveError(f"{where}.created: {f.show(created)} is not an ISO 8601 date") from None
+    return World(
+        name=name,
+        seed=seed,
+        preset=f.text(f.get(o, "preset", where), f"{where}.preset", 20, choices=PRESETS),
+        permadeath=f.boolean(f.get(o, "permadeath", where), f"{where}.permadeath"),
+        created=created,
+        generator=f.text(f.get(o, "generator", where), f"{where}.generator", 40),
+    )
+
+
+# --- game state ------------------------------------------------------------------------------
+
+
+def state_doc(s: GameState) -> dict[str, Any]:
+    return {
+        "seed": s.seed,
+        "world_name": s.world_name,
+        "preset": s.preset,
+        "total_floors": s.total_floors,
+        "fov_radius": s.fov_radius,
+        "with_monsters": s.with_monsters,
+        "with_puzzles": s.with_puzzles,
+        "floor": floor_doc(s.floor),
+        "tiles": f.encode_array(s.tiles, f.UINT8),
+        "explored": f.encode_array(s.explored, f.BOOL),
+        "visible": f.encode_array(s.visible, f.BOOL),
+        "player": list(s.player),
+        "hp": s.hp,
+        "max_hp": s.max_hp,
+        "attack": list(s.attack),
+        "defence": s.defence,
+        "level": s.level,
+        "xp": s.xp,
+        "regen_clock": s.regen_clock,
+        "turn": s.turn,
+        "won": s.won,
+        "dead": s.dead,
+        "hint_coins": s.hint_coins,
+        "keys_held": sorted(s.keys_held),
+        "keys_lying": [{"x": x, "y": y, "key": k} for (x, y), k in s.keys_lying.items()],
+        "items_lying": [{"x": x, "y": y, "item": i} for (x, y), i in s.items_lying.items()],
+        "inventory": [{"item": i, "count": n} for i, n in s.inventory.items()],
+        "monsters": [monster_doc(m) for m in s.monsters],
+        "puzzles": [puzzle_doc(p) for p in s.puzzles.values()],
+        "stats": stats_doc(s.stats),
+        "log": s.log[-LOG_KEPT:],
+        "rng": rng_doc(s.rng),
+    }
+
+
+def state_from(value: Any, where: str) -> GameState:
+    o = f.obj(value, where)
+
+    def field(key: str) -> Any:
+        return f.get(o, key, where)
+
+    def at(key: str) -> str:
+        return f"{where}.{key}"
+
+    seed = f.integer(field("seed"), at("seed"), 0, (1 << seeds.SEED_BITS) - 1)
+    total = f.integer(field("total_floors"), at("total_floors"), 1, h.MAX_FLOORS)
+    fl = floor_from(field("floor"), at("floor"), seed, total)
+    assert fl.tiles is not None
+    height, width = int(fl.tiles.shape[0]), int(fl.tiles.shape[1])
+    live = f.decode_array(field("tiles"), at("tiles"), f.UINT8, (height, width))
+    check_tile_ids(live, at("tiles"))
+    explored = f.decode_array(field("explored"), at("explored"), f.BOOL, (height, width))
+    visible = f.decode_array(field("visible"), at("visible"), f.BOOL, (height, width))
+    player = f.cell(field("player"), at("player"), width, height)
+    if not tiles.WALKABLE[live[player[1], player[0]]]:
+        raise SaveError(f"{at('player')}: the player stands in {_tile_name(live, player)}")
+    max_hp = f.integer(field("max_hp"), at("max_hp"), 1, MAX_BIG)
+    hp = f.integer(field("hp"), at("hp"), 0, max_hp)
+    lo, hi = f.pair(field("attack"), at("attack"), 0, MAX_BIG)
+    if lo > hi:
+        raise SaveError(f"{at('attack')}: {lo}-{hi} is not a range")
+    fov = f.optional_int(field("fov_radius"), at("fov_radius"), 0, f.MAX_SIDE)
+
+    keys_held: set[int] = set()
+    for i, k in enumerate(f.array_list(field("keys_held"), at("keys_held"), tiles.MAX_KEYS)):
+        keys_held.add(f.integer(k, f"{at('keys_held')}[{i}]", 1, tiles.MAX_KEYS))
+    keys_lying: dict[tuple[int, int], int] = {}
+    for i, item in enumerate(f.array_list(field("keys_lying"), at("keys_lying"), tiles.MAX_KEYS)):
+        w = f"{at('keys_lying')}[{i}]"
+        e = f.obj(item, w)
+        pos = f.cell([f.get(e, "x", w), f.get(e, "y", w)], w, width, height)
+        keys_lying[pos] = f.integer(f.get(e, "key", w), f"{w}.key", 1, tiles.MAX_KEYS)
+    items_lying: dict[tuple[int, int], str] = {}
+    for i, item in enumerate(f.array_list(field("items_lying"), at("items_lying"), MAX_ITEMS)):
+        w = f"{at('items_lying')}[{i}]"
+        e = f.obj(item, w)
+        pos = f.cell([f.get(e, "x", w), f.get(e, "y", w)], w, width, height)
+        items_lying[pos] = f.text(f.get(e, "item", w), f"{w}.item", 40, choices=ITEMS)
+    inventory: dict[str, int] = {}
+    for i, item in enumerate(f.array_list(field("inventory"), at("inventory"), len(ITEMS))):
+        w = f"{at('inventory')}[{i}]"
+        e = f.obj(item, w)
+        kind = f.text(f.get(e, "item", w), f"{w}.item", 40, choices=PACK_ITEMS)
+        if kind in inventory:
+            raise SaveError(f"{w}: {kind} is listed twice")
+        inventory[kind] = f.integer(f.get(e, "count", w), f"{w}.count", 1, MAX_PACK)
+    monsters = [
+        monster_from(m, f"{at('monsters')}[{i}]", width, height)
+        for i, m in enumerate(f.array_list(field("monsters"), at("monsters"), MAX_MONSTERS))
+    ]
+    if len({m.id for m in monsters}) != len(monsters):
+        raise SaveError(f"{at('monsters')}: two monsters share an id")
+    rooms: dict[tuple[int, int], PuzzleRoom] = {}
+    for i, item in enumerate(f.array_list(field("puzzles"), at("puzzles"), tiles.MAX_KEYS)):
+        room = puzzle_from(item, f"{at('puzzles')}[{i}]", width, height)
+        if room.pos in rooms:
+            raise SaveError(f"{at('puzzles')}[{i}]: two pedestals on one cell")
+        rooms[room.pos] = room
+    log = [
+        f.text(line, f"{at('log')}[{i}]", MAX_LINE)
+        for i, line in enumerate(f.array_list(field("log"), at("log"), LOG_LIMIT))
+    ]
+    state = GameState(
+        seed=seed,
+        total_floors=total,
+        floor=fl,
+        tiles=live,
+        player=player,
+        hp=hp,
+        max_hp=max_hp,
+        rng=rng_from(field("rng"), at("rng")),
+        world_name=f.text(field("world_name"), at("world_name"), 200),
+        preset=f.text(field("preset"), at("preset"), 20, choices=PRESETS),
+        keys_held=keys_held,
+        keys_lying=keys_lying,
+        monsters=monsters,
+        items_lying=items_lying,
+        puzzles=rooms,
+        inventory=inventory,
+        hint_coins=f.integer(field("hint_coins"), at("hint_coins"), 0, MAX_PACK),
+        attack=(lo, hi),
+        defence=f.integer(field("defence"), at("defence"), 0, MAX_BIG),
+        level=f.integer(field("level"), at("level"), 1, MAX_BIG),
+        xp=f.integer(field("xp"), at("xp"), 0, MAX_BIG),
+        visible=visible,
+        explored=explored,
+        turn=f.integer(field("turn"), at("turn"), 0, h.MAX_TURN),
+        regen_clock=f.integer(field("regen_clock"), at("regen_clock"), 0, MAX_BIG),
+        fov_radius=fov,
+        with_monsters=f.boolean(field("with_monsters"), at("with_monsters")),
+        with_puzzles=f.boolean(field("with_puzzles"), at("with_puzzles")),
+        won=f.boolean(field("won"), at("won")),
+        dead=f.boolean(field("dead"), at("dead")),
+        log=log,
+        stats=stats_from(field("stats"), at("stats"), total),
+    )
+    return state
+
+
+def _tile_name(grid: np.ndarray, pos: tuple[int, int]) -> str:
+    return tiles.TILES[int(grid[pos[1], pos[0]])].name
+
+
+# --- run statistics --------------------------------------------------------------------------
+
+
+def stats_doc(stats: RunStats) -> dict[str, Any]:
+    return {
+        "floors_reached": stats.floors_reached,
+        "kills": stats.kills,
+        "keys": stats.keys,
+        "puzzles_solved": stats.puzzles_solved,
+        "hints_used": stats.hints_used,
+        "cause": stats.cause,
+    }
+
+
+def stats_from(value: Any, where: str, total: int) -> RunStats:
+    o = f.obj(value, where)
+
+    def count(key: str, lo: int = 0, hi: int = MAX_BIG) -> int:
+        return f.integer(f.get(o, key, where), f"{where}.{key}", lo, hi)
+
+    return RunStats(
+        floors_reached=count("floors_reached", 1, total),
+        kills=count("kills"),
+        keys=count("keys"),
+        puzzles_solved=count("puzzles_solved"),
+        hints_used=count("hints_used"),
+        cause=f.optional_text(f.get(o, "cause", where), f"{where}.cause", MAX_LINE),
+    )
+
+
+# --- random stream ---------------------------------------------------------------------------
+
+
+def rng_doc(rng: np.random.Generator) -> dict[str, Any]:
+    """The gameplay stream's PCG64 state."""
+    state = rng.bit_generator.state
+    return {
+        "bit_generator": state["bit_generator"],
+        "state": {"state": int(state["state"]["state"]), "inc": int(state["state"]["inc"])},
+        "has_uint32": int(state["has_uint32"]),
+        "uinteger": int(state["uinteger"]),
+    }
+
+
+def rng_from(value: Any, where: str) -> np.random.Generator:
+    o = f.obj(value, where)
+    name = f.text(f.get(o, "bit_generator", where), f"{where}.bit_generator", 20)
+    if name != "PCG64":
+        raise SaveError(f"{where}.bit_generator: {f.show(name)}, expected 'PCG64'")
+    inner = f.obj(f.get(o, "state", where), f"{where}.state")
+    state: Any = {
+        "bit_generator": "PCG64",
+        "state": {
+            "state": f.integer(f.get(inner, "state", where), f"{where}.state.state", 0, U128),
+            "inc": f.integer(f.get(inner, "inc", where), f"{where}.state.inc", 0, U128),
+        },
+        "has_uint32": f.integer(f.get(o, "has_uint32", where), f"{where}.has_uint32", 0, 1),
+        "uinteger": f.integer(f.get(o, "uinteger", where), f"{where}.uinteger", 0, U64),
+    }
+    bits = np.random.PCG64(0)
+    try:
+        bits.state = state
+    except (ValueError, TypeError, OverflowError) as err:
+        raise SaveError(f"{where}: numpy refuses this state ({err})") from None
+    return np.random.Generator(bits)
+
+
+# --- monsters --------------------------------------------------------------------------------
+
+
+def monster_doc(m: Monster) -> dict[str, Any]:
+    return {
+        "id": m.id,
+        "kind": m.kind,
+        "x": m.x,
+        "y": m.y,
+        "hp": m.hp,
+        "home": list(m.home),
+        "guard": m.guard,
+        "awake": m.awake,
+        "energy": m.energy,
+        "unseen": m.unseen,
+        "extra": dict(m.extra),
+    }
+
+
+def monster_from(value: Any, where: str, width: int, height: int) -> Monster:
+    o = f.obj(value, where)
+
+    def field(key: str) -> Any:
+        return f.get(o, key, where)
+
+    kind = f.text(field("kind"), f"{where}.kind", 40, choices=MONSTERS)
+    pos = f.cell([field("x"), field("y")], where, width, height)
+    extra: dict[str, int] = {}
+    raw_extra = f.obj(field("extra"), f"{where}.extra")
+    if len(raw_extra) > 32:
+        raise SaveError(f"{where}.extra: more than 32 entries")
+    for key, v in raw_extra.items():
+        extra[f.text(key, f"{where}.extra key", 40)] = f.integer(
+            v, f"{where}.extra.{key}", -MAX_BIG, MAX_BIG
+        )
+    return Monster(
+        id=f.integer(field("id"), f"{where}.id", 0, MAX_BIG),
+        kind=kind,
+        x=pos[0],
+        y=pos[1],
+        hp=f.integer(field("hp"), f"{where}.hp", 1, MONSTERS[kind].max_hp),
+        home=f.cell(field("home"), f"{where}.home", width, height),
+        guard=f.boolean(field("guard"), f"{where}.guard"),
+        awake=f.boolean(field("awake"), f"{where}.awake"),
+        energy=f.integer(field("energy"), f"{where}.energy", 0, MAX_BIG),
+        unseen=f.integer(field("unseen"), f"{where}.unseen", 0, MAX_BIG),
+        extra=extra,
+    )
+
+
+# --- puzzle rooms ----------------------------------------------------------------------------
+
+
+def puzzle_doc(p: PuzzleRoom) -> dict[str, Any]:
+    return {
+        "key": p.key,
+        "x": p.x,
+        "y": p.y,
+        "type": p.type,
+        "difficulty": p.difficulty,
+        "seed": p.seed,
+        "instance": p.instance,
+        "moves": list(p.moves),
+        "solved": p.solved,
+        "hints_used": p.hints_used,
+        "visited": p.visited,
+    }
+
+
+def puzzle_from(value: Any, where: str, width: int, height: int) -> PuzzleRoom:
+    """A pedestal. Its stored instance is ignored (made again from its seed when needed, and
+    its moves checked then): see the comment below."""
+    o = f.obj(value, where)
+
+    def field(key: str) -> Any:
+        return f.get(o, key, where)
+
+    x, y = f.cell([field("x"), field("y")], where, width, height)
+    room = PuzzleRoom(
+        key=f.integer(field("key"), f"{where}.key", 1, tiles.MAX_KEYS),
+        x=x,
+        y=y,
+        type=f.text(field("type"), f"{where}.type", 20, choices=puzzles.TYPES),
+        difficulty=f.text(
+            field("difficulty"), f"{where}.difficulty", 20, choices=puzzles.DIFFICULTIES
+        ),
+        seed=f.integer(field("seed"), f"{where}.seed", 0, U64),
+        instance=None,
+        moves=list(f.array_list(field("moves"), f"{where}.moves", MAX_MOVES)),
+        solved=f.boolean(field("solved"), f"{where}.solved"),
+        hints_used=f.integer(field("hints_used"), f"{where}.hints_used", 0, MAX_BIG),
+        visited=f.boolean(field("visited"), f"{where}.visited"),
+    )
+    instance = field("instance")
+    if instance is not None:
+        f.obj(instance, f"{where}.instance")
+    # The stored instance is not trusted: a shared file could carry a puzzle built to make
+    # the solver run for ever. Generation is a pure function of (type, difficulty, seed), so
+    # the pedestal makes its puzzle again when it is next used, and checks the saved moves
+    # against it then (PuzzleRoom.puzzle).
+    return room
+
+
+# --- earlier floors --------------------------------------------------------------------------
+
+
+def visited_doc(visited: Sequence[VisitedFloor]) -> list[dict[str, Any]]:
+    return [
+        {
+            "number": v.number,
+            "tiles": f.encode_array(v.tiles, f.UINT8),
+            "explored": f.encode_array(v.explored, f.BOOL),
+        }
+        for v in sorted(visited, key=lambda v: v.number)
+    ]
+
+
+def visited_from(value: Any, where: str, state: GameState) -> list[VisitedFloor]:
+    out: list[VisitedFloor] = []
+    for i, item in enumerate(f.array_list(value, where, h.MAX_FLOORS)):
+        at = f"{where}[{i}]"
+        o = f.obj(item, at)
+        number = f.integer(f.get(o, "number", at), f"{at}.number", 1, state.total_floors)
+        if out and number <= out[-1].number:
+            raise SaveError(f"{at}.number: floors must be listed once each, in order")
+        grid = f.decode_array(f.get(o, "tiles", at), f"{at}.tiles", f.UINT8)
+        check_tile_ids(grid, f"{at}.tiles")
+        explored = f.decode_array(f.get(o, "explored", at), f"{at}.explored", f.BOOL, grid.shape)
+        out.append(VisitedFloor(number, grid, explored))
+    return out

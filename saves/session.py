@@ -1,0 +1,305 @@
+"""A game session without a screen: the world being played, its game state, the earlier floors
+visited and the world's lock, from the moment a game starts until the player leaves it.
+
+:class:`Games` opens sessions on one save directory::
+
+    games = Games(Store(path))                 # make_game=…: how a fresh game is made
+    session = games.new(World.new(name, seed))  # locked and saved at once
+    session = games.load(name)                  # or games.resume(): the latest unfinished one
+    session = games.watch(seed, preset)         # the bot plays: nothing locked or written
+    with session:                               # the lock is held for the session's life
+        events = session.step(action)           # the engine's step; autosaves on a new floor
+        session.save()
+    # or, at the end of a run: session.end_run() saves the run (or deletes a permadeath world
+    # whose player died) and releases the world; session.save_and_quit() saves and releases.
+
+A watched session is not on disk until :meth:`Session.take_over`: then it becomes a world like
+a new game's (named after its seed, or the next free name), locked and saved, and from then on
+it is like any other. The new-game screen asks :meth:`Games.name_problem` and
+:meth:`Games.free_name` about the name the player typed.
+
+Every failure is one of :data:`SESSION_ERRORS`, with a one-line message a player can read.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from dataclasses import replace
+
+from roguelike import seeds
+from roguelike.engine import Action, Descend, Event, GameState, new_game, step
+from roguelike.engine.state import DEFAULT_PRESET
+from saves.errors import NotSaved, SaveError, StoreError
+from saves.store import BackupWarning, Store, WorldLock
+from saves.world import MAX_NAME, VisitedFloor, World, WorldInfo, check_name, world_name_for
+
+#: What opening, saving or deleting a world can raise (SaveError and BadWorldName are
+#: ValueErrors, and so is a World refusing its seed or preset).
+SESSION_ERRORS: tuple[type[Exception], ...] = (StoreError, ValueError, OSError)
+
+#: A fresh game of a world (tests make games without monsters with their own).
+MakeGame = Callable[[World], GameState]
+
+
+def fresh_game(world: World) -> GameState:
+    """A new game of ``world``, as the engine makes it."""
+    return new_game(world.seed, preset=world.preset, world_name=world.name)
+
+
+def remember(visited: list[VisitedFloor], floor: VisitedFloor) -> None:
+    """Put ``floor`` into ``visited`` (replacing an older record of the same number), sorted."""
+    visited[:] = sorted(
+        [v for v in visited if v.number != floor.number] + [floor], key=lambda v: v.number
+    )
+
+
+def step_remembering(state: GameState, action: Action, visited: list[VisitedFloor]) -> list[Event]:
+    """:func:`roguelike.engine.step`, keeping the floor the player leaves in ``visited``.
+
+    Only a Descend changes floors, so only a Descend copies the map first."""
+    before = VisitedFloor.of(state) if isinstance(action, Descend) else None
+    events = step(state, action)
+    if before is not None and state.number != before.number:
+        remember(visited, before)
+    return events
+
+
+class Session:
+    """One game being played: its world, state, earlier floors and lock (see the module)."""
+
+    def __init__(
+        self,
+        games: Games,
+        world: World,
+        state: GameState,
+        visited: list[VisitedFloor] | None = None,
+        lock: WorldLock | None = None,
+    ) -> None:
+        self.games = games
+        self.world = world
+        self.state = state
+        self.visited: list[VisitedFloor] = [] if visited is None else visited
+        self.lock = lock
+        #: the bot plays and nothing is on disk (until :meth:`take_over`)
+        self.watching = lock is None
+        #: why the last step's autosave failed (None if it had none or it worked)
+        self.save_error: str | None = None
+        #: set when the world was loaded from its backup: what to tell the player
+        self.warning: str | None = None
+
+    def __repr__(self) -> str:
+        how = "watching" if self.watching else "open" if self.open else "closed"
+        return f"Session({self.world.name!r}, {how})"
+
+    @property
+    def store(self) -> Store:
+        return self.games.store
+
+    @property
+    def open(self) -> bool:
+        """The session holds its world's lock (between a start or take-over and its end)."""
+        return self.lock is not None and self.lock.held
+
+    @property
+    def ended(self) -> bool:
+        """The run is over (died or escaped)."""
+        return self.state.dead or self.state.won
+
+    @property
+    def perishes(self) -> bool:
+        """A permadeath world whose player died: :meth:`end_run` deletes it."""
+        return self.world.permadeath and self.state.dead
+
+    # -- playing
+
+    def step(self, action: Action) -> list[Event]:
+        """Play ``action``; the floor left behind is remembered, and a new floor autosaves
+        (a failed autosave leaves its reason in :attr:`save_error` and play goes on)."""
+        self.save_error = None
+        floor = self.state.number
+        events = step_remembering(self.state, action, self.visited)
+        if self.state.number != floor and self.open:
+            self.autosave()
+        return events
+
+    def save(self) -> WorldInfo | None:
+        """Write the game now (nothing while watching, or once the session is closed)."""
+        if not self.open:
+            return None
+        return self.store.save(self.state, self.world, self.visited)
+
+    def autosave(self) -> bool:
+        """:meth:`save`, keeping a failure's reason in :attr:`save_error` instead of raising."""
+        try:
+            self.save()
+        except SESSION_ERRORS as err:
+            self.save_error = str(err)
+            return False
+        return True
+
+    def take_over(self) -> World:
+        """The player takes the wheel of a watched game: it becomes a saved world (named as
+        a new game of its seed would be, or the next free name), locked and saved at once.
+        Raises (and stays a watched game, to be tried again) if that fails."""
+        if not self.watching:
+            return self.world
+        world = replace(self.world, name=self.games.usable_name(self.world.name))
+        lock = self.store.lock(world.name)
+        self.state.world_name = world.name
+        try:
+            self.store.save(self.state, world, self.visited)
+        except SESSION_ERRORS:
+            lock.release()
+            raise
+        self.world, self.lock, self.watching = world, lock, False
+        return world
+
+    # -- leaving
+
+    def quit(self) -> None:
+        """Release the world (the session is over; saving is the caller's choice)."""
+        if self.lock is not None:
+            self.lock.release()
+        self.lock = None
+
+    def end_run(self) -> bool:
+        """The run is over: save it (so the world list shows how it ended), or delete the
+        world if :attr:`perishes`; then release it. True: the world is gone. A failure is
+        raised after the world is released."""
+        try:
+            if self.perishes and self.open:
+                self.store.delete(self.world.name)
+                return True
+            self.save()
+            return False
+        finally:
+            self.quit()
+
+    def save_and_quit(self) -> bool:
+        """Leave the game: a finished run ends as in :meth:`end_run`, any other is saved;
+        the world is released even if writing failed (which is then raised). True: the world
+        is gone (permadeath)."""
+        if self.ended:
+            return self.end_run()
+        try:
+            self.save()
+        finally:
+            self.quit()
+        return False
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.quit()
+
+
+class Games:
+    """The games of one save directory: where sessions start (see the module)."""
+
+    def __init__(self, store: Store, *, make_game: MakeGame = fresh_game) -> None:
+        self.store = store
+        self.make_game = make_game
+
+    # -- the world list
+
+    def worlds(self) -> list[WorldInfo]:
+        """Every saved world, the most recently saved first ([] if the folder is unreadable)."""
+        try:
+            return self.store.list()
+        except OSError:
+            return []
+
+    def resumable(self) -> WorldInfo | None:
+        """The most recently saved world still being played (what Continue resumes)."""
+        return next((i for i in self.worlds() if i.unfinished), None)
+
+    # -- names
+
+    def name_problem(self, name: str) -> str | None:
+        """Why a new world cannot be called ``name`` (with a free name to try), or None."""
+        try:
+            name = check_name(name)
+            if not self.store.exists(name):
+                return None
+        except StoreError as err:  # a name that cannot be used
+            return str(err)
+        except OSError as err:
+            return f"cannot read the save folder: {err.strerror or err}"
+        try:
+            other = self.store.info(name).name
+        except (StoreError, SaveError, OSError):
+            other = name
+        taken = (
+            f"a world named {other!r} already exists"
+            if other.casefold() == name.casefold()
+            else f"the world {other!r} already uses that file name"
+        )
+        return f"{taken}: try {self.free_name(name)!r}"
+
+    def free_name(self, name: str) -> str:
+        """``name 2``, ``name 3`` …: the first that no saved world uses."""
+        base = name.strip()[: MAX_NAME - 5].rstrip() or "World"
+        for n in range(2, 10_000):
+            candidate = f"{base} {n}"
+            try:
+                if not self.store.exists(candidate):
+                    return candidate
+            except OSError:
+                return candidate
+        return base
+
+    def usable_name(self, name: str) -> str:
+        """``name`` if a new world may take it, else the next free one."""
+        return name if self.name_problem(name) is None else self.free_name(name)
+
+    def world_for(self, seed: int, preset: str | None = None, name: str = "") -> World:
+        """A new world of ``seed`` (not yet saved): called ``name``, or after its seed; the
+        next free name if that one is taken."""
+        return World(self.usable_name(name or world_name_for(seed)), seed, preset or DEFAULT_PRESET)
+
+    # -- sessions
+
+    def new(self, world: World) -> Session:
+        """Start ``world`` from its beginning: lock it, make its game and save it at once.
+        Playing an existing world again from the start overwrites its save."""
+        lock = self.store.lock(world.name)
+        try:
+            state = self.make_game(world)
+            try:
+                self.store.save(state, world, [])
+            except SESSION_ERRORS as err:
+                raise NotSaved(f"the world could not be saved: {err}") from err
+        except BaseException:
+            lock.release()
+            raise
+        return Session(self, world, state, [], lock)
+
+    def load(self, name: str) -> Session:
+        """Lock and load the saved world ``name`` (nothing changes if that fails). A world
+        loaded from its backup says so in :attr:`Session.warning`."""
+        lock = self.store.lock(name)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", BackupWarning)
+                world, state, visited = self.store.load(name)
+        except BaseException:
+            lock.release()
+            raise
+        session = Session(self, world, state, visited, lock)
+        session.warning = self.store.last_warning
+        return session
+
+    def resume(self) -> Session | None:
+        """Load the most recently saved world still being played; None if there is none."""
+        info = self.resumable()
+        return None if info is None else self.load(info.name)
+
+    def watch(self, seed: int | None = None, preset: str | None = None) -> Session:
+        """The bot plays ``seed`` (a random world if None) of size ``preset`` (None: the
+        engine's default). Nothing is locked or written until :meth:`Session.take_over`."""
+        if seed is None:
+            seed = seeds.random_seed()
+        world = World(world_name_for(seed), seed, preset or DEFAULT_PRESET)
+        return Session(self, world, self.make_game(world))
