@@ -31,16 +31,12 @@ import time
 from collections.abc import Callable, Iterator
 
 import numpy as np
-from rich.console import RenderableType
-from textual import events
-from textual._compositor import CompositorUpdate
-from textual.screen import Screen
 
 from roguelike import seeds
 from roguelike.cli.bench import Budget, Result
 from roguelike.engine import can_step
-from screens.app import RoguelikeApp
 from screens.game import GameScreen
+from screens.timing import KeyTimedApp
 
 START_UP_BUDGET = Budget(p50_ms=1000)
 KEY_BUDGET = Budget(p95_ms=16)
@@ -49,36 +45,14 @@ MOVES = 500
 WARM_UP_MOVES = 20
 BENCH_SEED = "ui bench"
 
-# Runs the real command, ``roguelike`` with no arguments (``roguelike.cli.main([])``), with the
-# app made headless at 80×24 and told to note the time and leave once the title is up.
+# Runs the real command, ``roguelike`` with no arguments, with an app that is headless at 80×24
+# and notes the time and leaves once the title is up.
 _PROBE = """
-import time
 import roguelike.cli
-import screens.app
-from screens.title import TitleScreen
+from screens.timing import StartUpProbe
 
-shown = []
-
-class Probe(screens.app.RoguelikeApp):
-    def run(self, *args, **kwargs):
-        return super().run(headless=True, size=(80, 24))
-
-    def on_ready(self) -> None:
-        self.probe()
-
-    def probe(self) -> None:
-        if isinstance(self.screen, TitleScreen) and self.screen.is_mounted:
-            self.screen.call_after_refresh(self.done)
-        else:
-            self.set_timer(0.001, self.probe)
-
-    def done(self) -> None:
-        shown.append(time.time())
-        self.exit()
-
-screens.app.RoguelikeApp = Probe
-roguelike.cli.main([])
-print(repr(shown[0]))
+roguelike.cli.main([], make_app=StartUpProbe)
+print(repr(StartUpProbe.shown[0]))
 """
 
 
@@ -116,31 +90,6 @@ def start_up_times(runs: int) -> tuple[list[float], int, float | None]:
     return times, failures, first
 
 
-class _TimedApp(RoguelikeApp):
-    """The app, noting when each key arrives and when the next frame is ready."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed=seed, preset="large")
-        self.key_at: float | None = None
-        self.samples: list[float] = []
-        self.recording = False
-
-    async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not event.is_forwarded:
-            self.key_at = time.perf_counter()
-        await super().on_event(event)
-
-    def _display(self, screen: Screen[object], renderable: RenderableType | None) -> None:
-        # headless, Textual skips writing the frame; encode it as the real driver would
-        if isinstance(renderable, CompositorUpdate):
-            renderable.render_segments(self.console)
-        super()._display(screen, renderable)
-        if renderable is not None and self.key_at is not None:
-            if self.recording:
-                self.samples.append((time.perf_counter() - self.key_at) * 1000)
-            self.key_at = None
-
-
 _ARROWS = {(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right"}
 
 
@@ -164,7 +113,7 @@ def _next_key(
 async def _key_times(moves: int) -> tuple[list[float], int, int]:
     """(samples in ms, keys without a new frame, runs restarted)."""
     seed = seeds.parse(BENCH_SEED)
-    app = _TimedApp(seed)
+    app = KeyTimedApp(seed)
     rng = np.random.default_rng(7)
     last = (1, 0)
     restarts = 0
