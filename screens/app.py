@@ -120,7 +120,7 @@ class RoguelikeApp(App[None]):
         self._game: GameScreen | None = None
 
     def on_mount(self) -> None:
-        self.push_screen(TitleScreen())
+        self.push_screen(TitleScreen(self.saved_worlds))
         seed = self._first_seed
         if self._watch_first:
             self.start_watch(seed, self.preset)

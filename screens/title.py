@@ -10,7 +10,7 @@ a random world (the app's size), which the player can take over at any moment.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,9 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
-
-if TYPE_CHECKING:
-    from screens.app import RoguelikeApp
+from saves import WorldInfo
 
 TITLE_ART = r"""
  ____                         _ _ _
@@ -59,6 +57,11 @@ class TitleScreen(Screen[None]):
         Binding("q", "app.quit", "Quit", show=False),
     ]
 
+    def __init__(self, saved_worlds: Callable[[], list[WorldInfo]]) -> None:
+        """``saved_worlds``: every saved world, the most recently saved first (the app's)."""
+        super().__init__()
+        self.saved_worlds = saved_worlds
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="title-box"):
             yield Static(TITLE_ART, id="title-art", markup=False)
@@ -91,7 +94,7 @@ class TitleScreen(Screen[None]):
 
     def read_saves(self) -> None:
         """Enable Continue and Load as the save folder allows, and say what they would do."""
-        worlds = cast("RoguelikeApp", self.app).saved_worlds()
+        worlds = self.saved_worlds()
         resumable = next((i for i in worlds if i.unfinished), None)
         why_not = NO_SAVES if not worlds else NO_UNFINISHED
         for button_id, enabled in (("continue", resumable is not None), ("load", bool(worlds))):
@@ -112,7 +115,7 @@ class TitleScreen(Screen[None]):
         if not button.disabled:
             action = "continue_game" if button_id == "continue" else "load_game"
             await self.run_action(f"app.{action}")
-        elif cast("RoguelikeApp", self.app).saved_worlds():
+        elif self.saved_worlds():
             self.notify(f"Continue: {NO_UNFINISHED}", timeout=3)
         else:
             self.action_unavailable(button_id.capitalize())

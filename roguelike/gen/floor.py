@@ -3,7 +3,8 @@
 Each stage's record is the previous one plus what that stage adds, every field set:
 ``Planned`` (stage 1: the topology) → ``Cast`` (2: room roles) → ``Laid`` (3: the layout) →
 ``Stamped`` (4: tiles, doors, keys, spawn and stairs) → ``Decorated`` (5: terrain and theme) →
-``Populated`` (6: monster, item and treasure slots) → ``Floor`` (7: proven). The engine, the
+``Populated`` (6: monster, item and treasure slots) → ``Floor`` (7: proven); ``Layout`` with
+its ``Placement`` and ``Corridor`` records is what stage 3 adds. The engine, the
 saves and the screens use the final :class:`Floor`; the stages that build these records live in
 the modules of this package named after them, and ``roguelike.gen.pipeline`` runs them.
 """
@@ -11,14 +12,12 @@ the modules of this package named after them, and ``roguelike.gen.pipeline`` run
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-from roguelike.gen.topology import DungeonParams, Topology
-
-if TYPE_CHECKING:  # layout.py builds a Laid from a Cast, so it imports this module
-    from roguelike.gen.layout import Layout
+from roguelike.gen.templates import Socket, Template
+from roguelike.gen.topology import DungeonParams, Edge, Topology
 
 
 @dataclass(frozen=True)
@@ -50,6 +49,49 @@ class Slot:
 
 #: Per room, the cells of its template's spots by glyph ("@", ">", "k", "$", "m").
 Spots = dict[int, dict[str, list[tuple[int, int]]]]
+
+
+# --- stage 3's records: where each room and corridor lies ------------------------------------
+
+
+@dataclass(frozen=True)
+class Placement:
+    room: int
+    template: Template
+    x: int  # top-left corner on the floor
+    y: int
+
+    @property
+    def w(self) -> int:
+        return self.template.width
+
+    @property
+    def h(self) -> int:
+        return self.template.height
+
+    def socket_at(self, s: Socket) -> tuple[int, int]:
+        return self.x + s.x, self.y + s.y
+
+
+@dataclass(frozen=True)
+class Corridor:
+    edge: Edge
+    cells: tuple[tuple[int, int], ...]  # floor cells, from room a's socket to room b's
+    door_a: tuple[int, int]  # the socket cell of room a it leaves by
+    door_b: tuple[int, int]  # the socket cell of room b it enters by
+
+
+@dataclass(frozen=True)
+class Layout:
+    topology: Topology
+    placements: tuple[Placement, ...]  # by room id
+    corridors: tuple[Corridor, ...]  # in edge order
+    width: int
+    height: int
+    attempt: int
+
+
+# --- each stage's record ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True, kw_only=True)

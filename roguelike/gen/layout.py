@@ -23,7 +23,7 @@ from functools import cache
 import numpy as np
 
 from roguelike import seeds
-from roguelike.gen.floor import Cast, Laid, carried
+from roguelike.gen.floor import Cast, Corridor, Laid, Layout, Placement, carried
 from roguelike.gen.templates import Socket, Template, load_templates
 from roguelike.gen.topology import Edge, Topology
 
@@ -42,43 +42,6 @@ OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 class LayoutError(RuntimeError):
     """No embedding was found within every attempt's budget (a bug: tests keep it at 0%)."""
-
-
-@dataclass(frozen=True)
-class Placement:
-    room: int
-    template: Template
-    x: int  # top-left corner on the floor
-    y: int
-
-    @property
-    def w(self) -> int:
-        return self.template.width
-
-    @property
-    def h(self) -> int:
-        return self.template.height
-
-    def socket_at(self, s: Socket) -> tuple[int, int]:
-        return self.x + s.x, self.y + s.y
-
-
-@dataclass(frozen=True)
-class Corridor:
-    edge: Edge
-    cells: tuple[tuple[int, int], ...]  # floor cells, from room a's socket to room b's
-    door_a: tuple[int, int]  # the socket cell of room a it leaves by
-    door_b: tuple[int, int]  # the socket cell of room b it enters by
-
-
-@dataclass(frozen=True)
-class Layout:
-    topology: Topology
-    placements: tuple[Placement, ...]  # by room id
-    corridors: tuple[Corridor, ...]  # in edge order
-    width: int
-    height: int
-    attempt: int
 
 
 def role_tag(role: str) -> str:

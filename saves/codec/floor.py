@@ -10,8 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from roguelike import seeds, tiles
-from roguelike.gen.floor import Door, Floor, KeySpot, Slot
-from roguelike.gen.layout import Corridor, Layout, Placement
+from roguelike.gen.floor import Corridor, Door, Floor, KeySpot, Layout, Placement, Slot
 from roguelike.gen.templates import (
     FIXED,
     PROBABILISTIC,
