@@ -62,6 +62,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from platformdirs import user_data_dir
+
 from roguelike.version import GENERATOR_VERSION
 from saves import header as h
 from saves.errors import (
@@ -96,8 +98,6 @@ def default_dir() -> Path:
     env = os.environ.get(ENV_DIR)
     if env:
         return Path(env).expanduser()
-    from platformdirs import user_data_dir
-
     # appauthor=False: no "roguelike\\roguelike" on Windows; the same path elsewhere
     return Path(user_data_dir("roguelike", appauthor=False)) / "worlds"
 
@@ -520,7 +520,7 @@ class Store:
         """Save a fresh game of ``world`` (not yet played) and return it. WorldExists if the
         name (or its file name) is taken."""
         from roguelike.engine import new_game  # loads the engine: not for listing
-        from saves.codec import encode
+        from saves.codec import encode  # loads the engine: not for listing
 
         with self._holding(world.name):
             if self.exists(world.name):

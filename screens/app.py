@@ -268,7 +268,7 @@ class RoguelikeApp(App[None]):
     # -- the flow --------------------------------------------------------------------------
 
     def action_new_game(self, focus: Focus = "preset") -> None:
-        from screens.new_game import NewGameScreen
+        from screens.new_game import NewGameScreen  # loaded on first use: the title comes first
 
         self._push(
             NewGameScreen(preset=self.preset, focus=focus, name_problem=self.games.name_problem),
@@ -296,7 +296,7 @@ class RoguelikeApp(App[None]):
             self.play(session)
 
     def action_load_game(self) -> None:
-        from screens.load import LoadScreen
+        from screens.load import LoadScreen  # loaded on first use: the title comes first
 
         self._push(LoadScreen(self.store, self.open_world), self._world_loaded)
 
@@ -342,7 +342,7 @@ class RoguelikeApp(App[None]):
             elif self._leave(session):
                 self.notify(f"Saved {session.world.name}", timeout=3)
             return
-        from screens.summary import SummaryScreen
+        from screens.summary import SummaryScreen  # loaded on first use: the title comes first
 
         watched = session.watching
         self._push(

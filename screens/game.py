@@ -58,8 +58,10 @@ from roguelike.engine import (
 )
 from roguelike.engine import step as engine_step
 from screens.bindings import textual_bindings
+from screens.help import HelpScreen
 from screens.history import HistoryScreen
 from screens.lines import TextLines
+from screens.puzzle import PuzzleScreen
 
 if TYPE_CHECKING:
     from screens.puzzle import PuzzleOutcome, PuzzleScreen
@@ -443,8 +445,6 @@ class GameScreen(Screen[GameState | None]):
         if room.solved:
             self._say("You solved this pedestal's puzzle already.")
             return
-        from screens.puzzle import PuzzleScreen
-
         self._say("The pedestal's puzzle is being carved…")
         puzzle = room.puzzle()
 
@@ -795,8 +795,6 @@ class GameScreen(Screen[GameState | None]):
         self.app.push_screen(HistoryScreen(self.state.log))
 
     def action_help(self) -> None:
-        from screens.help import HelpScreen  # noqa: PLC0415  (the help screen imports the app's)
-
         self.app.push_screen(HelpScreen())
 
     def action_save_quit(self) -> None:
