@@ -29,10 +29,18 @@ from dataclasses import replace
 
 from roguelike import seeds
 from roguelike.engine import Action, Descend, Event, GameState, new_game, step
-from roguelike.engine.state import DEFAULT_PRESET
+from roguelike.presets import DEFAULT_PRESET
 from saves.errors import NotSaved, SaveError, StoreError
 from saves.store import BackupWarning, Store, WorldLock
-from saves.world import MAX_NAME, VisitedFloor, World, WorldInfo, check_name, world_name_for
+from saves.world import (
+    MAX_NAME,
+    VisitedFloor,
+    World,
+    WorldInfo,
+    check_name,
+    now_iso,
+    world_name_for,
+)
 
 #: What opening, saving or deleting a world can raise (SaveError and BadWorldName are
 #: ValueErrors, and so is a World refusing its seed or preset).
@@ -144,7 +152,7 @@ class Session:
         Raises (and stays a watched game, to be tried again) if that fails."""
         if not self.watching:
             return self.world
-        world = replace(self.world, name=self.games.usable_name(self.world.name))
+        world = replace(self.world, name=self.games.usable_name(self.world.name), created=now_iso())
         lock = self.store.lock(world.name)
         self.state.world_name = world.name
         try:
@@ -270,7 +278,7 @@ class Games:
             try:
                 self.store.save(state, world, [])
             except SESSION_ERRORS as err:
-                raise NotSaved(f"the world could not be saved: {err}") from err
+                raise NotSaved(f"The world could not be saved: {err}") from err
         except BaseException:
             lock.release()
             raise

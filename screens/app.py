@@ -232,15 +232,19 @@ class RoguelikeApp(App[None]):
     def _leave(self, session: Session) -> bool:
         """Save ``session`` and release it; False (and a notification) if saving failed."""
         try:
-            return self._try(session.save_and_quit, "Not saved: {}") is not None
+            return self._try(session.save_and_quit, self._failure(session)) is not None
         finally:
             self._close()
 
+    @staticmethod
+    def _failure(session: Session) -> str:
+        """What a failed end of ``session`` says: its world could not be deleted, or saved."""
+        return "The world could not be deleted: {}" if session.perishes else "Not saved: {}"
+
     def _end_run(self, session: Session) -> None:
         """Save the finished run, or delete its world if it perishes; release it."""
-        what = "deleted" if session.perishes else "saved"
         try:
-            self._try(session.end_run, f"The world could not be {what}: {{}}")
+            self._try(session.end_run, self._failure(session))
         finally:
             self._close()
 

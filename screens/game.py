@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property, partial, wraps
-from typing import TYPE_CHECKING, Any, Concatenate, Literal, ParamSpec
+from typing import Any, Concatenate, Literal, ParamSpec
 
 from rich.text import Text
 from textual import events
@@ -61,11 +61,8 @@ from screens.bindings import textual_bindings
 from screens.help import HelpScreen
 from screens.history import HistoryScreen
 from screens.lines import TextLines
-from screens.puzzle import PuzzleScreen
-
-if TYPE_CHECKING:
-    from screens.puzzle import PuzzleOutcome, PuzzleScreen
 from screens.map_view import MapView, colour_of
+from screens.puzzle import PuzzleOutcome, PuzzleScreen
 
 Mode = Literal["play", "look", "travel", "direction", "ended"]
 

@@ -48,13 +48,12 @@ from roguelike.engine.events import (
 from roguelike.engine.fov import compute_fov
 from roguelike.engine.grid import can_step, doors_around
 from roguelike.engine.puzzle_rooms import PuzzleRoom
-from roguelike.engine.state import PRESETS, GameState, RunStats, new_game
+from roguelike.engine.state import GameState, RunStats, new_game
 from roguelike.engine.step import step
 
 __all__ = [
     "ITEMS",
     "MONSTERS",
-    "PRESETS",
     "Action",
     "Attacked",
     "Bumped",

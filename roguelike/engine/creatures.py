@@ -93,7 +93,8 @@ class ItemKind:
     #: ``"blink"``, ``"map"``, ``"bomb"``: used from the pack; ``"coin"``, ``"attack"``,
     #: ``"defence"``, ``"vigour"``: applied when taken)
     effect: str
-    #: "pack": kept and used with Use; "coin": adds a hint coin; "now": applied when taken
+    #: "pack": kept in the pack and used with Use; any other ("coin", "now") is applied when
+    #: taken, by its effect
     kind: str = "pack"
     #: how strong its effect is: HP healed, damage or defence added, maximum HP added
     amount: int = 0

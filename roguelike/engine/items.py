@@ -3,8 +3,10 @@
 Keys and items are taken by walking onto them (or with :class:`PickUp` on their cell). An item
 does what its kind's ``effect`` says (:data:`roguelike.engine.creatures.ITEMS`): a pack item
 waits in the pack until used (:data:`USE`), any other is applied when taken (:data:`TAKE`).
-Nothing here looks at an item's name. Using an item spends a turn, unless it is refused (a
-potion at full HP, a bomb with nothing in view): then it is kept and no time passes.
+Which handler runs depends on the effect, never on the item's name (the upgrade handlers'
+messages still name today's one item of each effect). Using an item spends a turn, unless it
+is refused (a potion at full HP, a bomb with nothing in view): then it is kept and no time
+passes.
 """
 
 from __future__ import annotations

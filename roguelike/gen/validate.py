@@ -1,4 +1,4 @@
-"""An independent check of a topology against every rule of source 001 and our parameters.
+"""An independent check of a topology against every topology rule and our parameters.
 
 It shares nothing with the encoding: it walks the returned rooms and corridors with plain
 breadth-first searches, a key-collecting simulation and networkx's planarity test, and lists

@@ -13,7 +13,8 @@ import numpy as np
 from roguelike import puzzles, seeds, tiles
 from roguelike.engine.creatures import ITEMS, MONSTERS, Monster
 from roguelike.engine.puzzle_rooms import PuzzleRoom
-from roguelike.engine.state import LOG_LIMIT, PRESETS, GameState, RunStats
+from roguelike.engine.state import LOG_LIMIT, GameState, RunStats
+from roguelike.presets import PRESETS
 from saves import fields as f
 from saves import header as h
 from saves.codec.common import (

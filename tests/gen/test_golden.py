@@ -21,9 +21,9 @@ import pytest
 from roguelike import seeds
 from roguelike.engine.creatures import inhabit
 from roguelike.engine.puzzle_rooms import place_puzzles
-from roguelike.engine.state import PRESETS
 from roguelike.gen import formats
 from roguelike.gen.pipeline import generate_floor
+from roguelike.presets import PRESETS
 from roguelike.version import GENERATOR_VERSION
 
 CATALOG = Path(__file__).with_name("golden_floors.json")

@@ -10,7 +10,8 @@ from textual.widgets import Input, Static
 
 from roguelike import seeds
 from roguelike.cli import main
-from roguelike.engine import PRESETS, new_game
+from roguelike.engine import new_game
+from roguelike.presets import PRESETS
 from saves import world_name_for
 from screens.app import RoguelikeApp
 from screens.bindings import GAME_BINDINGS

@@ -17,8 +17,8 @@ import pytest
 import roguelike.autoplay
 from roguelike import seeds, tiles
 from roguelike.cli import main
-from roguelike.engine import PRESETS, GameState, Monster, new_game
-from roguelike.engine.state import DEFAULT_PRESET
+from roguelike.engine import GameState, Monster, new_game
+from roguelike.presets import DEFAULT_PRESET, PRESETS
 from saves import Store, World, world_name_for
 from screens.app import RoguelikeApp
 from screens.game import DEFAULT_SPEED, SPEEDS, GameScreen

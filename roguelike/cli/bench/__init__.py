@@ -23,8 +23,18 @@ from importlib import import_module
 import numpy as np
 
 from roguelike.cli import Fail
+from roguelike.gen.layout import LayoutError
+from roguelike.gen.topology import ParamsError, TopologyError
+from saves.errors import SaveError, StoreError
 
-USER_ERRORS: tuple[type[Exception], ...] = ()
+#: A bench that cannot build a floor or write a save says so in one line, as every command does.
+USER_ERRORS: tuple[type[Exception], ...] = (
+    ParamsError,
+    TopologyError,
+    LayoutError,
+    SaveError,
+    StoreError,
+)
 
 #: The parts of the bench in the order they run, and the module that measures each.
 PARTS: dict[str, str] = {
