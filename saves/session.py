@@ -39,6 +39,7 @@ from saves.world import (
     WorldInfo,
     check_name,
     now_iso,
+    resumable,
     world_name_for,
 )
 
@@ -212,16 +213,9 @@ class Games:
 
     # -- the world list
 
-    def worlds(self) -> list[WorldInfo]:
-        """Every saved world, the most recently saved first ([] if the folder is unreadable)."""
-        try:
-            return self.store.list()
-        except OSError:
-            return []
-
     def resumable(self) -> WorldInfo | None:
         """The most recently saved world still being played (what Continue resumes)."""
-        return next((i for i in self.worlds() if i.unfinished), None)
+        return resumable(self.store.readable_list())
 
     # -- names
 

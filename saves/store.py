@@ -443,6 +443,13 @@ class Store:
             path=str(main), problem=first_error,
         )  # fmt: skip
 
+    def readable_list(self) -> list[WorldInfo]:
+        """:meth:`list`, or [] if the folder cannot be read (the title and Continue ask this)."""
+        try:
+            return self.list()
+        except OSError:
+            return []
+
     def list(self) -> list[WorldInfo]:
         """Every world, the most recently saved first (damaged ones last, with a problem)."""
         if not self.path.is_dir():

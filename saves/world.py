@@ -179,6 +179,12 @@ class WorldInfo:
         }
 
 
+def resumable(worlds: list[WorldInfo]) -> WorldInfo | None:
+    """The first world of ``worlds`` still being played: what Continue resumes from a list
+    sorted the most recently saved first."""
+    return next((i for i in worlds if i.unfinished), None)
+
+
 @dataclass
 class VisitedFloor:
     """An earlier floor as the player left it: its live tiles and what was explored. (The

@@ -196,10 +196,7 @@ class RoguelikeApp(App[None]):
 
     def saved_worlds(self) -> list[WorldInfo]:
         """Every saved world, the most recently saved first ([] if the folder is unreadable)."""
-        try:
-            return self.store.list()
-        except OSError:
-            return []
+        return self.store.readable_list()
 
     def _try(self, action: Callable[[], R], failure: str = "{}") -> R | None:
         """``action()``; None, and a notification (``failure`` with the reason), if it failed

@@ -20,6 +20,7 @@ from textual.widgets import Button, Footer, Static
 
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves import WorldInfo
+from saves.world import resumable as first_unfinished
 
 TITLE_ART = r"""
  ____                         _ _ _
@@ -95,7 +96,7 @@ class TitleScreen(Screen[None]):
     def read_saves(self) -> None:
         """Enable Continue and Load as the save folder allows, and say what they would do."""
         worlds = self.saved_worlds()
-        resumable = next((i for i in worlds if i.unfinished), None)
+        resumable = first_unfinished(worlds)
         why_not = NO_SAVES if not worlds else NO_UNFINISHED
         for button_id, enabled in (("continue", resumable is not None), ("load", bool(worlds))):
             button = self.query_one(f"#{button_id}", Button)
