@@ -28,14 +28,13 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from roguelike import seeds, tiles
+from roguelike import seeds
 from roguelike.autoplay import Autopilot, decide
 from roguelike.engine import (
-    ITEMS,
     Action,
     Close,
     Descend,
@@ -43,7 +42,6 @@ from roguelike.engine import (
     Explore,
     GameState,
     Message,
-    Monster,
     Move,
     Open,
     PickUp,
@@ -60,16 +58,15 @@ from roguelike.engine import step as engine_step
 from screens.bindings import textual_bindings
 from screens.help import HelpScreen
 from screens.history import HistoryScreen
+from screens.inventory import InventoryScreen
 from screens.lines import TextLines
-from screens.map_view import MapView, colour_of
+from screens.map_view import MapView
 from screens.puzzle import PuzzleOutcome, PuzzleScreen
+from screens.side_panel import BRIGHT, OLD, side_panel_lines
 
 Mode = Literal["play", "look", "travel", "direction", "ended"]
 
-#: Colours of the panels.
-BRIGHT = "#f0f0f0"
-OLD = "#8a8a8a"
-LABEL = "#9a9aaa"
+#: The colour of the prompt line.
 PROMPT = "bold #ffd060"
 
 #: The bot's speeds in watch mode, in actions per second (``+``/``-`` choose one).
@@ -81,169 +78,6 @@ DEFAULT_SPEED = 3
 PUZZLE_LINGER = 3
 
 P = ParamSpec("P")
-BAR_EMPTY = "#3a3a44"
-
-
-# ---------------------------------------------------------------------------- panel text
-
-
-def bar(value: int, maximum: int, width: int) -> Text:
-    """A horizontal bar, green/yellow/red by how full it is."""
-    maximum = max(1, maximum)
-    frac = max(0.0, min(1.0, value / maximum))
-    filled = round(frac * width)
-    if value > 0:
-        filled = max(1, filled)
-    colour = hp_colour(value, maximum)
-    return Text.assemble(("█" * filled, colour), ("█" * (width - filled), BAR_EMPTY))
-
-
-def hp_colour(value: int, maximum: int) -> str:
-    frac = value / max(1, maximum)
-    return "#50c050" if frac > 0.6 else "#e0c040" if frac > 0.3 else "#e04040"
-
-
-def side_panel_lines(
-    state: GameState, world_name: str = "", width: int = 21, height: int | None = None
-) -> list[Text]:
-    """The side panel's lines: who and where the player is, what they carry, what they see
-    (as many monsters as ``height`` rows leave room for, nearest first)."""
-    lines: list[Text] = []
-    code = seeds.encode(state.seed)
-    name = world_name or state.world_name
-    if name and name != code:
-        lines.append(Text(name[:width], style="bold"))
-    lines.append(Text.assemble(("Seed ", LABEL), code))
-    depth = state.room_depth()
-    where = "corridor" if depth is None else f"depth {depth}"
-    lines.append(Text.assemble(("Floor ", LABEL), f"{state.number}/{state.total_floors}  {where}"))
-    hp_label = f"HP {state.hp}/{state.max_hp} "
-    lines.append(
-        Text.assemble((hp_label, "bold"), bar(state.hp, state.max_hp, width - len(hp_label)))
-    )
-    lines.append(
-        Text.assemble(
-            ("Level ", LABEL), str(state.level), ("  XP ", LABEL), f"{state.xp}/{state.xp_to_next}"
-        )
-    )
-    lo, hi = state.attack
-    lines.append(
-        Text.assemble(("Atk ", LABEL), f"{lo}-{hi}", ("  Def ", LABEL), str(state.defence))
-    )
-    keys = Text("Keys ", style=LABEL)
-    for k in sorted(state.keys_held):
-        keys.append(tiles.key_letter(k), style=f"bold {tiles.key_colour(k)[1]}")
-        keys.append(" ")
-    if not state.keys_held:
-        keys.append("none", style=OLD)
-    lines.append(keys)
-    lines.append(
-        Text.assemble(("Coins ", LABEL), str(state.hint_coins), ("  Turn ", LABEL), str(state.turn))
-    )
-    if state.inventory:
-        lines.append(Text("Pack (i to use)", style=LABEL))
-        for kind, count in state.inventory.items():
-            item = ITEMS.get(kind)
-            glyph = item.glyph if item else "?"
-            colour = colour_of(item.colour) if item else BRIGHT
-            label = f"{kind} ×{count}" if count > 1 else kind
-            lines.append(Text.assemble((glyph, f"bold {colour}"), " ", label[: width - 2]))
-    else:
-        lines.append(Text.assemble(("Pack ", LABEL), ("empty", OLD)))
-    foes = monsters_in_view(state)
-    if foes:
-        lines.append(Text(""))
-        lines.append(Text("In view", style=LABEL))
-        room = len(foes) if height is None else max(1, height - len(lines))
-        if room < len(foes):
-            room -= 1
-        for m in foes[:room]:
-            lines.append(monster_line(m, width))
-        if room < len(foes):
-            lines.append(Text(f"… and {len(foes) - room} more", style=OLD))
-    return lines
-
-
-def monsters_in_view(state: GameState) -> list[Monster]:
-    """Live monsters the player sees, nearest first."""
-    return [m for m in state.visible_monsters() if m.hp > 0]
-
-
-def monster_line(m: Monster, width: int) -> Text:
-    """``g goblin      5/8``: the glyph in its colour, the name, the HP coloured by health."""
-    info = m.info
-    hp = f"{m.hp}/{info.max_hp}"
-    name = info.name[: max(1, width - len(hp) - 3)]
-    gap = max(1, width - 2 - len(name) - len(hp))
-    return Text.assemble(
-        (info.glyph, f"bold {colour_of(info.colour)}"),
-        " ",
-        name,
-        " " * gap,
-        (hp, hp_colour(m.hp, info.max_hp)),
-    )
-
-
-# ---------------------------------------------------------------------------- inventory
-
-
-class InventoryScreen(ModalScreen[str | None]):
-    """The pack: items numbered 1–9; a number uses that item (the screen is dismissed with
-    the item's kind), Esc closes without using anything."""
-
-    DEFAULT_CSS = """
-    InventoryScreen {
-        align: center middle;
-    }
-    InventoryScreen #inventory-box {
-        width: 60;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        border: round $accent;
-        background: $surface;
-        padding: 0 1;
-    }
-    """
-
-    BINDINGS = [
-        Binding("escape,i", "close", "Close"),
-        *(Binding(str(n), f"use({n})", f"Use item {n}", show=False) for n in range(1, 10)),
-    ]
-
-    def __init__(self, inventory: dict[str, int]) -> None:
-        super().__init__()
-        self.kinds = list(inventory)[:9]
-        self.inventory = dict(inventory)
-
-    def compose(self) -> ComposeResult:
-        yield Static(self._text(), id="inventory-box")
-
-    def _text(self) -> Text:
-        text = Text("Pack", style="bold")
-        if not self.kinds:
-            text.append("\n\nYour pack is empty.\n\nEsc closes.", style=OLD)
-            return text
-        for n, kind in enumerate(self.kinds, 1):
-            item = ITEMS.get(kind)
-            glyph = item.glyph if item else "?"
-            colour = colour_of(item.colour) if item else BRIGHT
-            name = item.name if item else kind
-            count = self.inventory[kind]
-            text.append(f"\n{n} ", style="bold")
-            text.append(glyph, style=f"bold {colour}")
-            text.append(f" {name}" + (f" ×{count}" if count > 1 else ""))
-            if item is not None and item.description:
-                text.append(f"\n    {item.description}", style=OLD)
-        text.append("\n\n1–9 use · Esc close", style=OLD)
-        return text
-
-    def action_use(self, n: int) -> None:
-        if 1 <= n <= len(self.kinds):
-            self.dismiss(self.kinds[n - 1])
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 # ---------------------------------------------------------------------------- the screen

@@ -12,8 +12,9 @@ from textual.widgets import Static
 
 from roguelike import seeds, tiles
 from roguelike.engine import GameState, can_step, describe, doors_around, new_game
-from screens.game import GameScreen, InventoryScreen
+from screens.game import GameScreen
 from screens.history import HistoryScreen
+from screens.inventory import InventoryScreen
 from screens.lines import TextLines
 from screens.map_view import MapView
 

@@ -1,0 +1,113 @@
+"""The game screen's side panel as lines of text: who and where the player is, what they
+carry, and the monsters in view."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from roguelike import seeds, tiles
+from roguelike.engine import ITEMS, GameState, Monster
+from screens.map_view import colour_of
+
+#: Colours of the panels.
+BRIGHT = "#f0f0f0"
+OLD = "#8a8a8a"
+LABEL = "#9a9aaa"
+BAR_EMPTY = "#3a3a44"
+
+
+def bar(value: int, maximum: int, width: int) -> Text:
+    """A horizontal bar, green/yellow/red by how full it is."""
+    maximum = max(1, maximum)
+    frac = max(0.0, min(1.0, value / maximum))
+    filled = round(frac * width)
+    if value > 0:
+        filled = max(1, filled)
+    colour = hp_colour(value, maximum)
+    return Text.assemble(("█" * filled, colour), ("█" * (width - filled), BAR_EMPTY))
+
+
+def hp_colour(value: int, maximum: int) -> str:
+    frac = value / max(1, maximum)
+    return "#50c050" if frac > 0.6 else "#e0c040" if frac > 0.3 else "#e04040"
+
+
+def side_panel_lines(
+    state: GameState, world_name: str = "", width: int = 21, height: int | None = None
+) -> list[Text]:
+    """The side panel's lines: who and where the player is, what they carry, what they see
+    (as many monsters as ``height`` rows leave room for, nearest first)."""
+    lines: list[Text] = []
+    code = seeds.encode(state.seed)
+    name = world_name or state.world_name
+    if name and name != code:
+        lines.append(Text(name[:width], style="bold"))
+    lines.append(Text.assemble(("Seed ", LABEL), code))
+    depth = state.room_depth()
+    where = "corridor" if depth is None else f"depth {depth}"
+    lines.append(Text.assemble(("Floor ", LABEL), f"{state.number}/{state.total_floors}  {where}"))
+    hp_label = f"HP {state.hp}/{state.max_hp} "
+    lines.append(
+        Text.assemble((hp_label, "bold"), bar(state.hp, state.max_hp, width - len(hp_label)))
+    )
+    lines.append(
+        Text.assemble(
+            ("Level ", LABEL), str(state.level), ("  XP ", LABEL), f"{state.xp}/{state.xp_to_next}"
+        )
+    )
+    lo, hi = state.attack
+    lines.append(
+        Text.assemble(("Atk ", LABEL), f"{lo}-{hi}", ("  Def ", LABEL), str(state.defence))
+    )
+    keys = Text("Keys ", style=LABEL)
+    for k in sorted(state.keys_held):
+        keys.append(tiles.key_letter(k), style=f"bold {tiles.key_colour(k)[1]}")
+        keys.append(" ")
+    if not state.keys_held:
+        keys.append("none", style=OLD)
+    lines.append(keys)
+    lines.append(
+        Text.assemble(("Coins ", LABEL), str(state.hint_coins), ("  Turn ", LABEL), str(state.turn))
+    )
+    if state.inventory:
+        lines.append(Text("Pack (i to use)", style=LABEL))
+        for kind, count in state.inventory.items():
+            item = ITEMS.get(kind)
+            glyph = item.glyph if item else "?"
+            colour = colour_of(item.colour) if item else BRIGHT
+            label = f"{kind} ×{count}" if count > 1 else kind
+            lines.append(Text.assemble((glyph, f"bold {colour}"), " ", label[: width - 2]))
+    else:
+        lines.append(Text.assemble(("Pack ", LABEL), ("empty", OLD)))
+    foes = monsters_in_view(state)
+    if foes:
+        lines.append(Text(""))
+        lines.append(Text("In view", style=LABEL))
+        room = len(foes) if height is None else max(1, height - len(lines))
+        if room < len(foes):
+            room -= 1
+        for m in foes[:room]:
+            lines.append(monster_line(m, width))
+        if room < len(foes):
+            lines.append(Text(f"… and {len(foes) - room} more", style=OLD))
+    return lines
+
+
+def monsters_in_view(state: GameState) -> list[Monster]:
+    """Live monsters the player sees, nearest first."""
+    return [m for m in state.visible_monsters() if m.hp > 0]
+
+
+def monster_line(m: Monster, width: int) -> Text:
+    """``g goblin      5/8``: the glyph in its colour, the name, the HP coloured by health."""
+    info = m.info
+    hp = f"{m.hp}/{info.max_hp}"
+    name = info.name[: max(1, width - len(hp) - 3)]
+    gap = max(1, width - 2 - len(name) - len(hp))
+    return Text.assemble(
+        (info.glyph, f"bold {colour_of(info.colour)}"),
+        " ",
+        name,
+        " " * gap,
+        (hp, hp_colour(m.hp, info.max_hp)),
+    )
