@@ -12,6 +12,7 @@ import pytest
 
 from roguelike import puzzles
 from roguelike.puzzles.visit import STUCK, Note, Visit, score
+from tests.puzzles.support import stuck_jugs
 
 
 @cache
@@ -24,20 +25,6 @@ def replay(p: Any, start_json: Any, moves: list[Any]) -> Any:
     for m in moves:
         s = p.apply(s, p.move_from_json(m))
     return s
-
-
-def stuck_jugs() -> Any:
-    """Jugs of 6 and 4 litres, 6 in the first, 1 litre wanted: never reachable."""
-    return puzzles.from_json(
-        {
-            "format": 1,
-            "type": "jugs",
-            "difficulty": "easy",
-            "par": 1,
-            "config": {"capacities": [6, 4], "target": {"kind": "any", "amount": 1}},
-            "state": [6, 0],
-        }
-    )
 
 
 def test_the_visit_needs_no_user_interface():

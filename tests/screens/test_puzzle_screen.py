@@ -14,6 +14,7 @@ from roguelike import puzzles
 from roguelike.puzzles import hatgram
 from screens.lines import TextLines
 from screens.puzzle import VIEWS, PuzzleOutcome, PuzzleScreen, RulesScreen, score
+from tests.puzzles.support import stuck_jugs
 
 SIZES = [(80, 24), (120, 40)]
 ARROW = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
@@ -273,16 +274,7 @@ async def test_without_coins_a_hint_says_so_and_shows_nothing():
 
 
 async def test_an_unreachable_goal_is_announced_and_not_hinted():
-    p = puzzles.from_json(
-        {
-            "format": 1,
-            "type": "jugs",
-            "difficulty": "easy",
-            "par": 1,
-            "config": {"capacities": [6, 4], "target": {"kind": "any", "amount": 1}},
-            "state": [6, 0],
-        }
-    )
+    p = stuck_jugs()
     app = Host(PuzzleScreen(p, coins=3))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.puzzle_screen

@@ -1,0 +1,19 @@
+"""Shared puzzles of the puzzle and puzzle-screen tests."""
+
+from typing import Any
+
+from roguelike import puzzles
+
+
+def stuck_jugs() -> Any:
+    """Jugs of 6 and 4 litres, 6 in the first, 1 litre wanted: never reachable."""
+    return puzzles.from_json(
+        {
+            "format": 1,
+            "type": "jugs",
+            "difficulty": "easy",
+            "par": 1,
+            "config": {"capacities": [6, 4], "target": {"kind": "any", "amount": 1}},
+            "state": [6, 0],
+        }
+    )
