@@ -1,6 +1,8 @@
 """``roguelike puzzle``: designer tools for the puzzles. ``generate`` prints one (JSON or a
 board to read), ``solve`` reads one on stdin and prints an optimal solution, ``play`` plays one
-in the terminal."""
+in the terminal. ``generate`` names the puzzle's code (:mod:`roguelike.puzzles.codes`: its
+title line, and a ``"code"`` key beside the puzzle's own JSON), and ``play --code`` plays the
+puzzle a code names."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from roguelike import puzzles, seeds
 from roguelike.cli import Fail, Parser
 from roguelike.cli.args import parse_seed
 from roguelike.gen import formats
+from roguelike.puzzles import codes
 
 #: Errors beyond the ones every command reports (bad puzzles raise :class:`Fail`).
 USER_ERRORS: tuple[type[Exception], ...] = ()
@@ -34,18 +37,23 @@ def add_arguments(puzzle: argparse.ArgumentParser) -> None:
         "solve", help="read a puzzle's JSON on stdin, print an optimal solution from its state"
     )
     play = tools.add_parser("play", help="play one puzzle in the terminal")
-    play.add_argument("--type", choices=puzzles.TYPES, required=True, help="the puzzle type")
+    play.add_argument("--type", choices=puzzles.TYPES, help="the puzzle type (or --code)")
     play.add_argument(
-        "--difficulty", choices=puzzles.DIFFICULTIES, default="easy", help="how hard (easy)"
+        "--difficulty", choices=puzzles.DIFFICULTIES, help="how hard (easy; or --code)"
+    )
+    play.add_argument(
+        "--code",
+        help="a puzzle code, type:difficulty#SEED (instead of --type, --difficulty and --seed)",
     )
     play.add_argument("--seed", type=parse_seed, help="a seed code or any text (a random one)")
     play.add_argument("--coins", type=int, default=5, help="hint coins to spend (5)")
 
 
-def puzzle_text(p: Any, s: Any) -> str:
-    """A puzzle in state ``s`` for a person to read: a title line, then its board (drawn by
-    the puzzle's own ``render_text``)."""
-    return f"{p.type_name} · {p.difficulty} · par {p.par}\n\n{p.render_text(s)}\n"
+def puzzle_text(p: Any, s: Any, code: str | None = None) -> str:
+    """A puzzle in state ``s`` for a person to read: a title line (with the puzzle's ``code``
+    if given), then its board (drawn by the puzzle's own ``render_text``)."""
+    title = f"{p.type_name} · {p.difficulty} · par {p.par}" + (f" · {code}" if code else "")
+    return f"{title}\n\n{p.render_text(s)}\n"
 
 
 def generate_text(args: argparse.Namespace) -> str:
@@ -54,9 +62,10 @@ def generate_text(args: argparse.Namespace) -> str:
         p = puzzles.generate(args.type, args.difficulty, args.seed)
     except puzzles.GenerationError as err:
         raise Fail(str(err)) from None
+    code = codes.encode(args.type, args.difficulty, args.seed)
     if args.format == "json":
-        return formats.dumps(p.to_json()) + "\n"
-    return puzzle_text(p, p.initial())
+        return formats.dumps({**p.to_json(), "code": code}) + "\n"
+    return puzzle_text(p, p.initial(), code)
 
 
 def solve_text(text: str) -> str:
@@ -83,19 +92,36 @@ def solve_text(text: str) -> str:
     return formats.dumps({"moves": [p.move_to_json(m) for m in plan]}) + "\n"
 
 
+def _play_choice(args: argparse.Namespace) -> tuple[str, str, int]:
+    """(type, difficulty, seed) of ``puzzle play``: from ``--code``, or from ``--type``,
+    ``--difficulty`` (easy) and ``--seed`` (a random one)."""
+    if args.code is not None:
+        if args.type is not None or args.difficulty is not None or args.seed is not None:
+            raise Fail("--code names the puzzle: leave out --type, --difficulty and --seed")
+        try:
+            c = codes.parse(args.code)
+        except codes.PuzzleCodeError as err:
+            raise Fail(str(err)) from None
+        return c.type, c.difficulty, c.seed
+    if args.type is None:
+        raise Fail("say which puzzle: --type TYPE (or --code type:difficulty#SEED)")
+    seed = seeds.random_seed() if args.seed is None else args.seed
+    return args.type, args.difficulty or "easy", seed
+
+
 def play_text(args: argparse.Namespace) -> str:
     """Play one puzzle on the puzzle screen; returns a line saying how it went."""
     if args.coins < 0:
         raise Fail(f"--coins must be 0 or more, got {args.coins}")
-    seed = seeds.random_seed() if args.seed is None else args.seed
+    type_name, difficulty, seed = _play_choice(args)
     try:
-        p = puzzles.generate(args.type, args.difficulty, seed)
+        p = puzzles.generate(type_name, difficulty, seed)
     except puzzles.GenerationError as err:
         raise Fail(str(err)) from None
     from screens.puzzle import PuzzleApp  # Textual loads only to play, not to generate or solve
 
     outcome = PuzzleApp(p, coins=args.coins).run()
-    what = f"{args.type} · {args.difficulty} · seed {seeds.encode(seed)}"
+    what = f"{type_name} · {difficulty} · seed {seeds.encode(seed)}"
     if outcome is None:
         return f"{what}: not played\n"
     n = outcome.move_count

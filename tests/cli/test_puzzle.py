@@ -149,7 +149,8 @@ def test_text_format_shows_the_title_and_a_board(type_name):
     assert status == 0, err
     lines = out.splitlines()
     par = json.loads(generated_json(type_name, "hard", "d"))["par"]
-    assert lines[0] == f"{type_name} · hard · par {par}"
+    code = f"{type_name}:hard#{seeds.encode(seeds.parse('d'))}"
+    assert lines[0] == f"{type_name} · hard · par {par} · {code}"
     assert len(lines) >= 4 and all(line == line.rstrip() for line in lines)
 
 
@@ -390,3 +391,56 @@ def test_play_opens_the_puzzle_and_says_how_it_went(monkeypatch, solved):
         )
     else:
         assert out == f"stomp · medium · seed {code}: left unsolved after 2 moves\n"
+
+
+# --- puzzle codes ----------------------------------------------------------------------------
+
+
+def test_generate_names_the_puzzles_code():
+    seed = seeds.parse("dragon")
+    code = f"stomp:medium#{seeds.encode(seed)}"
+    doc = json.loads(generated_json("stomp", "medium", "dragon"))
+    assert doc["code"] == code
+    p = puzzles.generate("stomp", "medium", seed)
+    assert {k: v for k, v in doc.items() if k != "code"} == p.to_json()
+    assert solve(doc) == solve(p.to_json())  # the extra key does not upset solve
+    status, out, err = call(
+        ["puzzle", "generate", "--type", "stomp", "--difficulty", "medium", "--seed", "dragon"]
+        + ["--format", "text"]
+    )
+    assert status == 0, err
+    assert out.splitlines()[0] == f"stomp · medium · par {p.par} · {code}"
+
+
+def test_play_by_code_opens_the_puzzle_the_code_names(monkeypatch):
+    from screens import puzzle as screen
+
+    seen = {}
+
+    def fake_run(app):
+        seen["puzzle"] = app.puzzle
+
+    monkeypatch.setattr(screen.PuzzleApp, "run", fake_run)
+    seed = seeds.parse("dragon")
+    status, out, err = call(["puzzle", "play", "--code", f"ball:hard#{seeds.encode(seed)}"])
+    assert status == 0, err
+    assert seen["puzzle"] == puzzles.generate("ball", "hard", seed)
+    assert out == f"ball · hard · seed {seeds.encode(seed)}: not played\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--code", "ball:hard#dragon"], "'dragon' is not a seed code"),
+        (["--code", "chess:hard#0000-0000-01AB"], "unknown puzzle type 'chess'"),
+        (["--code", "ball:hard#0000-0000-01AB", "--type", "ball"], "leave out --type"),
+        ([], "--type TYPE (or --code"),
+    ],
+)
+def test_play_refuses_a_bad_code_in_one_line(monkeypatch, args, words):
+    from screens import puzzle as screen
+
+    monkeypatch.setattr(screen.PuzzleApp, "run", lambda app: pytest.fail("played"))
+    status, out, err = call(["puzzle", "play", *args])
+    assert_one_line_error(status, out, err)
+    assert words in err
