@@ -7,6 +7,7 @@
       │ │ └──c (continue) ──────────────┘ │ └───a (again)─────┘
       │ └──l──► load ──Enter────────────┘ └──S (save & quit)──► title
       └──w──► watch (the game, the bot at the wheel) ──a game key──► the game, saved
+    (and from the title: i ──► the puzzle index ──free play──► a puzzle ──done──► the index)
 
 The game itself lives in a :class:`saves.session.Session` (the world, its state, the earlier
 floors and the lock); the app only decides which screen shows and tells the player what failed.
@@ -295,6 +296,12 @@ class RoguelikeApp(App[None]):
         session = self.open_world(info.name)
         if session is not None:
             self.play(session)
+
+    def action_puzzle_index(self) -> None:
+        """The title's ``i``: the puzzles met in saved worlds, and free play."""
+        from screens.puzzle_index import PuzzleIndexScreen  # loads the puzzles: not for the title
+
+        self._push(PuzzleIndexScreen(self.store))
 
     def action_load_game(self) -> None:
         from screens.load import LoadScreen  # loaded on first use: the title comes first

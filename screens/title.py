@@ -1,5 +1,5 @@
-"""The title screen: new game, continue, load, enter a seed, watch, help, quit (and a floor
-preview).
+"""The title screen: new game, continue, load, enter a seed, watch, the puzzle index, help,
+quit (and a floor preview).
 
 Its keys run the app's actions (``app.new_game`` …), so the flow lives in one place, the app.
 Continue and Load need saved worlds: they are disabled, saying why, until there are some (the
@@ -41,6 +41,7 @@ MENU: tuple[tuple[str, str, str, str, bool], ...] = (
     ("load", "Load", "l", "app.load_game", False),
     ("seed", "Enter seed", "s", "app.enter_seed", True),
     ("watch", "Watch", "w", "app.watch", True),
+    ("puzzles", "Puzzles", "i", "app.puzzle_index", True),
     ("help", "Help", "?", "app.help", True),
     ("quit", "Quit", "q", "app.quit", True),
 )
@@ -53,6 +54,7 @@ class TitleScreen(Screen[None]):
         Binding("l", "menu('load')", "Load", show=False),
         Binding("s", "app.enter_seed", "Enter seed", show=False),
         Binding("w", "app.watch", "Watch the bot play", show=False),
+        Binding("i", "app.puzzle_index", "Puzzle index", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("p", "preview", "Preview a floor"),
         Binding("q", "app.quit", "Quit", show=False),

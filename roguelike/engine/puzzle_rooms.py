@@ -3,8 +3,10 @@
 The topology gives every lock a key. On each floor some keys are not objects lying in their
 room but a **pedestal** in it: stepping on the pedestal opens a puzzle, and solving the puzzle
 opens that key's lock (a key is anything that opens a locked door, an object or not). The
-share of puzzle keys grows with depth (:func:`puzzle_share`); the type is drawn for each, and
-the difficulty follows the floor and the depth of the key's room (:func:`difficulty_for`).
+share of puzzle keys grows with depth (:func:`puzzle_share`); the type is drawn for each, never
+the type of the pedestal before it in key order (so a floor never offers one type twice in a
+row), and the difficulty follows the floor and the depth of the key's room
+(:func:`difficulty_for`).
 
 Everything here is drawn from the floor's own stream ``seeds.stream(seed, floor, "puzzles")``
 and each puzzle's seed from (seed, floor, key), so one seed code gives everyone the same
@@ -81,13 +83,16 @@ def difficulty_for(floor_number: int, depth: int) -> str:
 
 def place_puzzles(fl: Floor) -> list[PuzzleRoom]:
     """The pedestals of floor ``fl``: which of its keys are puzzles, of which type and
-    difficulty."""
+    difficulty. Two pedestals in a row (in key order) never share a type while there is more
+    than one type to draw."""
     rng = seeds.stream(fl.seed, fl.number, PUZZLE_STREAM)
     depth = {r.id: r.depth for r in fl.topology.rooms}
     rooms: list[PuzzleRoom] = []
     for k in sorted(fl.keys, key=lambda k: k.id):
         chosen = rng.random() < puzzle_share(fl.number)
-        kind = TYPES[int(rng.integers(len(TYPES)))]
+        # never the type of the pedestal before (every key draws, chosen or not)
+        options = [t for t in TYPES if not rooms or t != rooms[-1].type] or list(TYPES)
+        kind = options[int(rng.integers(len(options)))]
         if not chosen:
             continue
         seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{k.id}")

@@ -4,8 +4,15 @@ The engine replays the moves a screen reports; only a real solution opens the do
 
 from __future__ import annotations
 
+import collections
+import itertools
+from types import SimpleNamespace
+from typing import cast
+
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from roguelike import puzzles, tiles
 from roguelike.engine import (
@@ -21,6 +28,7 @@ from roguelike.engine import (
     step,
 )
 from roguelike.engine.puzzle_rooms import difficulty_for, place_puzzles, puzzle_share
+from roguelike.gen.floor import Floor
 from roguelike.gen.pipeline import generate_floor
 from tests.engine.support import room_of, stand_on, world
 
@@ -50,6 +58,50 @@ def test_the_share_of_puzzle_keys_grows_with_depth():
     first, third = observed(1), observed(3)
     assert abs(first - puzzle_share(1)) < 0.15 and abs(third - puzzle_share(3)) < 0.15
     assert first < third
+
+
+def _stub_floor(seed: int, number: int, n_keys: int) -> Floor:
+    """What place_puzzles reads of a floor (seed, number, rooms' depths, keys), without the
+    cost of generating one: ``n_keys`` keys, one per room."""
+    rooms = [SimpleNamespace(id=i, depth=i % 9) for i in range(n_keys)]
+    keys = [SimpleNamespace(id=i + 1, x=i, y=0, room=i) for i in range(n_keys)]
+    return cast(
+        Floor,
+        SimpleNamespace(seed=seed, number=number, topology=SimpleNamespace(rooms=rooms), keys=keys),
+    )
+
+
+def _no_type_twice_in_a_row(rooms: list) -> None:
+    keys = [p.key for p in rooms]
+    assert keys == sorted(keys)
+    for a, b in itertools.pairwise(rooms):
+        assert a.type != b.type, f"keys {a.key} and {b.key} are both {a.type}"
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**55 - 1), number=st.integers(1, 10), n_keys=st.integers(2, 14))
+def test_no_two_pedestals_in_a_row_share_a_type(seed, number, n_keys):
+    rooms = place_puzzles(_stub_floor(seed, number, n_keys))
+    _no_type_twice_in_a_row(rooms)
+    assert rooms == place_puzzles(_stub_floor(seed, number, n_keys))  # still deterministic
+
+
+def test_no_two_pedestals_in_a_row_share_a_type_on_real_floors():
+    pairs = 0
+    for seed in range(12):
+        for number in (3, 6):
+            rooms = place_puzzles(generate_floor(seed, number))
+            _no_type_twice_in_a_row(rooms)
+            pairs += max(0, len(rooms) - 1)
+    assert pairs >= 10  # the check saw enough neighbours to mean something
+
+
+def test_every_type_still_comes_up():
+    seen = collections.Counter(
+        p.type for seed in range(60) for p in place_puzzles(_stub_floor(seed, 5, 10))
+    )
+    assert set(seen) == set(puzzles.TYPES)
+    assert min(seen.values()) > 0.5 * max(seen.values())  # no type starved by the rule
 
 
 def test_difficulty_follows_floor_and_room_depth():

@@ -1,0 +1,330 @@
+"""The puzzle index: the puzzles met in saved worlds, free play, and the best score of each.
+
+Reached from the title (``i``). The table lists the puzzle rooms the player has stepped on in
+every saved world (:func:`saves.scores.puzzles_met`: world, floor, type, difficulty, solved or
+not, that visit's score) and the puzzles played in free play, each with its best score from
+:class:`saves.scores.BestScores` and its puzzle code (:mod:`roguelike.puzzles.codes`).
+
+Free play opens any puzzle on the puzzle screen, as ``roguelike puzzle play`` does: a new one
+of the type and difficulty chosen (a random seed), the one a typed puzzle code names, or the
+highlighted row's puzzle again (Enter). A puzzle solved here updates the best scores and never
+touches a world's save (the worlds are only read). A bad code is refused in one line under the
+code field.
+
+World names come from save files and are shown as plain text, never as markup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Input, Select, Static
+
+from roguelike import puzzles, seeds
+from roguelike.puzzles import codes
+from roguelike.puzzles.visit import PuzzleOutcome, score
+from saves import Store
+from saves.scores import BestScores, MetPuzzle, puzzles_met
+from screens.puzzle import PuzzleScreen
+
+#: Hint coins a free-play puzzle starts with (as ``roguelike puzzle play``).
+FREE_PLAY_COINS = 5
+#: (heading, width): the table fits 80 columns; the highlighted row's code shows under it
+COLUMNS = (
+    ("World", 18),
+    ("Floor", 5),
+    ("Type", 8),
+    ("Difficulty", 10),
+    ("Solved", 6),
+    ("Score", 5),
+    ("Best", 4),
+)
+FREE_PLAY = "free play"
+NONE = "–"
+
+
+@cache
+def par_of(code: str) -> int:
+    """The par of the puzzle ``code`` (generated once per code: a pure function of it)."""
+    c = codes.parse(code)
+    return int(puzzles.generate(c.type, c.difficulty, c.seed).par)
+
+
+def world_score(m: MetPuzzle) -> int | None:
+    """The score of a world's puzzle room, once solved (resets are not kept by a pedestal)."""
+    if not m.solved:
+        return None
+    try:
+        return score(m.hints_used, 0, m.moves, par_of(m.code))
+    except (ValueError, puzzles.GenerationError):
+        return None
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table: a world's puzzle (``met``) or one played in free play."""
+
+    code: str
+    met: MetPuzzle | None = None
+
+    def cells(self, best: int | None) -> tuple[Text | str, ...]:
+        c = codes.parse(self.code)
+        m = self.met
+        if m is None:
+            where, floor, solved, got = Text(FREE_PLAY, style="italic"), "", "yes", NONE
+        else:
+            own = world_score(m)
+            # a save's text, so plain (never markup), cut to its column
+            where = Text(m.world, overflow="ellipsis", no_wrap=True)
+            floor, solved = str(m.floor), "yes" if m.solved else "no"
+            got = NONE if own is None else str(own)
+        shown_best = NONE if best is None else str(best)
+        return (where, floor, c.type, c.difficulty, solved, got, shown_best)
+
+
+class PuzzleIndexScreen(Screen[None]):
+    """The puzzle index (see the module docstring). Esc goes back to the title."""
+
+    DEFAULT_CSS = """
+    #index-box {
+        padding: 0 1;
+    }
+    #index-title {
+        text-style: bold;
+        color: $accent;
+    }
+    .index-row {
+        height: 1;
+        margin-top: 1;
+    }
+    .index-label {
+        width: 11;
+        color: $text-muted;
+    }
+    #free-type {
+        width: 16;
+        margin-right: 1;
+    }
+    #free-difficulty {
+        width: 16;
+        margin-right: 1;
+    }
+    #code-input {
+        width: 1fr;
+        margin-right: 1;
+    }
+    #index-message {
+        height: auto;
+        min-height: 1;
+        max-height: 3;
+        color: $text-muted;
+    }
+    #index-message.error {
+        color: $error;
+    }
+    #met-title {
+        margin-top: 1;
+        text-style: bold;
+    }
+    #met {
+        height: 1fr;
+    }
+    #index-detail {
+        height: 1;
+        color: $text-muted;
+    }
+    """
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+n", "play_new", "New puzzle"),
+        Binding("ctrl+o", "focus_code", "Type a code"),
+    ]
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+        self.best_scores = BestScores(store.path)
+        self.rows: list[Row] = []
+        #: the code of the puzzle being played in free play
+        self.playing: str | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="index-box"):
+            yield Static("Puzzle index", id="index-title")
+            with Horizontal(classes="index-row"):
+                yield Static("Free play", classes="index-label")
+                yield Select(
+                    [(t, t) for t in puzzles.TYPES],
+                    value=puzzles.TYPES[0],
+                    allow_blank=False,
+                    compact=True,
+                    id="free-type",
+                )
+                yield Select(
+                    [(d, d) for d in puzzles.DIFFICULTIES],
+                    value=puzzles.DIFFICULTIES[0],
+                    allow_blank=False,
+                    compact=True,
+                    id="free-difficulty",
+                )
+                yield Button("Play new", id="play-new", compact=True)
+            with Horizontal(classes="index-row"):
+                yield Static("Code", classes="index-label")
+                yield Input(
+                    placeholder="type:difficulty#SEED, then Enter",
+                    max_length=codes.MAX_CODE_CHARS,
+                    compact=True,
+                    id="code-input",
+                )
+                yield Button("Play code", id="play-code", compact=True)
+            yield Static("", id="index-message", markup=False)
+            yield Static(
+                "Puzzles met in your worlds and in free play (Enter plays one again)",
+                id="met-title",
+                markup=False,
+            )
+            yield DataTable(id="met", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="index-detail", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#met", DataTable)
+        for heading, width in COLUMNS:
+            table.add_column(heading, width=width)
+        self.fill()
+        self.query_one("#play-new", Button).focus()
+
+    # ------------------------------------------------------------------ the table
+
+    def fill(self) -> None:
+        """Read the worlds and the best scores again and show them."""
+        problems: list[str] = []
+        met = puzzles_met(self.store, on_problem=lambda name, why: problems.append(name))
+        best = self.best_scores.read()
+        rows = [Row(m.code, m) for m in met]
+        listed = {r.code for r in rows}
+        rows += [Row(code) for code in reversed(best) if code not in listed]  # newest first
+        self.rows = rows
+        table = self.query_one("#met", DataTable)
+        at = table.cursor_row
+        table.clear()
+        for n, row in enumerate(rows):
+            table.add_row(*row.cells(best.get(row.code)), key=str(n))
+        if rows:
+            table.move_cursor(row=min(max(0, at), len(rows) - 1))
+        self.show_detail()
+        if self.best_scores.notice is not None:
+            self.notify(self.best_scores.notice, severity="warning", timeout=8, markup=False)
+            self.best_scores.notice = None
+        if problems:
+            self.say(f"{len(problems)} saved world(s) could not be read and are not listed")
+        elif not rows:
+            self.say("No puzzles met yet: play one here, or step on a pedestal in a world.")
+        else:
+            self.say("")
+
+    @property
+    def current(self) -> Row | None:
+        at = self.query_one("#met", DataTable).cursor_row
+        return self.rows[at] if 0 <= at < len(self.rows) else None
+
+    def show_detail(self) -> None:
+        """The highlighted puzzle's code, under the table."""
+        row = self.current
+        text = "" if row is None else f"Code {row.code} · Enter plays it again"
+        self.query_one("#index-detail", Static).update(text)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_detail()
+
+    # ------------------------------------------------------------------ messages
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        message = self.query_one("#index-message", Static)
+        message.update(text)
+        message.set_class(error, "error")
+
+    # ------------------------------------------------------------------ free play
+
+    def action_play_new(self) -> None:
+        """A new puzzle of the chosen type and difficulty, from a fresh random seed."""
+        type_name = self.query_one("#free-type", Select).value
+        difficulty = self.query_one("#free-difficulty", Select).value
+        assert isinstance(type_name, str) and isinstance(difficulty, str)
+        self.play(codes.encode(type_name, difficulty, seeds.random_seed()))
+
+    def action_focus_code(self) -> None:
+        self.query_one("#code-input", Input).focus()
+
+    def play_code(self, text: str) -> None:
+        """Play the puzzle the code ``text`` names; a bad code is refused in one line."""
+        try:
+            code = str(codes.parse(text))
+        except codes.PuzzleCodeError as err:
+            self.say(str(err), error=True)
+            return
+        self.play(code)
+
+    def play(self, code: str) -> None:
+        """Open the puzzle ``code`` on the puzzle screen."""
+        c = codes.parse(code)
+        try:
+            p = puzzles.generate(c.type, c.difficulty, c.seed)
+        except (puzzles.GenerationError, ValueError) as err:
+            self.say(f"{code}: {err}", error=True)
+            return
+        self.playing = code
+        self.say(f"Playing {code}")
+        self.app.push_screen(PuzzleScreen(p, coins=FREE_PLAY_COINS), self.finished)
+
+    def finished(self, outcome: PuzzleOutcome | None) -> None:
+        """Back from free play: a solved puzzle's score may be a new best."""
+        code, self.playing = self.playing, None
+        if code is None or outcome is None or not outcome.solved:
+            self.fill()
+            if code is not None:
+                self.say(f"{code}: left unsolved")
+            return
+        try:
+            better = self.best_scores.record(code, outcome.score)
+        except OSError as err:
+            self.fill()
+            self.say(f"Score not kept: {err.strerror or err}", error=True)
+            return
+        self.fill()
+        news = "a new best" if better else f"best {self.best_scores.best(code)}"
+        self.say(f"{code}: solved, score {outcome.score} ({news})")
+        self.select(code)
+
+    def select(self, code: str) -> None:
+        """Highlight the row of ``code``, if listed."""
+        for n, row in enumerate(self.rows):
+            if row.code == code:
+                self.query_one("#met", DataTable).move_cursor(row=n)
+                self.show_detail()
+                return
+
+    # ------------------------------------------------------------------ events
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "play-new":
+            self.action_play_new()
+        elif event.button.id == "play-code":
+            self.play_code(self.query_one("#code-input", Input).value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.play_code(event.value)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        at = event.cursor_row
+        if 0 <= at < len(self.rows):
+            self.play(self.rows[at].code)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
