@@ -1,0 +1,161 @@
+"""The puzzle index, driven through Textual's Pilot: reached from the title, free play of a
+puzzle to the end (its best score kept), a typed puzzle code, a bad code, and the puzzles met
+in a saved world (whose name is shown as plain text).
+
+Every test has a save folder of its own (``ROGUELIKE_SAVE_DIR``, set in tests/conftest.py)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable, Input, Static
+
+from roguelike import puzzles, seeds
+from roguelike.puzzles import codes
+from roguelike.puzzles.visit import score
+from saves import Store
+from saves.scores import BestScores
+from screens.app import RoguelikeApp
+from screens.puzzle import PuzzleScreen
+from screens.puzzle_index import PuzzleIndexScreen
+from screens.title import TitleScreen
+from tests.saves.support import fresh_game, world_of
+from tests.screens.support import screen_text
+
+JUGS = codes.encode("jugs", "easy", seeds.parse("index"))
+
+
+async def open_index(pilot) -> PuzzleIndexScreen:
+    await pilot.pause()
+    await pilot.press("i")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, PuzzleIndexScreen)
+    return screen
+
+
+async def solve_jugs_with_keys(pilot) -> None:
+    """Solve the jugs puzzle on screen, each pour typed as its two jug numbers."""
+    screen = pilot.app.screen
+    assert isinstance(screen, PuzzleScreen)
+    p = screen.visit.puzzle
+    for m in p.solve(screen.visit.state):
+        source, target = p.move_to_json(m)
+        await pilot.press(str(source + 1), str(target + 1))
+    await pilot.pause()
+    assert screen.solved
+
+
+def message(screen: PuzzleIndexScreen) -> str:
+    return str(screen.query_one("#index-message", Static).render())
+
+
+def table_rows(screen: PuzzleIndexScreen) -> list[list[str]]:
+    table = screen.query_one("#met", DataTable)
+    return [[str(cell) for cell in table.get_row_at(n)] for n in range(table.row_count)]
+
+
+async def test_title_to_free_play_to_solved_and_back():
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        index = await open_index(pilot)
+        assert "No puzzles met yet" in message(index)
+        await pilot.press("enter")  # "Play new" has the focus: jugs, easy
+        await pilot.pause()
+        puzzle = app.screen
+        assert isinstance(puzzle, PuzzleScreen)
+        assert puzzle.visit.puzzle.type_name == "jugs"
+        assert puzzle.visit.puzzle.difficulty == "easy"
+        code = index.playing
+        assert code is not None and code.startswith("jugs:easy#")
+        await solve_jugs_with_keys(pilot)
+        await pilot.press("enter")  # finish
+        await pilot.pause()
+        assert app.screen is index
+        assert "solved, score 100 (a new best)" in message(index)
+        assert BestScores(Store().path).read() == {code: 100}
+        assert table_rows(index) == [["free play", "", "jugs", "easy", "yes", "–", "100"]]
+        assert code in str(index.query_one("#index-detail", Static).render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert Store().list() == []  # free play saved no world
+
+
+async def test_a_typed_code_opens_that_puzzle_and_enter_plays_it_again():
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        index = await open_index(pilot)
+        await pilot.press("ctrl+o")
+        assert index.query_one("#code-input", Input).has_focus
+        await pilot.press(*JUGS.upper(), "enter")  # codes are read case-insensitively
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleScreen)
+        c = codes.parse(JUGS)
+        assert app.screen.visit.puzzle == puzzles.generate(c.type, c.difficulty, c.seed)
+        await pilot.press("escape")  # left unsolved: no score kept
+        await pilot.pause()
+        assert app.screen is index and "left unsolved" in message(index)
+        assert BestScores(Store().path).read() == {}
+        # a score kept earlier lists the puzzle; Enter on its row plays it again
+        BestScores(Store().path).record(JUGS, 80)
+        index.fill()
+        index.query_one("#met", DataTable).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleScreen)
+        assert app.screen.visit.puzzle == puzzles.generate(c.type, c.difficulty, c.seed)
+        await solve_jugs_with_keys(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert BestScores(Store().path).read() == {JUGS: 100}
+        assert "(a new best)" in message(index)
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        ("jugs:easy#[b]nope[/b]", "'[b]nope[/b]' is not a seed code"),
+        ("chess:hard#6NJC-NK2Y-YB22", "unknown puzzle type 'chess'"),
+        ("jugs:easy#6NJC-NK2Y-YB23", "wrong check symbol"),
+    ],
+)
+async def test_a_bad_code_says_why_in_one_line_and_stays(code, words):
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        index = await open_index(pilot)
+        await pilot.press("ctrl+o", *code, "enter")
+        await pilot.pause()
+        assert app.screen is index
+        assert words in message(index)
+        assert index.query_one("#index-message").has_class("error")
+        assert words.split()[0] in screen_text(app)  # on screen, markup shown as typed
+
+
+async def test_the_index_lists_a_puzzle_met_in_a_saved_world():
+    state = fresh_game()
+    room = sorted(state.puzzles.values(), key=lambda r: r.key)[0]
+    p = room.puzzle()
+    plan = p.solve(p.initial())
+    room.visited, room.solved, room.hints_used = True, True, 1
+    room.moves = [p.move_to_json(m) for m in plan]
+    name = "[red]Not[/red] Markup"
+    Store().save(state, world_of(state, name=name))
+    code = codes.encode(room.type, room.difficulty, room.seed)
+    BestScores(Store().path).record(code, 75)
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        index = await open_index(pilot)
+        rows = table_rows(index)
+        assert rows == [
+            [
+                name,
+                "1",
+                room.type,
+                room.difficulty,
+                "yes",
+                str(score(1, 0, len(plan), p.par)),
+                "75",
+            ]
+        ]
+        assert "[red]Not[/red] Ma…" in screen_text(app)  # plain text (cut to its column)
+        assert code in str(index.query_one("#index-detail", Static).render())
