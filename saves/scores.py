@@ -2,7 +2,8 @@
 
 Best scores
     One small JSON file in the save folder, ``puzzle-scores.json``, holding the best score of
-    every puzzle played to the end in free play (and in a world), keyed by its puzzle code
+    every puzzle played to the end in free play or in a world (:func:`keep_room_score`, which
+    a game session calls when a pedestal is solved), keyed by its puzzle code
     (:mod:`roguelike.puzzles.codes`)::
 
         {"format": 1, "scores": [{"code": "jugs:easy#0000-0000-01AB", "score": 90}, ...]}
@@ -36,9 +37,10 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from roguelike.engine.puzzle_rooms import PuzzleRoom
 from roguelike.puzzles import codes
+from roguelike.puzzles.visit import score
 from saves.errors import SaveError, StoreError
 from saves.store import Store, write_atomic
 
@@ -159,6 +161,23 @@ class BestScores:
         return True
 
 
+def room_score(room: PuzzleRoom) -> int:
+    """The score of a solved puzzle room, as its visit counts it (a pedestal keeps no count
+    of resets, so none are taken off)."""
+    par = room.puzzle().par
+    return score(room.hints_used, getattr(room, "resets", 0), len(room.moves), par)
+
+
+def keep_room_score(folder: str | os.PathLike[str], room: PuzzleRoom) -> bool:
+    """A world's puzzle room was solved: keep its score if it is the best of its code. Never
+    raises (a file that cannot be written only loses this score); True if it was kept."""
+    try:
+        code = codes.encode(room.type, room.difficulty, room.seed)
+        return BestScores(folder).record(code, room_score(room))
+    except (ValueError, OSError):
+        return False
+
+
 # --- the puzzles met in saved worlds ---------------------------------------------------------
 
 
@@ -201,7 +220,7 @@ def puzzles_met(
             if on_problem is not None:
                 on_problem(info.name, str(err))
             continue
-        rooms: list[Any] = sorted(state.puzzles.values(), key=lambda r: r.key)
+        rooms: list[PuzzleRoom] = sorted(state.puzzles.values(), key=lambda r: r.key)
         for room in rooms:
             if not (room.visited or room.solved or room.moves):
                 continue
@@ -229,5 +248,7 @@ __all__ = [
     "BestScores",
     "MetPuzzle",
     "ScoresDamaged",
+    "keep_room_score",
     "puzzles_met",
+    "room_score",
 ]

@@ -9,6 +9,7 @@ visited and the world's lock, from the moment a game starts until the player lea
     session = games.watch(seed, preset)         # the bot plays: nothing locked or written
     with session:                               # the lock is held for the session's life
         events = session.step(action)           # the engine's step; autosaves on a new floor
+                                                # (and keeps a solved pedestal's best score)
         session.save()
     # or, at the end of a run: session.end_run() saves the run (or deletes a permadeath world
     # whose player died) and releases the world; session.save_and_quit() saves and releases.
@@ -28,9 +29,10 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from roguelike import seeds
-from roguelike.engine import Action, Descend, Event, GameState, new_game, step
+from roguelike.engine import Action, Descend, Event, GameState, PuzzleSolved, new_game, step
 from roguelike.presets import DEFAULT_PRESET
 from saves.errors import NotSaved, SaveError, StoreError
+from saves.scores import keep_room_score
 from saves.store import BackupWarning, Store, WorldLock
 from saves.world import (
     MAX_NAME,
@@ -130,6 +132,11 @@ class Session:
         events = step_remembering(self.state, action, self.visited)
         if self.state.number != floor and self.open:
             self.autosave()
+        for event in events:  # a pedestal solved: its score may be the puzzle's best
+            if isinstance(event, PuzzleSolved) and self.open:
+                room = self.state.puzzles.get((event.x, event.y))
+                if room is not None:
+                    keep_room_score(self.store.path, room)
         return events
 
     def save(self) -> WorldInfo | None:

@@ -11,10 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from roguelike.engine import PuzzleSolved, SolvePuzzle
 from roguelike.puzzles import codes
 from saves import Store
 from saves import scores as sc
-from saves.scores import BestScores, puzzles_met
+from saves.scores import BestScores, puzzles_met, room_score
+from saves.session import Games, Session
+from tests.engine.support import room_of, stand_on
+from tests.engine.support import world as puzzle_world
 from tests.saves.support import fresh_game, world_of
 
 A = codes.encode("jugs", "easy", 42)
@@ -160,3 +164,39 @@ def test_the_puzzles_met_in_saved_worlds_are_listed(tmp_path):
     ]
     assert met[0].code == codes.encode(rooms[0].type, rooms[0].difficulty, rooms[0].seed)
     assert [name for name, _why in problems] == ["broken"]
+
+
+# --- a pedestal solved in a world ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("watching", [False, True])
+def test_a_pedestal_solved_in_a_session_keeps_its_best_score(tmp_path, watching):
+    state = puzzle_world()
+    room = room_of(state)
+    stand_on(state, room.pos)
+    p = room.puzzle()
+    plan = [p.move_to_json(m) for m in p.solve(p.initial())]
+    store = Store(tmp_path)
+    world = world_of(state, name="Solver")
+    lock = None if watching else store.lock(world.name)
+    session = Session(Games(store), world, state, lock=lock)
+    session.step(SolvePuzzle(tuple(plan[:-1])))  # not solved yet: nothing kept
+    assert BestScores(tmp_path).read() == {}
+    events = session.step(SolvePuzzle(tuple(plan)))
+    assert any(isinstance(e, PuzzleSolved) for e in events)
+    code = codes.encode(room.type, room.difficulty, room.seed)
+    # a watched game (the bot's) keeps nothing; the player's keeps the visit's score
+    assert BestScores(tmp_path).read() == ({} if watching else {code: 100})
+    assert room_score(room) == 100
+    if lock is not None:
+        lock.release()
+
+
+def test_a_room_score_counts_hints_and_moves_over_par():
+    state = puzzle_world()
+    room = room_of(state)
+    p = room.puzzle()
+    plan = p.solve(p.initial())
+    room.moves = [p.move_to_json(m) for m in plan] + [p.move_to_json(plan[0])] * 2
+    room.hints_used = 3
+    assert room_score(room) == 100 - 10 * 3 - 2 * 2
