@@ -9,6 +9,8 @@
 * :mod:`saves.session` — :class:`~saves.session.Session`, a game being played (the world, its
   state, the floors visited, the lock), and :class:`~saves.session.Games`, which starts them:
   new, load, continue, watch; what the screens, the command line and tests drive.
+* :mod:`saves.scores` — the best puzzle scores (by puzzle code, a small file in the save
+  folder) and the puzzles met in saved worlds, for the puzzle index.
 
 Importing this package does not load the engine; decoding, saving and sessions do.
 """

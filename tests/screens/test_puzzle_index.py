@@ -159,3 +159,29 @@ async def test_the_index_lists_a_puzzle_met_in_a_saved_world():
         ]
         assert "[red]Not[/red] Ma…" in screen_text(app)  # plain text (cut to its column)
         assert code in str(index.query_one("#index-detail", Static).render())
+
+
+async def test_the_title_menu_entry_opens_the_index_too():
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Puzzles" in screen_text(app)
+        await pilot.click("#puzzles")
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleIndexScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_a_damaged_scores_file_is_a_notice_not_a_crash():
+    folder = Store().path
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "puzzle-scores.json").write_bytes(b"{ not json")
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        index = await open_index(pilot)
+        notices = [str(n.message) for n in app._notifications]
+        assert any("kept aside" in n for n in notices), notices
+        assert index.rows == []
+        assert [p.read_bytes() for p in folder.glob("puzzle-scores.json.bad-*")] == [b"{ not json"]
