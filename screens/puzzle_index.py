@@ -2,8 +2,9 @@
 
 Reached from the title (``i``). The table lists the puzzle rooms the player has stepped on in
 every saved world (:func:`saves.scores.puzzles_met`: world, floor, type, difficulty, solved or
-not, that visit's score) and the puzzles played in free play, each with its best score from
-:class:`saves.scores.BestScores` and its puzzle code (:mod:`roguelike.puzzles.codes`).
+not, that visit's score; read in a thread, so the screen answers at once) and the puzzles
+played in free play, each with its best score from :class:`saves.scores.BestScores`; the
+highlighted row's puzzle code (:mod:`roguelike.puzzles.codes`) shows under the table.
 
 Free play opens any puzzle on the puzzle screen, as ``roguelike puzzle play`` does: a new one
 of the type and difficulty chosen (a random seed), the one a typed puzzle code names, or the
@@ -16,6 +17,7 @@ World names come from save files and are shown as plain text, never as markup.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from functools import cache
 
@@ -68,22 +70,23 @@ def world_score(m: MetPuzzle) -> int | None:
 
 @dataclass(frozen=True)
 class Row:
-    """One line of the table: a world's puzzle (``met``) or one played in free play."""
+    """One line of the table: a world's puzzle (``met``, with that visit's score ``own`` once
+    solved) or one played in free play."""
 
     code: str
     met: MetPuzzle | None = None
+    own: int | None = None
 
     def cells(self, best: int | None) -> tuple[Text | str, ...]:
         c = codes.parse(self.code)
         m = self.met
         if m is None:
-            where, floor, solved, got = Text(FREE_PLAY, style="italic"), "", "yes", NONE
+            where, floor, solved = Text(FREE_PLAY, style="italic"), "", "yes"
         else:
-            own = world_score(m)
             # a save's text, so plain (never markup), cut to its column
             where = Text(m.world, overflow="ellipsis", no_wrap=True)
             floor, solved = str(m.floor), "yes" if m.solved else "no"
-            got = NONE if own is None else str(own)
+        got = NONE if self.own is None else str(self.own)
         shown_best = NONE if best is None else str(best)
         return (where, floor, c.type, c.difficulty, solved, got, shown_best)
 
@@ -150,7 +153,9 @@ class PuzzleIndexScreen(Screen[None]):
         super().__init__()
         self.store = store
         self.best_scores = BestScores(store.path)
+        #: the table's rows: the puzzles met in the worlds (once read), then free play's
         self.rows: list[Row] = []
+        self.met_rows: list[Row] = []
         #: the code of the puzzle being played in free play
         self.playing: str | None = None
 
@@ -199,17 +204,39 @@ class PuzzleIndexScreen(Screen[None]):
             table.add_column(heading, width=width)
         self.fill()
         self.query_one("#play-new", Button).focus()
+        self.say("Reading your saved worlds…")
+        # in a thread: every world is decoded (about 20 ms each) and a solved puzzle's par
+        # generated, and the screen answers keys meanwhile
+        self.run_worker(self._read_worlds, thread=True, exclusive=True, group="worlds")
 
     # ------------------------------------------------------------------ the table
 
-    def fill(self) -> None:
-        """Read the worlds and the best scores again and show them."""
+    def _read_worlds(self) -> None:
+        """(In a thread.) The puzzles met in the saved worlds, each with its score."""
         problems: list[str] = []
         met = puzzles_met(self.store, on_problem=lambda name, why: problems.append(name))
+        rows = [Row(m.code, m, world_score(m)) for m in met]
+        with contextlib.suppress(RuntimeError):  # the app may have ended meanwhile
+            self.app.call_from_thread(self._worlds_read, rows, len(problems))
+
+    def _worlds_read(self, rows: list[Row], problems: int) -> None:
+        if not self.is_mounted:  # left before the worlds were read
+            return
+        self.met_rows = rows
+        self.fill()
+        if problems:
+            self.say(f"{problems} saved world(s) could not be read and are not listed")
+        elif not self.rows:
+            self.say("No puzzles met yet: play one here, or step on a pedestal in a world.")
+        else:
+            self.say("")
+
+    def fill(self) -> None:
+        """Show the puzzles met (as read) and the best scores (read again)."""
         best = self.best_scores.read()
-        rows = [Row(m.code, m) for m in met]
-        listed = {r.code for r in rows}
-        rows += [Row(code) for code in reversed(best) if code not in listed]  # newest first
+        listed = {r.code for r in self.met_rows}
+        # free play: the newest first
+        rows = self.met_rows + [Row(code) for code in reversed(best) if code not in listed]
         self.rows = rows
         table = self.query_one("#met", DataTable)
         at = table.cursor_row
@@ -222,12 +249,6 @@ class PuzzleIndexScreen(Screen[None]):
         if self.best_scores.notice is not None:
             self.notify(self.best_scores.notice, severity="warning", timeout=8, markup=False)
             self.best_scores.notice = None
-        if problems:
-            self.say(f"{len(problems)} saved world(s) could not be read and are not listed")
-        elif not rows:
-            self.say("No puzzles met yet: play one here, or step on a pedestal in a world.")
-        else:
-            self.say("")
 
     @property
     def current(self) -> Row | None:

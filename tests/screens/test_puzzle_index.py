@@ -28,6 +28,8 @@ async def open_index(pilot) -> PuzzleIndexScreen:
     await pilot.pause()
     await pilot.press("i")
     await pilot.pause()
+    await pilot.app.workers.wait_for_complete()  # the saved worlds are read in a thread
+    await pilot.pause()
     screen = pilot.app.screen
     assert isinstance(screen, PuzzleIndexScreen)
     return screen
