@@ -65,7 +65,12 @@ def test_bad_codes_say_what_is_wrong(text, words):
     assert "text seed" not in message  # a code never takes a text seed
 
 
-@given(st.text(max_size=120))
+part = st.sampled_from([*puzzles.TYPES, *puzzles.DIFFICULTIES, "", " ", "x"]) | st.text(max_size=15)
+seed_part = any_seed.map(seeds.encode) | st.text(alphabet=seeds.ALPHABET + "-# :", max_size=16)
+near_codes = st.builds(lambda t, d, s: f"{t}:{d}#{s}", part, part, seed_part)
+
+
+@given(st.text(max_size=120) | near_codes)
 def test_garbage_is_refused_in_one_line_never_a_traceback(text):
     try:
         c = codes.parse(text)
