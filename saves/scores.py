@@ -162,8 +162,8 @@ class BestScores:
 
 
 def room_score(room: PuzzleRoom) -> int:
-    """The score of a solved puzzle room, as its visit counts it (a pedestal keeps no count
-    of resets, so none are taken off)."""
+    """The score of a solved puzzle room, as its visit counts it (resets are taken off where
+    the pedestal keeps a count of them)."""
     par = room.puzzle().par
     return score(room.hints_used, getattr(room, "resets", 0), len(room.moves), par)
 
@@ -194,6 +194,8 @@ class MetPuzzle:
     #: the moves made (the solution's length once solved)
     moves: int
     hints_used: int
+    #: resets counted against the score (0 where the pedestal keeps no count)
+    resets: int = 0
 
     @property
     def code(self) -> str:
@@ -236,6 +238,7 @@ def puzzles_met(
                         solved=room.solved,
                         moves=len(room.moves),
                         hints_used=room.hints_used,
+                        resets=getattr(room, "resets", 0),
                     )
                 )
     return out

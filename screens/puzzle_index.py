@@ -59,11 +59,11 @@ def par_of(code: str) -> int:
 
 
 def world_score(m: MetPuzzle) -> int | None:
-    """The score of a world's puzzle room, once solved (resets are not kept by a pedestal)."""
+    """The score of a world's puzzle room, once solved."""
     if not m.solved:
         return None
     try:
-        return score(m.hints_used, 0, m.moves, par_of(m.code))
+        return score(m.hints_used, m.resets, m.moves, par_of(m.code))
     except (ValueError, puzzles.GenerationError):
         return None
 
@@ -319,7 +319,8 @@ class PuzzleIndexScreen(Screen[None]):
             self.say(f"Score not kept: {err.strerror or err}", error=True)
             return
         self.fill()
-        news = "a new best" if better else f"best {self.best_scores.best(code)}"
+        best = self.best_scores.best(code)
+        news = "a new best" if better else "not kept" if best is None else f"best {best}"
         self.say(f"{code}: solved, score {outcome.score} ({news})")
         self.select(code)
 
