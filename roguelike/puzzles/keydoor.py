@@ -1,21 +1,33 @@
 """Keys and doors: a corridor planning puzzle, generated with its optimal plan in clingo.
 
 A main corridor of rooms 1..r (start 1, goal r) and one side branch of h rooms (numbered
-r+1..r+h) leaving main room ``junction``. Door K stands at the entrance of a room; key K opens
-it and is used up. The player carries one key at most; a room holds one key at most.
+r+1..r+h) leaving main room ``junction``. Door K stands at the entrance of a room, between it
+and the room before it (a corridor: walking either way between the two needs it open); key K
+opens it and is used up. The player carries one key at most; a room holds one key at most.
 
 Actions (a move is its name): ``left``/``right`` walk along the corridor the player is in
 (``right`` leads away from the start, in the branch too), ``enter`` goes from the junction into
 the first branch room and ``leave`` back, ``take`` picks up the key lying here, ``drop`` lays
-the held key here, ``open`` uses the held key on its door when that door is one step ahead.
+the held key here, ``open`` uses the held key on its door when that door borders the player's
+room (at its entrance, or one step ahead).
+
+What makes it a puzzle is the one-slot hand: a key won early whose door lies behind another
+door must be carried forward and put down to take the other key (``ferry``). :func:`measures`
+says how much an instance asks: whether forbidding ``drop`` lengthens the optimum, whether a
+greedy player (:func:`greedy_plan`: the nearest usable key, never a drop) misses par, and how
+many optimal plans there are. Over seeds 0..99 (``roguelike bench --only puzzle``), drop
+matters / greedy misses par in: easy 0% / 0%, medium 0% / 0%, hard 77% / 77%, very-hard
+100% / 100%; the median number of optimal plans is 1 at every level.
 
 Generation: ``asp/keydoor.lp`` chooses the instance (doors, keys) under its rules (no door in
 the first room, no key behind its own door, a key in the branch that opens a door on the main
-corridor, ...; horizon 0: no plan yet); a breadth-first search in Python gives its optimum, and
-the same encoding, with the instance fixed, finds a plan of that length and proves that none is
-shorter, which makes the plan optimal twice over. The plan is stored with the instance. Hints
-from any state use the breadth-first search (the state space is small); the tests check both
-agree.
+corridor, at hard and very-hard a key to ferry, ...; horizon 0: no plan yet); a breadth-first
+search in Python gives its optimum and plan, very-hard keeps only instances where drop
+matters, and the same encoding, with the instance fixed, checks that plan under its own rules
+and proves that no plan is shorter, which makes the par optimal twice over. The plan is
+stored with the instance. Hints from any state use the breadth-first search (the state space
+is small: ``MAX_ROOMS`` and ``MAX_KEYS`` bound it for hand-written instances); the tests check
+both agree, action by action.
 
 State: ``(room, held key or 0, where each key lies (0: held or used), opened doors bitmask)``.
 JSON config: ``{"rooms": 6, "branch": 3, "junction": 2, "doors": [room of door 1, ...],
@@ -55,7 +67,7 @@ PAR: dict[str, tuple[int, int]] = {
     "easy": (7, 12),
     "medium": (11, 16),
     "hard": (17, 26),
-    "very-hard": (19, 30),
+    "very-hard": (19, 24),
 }
 
 
@@ -109,6 +121,14 @@ class KeyDoor:
     _cache: dict[State, list[Move] | None] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
+    # per room: the walks out (action, room reached, number of the door crossed or 0), and the
+    # numbers of the doors that border it (tables for ``moves``, filled by __post_init__)
+    _exits: dict[int, tuple[tuple[str, int, int], ...]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
+    _borders: dict[int, frozenset[int]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
 
     type_name: ClassVar[str] = "keydoor"
     #: Can a move leave the goal out of reach? (opening a door uses its key up for good)
@@ -128,6 +148,13 @@ class KeyDoor:
             raise ValueError("one door and one key per room at most")
         if any(a not in ACTIONS for a in self.plan):
             raise ValueError("unknown action in the plan")
+        for r in range(1, total + 1):
+            out = []
+            for a in ("left", "right", "enter", "leave"):
+                if (d := self.dest(a, r)) is not None:
+                    out.append((a, d, self.door_at(self.gate(r, d))))
+            self._exits[r] = tuple(out)
+            self._borders[r] = frozenset(self.door_at(g) for g in self.beside(r)) - {0}
 
     # --- the corridor ----------------------------------------------------------------------
     def is_side(self, room: int) -> bool:
@@ -210,12 +237,27 @@ class KeyDoor:
         return f"unknown action {a!r}"
 
     def moves(self, s: State) -> list[Move]:
-        return [a for a in ACTIONS if self._why_not(s, a) is None]
+        """The legal actions, in ACTIONS order (the same as ``_why_not`` allows, from tables)."""
+        room, held, where, opened = s
+        out = [a for a, _, k in self._exits[room] if not k or opened >> (k - 1) & 1]
+        if held:
+            if room not in where:
+                out.append("drop")
+            if held in self._borders[room] and not opened >> (held - 1) & 1:
+                out.append("open")
+        elif room in where:
+            out.append("take")
+        return out
 
     def apply(self, s: State, m: Move) -> State:
         why = self._why_not(s, m) if isinstance(m, str) else f"not an action: {m!r}"
         if why is not None:
             raise IllegalMove(why)
+        return self._step(s, m)
+
+    def _step(self, s: State, m: Move) -> State:
+        """The state after legal action ``m`` (unchecked: for the searches, which only try
+        ``moves``)."""
         room, held, where, opened = s
         if m == "take":
             k = where.index(room) + 1
@@ -233,7 +275,7 @@ class KeyDoor:
 
     def solve(self, s: State) -> list[Move] | None:
         if s not in self._cache:
-            self._cache[s] = bfs_plan(s, self.moves, self.apply, self.is_solved)
+            self._cache[s] = bfs_plan(s, self.moves, self._step, self.is_solved)
         plan = self._cache[s]
         return None if plan is None else list(plan)
 
@@ -519,7 +561,7 @@ def count_optimal_plans(p: KeyDoor, s: State | None = None, cap: int = PLAN_COUN
         nxt: dict[State, int] = {}
         for u, c in count.items():
             for m in p.moves(u):
-                t = p.apply(u, m)
+                t = p._step(u, m)
                 if t not in seen:
                     nxt[t] = min(cap, nxt.get(t, 0) + c)
         goals = [n for t, n in nxt.items() if p.is_solved(t)]
@@ -588,16 +630,18 @@ def _parse(atoms: tuple[asp_solve.Atom, ...], k: int) -> tuple[list[int], list[i
 
 
 def generate(difficulty: str, seed: int) -> KeyDoor:
-    """A keydoor puzzle whose optimal plan (found and proven by clingo) fits ``PAR``.
+    """A keydoor puzzle whose optimal plan (checked and proven by clingo) fits ``PAR``.
 
     The stream draws the corridor's size and junction; clingo (seeded from the stream's name
     and a running attempt number, with a conflict budget, re-seeded on "unknown") chooses doors
-    and keys under the encoding's rules, without a plan (horizon 0), which is cheap. The
-    Python search gives the instance's exact optimum, which skips unsolvable instances and
-    those out of range at once. Then clingo, with the instance fixed, finds a plan within that
-    many actions and proves that none is shorter (unsat one action below), so its par is
-    proven twice. An instance where clingo spends its budget is skipped; one where clingo and
-    the search disagree is a bug and raises RuntimeError.
+    and keys under the encoding's rules (``SHAPE``: the chain and ferry rules), without a plan
+    (horizon 0), which is cheap. The Python search gives the instance's exact optimum and a
+    plan, which skips unsolvable instances and those out of range at once; where ``SHAPE`` asks
+    for it (very-hard), an instance where the optimum without ``drop`` is no longer is skipped
+    too. Then clingo, with the instance fixed, checks the plan under its own rules and proves
+    that none is shorter (unsat one action below), so its par is proven twice. An instance
+    where clingo spends its budget is skipped; one where clingo and the search disagree is a
+    bug and raises RuntimeError.
     """
     check_difficulty(difficulty)
     rng = rng_for("keydoor", difficulty, seed)

@@ -4,6 +4,7 @@ not hold together, and the generator's stated targets on a fixed sample of seeds
 
 from __future__ import annotations
 
+import itertools
 from functools import cache
 
 import numpy as np
@@ -261,3 +262,16 @@ def test_hard_instances_sometimes_need_a_drop():
     on seeds 0..7, in at least half of them."""
     ms = [keydoor.measures(keydoor.generate("hard", seed)) for seed in range(8)]
     assert sum(m.drop_matters for m in ms) >= 4
+
+
+@pytest.mark.parametrize("p", [KeyDoor(5, 0, 1, (3,), (2,)), KeyDoor(4, 2, 2, (5, 3), (6, 2))])
+def test_the_move_tables_agree_with_the_rules_in_words(p):
+    """``moves`` (from tables) allows exactly the actions ``apply`` allows, in every state of
+    a small corridor, consistent or not."""
+    total, n = p.rooms + p.branch, len(p.keys)
+    for room in range(1, total + 1):
+        for held in range(n + 1):
+            for where in itertools.product(range(total + 1), repeat=n):
+                for opened in range(1 << n):
+                    s = (room, held, where, opened)
+                    assert p.moves(s) == [a for a in keydoor.ACTIONS if p._why_not(s, a) is None]
