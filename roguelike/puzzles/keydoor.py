@@ -66,7 +66,7 @@ ACTIONS: tuple[str, ...] = ("left", "right", "enter", "leave", "take", "drop", "
 PAR: dict[str, tuple[int, int]] = {
     "easy": (7, 12),
     "medium": (11, 16),
-    "hard": (17, 26),
+    "hard": (15, 22),
     "very-hard": (19, 24),
 }
 
@@ -85,8 +85,8 @@ class Shape(NamedTuple):
 SHAPE: dict[str, Shape] = {
     "easy": Shape((4, 5), (1, 2), 1, 0, 0, False),
     "medium": Shape((5, 6), (2, 2), 2, 1, 0, False),
-    "hard": Shape((7, 7), (2, 3), 3, 0, 1, False),
-    "very-hard": Shape((8, 8), (3, 3), 3, 0, 1, True),
+    "hard": Shape((6, 7), (2, 2), 3, 0, 1, False),
+    "very-hard": Shape((8, 8), (2, 3), 3, 0, 1, True),
 }
 #: The largest hand-written instance ``from_json`` accepts: rooms (main and branch together)
 #: and keys. A state is (room, each key lying in a room, held or used), so the search sees at
