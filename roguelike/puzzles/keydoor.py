@@ -16,8 +16,11 @@ door must be carried forward and put down to take the other key (``ferry``). :fu
 says how much an instance asks: whether forbidding ``drop`` lengthens the optimum, whether a
 greedy player (:func:`greedy_plan`: the nearest usable key, never a drop) misses par, and how
 many optimal plans there are. Over seeds 0..99 (``roguelike bench --only puzzle``), drop
-matters / greedy misses par in: easy 0% / 0%, medium 0% / 0%, hard 77% / 77%, very-hard
-100% / 100%; the median number of optimal plans is 1 at every level.
+matters / greedy misses par in: easy 0% / 0%, medium 0% / 0%, hard 71% / 71%, very-hard
+100% / 100% (the greedy player never drops, so it misses par wherever drop matters); the
+median number of optimal plans is 1 at every level. Generating a very-hard one took a median
+of about 240 ms (p99 about 0.8 s) on a shared two-core machine, most of it clingo's proof that
+no plan is shorter, which grows steeply with par (hence very-hard's par is capped at 24).
 
 Generation: ``asp/keydoor.lp`` chooses the instance (doors, keys) under its rules (no door in
 the first room, no key behind its own door, a key in the branch that opens a door on the main
@@ -32,7 +35,11 @@ both agree, action by action.
 State: ``(room, held key or 0, where each key lies (0: held or used), opened doors bitmask)``.
 JSON config: ``{"rooms": 6, "branch": 3, "junction": 2, "doors": [room of door 1, ...],
 "keys": [room of key 1, ...], "plan": ["right", "enter", ...]}``; state: ``{"room": 1,
-"held": 0, "keys": [...], "opened": [door numbers]}``; move: the action's name.
+"held": 0, "keys": [...], "opened": [door numbers]}``; move: the action's name. A given
+``plan`` must play from the start to the goal in ``par`` actions (checked, never trusted); a
+state must hold together (no key both held and lying, none held or lying whose door is open,
+one key per room, doors that exist), and a config stays within ``MAX_ROOMS`` rooms and
+``MAX_KEYS`` keys: anything else is refused with PuzzleFormatError.
 """
 
 from __future__ import annotations
@@ -115,7 +122,7 @@ class KeyDoor:
     junction: int
     doors: tuple[int, ...]  # doors[K-1]: the room door K guards
     keys: tuple[int, ...]  # keys[K-1]: the room key K starts in
-    plan: tuple[str, ...] = ()  # the optimal plan clingo found (empty for a hand-made one)
+    plan: tuple[str, ...] = ()  # an optimal plan, checked by clingo (empty for a hand-made one)
     difficulty: str = "easy"
     par: int = 0
     _cache: dict[State, list[Move] | None] = field(
