@@ -40,7 +40,7 @@ def puzzle_hint_case(type_name: str, seed: int) -> tuple[object, object]:
 
 def puzzle_lines(count: int) -> Iterator[str]:
     """Per type at very-hard: generation, and one hint from a random reachable state (on at
-    most 50 seeds)."""
+    most 50 seeds); then, when keydoor is among the types, its measures (``keydoor_lines``)."""
     n = min(count, 50)
     for type_name in puzzles.TYPES:
 
@@ -61,7 +61,8 @@ def puzzle_lines(count: int) -> Iterator[str]:
             f"puzzle {type_name} {PUZZLE_DIFFICULTY}: hint", n, hint, PUZZLE_HINT_BUDGET
         ).line()
 
-    yield from keydoor_lines(count)
+    if "keydoor" in puzzles.TYPES:
+        yield from keydoor_lines(count)
 
 
 def keydoor_lines(count: int) -> Iterator[str]:
