@@ -1,32 +1,51 @@
 """Keys and doors: a corridor planning puzzle, generated with its optimal plan in clingo.
 
 A main corridor of rooms 1..r (start 1, goal r) and one side branch of h rooms (numbered
-r+1..r+h) leaving main room ``junction``. Door K stands at the entrance of a room; key K opens
-it and is used up. The player carries one key at most; a room holds one key at most.
+r+1..r+h) leaving main room ``junction``. Door K stands at the entrance of a room, between it
+and the room before it (a corridor: walking either way between the two needs it open); key K
+opens it and is used up. The player carries one key at most; a room holds one key at most.
 
 Actions (a move is its name): ``left``/``right`` walk along the corridor the player is in
 (``right`` leads away from the start, in the branch too), ``enter`` goes from the junction into
 the first branch room and ``leave`` back, ``take`` picks up the key lying here, ``drop`` lays
-the held key here, ``open`` uses the held key on its door when that door is one step ahead.
+the held key here, ``open`` uses the held key on its door when that door borders the player's
+room (at its entrance, or one step ahead).
+
+What makes it a puzzle is the one-slot hand: a key won early whose door lies behind another
+door must be carried forward and put down to take the other key (``ferry``). :func:`measures`
+says how much an instance asks: whether forbidding ``drop`` lengthens the optimum, whether a
+greedy player (:func:`greedy_plan`: the nearest usable key, never a drop) misses par, and how
+many optimal plans there are. Over seeds 0..99 (``roguelike bench --only puzzle``), drop
+matters / greedy misses par in: easy 0% / 0%, medium 0% / 0%, hard 71% / 71%, very-hard
+100% / 100% (the greedy player never drops, so it misses par wherever drop matters); the
+median number of optimal plans is 1 at every level. Generating a very-hard one took a median
+of about 240 ms (p99 about 0.8 s) on a shared two-core machine, most of it clingo's proof that
+no plan is shorter, which grows steeply with par (hence very-hard's par is capped at 24).
 
 Generation: ``asp/keydoor.lp`` chooses the instance (doors, keys) under its rules (no door in
 the first room, no key behind its own door, a key in the branch that opens a door on the main
-corridor, ...; horizon 0: no plan yet); a breadth-first search in Python gives its optimum, and
-the same encoding, with the instance fixed, finds a plan of that length and proves that none is
-shorter, which makes the plan optimal twice over. The plan is stored with the instance. Hints
-from any state use the breadth-first search (the state space is small); the tests check both
-agree.
+corridor, at hard and very-hard a key to ferry, ...; horizon 0: no plan yet); a breadth-first
+search in Python gives its optimum and plan, very-hard keeps only instances where drop
+matters, and the same encoding, with the instance fixed, checks that plan under its own rules
+and proves that no plan is shorter, which makes the par optimal twice over. The plan is
+stored with the instance. Hints from any state use the breadth-first search (the state space
+is small: ``MAX_ROOMS`` and ``MAX_KEYS`` bound it for hand-written instances); the tests check
+both agree, action by action.
 
 State: ``(room, held key or 0, where each key lies (0: held or used), opened doors bitmask)``.
 JSON config: ``{"rooms": 6, "branch": 3, "junction": 2, "doors": [room of door 1, ...],
 "keys": [room of key 1, ...], "plan": ["right", "enter", ...]}``; state: ``{"room": 1,
-"held": 0, "keys": [...], "opened": [door numbers]}``; move: the action's name.
+"held": 0, "keys": [...], "opened": [door numbers]}``; move: the action's name. A given
+``plan`` must play from the start to the goal in ``par`` actions (checked, never trusted); a
+state must hold together (no key both held and lying, none held or lying whose door is open,
+one key per room, doors that exist), and a config stays within ``MAX_ROOMS`` rooms and
+``MAX_KEYS`` keys: anything else is refused with PuzzleFormatError.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from asp import solve as asp_solve
 from roguelike import seeds
@@ -34,6 +53,7 @@ from roguelike.puzzles.base import (
     GenerationError,
     IllegalMove,
     PuzzleFormatError,
+    Unsolvable,
     bfs_plan,
     check_difficulty,
     envelope,
@@ -53,17 +73,33 @@ ACTIONS: tuple[str, ...] = ("left", "right", "enter", "leave", "take", "drop", "
 PAR: dict[str, tuple[int, int]] = {
     "easy": (7, 12),
     "medium": (11, 16),
-    "hard": (17, 24),
-    "very-hard": (23, 34),
+    "hard": (15, 22),
+    "very-hard": (19, 24),
 }
-#: Per difficulty: (main rooms lo, hi), (branch rooms lo, hi), keys, chain (key K+1 behind
-#: door K, which makes the keys be won one after another).
-SHAPE: dict[str, tuple[tuple[int, int], tuple[int, int], int, int]] = {
-    "easy": ((4, 5), (1, 2), 1, 0),
-    "medium": ((5, 6), (2, 2), 2, 1),
-    "hard": ((6, 7), (3, 3), 3, 1),
-    "very-hard": ((8, 8), (4, 4), 4, 1),
+
+
+class Shape(NamedTuple):
+    """How a difficulty's instances are drawn (the encoding's constants, and a filter)."""
+
+    main: tuple[int, int]  # main corridor rooms, lo..hi
+    branch: tuple[int, int]  # branch rooms, lo..hi
+    keys: int
+    chain: int  # 1: key K+1 lies behind door K (the keys are won one after another)
+    ferry: int  # 1: some key lies 3+ steps before the key of a door that stands before its own
+    drop: bool  # keep only instances where drop matters (Measures.drop_matters)
+
+
+SHAPE: dict[str, Shape] = {
+    "easy": Shape((4, 5), (1, 2), 1, 0, 0, False),
+    "medium": Shape((5, 6), (2, 2), 2, 1, 0, False),
+    "hard": Shape((6, 7), (2, 2), 3, 0, 1, False),
+    "very-hard": Shape((8, 8), (2, 3), 3, 0, 1, True),
 }
+#: The largest hand-written instance ``from_json`` accepts: rooms (main and branch together)
+#: and keys. A state is (room, each key lying in a room, held or used), so the search sees at
+#: most MAX_ROOMS * (MAX_ROOMS + 2) ** MAX_KEYS = 93,312 states.
+MAX_ROOMS = 16
+MAX_KEYS = 3
 #: Conflicts clingo may spend on one call before it is re-seeded.
 CONFLICT_LIMIT = 20000
 ATTEMPTS = 60
@@ -86,10 +122,18 @@ class KeyDoor:
     junction: int
     doors: tuple[int, ...]  # doors[K-1]: the room door K guards
     keys: tuple[int, ...]  # keys[K-1]: the room key K starts in
-    plan: tuple[str, ...] = ()  # the optimal plan clingo found (empty for a hand-made one)
+    plan: tuple[str, ...] = ()  # an optimal plan, checked by clingo (empty for a hand-made one)
     difficulty: str = "easy"
     par: int = 0
     _cache: dict[State, list[Move] | None] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
+    # per room: the walks out (action, room reached, number of the door crossed or 0), and the
+    # numbers of the doors that border it (tables for ``moves``, filled by __post_init__)
+    _exits: dict[int, tuple[tuple[str, int, int], ...]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
+    _borders: dict[int, frozenset[int]] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
 
@@ -111,6 +155,13 @@ class KeyDoor:
             raise ValueError("one door and one key per room at most")
         if any(a not in ACTIONS for a in self.plan):
             raise ValueError("unknown action in the plan")
+        for r in range(1, total + 1):
+            out = []
+            for a in ("left", "right", "enter", "leave"):
+                if (d := self.dest(a, r)) is not None:
+                    out.append((a, d, self.door_at(self.gate(r, d))))
+            self._exits[r] = tuple(out)
+            self._borders[r] = frozenset(self.door_at(g) for g in self.beside(r)) - {0}
 
     # --- the corridor ----------------------------------------------------------------------
     def is_side(self, room: int) -> bool:
@@ -134,6 +185,15 @@ class KeyDoor:
     def ahead(self, room: int) -> list[int]:
         """The rooms one step further from the start than ``room``."""
         return [d for a in ("right", "enter") if (d := self.dest(a, room)) is not None]
+
+    def beside(self, room: int) -> list[int]:
+        """The rooms whose entrance doors border ``room``: its own, and those one step ahead."""
+        return [room, *self.ahead(room)]
+
+    def gate(self, a: int, b: int) -> int:
+        """The room whose entrance door stands between neighbouring rooms ``a`` and ``b`` (the
+        one further from the start): a step between them crosses that door, either way."""
+        return b if b in self.ahead(a) else a
 
     def door_at(self, room: int) -> int:
         """The number of the door at the entrance of ``room`` (0: none)."""
@@ -159,8 +219,9 @@ class KeyDoor:
             d = self.dest(a, room)
             if d is None:
                 return f"you cannot go {a} from {self.room_name(room)}"
-            if self._closed(s, d):
-                return f"door {self.door_at(d)} to {self.room_name(d)} is locked"
+            gate = self.gate(room, d)
+            if self._closed(s, gate):
+                return f"door {self.door_at(gate)} to {self.room_name(gate)} is locked"
             return None
         if a == "take":
             if held:
@@ -177,18 +238,33 @@ class KeyDoor:
         if a == "open":
             if not held:
                 return "you hold no key"
-            if not any(self.door_at(d) == held and self._closed(s, d) for d in self.ahead(room)):
+            if not any(self.door_at(d) == held and self._closed(s, d) for d in self.beside(room)):
                 return f"key {held} opens no door next to you"
             return None
         return f"unknown action {a!r}"
 
     def moves(self, s: State) -> list[Move]:
-        return [a for a in ACTIONS if self._why_not(s, a) is None]
+        """The legal actions, in ACTIONS order (the same as ``_why_not`` allows, from tables)."""
+        room, held, where, opened = s
+        out = [a for a, _, k in self._exits[room] if not k or opened >> (k - 1) & 1]
+        if held:
+            if room not in where:
+                out.append("drop")
+            if held in self._borders[room] and not opened >> (held - 1) & 1:
+                out.append("open")
+        elif room in where:
+            out.append("take")
+        return out
 
     def apply(self, s: State, m: Move) -> State:
         why = self._why_not(s, m) if isinstance(m, str) else f"not an action: {m!r}"
         if why is not None:
             raise IllegalMove(why)
+        return self._step(s, m)
+
+    def _step(self, s: State, m: Move) -> State:
+        """The state after legal action ``m`` (unchecked: for the searches, which only try
+        ``moves``)."""
         room, held, where, opened = s
         if m == "take":
             k = where.index(room) + 1
@@ -206,7 +282,7 @@ class KeyDoor:
 
     def solve(self, s: State) -> list[Move] | None:
         if s not in self._cache:
-            self._cache[s] = bfs_plan(s, self.moves, self.apply, self.is_solved)
+            self._cache[s] = bfs_plan(s, self.moves, self._step, self.is_solved)
         plan = self._cache[s]
         return None if plan is None else list(plan)
 
@@ -296,23 +372,33 @@ class KeyDoor:
 
     @classmethod
     def from_json(cls, d: Any) -> KeyDoor:
+        """The instance of a JSON document; refuses (PuzzleFormatError) a malformed one, one
+        larger than MAX_ROOMS rooms or MAX_KEYS keys, and a plan that does not play from the
+        start to the goal in ``par`` actions (a given plan is checked, never trusted)."""
         difficulty, par, c, _state = open_envelope(d, cls.type_name)
         try:
             plan = c.get("plan", [])
             if not isinstance(plan, list) or not all(isinstance(a, str) for a in plan):
                 raise ValueError("plan must be a list of action names")
-            return cls(
-                int(c["rooms"]),
-                int(c["branch"]),
-                int(c["junction"]),
-                tuple(int_list(c["doors"], "doors")),
-                tuple(int_list(c["keys"], "keys")),
-                tuple(plan),
-                difficulty,
-                par,
+            rooms, branch, junction = (_integer(c[k], k) for k in ("rooms", "branch", "junction"))
+            doors, keys = int_list(c["doors"], "doors"), int_list(c["keys"], "keys")
+            if rooms + branch > MAX_ROOMS or len(keys) > MAX_KEYS:
+                raise ValueError(
+                    f"{rooms + branch} rooms and {len(keys)} keys: at most {MAX_ROOMS} rooms"
+                    f" and {MAX_KEYS} keys"
+                )
+            if 1 in doors:
+                raise ValueError("the start has no entrance for a door")
+            p = cls(
+                rooms, branch, junction, tuple(doors), tuple(keys), tuple(plan), difficulty, par
             )
         except (KeyError, TypeError, ValueError) as e:
             raise PuzzleFormatError(f"bad keydoor config: {e}") from None
+        if plan and (len(plan) != par or not _plays(p, plan)):
+            raise PuzzleFormatError(
+                f"bad keydoor config: the plan does not reach the goal in par ({par}) actions"
+            )
+        return p
 
     def state_to_json(self, s: State) -> dict[str, Any]:
         room, held, where, opened = s
@@ -320,17 +406,49 @@ class KeyDoor:
         return {"room": room, "held": held, "keys": list(where), "opened": doors}
 
     def state_from_json(self, d: Any) -> State:
+        """The state of a JSON object; refuses (PuzzleFormatError) one that does not fit the
+        corridor or is inconsistent: a key both held and lying, a held or lying key whose door
+        is open (it was used up), two keys in one room, an unknown door."""
         if not isinstance(d, dict):
             raise PuzzleFormatError("a keydoor state is an object")
         try:
-            room, held = int(d["room"]), int(d["held"])
+            room, held = _integer(d["room"], "room"), _integer(d["held"], "held")
             where = tuple(int_list(d["keys"], "keys"))
-            opened = sum(1 << (k - 1) for k in int_list(d["opened"], "opened"))
-        except (KeyError, TypeError, ValueError) as e:
+            opened_list = int_list(d["opened"], "opened")
+        except KeyError as e:
+            raise PuzzleFormatError(f"bad keydoor state: {e} is missing") from None
+        except ValueError as e:
             raise PuzzleFormatError(f"bad keydoor state: {e}") from None
-        n = len(self.keys)
-        if not 1 <= room <= self.rooms + self.branch or not 0 <= held <= n or len(where) != n:
-            raise PuzzleFormatError("the state does not fit this corridor")
+        n, total = len(self.keys), self.rooms + self.branch
+
+        def bad(why: str) -> PuzzleFormatError:
+            return PuzzleFormatError(f"bad keydoor state: {why}")
+
+        if not 1 <= room <= total:
+            raise bad(f"room {room} is not one of rooms 1..{total}")
+        if not 0 <= held <= n:
+            raise bad(f"held must be 0 (nothing) or a key 1..{n}, got {held}")
+        if len(where) != n:
+            raise bad(f"keys must give the room of each of the {n} keys (0: held or used)")
+        for k, at in enumerate(where, 1):
+            if not 0 <= at <= total:
+                raise bad(f"key {k} lies in room {at}, which does not exist")
+        lying = [at for at in where if at]
+        if len(set(lying)) != len(lying):
+            raise bad("two keys lie in one room")
+        for door in opened_list:
+            if not 1 <= door <= n:
+                raise bad(f"door {door} does not exist (doors 1..{n})")
+        if len(set(opened_list)) != len(opened_list):
+            raise bad("a door is listed twice in opened")
+        opened = sum(1 << (k - 1) for k in opened_list)
+        if held and where[held - 1]:
+            raise bad(f"key {held} is both held and lying in room {where[held - 1]}")
+        if held and held in opened_list:
+            raise bad(f"key {held} is held but its door is open (the key was used up)")
+        for k in opened_list:
+            if where[k - 1]:
+                raise bad(f"key {k} lies in room {where[k - 1]} but its door is open (used up)")
         return (room, held, where, opened)
 
     def move_to_json(self, m: Move) -> str:
@@ -340,6 +458,147 @@ class KeyDoor:
         if d not in ACTIONS:
             raise PuzzleFormatError(f"unknown action {d!r}")
         return d
+
+
+# --- measures --------------------------------------------------------------------------------
+#: Optimal plans are counted up to this many (``Measures.optimal_plans``).
+PLAN_COUNT_CAP = 1000
+
+
+@dataclass(frozen=True)
+class Measures:
+    """How much thought an instance asks for (see :func:`measures`)."""
+
+    par: int  # the optimum
+    no_drop: int | None  # the optimum when ``drop`` is forbidden (None: then impossible)
+    greedy: int | None  # the greedy player's action count (None: it gets stuck)
+    optimal_plans: int  # distinct optimal plans, up to PLAN_COUNT_CAP
+
+    @property
+    def drop_matters(self) -> bool:
+        """Forbidding ``drop`` makes the optimum longer, or the goal unreachable."""
+        return self.no_drop is None or self.no_drop > self.par
+
+    @property
+    def greedy_misses(self) -> bool:
+        """The greedy player gets stuck or takes more than par actions."""
+        return self.greedy is None or self.greedy > self.par
+
+
+def _walks(p: KeyDoor, s: State) -> dict[int, list[Move]]:
+    """The shortest walk (its moves) from the player's room to every room reachable through
+    the doors open in ``s``, in breadth-first order."""
+    room, held, where, opened = s
+    paths: dict[int, list[Move]] = {room: []}
+    frontier = [room]
+    for r in frontier:
+        for a in ("left", "right", "enter", "leave"):
+            if p._why_not((r, held, where, opened), a) is None:
+                d = p.dest(a, r)
+                assert d is not None
+                if d not in paths:
+                    paths[d] = paths[r] + [a]
+                    frontier.append(d)
+    return paths
+
+
+def _spots(p: KeyDoor, s: State, paths: dict[int, list[Move]], k: int) -> list[int]:
+    """The rooms of ``paths`` next to the door of key ``k`` if it is locked, nearest first."""
+    if not p._closed(s, p.doors[k - 1]):
+        return []
+    near = [r for r in paths if p.doors[k - 1] in p.beside(r)]
+    return sorted(near, key=lambda r: (len(paths[r]), r))
+
+
+def greedy_plan(p: KeyDoor, start: State | None = None) -> list[Move] | None:
+    """The plan of a player who never thinks ahead, from ``start`` (default: the start).
+
+    Policy, applied until the goal is reached: when the goal can be walked to, walk there by
+    the shortest way. Otherwise, with a key in hand whose door borders a reachable room, walk
+    to the nearest such room and open it. Otherwise, with an empty hand, take the nearest key
+    (fewest steps, then the lowest number) whose door is still locked and borders a reachable
+    room, then go and open that door. The player never drops a key. None when it is stuck (a
+    held key whose door cannot be reached, or no usable key; from a solvable start with an
+    empty hand it never is: opening a door never shuts a way, and some key is always usable).
+    """
+    s = p.initial() if start is None else start
+    plan: list[Move] = []
+
+    def walk(moves: list[Move]) -> None:
+        nonlocal s
+        for m in moves:
+            s = p.apply(s, m)
+            plan.append(m)
+
+    while not p.is_solved(s):
+        paths = _walks(p, s)
+        if p.rooms in paths:
+            walk(paths[p.rooms])
+            break
+        held, where = s[1], s[2]
+
+        if not held:
+            options = [
+                (len(paths[r]), k + 1)
+                for k, r in enumerate(where)
+                if r in paths and _spots(p, s, paths, k + 1)
+            ]
+            if not options:
+                return None
+            _, k = min(options)
+            walk(paths[where[k - 1]] + ["take"])
+            continue
+        spots = _spots(p, s, paths, held)
+        if not spots:
+            return None
+        walk(paths[spots[0]] + ["open"])
+    return plan
+
+
+def count_optimal_plans(p: KeyDoor, s: State | None = None, cap: int = PLAN_COUNT_CAP) -> int:
+    """How many distinct shortest plans lead from ``s`` (default: the start) to the goal, up to
+    ``cap``: paths counted layer by layer over the breadth-first search's shortest-path DAG
+    (0 when the goal cannot be reached)."""
+    s = p.initial() if s is None else s
+    if p.is_solved(s):
+        return 1
+    count = {s: 1}
+    seen = {s}
+    while count:
+        nxt: dict[State, int] = {}
+        for u, c in count.items():
+            for m in p.moves(u):
+                t = p._step(u, m)
+                if t not in seen:
+                    nxt[t] = min(cap, nxt.get(t, 0) + c)
+        goals = [n for t, n in nxt.items() if p.is_solved(t)]
+        if goals:
+            return min(cap, sum(goals))
+        seen.update(nxt)
+        count = nxt
+    return 0
+
+
+def no_drop_plan(p: KeyDoor, s: State | None = None) -> list[Move] | None:
+    """A shortest plan from ``s`` (default: the start) that never drops a key (None: none)."""
+    s = p.initial() if s is None else s
+    return bfs_plan(s, lambda t: [m for m in p.moves(t) if m != "drop"], p.apply, p.is_solved)
+
+
+def measures(p: KeyDoor) -> Measures:
+    """The optimum, the optimum without ``drop``, the greedy player's count (:func:`greedy_plan`)
+    and the number of optimal plans, all from the start. Raises Unsolvable when the start cannot
+    reach the goal."""
+    best = p.solve(p.initial())
+    if best is None:
+        raise Unsolvable("the goal cannot be reached from the start")
+    no_drop, greedy = no_drop_plan(p), greedy_plan(p)
+    return Measures(
+        len(best),
+        None if no_drop is None else len(no_drop),
+        None if greedy is None else len(greedy),
+        count_optimal_plans(p),
+    )
 
 
 # --- generator -------------------------------------------------------------------------------
@@ -378,28 +637,32 @@ def _parse(atoms: tuple[asp_solve.Atom, ...], k: int) -> tuple[list[int], list[i
 
 
 def generate(difficulty: str, seed: int) -> KeyDoor:
-    """A keydoor puzzle whose optimal plan (found and proven by clingo) fits ``PAR``.
+    """A keydoor puzzle whose optimal plan (checked and proven by clingo) fits ``PAR``.
 
     The stream draws the corridor's size and junction; clingo (seeded from the stream's name
     and a running attempt number, with a conflict budget, re-seeded on "unknown") chooses doors
-    and keys under the encoding's rules, without a plan (horizon 0), which is cheap. The
-    Python search gives the instance's exact optimum, which skips unsolvable instances and
-    those out of range at once. Then clingo, with the instance fixed, finds a plan within that
-    many actions and proves that none is shorter (unsat one action below), so its par is
-    proven twice. An instance where clingo spends its budget is skipped; one where clingo and
-    the search disagree is a bug and raises RuntimeError.
+    and keys under the encoding's rules (``SHAPE``: the chain and ferry rules), without a plan
+    (horizon 0), which is cheap. The Python search gives the instance's exact optimum and a
+    plan, which skips unsolvable instances and those out of range at once; where ``SHAPE`` asks
+    for it (very-hard), an instance where the optimum without ``drop`` is no longer is skipped
+    too. Then clingo, with the instance fixed, checks the plan under its own rules and proves
+    that none is shorter (unsat one action below), so its par is proven twice. An instance
+    where clingo spends its budget is skipped; one where clingo and the search disagree is a
+    bug and raises RuntimeError.
     """
     check_difficulty(difficulty)
     rng = rng_for("keydoor", difficulty, seed)
     stage = f"puzzle:keydoor:{difficulty}"
-    (r_lo, r_hi), (h_lo, h_hi), k, chain = SHAPE[difficulty]
+    shape = SHAPE[difficulty]
+    (r_lo, r_hi), (h_lo, h_hi), k = shape.main, shape.branch, shape.keys
     lo_par, hi_par = PAR[difficulty]
     calls = 0
     for _ in range(ATTEMPTS):
         r = int(rng.integers(r_lo, r_hi + 1))
         h = int(rng.integers(h_lo, h_hi + 1))
         j = int(rng.integers(1, r))
-        base = {"rooms": r, "branch": h, "junction": j, "keys": k, "chain": chain}
+        base = {"rooms": r, "branch": h, "junction": j, "keys": k}
+        base |= {"chain": shape.chain, "ferry": shape.ferry}
         out, calls = _call(base | {"horizon": 0}, [], stage, seed, calls)
         if out.status != "sat":
             continue
@@ -409,9 +672,12 @@ def generate(difficulty: str, seed: int) -> KeyDoor:
         if predicted is None or not in_range(len(predicted), (lo_par, hi_par)):
             continue
         par = len(predicted)
+        if shape.drop and (blind := no_drop_plan(p)) is not None and len(blind) <= par:
+            continue
         facts = [f"given_door({i + 1},{d})." for i, d in enumerate(doors)]
         facts += [f"given_key({i + 1},{x})." for i, x in enumerate(keys)]
-        found, calls = _call(base | {"horizon": par}, facts, stage, seed, calls)
+        steps = [f"given_do({t},{a})." for t, a in enumerate(predicted)]
+        found, calls = _call(base | {"horizon": par}, facts + steps, stage, seed, calls)
         if found.status == "unknown":
             continue
         plan = _parse(found.atoms, k)[2]
@@ -424,6 +690,13 @@ def generate(difficulty: str, seed: int) -> KeyDoor:
             raise _disagree(p, f"no plan shorter than {par} actions")
         return KeyDoor(r, h, j, tuple(doors), tuple(keys), tuple(plan), difficulty, par)
     raise GenerationError(f"no keydoor puzzle of difficulty {difficulty} in {ATTEMPTS} attempts")
+
+
+def _integer(v: Any, what: str) -> int:
+    """``v`` if it is an int (not a bool), else ValueError naming the field."""
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise ValueError(f"{what} must be an integer, got {v!r}")
+    return v
 
 
 def _plays(p: KeyDoor, plan: list[str]) -> bool:

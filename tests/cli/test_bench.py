@@ -8,7 +8,7 @@ from roguelike.autoplay import Result, bot_seeds
 from roguelike.cli import bench, main
 from roguelike.cli.bench import bot as bot_bench
 from roguelike.cli.bench import saves as saves_bench
-from roguelike.cli.bench.puzzle import puzzle_lines
+from roguelike.cli.bench.puzzle import keydoor_lines, puzzle_lines
 from tests.saves.support import SEED, fresh_game, world_of
 
 
@@ -53,6 +53,15 @@ def test_the_puzzle_lines(monkeypatch):
     assert len(lines) == 2
     assert lines[0].startswith("puzzle jugs very-hard: generate") and "of 200 ms" in lines[0]
     assert lines[1].startswith("puzzle jugs very-hard: hint") and "of 50 ms" in lines[1]
+
+
+def test_the_keydoor_lines():
+    lines = list(keydoor_lines(2))
+    assert [line.split(":")[0] for line in lines] == [
+        f"puzzle keydoor {d}" for d in ("easy", "medium", "hard", "very-hard")
+    ]
+    # the generator keeps only very-hard instances where drop matters
+    assert "drop matters 100%, greedy misses par 100%" in lines[-1] and "(2 seeds)" in lines[-1]
 
 
 def test_the_save_lines(monkeypatch):

@@ -394,11 +394,13 @@ def test_keydoor_clingo_proves_nothing_shorter():
 def keydoor_instances(difficulty, n):
     """Instances as the generator's first call draws them (horizon 0: no plan), in or out of
     the par range, with the constants that describe them to ``asp/keydoor.lp``."""
-    (r_lo, _), (h_lo, _), k, chain = keydoor.SHAPE[difficulty]
+    shape = keydoor.SHAPE[difficulty]
+    k = shape.keys
     for i in range(n):
-        r, h = r_lo, h_lo
+        r, h = shape.main[0], shape.branch[0]
         j = 1 + i % (r - 1)
-        constants = {"rooms": r, "branch": h, "junction": j, "keys": k, "chain": chain}
+        constants = {"rooms": r, "branch": h, "junction": j, "keys": k}
+        constants |= {"chain": shape.chain, "ferry": shape.ferry}
         out = asp_solve.solve(["keydoor"], constants | {"horizon": 0}, [i + 1], 100_000)
         assert out.status == "sat"
         doors, keys, plan = keydoor._parse(out.atoms, k)

@@ -1,12 +1,15 @@
 """``roguelike bench --only puzzle``: each puzzle type at very-hard, generated (budget
-p99 ≤ 200 ms) and asked for one hint from a random reachable state (budget p99 ≤ 50 ms)."""
+p99 ≤ 200 ms) and asked for one hint from a random reachable state (budget p99 ≤ 50 ms); and
+per difficulty, how much the keydoor's one-slot hand matters (``keydoor_lines``)."""
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Callable, Iterator
 
 from roguelike import puzzles, seeds
 from roguelike.cli.bench import Budget, measure
+from roguelike.puzzles import keydoor
 
 PUZZLE_DIFFICULTY = "very-hard"
 PUZZLE_GENERATION_BUDGET = Budget(None, 200)
@@ -37,7 +40,7 @@ def puzzle_hint_case(type_name: str, seed: int) -> tuple[object, object]:
 
 def puzzle_lines(count: int) -> Iterator[str]:
     """Per type at very-hard: generation, and one hint from a random reachable state (on at
-    most 50 seeds)."""
+    most 50 seeds); then, when keydoor is among the types, its measures (``keydoor_lines``)."""
     n = min(count, 50)
     for type_name in puzzles.TYPES:
 
@@ -57,6 +60,26 @@ def puzzle_lines(count: int) -> Iterator[str]:
         yield measure(
             f"puzzle {type_name} {PUZZLE_DIFFICULTY}: hint", n, hint, PUZZLE_HINT_BUDGET
         ).line()
+
+    if "keydoor" in puzzles.TYPES:
+        yield from keydoor_lines(count)
+
+
+def keydoor_lines(count: int) -> Iterator[str]:
+    """Per difficulty, over at most 100 seeds: the share of keydoor instances where forbidding
+    ``drop`` lengthens the optimum, the share where the greedy player misses par (see
+    :func:`roguelike.puzzles.keydoor.greedy_plan`), and the median number of optimal plans
+    (targets at very-hard: at least 60% and 80%)."""
+    n = min(count, 100)
+    for difficulty in keydoor.PAR:
+        ms = [keydoor.measures(keydoor.generate(difficulty, seed)) for seed in range(n)]
+        drop = sum(m.drop_matters for m in ms) / n
+        greedy = sum(m.greedy_misses for m in ms) / n
+        plans = statistics.median(m.optimal_plans for m in ms)
+        yield (
+            f"puzzle keydoor {difficulty}: drop matters {drop:.0%}, greedy misses par"
+            f" {greedy:.0%}, optimal plans median {plans:g} ({n} seeds)"
+        )
 
 
 PARTS: dict[str, Callable[[int], Iterator[str]]] = {"puzzle": puzzle_lines}
