@@ -1,6 +1,7 @@
-"""``roguelike puzzle``: designer tools for the puzzles. ``generate`` prints one (JSON or a
-board to read), ``solve`` reads one on stdin and prints an optimal solution, ``play`` plays one
-in the terminal."""
+"""``roguelike puzzle``: designer tools for the puzzles. ``generate`` prints one (JSON with its
+difficulty score under ``"difficulty_score"``, or a board to read under a title line with that
+score), ``solve`` reads one on stdin and prints an optimal solution, ``play`` plays one in the
+terminal."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from roguelike import puzzles, seeds
 from roguelike.cli import Fail, Parser
 from roguelike.cli.args import parse_seed
 from roguelike.gen import formats
+from roguelike.puzzles import difficulty
 
 #: Errors beyond the ones every command reports (bad puzzles raise :class:`Fail`).
 USER_ERRORS: tuple[type[Exception], ...] = ()
@@ -42,10 +44,13 @@ def add_arguments(puzzle: argparse.ArgumentParser) -> None:
     play.add_argument("--coins", type=int, default=5, help="hint coins to spend (5)")
 
 
-def puzzle_text(p: Any, s: Any) -> str:
-    """A puzzle in state ``s`` for a person to read: a title line, then its board (drawn by
-    the puzzle's own ``render_text``)."""
-    return f"{p.type_name} · {p.difficulty} · par {p.par}\n\n{p.render_text(s)}\n"
+def puzzle_text(p: Any, s: Any, score: float | None = None) -> str:
+    """A puzzle in state ``s`` for a person to read: a title line (with its difficulty score
+    when given), then its board (drawn by the puzzle's own ``render_text``)."""
+    title = f"{p.type_name} · {p.difficulty} · par {p.par}"
+    if score is not None:
+        title += f" · score {score:.1f}"
+    return f"{title}\n\n{p.render_text(s)}\n"
 
 
 def generate_text(args: argparse.Namespace) -> str:
@@ -54,9 +59,12 @@ def generate_text(args: argparse.Namespace) -> str:
         p = puzzles.generate(args.type, args.difficulty, args.seed)
     except puzzles.GenerationError as err:
         raise Fail(str(err)) from None
+    # the difficulty score beside the instance (a key of its own: the instance's JSON is as
+    # ``to_json`` writes it, and ``puzzle solve`` reads the document unchanged)
+    score = difficulty.measure(p)
     if args.format == "json":
-        return formats.dumps(p.to_json()) + "\n"
-    return puzzle_text(p, p.initial())
+        return formats.dumps(p.to_json() | {"difficulty_score": score.to_json()}) + "\n"
+    return puzzle_text(p, p.initial(), score.score)
 
 
 def solve_text(text: str) -> str:

@@ -25,6 +25,7 @@ from types import ModuleType
 from typing import Any
 
 from roguelike.puzzles import ball, hatgram, jugs, keydoor, sliding, stomp
+from roguelike.puzzles import difficulty as scoring
 from roguelike.puzzles.base import (
     DIFFICULTIES,
     GenerationError,
@@ -72,11 +73,15 @@ RULES: dict[str, str] = {t: m.RULES for t, m in _MODULES.items()}
 
 
 def generate(type_name: str, difficulty: str, seed: int) -> Any:
-    """A new puzzle of ``type_name`` at ``difficulty``: a pure function of the three."""
+    """A new puzzle of ``type_name`` at ``difficulty``: a pure function of the three.
+
+    The type's generator is asked with the seed, then with seeds derived from it, until the
+    puzzle's difficulty score lies in the level's band (:mod:`roguelike.puzzles.difficulty`).
+    """
     if type_name not in _MODULES:
         raise ValueError(f"unknown puzzle type {type_name!r}: one of {', '.join(TYPES)}")
     gen: Callable[[str, int], Any] = _MODULES[type_name].generate
-    return gen(difficulty, seed)
+    return scoring.draw(gen, type_name, difficulty, seed)
 
 
 def from_json(d: Any) -> Any:

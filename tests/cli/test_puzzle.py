@@ -148,8 +148,9 @@ def test_text_format_shows_the_title_and_a_board(type_name):
     )
     assert status == 0, err
     lines = out.splitlines()
-    par = json.loads(generated_json(type_name, "hard", "d"))["par"]
-    assert lines[0] == f"{type_name} · hard · par {par}"
+    doc = json.loads(generated_json(type_name, "hard", "d"))
+    score = doc["difficulty_score"]["score"]
+    assert lines[0] == f"{type_name} · hard · par {doc['par']} · score {score:.1f}"
     assert len(lines) >= 4 and all(line == line.rstrip() for line in lines)
 
 
