@@ -372,9 +372,7 @@ def attempt_seed(type_name: str, difficulty: str, seed: int, attempt: int) -> in
     return key & ((1 << seeds.SEED_BITS) - 1)
 
 
-def draw(
-    generate: Callable[[str, int], Any], type_name: str, difficulty: str, seed: int
-) -> Any:
+def draw(generate: Callable[[str, int], Any], type_name: str, difficulty: str, seed: int) -> Any:
     """The first of up to ``BAND_ATTEMPTS[type_name]`` instances (seed, then derived seeds)
     whose score lies in the band of ``difficulty``; when none does, the one closest to it (the
     first such). A type with one attempt is not measured at all."""

@@ -70,8 +70,7 @@ def puzzle_score_lines(count: int) -> Iterator[str]:
     for type_name in puzzles.TYPES:
         for level in puzzles.DIFFICULTIES:
             scores = sorted(
-                scoring.measure(puzzles.generate(type_name, level, seed)).score
-                for seed in range(n)
+                scoring.measure(puzzles.generate(type_name, level, seed)).score for seed in range(n)
             )
             lo, hi = scoring.BANDS[level]
             inside = sum(lo <= x < hi for x in scores) / n
