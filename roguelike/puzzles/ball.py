@@ -73,7 +73,7 @@ _DELTA = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 PAR: dict[str, tuple[int, int]] = {
     "easy": (5, 8),
     "medium": (9, 14),
-    "hard": (16, 24),
+    "hard": (16, 22),
     "very-hard": (25, 36),
 }
 #: Per difficulty: (rows, cols, free cells, relative chances of 1x1, 1x2, 2x1 and 2x2 blocks when

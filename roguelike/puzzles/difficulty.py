@@ -51,7 +51,8 @@ first listed move that brings the goal a step nearer). Otherwise (and for the ty
 move can be undone, whose solvers answer from any state: a distance table, linear algebra, the
 enumerated solutions, IDA*) the line is the one ``solve`` gives, and each move off it is settled
 by ``solve`` from its state (with a ``node_limit`` of :data:`NODE_LIMIT` where the type's solver
-takes one: a move whose optimum is not proven within it counts as wrong, never as a dead end),
+takes one: a move whose optimum is not proven within it counts as wrong, never as a dead end;
+a type with a ``distances()`` table of every state it can reach, ball, is read from it),
 at most :data:`SOLVE_BUDGET` solves in all (past it, unsettled moves count as wrong). Only the
 moves that look at least as good as the plan's move by the greedy rule are settled at all: no
 other move can be a tempting one or change which right move looks best. Budgets are counts of
@@ -78,7 +79,7 @@ EXPLORE_LIMIT = 5000
 #: Solves of off-line states at most (fallback mode).
 SOLVE_BUDGET = 1500
 #: IDA*-style solvers that take a ``node_limit``: nodes per off-line solve.
-NODE_LIMIT = 300
+NODE_LIMIT = 100
 
 #: Score bands per difficulty, common to every type: lowest score (included), highest (not).
 BANDS: dict[str, tuple[float, float]] = {
@@ -93,7 +94,7 @@ BAND_ATTEMPTS: dict[str, int] = {
     "jugs": 8,
     "sliding": 4,
     "stomp": 40,
-    "ball": 3,
+    "ball": 4,
     "hatgram": 1,
     "keydoor": 1,
 }
@@ -286,6 +287,10 @@ class _Solver:
         self.known: dict[Any, int | None] = {}
         self.calls = 0
         self.limited = "node_limit" in inspect.signature(p.solve).parameters
+        # a type that keeps the distance of every state it can reach (ball) is read, not solved
+        self.table: dict[Any, int] | None = (
+            p.distances() if callable(getattr(p, "distances", None)) else None
+        )
 
     def exhausted(self) -> bool:
         return self.calls >= SOLVE_BUDGET
@@ -295,6 +300,8 @@ class _Solver:
         if s in self.known:
             return self.known[s]
         self.calls += 1
+        if self.table is not None and s in self.table:
+            return self.table[s]
         p = self.p
         try:
             plan = p.solve(s, node_limit=NODE_LIMIT) if self.limited else p.solve(s)
