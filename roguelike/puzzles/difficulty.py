@@ -72,7 +72,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roguelike import seeds
-from roguelike.puzzles.base import DIFFICULTIES, Unsolvable
+from roguelike.puzzles.base import Unsolvable
 
 #: Reachable states visited at most before the measure falls back to one solve per move.
 EXPLORE_LIMIT = 5000
@@ -380,10 +380,6 @@ def measure(puzzle: Any, start: Any = None) -> Score:
     )
 
 
-def band_of(difficulty: str) -> tuple[float, float]:
-    return BANDS[difficulty]
-
-
 def in_band(score: Score, difficulty: str) -> bool:
     lo, hi = BANDS[difficulty]
     return lo <= score.score < hi
@@ -423,4 +419,4 @@ def draw(generate: Callable[[str, int], Any], type_name: str, difficulty: str, s
     return best[1]
 
 
-__all__ = ["BANDS", "DIFFICULTIES", "GREEDY", "Score", "draw", "in_band", "measure"]
+__all__ = ["BANDS", "GREEDY", "Score", "draw", "in_band", "measure"]

@@ -8,7 +8,8 @@ from roguelike.autoplay import Result, bot_seeds
 from roguelike.cli import bench, main
 from roguelike.cli.bench import bot as bot_bench
 from roguelike.cli.bench import saves as saves_bench
-from roguelike.cli.bench.puzzle import puzzle_lines
+from roguelike.cli.bench.puzzle import puzzle_lines, puzzle_score_lines
+from roguelike.puzzles.difficulty import BANDS
 from tests.saves.support import SEED, fresh_game, world_of
 
 
@@ -53,6 +54,17 @@ def test_the_puzzle_lines(monkeypatch):
     assert len(lines) == 2
     assert lines[0].startswith("puzzle jugs very-hard: generate") and "of 200 ms" in lines[0]
     assert lines[1].startswith("puzzle jugs very-hard: hint") and "of 50 ms" in lines[1]
+
+
+def test_the_puzzle_score_lines(monkeypatch):
+    monkeypatch.setattr("roguelike.puzzles.TYPES", ("stomp",))
+    lines = list(puzzle_score_lines(3))
+    assert [line.split(":")[0] for line in lines] == [
+        f"puzzle stomp {level}" for level in ("easy", "medium", "hard", "very-hard")
+    ]
+    lo, hi = BANDS["hard"]
+    assert "score n=3 p50=" in lines[2] and f"band {lo:g}..{hi:g}" in lines[2]
+    assert lines[2].endswith("in band 100%")  # stomp is drawn into the bands
 
 
 def test_the_save_lines(monkeypatch):
