@@ -66,9 +66,10 @@ tables (p50 at easy / medium / hard / very-hard: jugs 7 / 17 / 30 / 62, sliding 
 sliding), and stomp's and ball's par tables moved to meet them. Measured after, 100 seeds per
 type and level through ``puzzles.generate``: every drawn type (jugs, sliding, stomp, ball) lies
 in its band at every level, very-hard p50 jugs 62, sliding 51, stomp 49, ball 57. Hatgram and
-keydoor are not drawn (:data:`UNBANDED`): their scores sit below the bands from medium up
-(a snug placement is a right one at almost every hatgram step; a keydoor line is mostly walking,
-the keydoor generator being redesigned), and no cheap number of draws reaches the bands.
+keydoor are not drawn (:data:`UNBANDED`): hatgram's scores sit below the bands from medium
+up (a snug placement is a right one at almost every step), keydoor's at hard and very-hard (its
+line is mostly walking; its generator is being redesigned), and no cheap number of draws
+reaches the bands.
 """
 
 from __future__ import annotations
