@@ -1,8 +1,8 @@
-"""``roguelike puzzle``: designer tools for the puzzles. ``generate`` prints one (JSON or a
-board to read), ``solve`` reads one on stdin and prints an optimal solution, ``play`` plays one
-in the terminal. ``generate`` names the puzzle's code (:mod:`roguelike.puzzles.codes`: its
-title line, and a ``"code"`` key beside the puzzle's own JSON), and ``play --code`` plays the
-puzzle a code names."""
+"""``roguelike puzzle``: designer tools for the puzzles. ``generate`` prints one (JSON with its
+difficulty score under ``"difficulty_score"`` and its code under ``"code"``, or a board to read
+under a title line with both), ``solve`` reads one on stdin and prints an optimal solution,
+``play`` plays one in the terminal (``play --code`` the puzzle a code names; a code is
+:mod:`roguelike.puzzles.codes`' ``type:difficulty#SEED``)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from roguelike import puzzles, seeds
 from roguelike.cli import Fail, Parser
 from roguelike.cli.args import parse_seed
 from roguelike.gen import formats
-from roguelike.puzzles import codes
+from roguelike.puzzles import codes, difficulty
 
 #: Errors beyond the ones every command reports (bad puzzles raise :class:`Fail`).
 USER_ERRORS: tuple[type[Exception], ...] = ()
@@ -49,10 +49,15 @@ def add_arguments(puzzle: argparse.ArgumentParser) -> None:
     play.add_argument("--coins", type=int, default=5, help="hint coins to spend (5)")
 
 
-def puzzle_text(p: Any, s: Any, code: str | None = None) -> str:
+def puzzle_text(p: Any, s: Any, code: str | None = None, score: float | None = None) -> str:
     """A puzzle in state ``s`` for a person to read: a title line (with the puzzle's ``code``
-    if given), then its board (drawn by the puzzle's own ``render_text``)."""
-    title = f"{p.type_name} · {p.difficulty} · par {p.par}" + (f" · {code}" if code else "")
+    and its difficulty score when given), then its board (drawn by the puzzle's own
+    ``render_text``)."""
+    title = f"{p.type_name} · {p.difficulty} · par {p.par}"
+    if score is not None:
+        title += f" · score {score:.1f}"
+    if code:
+        title += f" · {code}"
     return f"{title}\n\n{p.render_text(s)}\n"
 
 
@@ -63,9 +68,14 @@ def generate_text(args: argparse.Namespace) -> str:
     except puzzles.GenerationError as err:
         raise Fail(str(err)) from None
     code = codes.encode(args.type, args.difficulty, args.seed)
+    # the difficulty score and the code beside the instance (keys of their own: the instance's
+    # JSON is as ``to_json`` writes it, and ``puzzle solve`` reads the document unchanged)
+    score = difficulty.measure(p)
     if args.format == "json":
-        return formats.dumps({**p.to_json(), "code": code}) + "\n"
-    return puzzle_text(p, p.initial(), code)
+        return (
+            formats.dumps(p.to_json() | {"code": code, "difficulty_score": score.to_json()}) + "\n"
+        )
+    return puzzle_text(p, p.initial(), code, score.score)
 
 
 def solve_text(text: str) -> str:

@@ -1,9 +1,11 @@
 """Layton-style puzzles: six types behind one protocol.
 
 Every type (see :mod:`roguelike.puzzles.base` for the protocol) has legal moves, an exact
-optimal solver, a seeded generator whose difficulty is the TRUE optimal move count ``par``
-(checked against the type's ``PAR`` table), hints computed from the current state and a
-stable JSON form. This package has no user interface.
+optimal solver, a seeded generator whose par is the TRUE optimal move count (checked against the
+type's ``PAR`` table), hints computed from the current state and a stable JSON form. A level is
+more than a par: :func:`generate` draws the type's generator (the seed, then seeds derived from
+it) until the puzzle's difficulty score lies in the level's band, one table for every type
+(:mod:`roguelike.puzzles.difficulty`). This package has no user interface.
 
 >>> p = generate("jugs", "easy", 42)
 >>> s = p.initial()
@@ -14,8 +16,9 @@ stable JSON form. This package has no user interface.
 Types and their difficulty tables (``<module>.PAR``): jugs, sliding, stomp, ball, hatgram,
 keydoor. A type is a module with a ``generate(difficulty, seed)`` function, ``PAR`` and
 ``RULES`` tables and a class (named by its ``type_name``), listed once in ``_TYPES``. All
-randomness comes from ``roguelike.seeds.stream(seed, 0, f"puzzle:{type}:{difficulty}")``, so
-the same (type, difficulty, seed) gives the same puzzle on every machine.
+randomness comes from ``roguelike.seeds.stream(seed, 0, f"puzzle:{type}:{difficulty}")`` (a
+derived seed's stream for a later draw), so the same (type, difficulty, seed) gives the same
+puzzle on every machine.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from types import ModuleType
 from typing import Any
 
 from roguelike.puzzles import ball, hatgram, jugs, keydoor, sliding, stomp
+from roguelike.puzzles import difficulty as scoring
 from roguelike.puzzles.base import (
     DIFFICULTIES,
     GenerationError,
@@ -72,11 +76,15 @@ RULES: dict[str, str] = {t: m.RULES for t, m in _MODULES.items()}
 
 
 def generate(type_name: str, difficulty: str, seed: int) -> Any:
-    """A new puzzle of ``type_name`` at ``difficulty``: a pure function of the three."""
+    """A new puzzle of ``type_name`` at ``difficulty``: a pure function of the three.
+
+    The type's generator is asked with the seed, then with seeds derived from it, until the
+    puzzle's difficulty score lies in the level's band (:mod:`roguelike.puzzles.difficulty`).
+    """
     if type_name not in _MODULES:
         raise ValueError(f"unknown puzzle type {type_name!r}: one of {', '.join(TYPES)}")
     gen: Callable[[str, int], Any] = _MODULES[type_name].generate
-    return gen(difficulty, seed)
+    return scoring.draw(gen, type_name, difficulty, seed)
 
 
 def from_json(d: Any) -> Any:

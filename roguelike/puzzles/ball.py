@@ -68,12 +68,13 @@ KIND_WORDS = {
 DIRECTIONS = ("up", "down", "left", "right")
 _DELTA = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
-#: Optimal move counts per difficulty.
+#: Optimal move counts per difficulty, set so that the difficulty score (see
+#: :mod:`roguelike.puzzles.difficulty`) of most instances lands in the level's band.
 PAR: dict[str, tuple[int, int]] = {
-    "easy": (5, 9),
-    "medium": (10, 18),
-    "hard": (19, 30),
-    "very-hard": (31, 50),
+    "easy": (5, 8),
+    "medium": (9, 14),
+    "hard": (16, 22),
+    "very-hard": (25, 36),
 }
 #: Per difficulty: (rows, cols, free cells, relative chances of 1x1, 1x2, 2x1 and 2x2 blocks when
 #: filling the board, the (1x1 count, 2x2 count) mixes a fill may have (None: any), most states

@@ -20,8 +20,9 @@ state and asks the instance what it may do with it:
 - ``to_json()`` / ``from_json``  the instance (see below); ``state_to_json`` /
   ``state_from_json`` and ``move_to_json`` / ``move_from_json`` for saved progress.
 
-Difficulty is the TRUE optimal move count from the initial state, ``par``, which every
-generator computes with the exact solver and checks against the type's ``PAR`` table.
+A generator's ``par`` is the TRUE optimal move count from the initial state, which it computes
+with the exact solver and checks against the type's ``PAR`` table; how hard a level is, is
+measured by :mod:`roguelike.puzzles.difficulty`.
 
 JSON of an instance (stable; every value is a plain int, str, bool, list or dict)::
 

@@ -8,7 +8,8 @@ from roguelike.autoplay import Result, bot_seeds
 from roguelike.cli import bench, main
 from roguelike.cli.bench import bot as bot_bench
 from roguelike.cli.bench import saves as saves_bench
-from roguelike.cli.bench.puzzle import keydoor_lines, puzzle_lines
+from roguelike.cli.bench.puzzle import keydoor_lines, puzzle_lines, puzzle_score_lines
+from roguelike.puzzles.difficulty import BANDS
 from tests.saves.support import SEED, fresh_game, world_of
 
 
@@ -62,6 +63,17 @@ def test_the_keydoor_lines():
     ]
     # the generator keeps only very-hard instances where drop matters
     assert "drop matters 100%, greedy misses par 100%" in lines[-1] and "(2 seeds)" in lines[-1]
+
+
+def test_the_puzzle_score_lines(monkeypatch):
+    monkeypatch.setattr("roguelike.puzzles.TYPES", ("stomp",))
+    lines = list(puzzle_score_lines(3))
+    assert [line.split(":")[0] for line in lines] == [
+        f"puzzle stomp {level}" for level in ("easy", "medium", "hard", "very-hard")
+    ]
+    lo, hi = BANDS["hard"]
+    assert "score n=3 p50=" in lines[2] and f"band {lo:g}..{hi:g}" in lines[2]
+    assert lines[2].endswith("in band 100%")  # stomp is drawn into the bands
 
 
 def test_the_save_lines(monkeypatch):

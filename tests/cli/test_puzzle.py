@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from roguelike import puzzles, seeds
 from roguelike.cli import main
-from roguelike.puzzles import TYPES
+from roguelike.puzzles import TYPES, difficulty
 
 
 def run_cli(*args: str, stdin: str = "", env_extra: dict[str, str] | None = None):
@@ -93,6 +93,25 @@ def test_generate_then_solve_gives_a_solution_of_par_length(type_name, difficult
 
 
 @pytest.mark.parametrize("type_name", TYPES)
+def test_generate_prints_the_difficulty_score_and_its_parts(type_name):
+    doc = json.loads(generated_json(type_name, "medium", "score"))
+    got = doc.pop("difficulty_score")
+    p = puzzles.from_json(doc)
+    assert doc == p.to_json()  # the instance's own JSON is unchanged beside the score
+    assert set(got["parts"]) == {
+        "length",
+        "branching",
+        "traps",
+        "dead_ends",
+        "non_greedy",
+        "states",
+    }
+    assert got["parts"]["length"] == doc["par"] <= got["score"]
+    again = puzzles.generate(type_name, "medium", seeds.parse("score"))
+    assert got == difficulty.measure(again).to_json()
+
+
+@pytest.mark.parametrize("type_name", TYPES)
 def test_solve_starts_from_the_documents_state(type_name):
     doc = json.loads(generated_json(type_name, "medium", "a state"))
     p = puzzles.from_json(doc)
@@ -148,9 +167,10 @@ def test_text_format_shows_the_title_and_a_board(type_name):
     )
     assert status == 0, err
     lines = out.splitlines()
-    par = json.loads(generated_json(type_name, "hard", "d"))["par"]
+    doc = json.loads(generated_json(type_name, "hard", "d"))
+    score = doc["difficulty_score"]["score"]
     code = f"{type_name}:hard#{seeds.encode(seeds.parse('d'))}"
-    assert lines[0] == f"{type_name} · hard · par {par} · {code}"
+    assert lines[0] == f"{type_name} · hard · par {doc['par']} · score {score:.1f} · {code}"
     assert len(lines) >= 4 and all(line == line.rstrip() for line in lines)
 
 

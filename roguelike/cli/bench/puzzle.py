@@ -1,14 +1,17 @@
 """``roguelike bench --only puzzle``: each puzzle type at very-hard, generated (budget
-p99 ≤ 200 ms) and asked for one hint from a random reachable state (budget p99 ≤ 50 ms); and
-per difficulty, how much the keydoor's one-slot hand matters (``keydoor_lines``)."""
+p99 ≤ 200 ms) and asked for one hint from a random reachable state (budget p99 ≤ 50 ms); per
+difficulty, how much the keydoor's one-slot hand matters (``keydoor_lines``); then each type at
+every level, the difficulty scores of its generated puzzles against the level's band."""
 
 from __future__ import annotations
 
 import statistics
 from collections.abc import Callable, Iterator
+from itertools import chain
 
 from roguelike import puzzles, seeds
 from roguelike.cli.bench import Budget, measure
+from roguelike.puzzles import difficulty as scoring
 from roguelike.puzzles import keydoor
 
 PUZZLE_DIFFICULTY = "very-hard"
@@ -82,4 +85,25 @@ def keydoor_lines(count: int) -> Iterator[str]:
         )
 
 
-PARTS: dict[str, Callable[[int], Iterator[str]]] = {"puzzle": puzzle_lines}
+def puzzle_score_lines(count: int) -> Iterator[str]:
+    """Per type and level (on at most 30 seeds): the difficulty score's median, the scores
+    observed (lowest..highest), the level's band and the share of puzzles inside it."""
+    n = min(count, 30)
+    for type_name in puzzles.TYPES:
+        for level in puzzles.DIFFICULTIES:
+            scores = sorted(
+                scoring.measure(puzzles.generate(type_name, level, seed)).score for seed in range(n)
+            )
+            lo, hi = scoring.BANDS[level]
+            inside = sum(lo <= x < hi for x in scores) / n
+            note = " (not drawn into bands)" if type_name in scoring.UNBANDED else ""
+            yield (
+                f"puzzle {type_name} {level}: score n={n} p50={scores[n // 2]:.1f} "
+                f"observed {scores[0]:.1f}..{scores[-1]:.1f}  band {lo:g}..{hi:g}  "
+                f"in band {inside:.0%}{note}"
+            )
+
+
+PARTS: dict[str, Callable[[int], Iterator[str]]] = {
+    "puzzle": lambda count: chain(puzzle_lines(count), puzzle_score_lines(count))
+}
