@@ -333,7 +333,9 @@ class Hatgram:
     def is_solved(self, s: State) -> bool:
         return all(p is not None for p in s)
 
-    def solve(self, s: State) -> list[Move] | None:
+    def solve(self, s: State, budget: int | None = None) -> list[Move] | None:
+        """The plan to the nearest tiling of the board (the tilings are enumerated once per
+        instance; ``budget`` is not used by this type)."""
         best: tuple[int, int] | None = None
         for k, sol in enumerate(self.solutions()):
             cost = sum(0 if p == q else 1 if p is None else 2 for p, q in zip(s, sol, strict=True))

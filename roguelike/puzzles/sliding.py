@@ -17,7 +17,11 @@ generation p50 14 ms, p99 122 ms. The tail grows with distance from the path: at
 random moves off it, p99 was 46 ms with one state of 200 at 435 ms. IDA* with this heuristic
 cannot bound arbitrary 15-puzzle states, hence the moderate pars and the robustness probes.
 
-JSON config: ``{"size": 4}`` (the goal is fixed); state: the list of numbers; move: the tile.
+JSON config: ``{"size": 4}``, and optionally ``"goal"``: the arrangement to reach, a list like the
+state (a custom goal, as in the source; the standard order when left out). A goal must be
+reachable from the start (the parity rule, :func:`reachable`), else the document is refused. The
+heuristic, the solver and the constructive route are all relative to the goal. State: the list of
+numbers; move: the tile.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from roguelike.puzzles.base import (
     GenerationError,
     IllegalMove,
     PuzzleFormatError,
+    SearchLimit,
     check_difficulty,
     envelope,
     in_range,
@@ -70,6 +75,9 @@ ATTEMPTS = 500
 PROBES = 6
 PROBE_WALK = 8
 PROBE_NODE_LIMIT = 8000
+#: IDA* nodes a hint may spend proving the shortest plan; past it the hint gives a move on the
+#: known route of :func:`constructive` instead (see :func:`roguelike.puzzles.advise`).
+HINT_BUDGET = 6000
 
 _FOUND = -1
 
@@ -79,10 +87,6 @@ Numbered tiles lie in a frame with one gap. A tile next to the gap can slide int
 
 Put the tiles in order, 1, 2, 3, ... row by row from the top left, with the gap in the
 bottom right corner, in as few slides as you can."""
-
-
-class _Limit(Exception):
-    """The IDA* node budget ran out."""
 
 
 def _lis(seq: list[int]) -> int:
@@ -104,15 +108,20 @@ def _lis(seq: list[int]) -> int:
 
 
 class _Tables:
-    """Per-size tables: Manhattan distances, neighbours, Zobrist keys, line-conflict caches."""
+    """Per (size, goal) tables: Manhattan distances to the goal, neighbours, Zobrist keys,
+    line-conflict caches."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, goal: State | None = None) -> None:
         self.n = n
         size = n * n
-        self.goal: State = tuple(range(1, size)) + (0,)
+        self.goal: State = standard_goal(n) if goal is None else goal
+        #: tile -> its cell in the goal
+        self.home = [0] * size
+        for p, t in enumerate(self.goal):
+            self.home[t] = p
         self.md = [[0] * size for _ in range(size)]
         for t in range(1, size):
-            gr, gc = divmod(t - 1, n)
+            gr, gc = divmod(self.home[t], n)
             for p in range(size):
                 r, c = divmod(p, n)
                 self.md[t][p] = abs(r - gr) + abs(c - gc)
@@ -136,7 +145,7 @@ class _Tables:
         cache_ = self.row_cache[r]
         v = cache_.get(key)
         if v is None:
-            home = [(t - 1) % n for t in key if t and (t - 1) // n == r]
+            home = [self.home[t] % n for t in key if t and self.home[t] // n == r]
             v = 2 * (len(home) - _lis(home))
             cache_[key] = v
         return v
@@ -147,7 +156,7 @@ class _Tables:
         cache_ = self.col_cache[c]
         v = cache_.get(key)
         if v is None:
-            home = [(t - 1) // n for t in key if t and (t - 1) % n == c]
+            home = [self.home[t] // n for t in key if t and self.home[t] % n == c]
             v = 2 * (len(home) - _lis(home))
             cache_[key] = v
         return v
@@ -167,19 +176,38 @@ class _Tables:
         return z
 
 
+def standard_goal(n: int) -> State:
+    """1, 2, ..., n*n-1 in reading order, the gap last."""
+    return tuple(range(1, n * n)) + (0,)
+
+
 @cache
-def tables(n: int) -> _Tables:
-    return _Tables(n)
+def tables(n: int, goal: State | None = None) -> _Tables:
+    return _Tables(n, None if goal == standard_goal(n) else goal)
+
+
+def reachable(s: State, goal: State, n: int) -> bool:
+    """The parity rule: can ``s`` reach ``goal`` at all? The permutation taking one to the
+    other (the gap counted as a tile) must have the parity of the gap's taxicab distance."""
+    where = {t: p for p, t in enumerate(s)}
+    perm = [where[t] for t in goal]
+    seen = [False] * len(perm)
+    parity = 0
+    for i in range(len(perm)):
+        j, length = i, 0
+        while not seen[j]:
+            seen[j] = True
+            j = perm[j]
+            length += 1
+        if length:
+            parity ^= (length - 1) & 1
+    (ar, ac), (br, bc) = divmod(s.index(0), n), divmod(goal.index(0), n)
+    return parity == (abs(ar - br) + abs(ac - bc)) & 1
 
 
 def solvable(s: State, n: int) -> bool:
-    """The parity rule of the n-puzzle: can ``s`` reach the goal at all?"""
-    tiles = [t for t in s if t]
-    inv = sum(1 for i in range(len(tiles)) for j in range(i + 1, len(tiles)) if tiles[i] > tiles[j])
-    if n % 2 == 1:
-        return inv % 2 == 0
-    blank_row_from_bottom = n - s.index(0) // n
-    return (inv + blank_row_from_bottom) % 2 == 1
+    """The parity rule of the n-puzzle: can ``s`` reach the standard goal at all?"""
+    return reachable(s, standard_goal(n), n)
 
 
 @dataclass(frozen=True)
@@ -188,9 +216,16 @@ class Sliding:
     start: State
     difficulty: str = "easy"
     par: int = 0
+    #: the arrangement to reach (None: the standard order, the gap last)
+    target: State | None = None
     # zobrist key -> (exact distance, next tile or 0 at the goal, the state): states on known
     # optimal paths, filled by solve()
     _known: dict[int, tuple[int, int, State]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
+    # state -> (moves left, next tile) on a known route that is not proven shortest (filled by
+    # route(): the constructive solver, cut short where it meets a state of ``_known``)
+    _route: dict[State, tuple[int, int]] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
 
@@ -204,7 +239,12 @@ class Sliding:
             raise ValueError("sliding puzzles are 3×3 or 4×4")
         if sorted(self.start) != list(range(n * n)):
             raise ValueError("the start must hold each number 0..n*n-1 once")
-        if not solvable(self.start, n):
+        if self.target is not None:
+            if sorted(self.target) != list(range(n * n)):
+                raise ValueError("the goal must hold each number 0..n*n-1 once")
+            if self.target == standard_goal(n):
+                object.__setattr__(self, "target", None)
+        if not reachable(self.start, self.goal(), n):
             raise ValueError("this start cannot reach the goal (wrong parity)")
 
     # --- rules -----------------------------------------------------------------------------
@@ -212,42 +252,85 @@ class Sliding:
         return self.start
 
     def goal(self) -> State:
-        return tables(self.size).goal
+        return standard_goal(self.size) if self.target is None else self.target
+
+    def tables(self) -> _Tables:
+        return tables(self.size, self.target)
 
     def moves(self, s: State) -> list[Move]:
         b = s.index(0)
-        return [s[p] for p in tables(self.size).nbr[b]]
+        return [s[p] for p in self.tables().nbr[b]]
 
     def apply(self, s: State, m: Move) -> State:
         if not isinstance(m, int) or isinstance(m, bool) or not 0 < m < self.size**2:
             raise IllegalMove(f"there is no tile {m!r}")
         b = s.index(0)
         p = s.index(m)
-        if p not in tables(self.size).nbr[b]:
+        if p not in self.tables().nbr[b]:
             raise IllegalMove(f"tile {m} is not next to the gap")
         out = list(s)
         out[b], out[p] = m, 0
         return tuple(out)
 
     def is_solved(self, s: State) -> bool:
-        return s == tables(self.size).goal
+        return s == self.goal()
 
     def heuristic(self, s: State) -> int:
-        return tables(self.size).heuristic(s)
+        return self.tables().heuristic(s)
 
-    def solve(self, s: State, node_limit: int | None = None) -> list[Move] | None:
-        """An optimal tile list from ``s``; raises _Limit past ``node_limit`` IDA* nodes."""
-        if not solvable(s, self.size):
+    def solve(self, s: State, budget: int | None = None) -> list[Move] | None:
+        """An optimal tile list from ``s``; raises SearchLimit past ``budget`` IDA* nodes."""
+        if not reachable(s, self.goal(), self.size):
             return None
-        T = tables(self.size)
+        T = self.tables()
         z = T.zobrist(s)
         hit = self._known.get(z)
         if hit is None or hit[2] != s:
-            self._search(s, node_limit)
+            self._search(s, budget)
         return self._walk(s)
 
+    def known_distance(self, s: State) -> int | None:
+        """The proven optimal distance of ``s`` when an earlier solve found it, else None."""
+        hit = self._known.get(self.tables().zobrist(s))
+        return hit[0] if hit is not None and hit[2] == s else None
+
+    def route(self, s: State) -> list[Move]:
+        """A known route from ``s`` to the goal, NOT proven shortest, found without search:
+        the constructive solver (see :func:`constructive`), loops cut out, cut short where it
+        meets a state of a proven optimal path. The route is remembered, so asking again from
+        any state on it gives the rest of the same route (following it always ends)."""
+        if s not in self._route and self.known_distance(s) is None:
+            moves = constructive(self.size, self.goal(), s)
+            states = [s]
+            for m in moves:
+                states.append(self.apply(states[-1], m))
+            # cut loops out (from each state jump to its last visit on the route) and stop
+            # where the route meets a state whose way on is known already
+            last = {st: i for i, st in enumerate(states)}
+            path: list[tuple[State, Move]] = []
+            i = 0
+            while True:
+                i = last[states[i]]
+                end = states[i]
+                if i == len(moves) or end in self._route or self.known_distance(end) is not None:
+                    break
+                path.append((end, moves[i]))
+                i += 1
+            tail = self._route[end][0] if end in self._route else self.known_distance(end) or 0
+            for k, (st, m) in enumerate(path):
+                self._route[st] = (len(path) - k + tail, m)
+        plan: list[Move] = []
+        cur = s
+        while not self.is_solved(cur):
+            if self.known_distance(cur) is not None:
+                return plan + self._walk(cur)
+            _left, m = self._route[cur]
+            plan.append(m)
+            cur = self.apply(cur, m)
+        return plan
+
     def _walk(self, s: State) -> list[Move]:
-        T = tables(self.size)
+        T = self.tables()
         plan: list[Move] = []
         cur = s
         while True:
@@ -258,7 +341,7 @@ class Sliding:
             cur = self.apply(cur, nxt)
 
     def _record(self, s: State, path: list[Move]) -> None:
-        T = tables(self.size)
+        T = self.tables()
         cur = s
         total = len(path)
         for i, m in enumerate(path):
@@ -269,7 +352,7 @@ class Sliding:
             self._known[z] = (0, 0, cur)
 
     def _search(self, start: State, node_limit: int | None) -> None:
-        T = tables(self.size)
+        T = self.tables()
         n = self.size
         md, nbr, zob = T.md, T.nbr, T.zob
         row_lc, col_lc = T.row_lc, T.col_lc
@@ -287,7 +370,7 @@ class Sliding:
             nonlocal nodes
             nodes += 1
             if nodes == limit:
-                raise _Limit
+                raise SearchLimit(f"no shortest plan within {limit} nodes")
             hit = known.get(z)
             if hit is not None and hit[2] == tuple(board):
                 f = g + hit[0]
@@ -357,23 +440,34 @@ class Sliding:
         )
         return f"slide tile {m} {way}"
 
+    def guide(self, s: State, budget: int | None = None) -> tuple[list[Move], bool]:
+        """(a plan from ``s``, proven shortest?): the optimal plan when IDA* proves it within
+        ``budget`` nodes, else the known :meth:`route`."""
+        try:
+            plan = self.solve(s, budget)
+        except SearchLimit:
+            return self.route(s), False
+        return (plan or []), True
+
     def nudge(self, s: State, tier: int) -> str:
-        plan = self.solve(s)
-        if plan is None:
+        if not reachable(s, self.goal(), self.size):
             return "These tiles cannot be put in order."
+        plan, exact = self.guide(s, HINT_BUDGET)
         if not plan:
             return "The tiles are already in order."
         n = self.size
         soon = plan[:4]
+        enough = (
+            f"{len(plan)} moves are enough"
+            if exact
+            else f"a way of {len(plan)} moves is known (perhaps not the shortest)"
+        )
         if tier <= 1:
             rows = sorted({s.index(t) // n for t in soon})
             cols = sorted({s.index(t) % n for t in soon})
             vert = "top" if max(rows) < n / 2 else "bottom" if min(rows) >= n / 2 else "middle"
             horiz = "left" if max(cols) < n / 2 else "right" if min(cols) >= n / 2 else "centre"
-            return (
-                f"The next moves happen around the {vert} {horiz} of the board; "
-                f"{len(plan)} moves are enough."
-            )
+            return f"The next moves happen around the {vert} {horiz} of the board; {enough}."
         tiles = sorted(set(plan[:3]))
         return "Tiles " + ", ".join(map(str, tiles)) + " move next (in some order)."
 
@@ -385,19 +479,42 @@ class Sliding:
             " ".join(str(v).rjust(width) if v else ".".rjust(width) for v in s[r * n : r * n + n])
             for r in range(n)
         ]
-        lines.append(f"goal: 1 to {n * n - 1} in reading order, the gap (.) last")
+        if self.target is None:
+            lines.append(f"goal: 1 to {n * n - 1} in reading order, the gap (.) last")
+        else:
+            lines.append("goal:")
+            lines += [
+                " ".join(
+                    str(v).rjust(width) if v else ".".rjust(width)
+                    for v in self.target[r * n : r * n + n]
+                )
+                for r in range(n)
+            ]
         return "\n".join(lines)
 
     # --- JSON ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return envelope(self, {"size": self.size})
+        config: dict[str, Any] = {"size": self.size}
+        if self.target is not None:
+            config["goal"] = list(self.target)
+        return envelope(self, config)
 
     @classmethod
     def from_json(cls, d: Any) -> Sliding:
         difficulty, par, config, state = open_envelope(d, cls.type_name)
         size = config.get("size")
+        if size not in (3, 4) or isinstance(size, bool):
+            raise PuzzleFormatError(f"a sliding board is 3×3 or 4×4: size {size!r}")
+        goal = tuple(int_list(config["goal"], "goal")) if "goal" in config else None
+        if goal is not None and sorted(goal) != list(range(size * size)):
+            raise PuzzleFormatError(f"the goal must hold each number 0..{size * size - 1} once")
+        tiles = tuple(int_list(state, "tiles"))
+        if goal is not None and sorted(tiles) == sorted(goal) and not reachable(tiles, goal, size):
+            raise PuzzleFormatError(
+                "the goal cannot be reached from the start (wrong parity: swap two tiles)"
+            )
         try:
-            return cls(size, tuple(int_list(state, "tiles")), difficulty, par)  # type: ignore[arg-type]
+            return cls(size, tiles, difficulty, par, goal)
         except ValueError as e:
             raise PuzzleFormatError(str(e)) from None
 
@@ -406,7 +523,7 @@ class Sliding:
 
     def state_from_json(self, d: Any) -> State:
         s = tuple(int_list(d, "tiles"))
-        if sorted(s) != list(range(self.size**2)) or not solvable(s, self.size):
+        if sorted(s) != list(range(self.size**2)) or not reachable(s, self.goal(), self.size):
             raise PuzzleFormatError(f"{list(s)} is not a solvable arrangement")
         return s
 
@@ -417,6 +534,97 @@ class Sliding:
         if not isinstance(d, int) or isinstance(d, bool):
             raise PuzzleFormatError("a move is a tile number")
         return d
+
+
+# --- the constructive solver -----------------------------------------------------------------
+def _phases(n: int) -> list[list[int]]:
+    """The cells the constructive solver fills, group by group, in order: each row but the last
+    two, a cell at a time and its last two cells together; then the last two rows a column
+    (two cells) at a time; then the last 2×2 block."""
+    out: list[list[int]] = []
+    for r in range(n - 2):
+        out += [[r * n + c] for c in range(n - 2)]
+        out.append([r * n + n - 2, r * n + n - 1])
+    for c in range(n - 2):
+        out.append([(n - 2) * n + c, (n - 1) * n + c])
+    out.append([(n - 2 + r) * n + n - 2 + c for r in (0, 1) for c in (0, 1)])
+    return out
+
+
+def constructive(n: int, goal: State, s: State) -> list[Move]:
+    """A route (tile list) from ``s`` to ``goal``, not shortest, found without search of the
+    whole board: the cells are filled group by group (see :func:`_phases`); each group is
+    brought home by a breadth-first search over the positions of the gap and the group's own
+    tiles only (at most n²·(n²-1)·(n²-2) of them), the cells filled before never touched again.
+    Rows first, then the last two rows column by column is the classic hand method, and each
+    group can always be brought home from any arrangement of the free cells (for the last 2×2
+    block, by the parity rule: ``s`` must be able to reach ``goal``). The board is first mirrored
+    so that the goal's gap lies in the last 2×2 block (moves are tile numbers, which mirroring
+    leaves alone). Raises ValueError when ``s`` cannot reach ``goal``."""
+    if not reachable(s, goal, n):
+        raise ValueError("this arrangement cannot reach the goal (wrong parity)")
+    gr, gc = divmod(goal.index(0), n)
+    flip_r, flip_c = gr < n - 2, gc < n - 2
+
+    def f(p: int) -> int:
+        r, c = divmod(p, n)
+        return (n - 1 - r if flip_r else r) * n + (n - 1 - c if flip_c else c)
+
+    board = [0] * (n * n)
+    want = [0] * (n * n)
+    for p in range(n * n):
+        board[f(p)] = s[p]
+        want[f(p)] = goal[p]
+    nbr = tables(n).nbr
+    locked = [False] * (n * n)
+    route: list[Move] = []
+    for cells in _phases(n):
+        tiles = [want[c] for c in cells if want[c]]
+        targets = tuple(c for c in cells if want[c])
+        for gap in _group_path(board, tiles, targets, locked, nbr):
+            blank = board.index(0)
+            route.append(board[gap])
+            board[blank], board[gap] = board[gap], 0
+        for c in cells:
+            locked[c] = True
+    return route
+
+
+def _group_path(
+    board: list[int],
+    tiles: list[int],
+    targets: tuple[int, ...],
+    locked: list[bool],
+    nbr: list[tuple[int, ...]],
+) -> list[int]:
+    """The cells the gap steps to, in order, so that ``tiles`` reach ``targets`` (shortest, by
+    breadth-first search over the gap's and the tiles' cells, never entering a locked cell)."""
+    start = (board.index(0), *(board.index(t) for t in tiles))
+    if start[1:] == targets:
+        return []
+    parent: dict[tuple[int, ...], tuple[int, ...] | None] = {start: None}
+    frontier = [start]
+    while frontier:
+        nxt: list[tuple[int, ...]] = []
+        for st in frontier:
+            blank = st[0]
+            for q in nbr[blank]:
+                if locked[q]:
+                    continue
+                new = (q, *(blank if p == q else p for p in st[1:]))
+                if new in parent:
+                    continue
+                parent[new] = st
+                if new[1:] == targets:
+                    path = []
+                    cur: tuple[int, ...] | None = new
+                    while cur is not None and cur != start:
+                        path.append(cur[0])
+                        cur = parent[cur]
+                    return path[::-1]
+                nxt.append(new)
+        frontier = nxt
+    raise ValueError("a group of tiles cannot be brought home (wrong parity)")
 
 
 # --- generator -------------------------------------------------------------------------------
@@ -450,8 +658,8 @@ def _robust(p: Sliding, plan: list[Move], rng: np.random.Generator) -> bool:
             ms = p.moves(s)
             s = p.apply(s, ms[int(rng.integers(0, len(ms)))])
         try:
-            Sliding(p.size, s).solve(s, node_limit=PROBE_NODE_LIMIT)
-        except _Limit:
+            Sliding(p.size, s, target=p.target).solve(s, budget=PROBE_NODE_LIMIT)
+        except SearchLimit:
             return False
     return True
 
@@ -476,8 +684,8 @@ def generate(difficulty: str, seed: int) -> Sliding:
             continue
         p = Sliding(n, start, difficulty)
         try:
-            plan = p.solve(start, node_limit=limit)
-        except _Limit:
+            plan = p.solve(start, budget=limit)
+        except SearchLimit:
             continue
         if plan is None or not in_range(len(plan), lo_hi):
             continue
