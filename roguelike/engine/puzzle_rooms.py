@@ -46,6 +46,8 @@ class PuzzleRoom:
     moves: list[Any] = field(default_factory=list)
     solved: bool = False
     hints_used: int = 0
+    #: times the player started the puzzle again (each lowers its score, across visits)
+    resets: int = 0
     #: the player has stepped on it (exploring stops walking to it then)
     visited: bool = False
 

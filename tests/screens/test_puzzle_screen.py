@@ -226,8 +226,10 @@ async def test_three_hints_give_two_nudges_then_the_next_move(type_name):
             and screen.visit.coins_spent == 3
             and screen.visit.hints_used == 3
         )
-        await pilot.press("h")  # the move is shown already: nothing more to buy
-        assert screen.visit.coins == 2
+        await pilot.press("h")  # another hint: the step after it, a coin more
+        plan = p.solve(s)
+        assert screen.visit.hint_moves == plan[:2] and screen.visit.coins == 1
+        assert p.describe_move(plan[1], p.apply(s, move)) in panel_text(screen)
         await play_move(pilot, screen, move)  # moving starts the tiers again
         assert (
             screen.visit.hint_tier == 0
@@ -236,8 +238,8 @@ async def test_three_hints_give_two_nudges_then_the_next_move(type_name):
         )
         await pilot.press("escape")
     out = app.outcomes[0]
-    assert (out.coins_spent, out.hints_used) == (3, 3)
-    assert out.score == score(3, 0, 2, p.par) == 70
+    assert (out.coins_spent, out.hints_used) == (4, 4)
+    assert out.score == score(4, 0, 2, p.par) == 60
 
 
 async def test_super_hint_shows_the_next_three_moves_for_two_coins():
@@ -253,9 +255,12 @@ async def test_super_hint_shows_the_next_three_moves_for_two_coins():
         assert f"{len(plan)} moves left" in text
         for m in plan[:3]:
             assert f"slide tile {m} " in text
-        await pilot.press("H", "h")  # shown already: nothing more to pay
+        await pilot.press("H")  # shown already: nothing more to pay
         assert screen.visit.coins == 1 and "already" in str(screen.message)
+        await pilot.press("h")  # another hint goes on from the fourth step
+        assert screen.visit.hint_moves == plan[:4] and screen.visit.coins == 0
         await play_move(pilot, screen, plan[0])
+        screen.visit.coins = 1
         await pilot.press("H")  # one coin left: not enough
         assert screen.visit.coins == 1 and screen.visit.hint_moves == []
         assert "costs 2 coins" in str(screen.message)
