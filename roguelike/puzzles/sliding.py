@@ -77,7 +77,7 @@ PROBE_WALK = 8
 PROBE_NODE_LIMIT = 8000
 #: IDA* nodes a hint may spend proving the shortest plan; past it the hint gives a move on the
 #: known route of :func:`constructive` instead (see :func:`roguelike.puzzles.advise`).
-HINT_BUDGET = 3000
+HINT_BUDGET = 2000
 
 _FOUND = -1
 
@@ -791,28 +791,40 @@ def _group_path(
     nbr: list[tuple[int, ...]],
 ) -> list[int]:
     """The cells the gap steps to, in order, so that ``tiles`` reach ``targets`` (shortest, by
-    breadth-first search over the gap's and the tiles' cells, never entering a locked cell)."""
-    start = (board.index(0), *(board.index(t) for t in tiles))
-    if start[1:] == targets:
+    breadth-first search over the gap's and the tiles' cells, never entering a locked cell).
+    A search state is packed in an int, four bits a cell: the gap, then each tile."""
+    free = [tuple(q for q in nbr[p] if not locked[q]) for p in range(len(nbr))]
+    k = len(tiles)
+    start = board.index(0)
+    for i, tile in enumerate(tiles):
+        start |= board.index(tile) << (4 * (i + 1))
+    goal = 0
+    for i, cell in enumerate(targets):
+        goal |= cell << (4 * (i + 1))
+    if start >> 4 == goal >> 4:
         return []
-    parent: dict[tuple[int, ...], tuple[int, ...] | None] = {start: None}
+    parent: dict[int, int] = {start: -1}
     frontier = [start]
     while frontier:
-        nxt: list[tuple[int, ...]] = []
+        nxt: list[int] = []
         for st in frontier:
-            blank = st[0]
-            for q in nbr[blank]:
-                if locked[q]:
-                    continue
-                new = (q, *(blank if p == q else p for p in st[1:]))
+            blank = st & 15
+            body = st >> 4
+            for q in free[blank]:
+                moved = body
+                for i in range(k):  # a tile on q slides into the gap
+                    if (body >> (4 * i)) & 15 == q:
+                        moved = body ^ ((q ^ blank) << (4 * i))
+                        break
+                new = (moved << 4) | q
                 if new in parent:
                     continue
                 parent[new] = st
-                if new[1:] == targets:
+                if moved == goal >> 4:
                     path = []
-                    cur: tuple[int, ...] | None = new
-                    while cur is not None and cur != start:
-                        path.append(cur[0])
+                    cur = new
+                    while cur != start:
+                        path.append(cur & 15)
                         cur = parent[cur]
                     return path[::-1]
                 nxt.append(new)

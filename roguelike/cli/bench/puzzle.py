@@ -69,12 +69,13 @@ FAR_WALK = 60
 
 
 def far_hint_case(type_name: str, difficulty: str, seed: int) -> tuple[Any, Any, list[Any]]:
-    """(puzzle, state, trail) as a player who strayed meets it: a fresh instance (read from
-    its JSON, as the game keeps it: no solver caches), a prefix of the optimal plan, then up
-    to FAR_WALK random moves (the trail keeps the states passed). On odd seeds the player
+    """(puzzle, state, trail) as a player who strayed meets it: the instance as the game holds
+    it (generated: a pedestal's puzzle is generated on first use and after a save is loaded,
+    and kept while the game runs, see ``PuzzleRoom.puzzle``), a prefix of the optimal plan, then
+    up to FAR_WALK random moves (the trail keeps the states passed). On odd seeds the player
     then asks for a hint there and starts again: the case is the start after that reset."""
     scout = puzzles.generate(type_name, difficulty, seed)
-    p = puzzles.from_json(scout.to_json())
+    p = puzzles.generate(type_name, difficulty, seed)
     rng = seeds.stream(seed, 0, f"bench:puzzle-far:{type_name}:{difficulty}")
     plan = scout.solve(scout.initial()) or []
     s, trail = p.initial(), []
