@@ -1,21 +1,33 @@
 """Sliding tiles: the 8-puzzle (3×3) and the 15-puzzle (4×4).
 
 The state is a tuple of ``n*n`` numbers read row by row, ``0`` the gap. The goal is
-``1, 2, ..., n*n-1`` with the gap last. A move is the NUMBER of the tile that slides into the
-gap (only the tiles next to the gap can move).
+``1, 2, ..., n*n-1`` with the gap last, unless the puzzle gives another (``target``, see the
+JSON below). A move is the NUMBER of the tile that slides into the gap (only the tiles next to
+the gap can move).
 
 Solver: IDA* with Manhattan distance plus linear conflicts, counted the admissible way
 (per row and column: twice the number of its home tiles that must leave the line so that the
 rest are in order, i.e. ``2 * (k - longest increasing run)``). States on an optimal path that
 was found before are remembered with their exact distance and next move; the search uses those
 exact values as its heuristic (still admissible) and stops at them, so a hint on or near a known
-path costs little.
+path costs little. The generator uses this search alone (its node counts decide which puzzles
+it keeps).
 
-Measured (2-core machine, 300 very-hard seeds; a state = a random prefix of the optimal plan
-then 0..8 random moves; fresh instance, so no remembered paths): hint p50 0.2 ms, p99 14 ms;
-generation p50 14 ms, p99 122 ms. The tail grows with distance from the path: at exactly 8
-random moves off it, p99 was 46 ms with one state of 200 at 435 ms. IDA* with this heuristic
-cannot bound arbitrary 15-puzzle states, hence the moderate pars and the robustness probes.
+Hints (:meth:`Sliding.guide`, through :func:`roguelike.puzzles.advise`): on the 4×4 board the
+search takes the larger of that heuristic and an additive pattern database
+(:class:`_PatternDB`, built lazily, 0.2 s), and stops after HINT_BUDGET nodes (a count, so every
+machine gives the same hint). Past it the hint is not proven: it gives the first move of a
+known route from the CONSTRUCTIVE solver (:func:`constructive`: the rows, then the last two rows
+column by column, each group of cells by a small search of its own; it always succeeds, some
+100 moves on the 15-puzzle), and, given the player's trail, how many moves to undo to rejoin a
+proven optimal path. A route is remembered, so the next hint along it continues it.
+
+Measured (2-core machine shared with other jobs; 100 seeds; a state = a random prefix of the
+optimal plan then up to 60 random moves, or the start after such a walk and a reset; the
+instance as the game holds it): see ``roguelike bench --only puzzle`` ("hint far"). On the
+15-puzzle, hint p50 0.3 ms, p99 under 50 ms, and four in five such hints are proven; before
+the budget, a hint a dozen moves off the line took a median 0.16 s and once over 20 s.
+Generation (unchanged): p50 14 ms, p99 122 ms on 300 very-hard seeds.
 
 JSON config: ``{"size": 4}``, and optionally ``"goal"``: the arrangement to reach, a list like the
 state (a custom goal, as in the source; the standard order when left out). A goal must be
@@ -86,7 +98,8 @@ RULES = """\
 Numbered tiles lie in a frame with one gap. A tile next to the gap can slide into it.
 
 Put the tiles in order, 1, 2, 3, ... row by row from the top left, with the gap in the
-bottom right corner, in as few slides as you can."""
+bottom right corner, in as few slides as you can. (A puzzle may show another goal: then
+arrange the tiles as it shows.)"""
 
 
 def _lis(seq: list[int]) -> int:

@@ -117,8 +117,6 @@ class RulesScreen(ModalScreen[None]):
         text = Text(f"{self.type_name.capitalize()}: the rules\n\n", style="bold")
         paragraphs = puzzles.RULES[self.type_name].split("\n\n")
         text.append("\n\n".join(" ".join(par.split()) for par in paragraphs))
-        text.append("\n\nHints", style="bold")
-        text.append(f"\n{HINT_RULES}")
         text.append("\n\nKeys", style="bold")
         rows = key_rows(self.keys)
         half = (len(rows) + 1) // 2
@@ -131,6 +129,9 @@ class RulesScreen(ModalScreen[None]):
         with VerticalScroll(id="rules-box"):
             yield Static(text, id="rules-text")
             yield Static(table, id="rules-keys")
+            hints = Text("\nHints", style="bold")
+            hints.append(f"\n{HINT_RULES}", style="")
+            yield Static(hints, id="rules-hints")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from textual.app import App
+from textual.widgets import Static
 
 from roguelike import puzzles
 from roguelike.puzzles import hatgram
@@ -273,9 +274,26 @@ async def test_without_coins_a_hint_says_so_and_shows_nothing():
         screen = app.puzzle_screen
         for key in ("h", "H"):
             await pilot.press(key)
-            assert "no hint coins" in str(screen.message)
+            assert "no hint coins" in str(screen.message) and "Ask again" in str(screen.message)
             assert screen.visit.hint_lines == [] and screen.visit.hint_moves == []
         assert screen.visit.coins == 0 and screen.visit.hints_used == 1 and screen.visit.score == 90
+
+
+async def test_without_coins_asking_twice_pays_with_score_and_the_rules_say_so():
+    p = puzzle("stomp")
+    app = Host(PuzzleScreen(p, coins=0))
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = app.puzzle_screen
+        await pilot.press("h", "h")
+        s = screen.visit.state
+        assert "bought with score" in str(screen.message)
+        assert p.nudge(s, 1) in panel_text(screen)
+        assert screen.visit.coins == 0 and screen.visit.score == 80
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        hints = app.screen.query_one("#rules-hints", Static)
+        assert "paid with score instead" in str(hints.render())
 
 
 async def test_an_unreachable_goal_is_announced_and_not_hinted():
