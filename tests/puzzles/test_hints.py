@@ -224,3 +224,29 @@ def test_a_custom_sliding_goal_is_solved_optimally_relative_to_it(goal_perm, wal
     doc = q.to_json()
     assert doc["config"]["goal"] == list(goal) or goal == sliding.standard_goal(3)
     assert puzzles.from_json(doc) == q
+
+
+@settings(max_examples=25, deadline=None)
+@given(walk=st.lists(st.integers(0, 3), min_size=1, max_size=12))
+def test_the_pattern_database_is_admissible_and_the_strong_search_optimal(walk):
+    goal = sliding.standard_goal(4)
+    p = sliding.Sliding(4, goal)
+    s, _ = reachable_state(p, 0, walk)
+    db = sliding.pattern_db(goal)
+    d = bfs_distance(p, s, 300_000)
+    manhattan = sum(sliding.tables(4).md[t][q] for q, t in enumerate(s) if t)
+    assert manhattan <= db.value(db.indices(s)) <= d
+    strong = sliding.Sliding(4, s).solve(s, strong=True)
+    assert len(strong) == len(sliding.Sliding(4, s).solve(s)) == d
+
+
+@pytest.mark.parametrize("type_name", puzzles.TYPES)
+def test_every_solver_takes_a_node_budget(type_name):
+    p = generated(type_name, "hard", 0)
+    s = p.initial()
+    plan = p.solve(s, budget=10**6)
+    assert plan is not None and len(plan) == p.par
+    if type_name in ("jugs", "keydoor", "sliding"):  # searches: a tiny budget runs out
+        fresh = puzzles.from_json(p.to_json())
+        with pytest.raises(SearchLimit):
+            fresh.solve(fresh.initial(), budget=2)
