@@ -22,12 +22,13 @@ column by column, each group of cells by a small search of its own; it always su
 100 moves on the 15-puzzle), and, given the player's trail, how many moves to undo to rejoin a
 proven optimal path. A route is remembered, so the next hint along it continues it.
 
-Measured (2-core machine shared with other jobs; 100 seeds; a state = a random prefix of the
-optimal plan then up to 60 random moves, or the start after such a walk and a reset; the
-instance as the game holds it): see ``roguelike bench --only puzzle`` ("hint far"). On the
-15-puzzle, hint p50 0.3 ms, p99 under 50 ms, and four in five such hints are proven; before
-the budget, a hint a dozen moves off the line took a median 0.16 s and once over 20 s.
-Generation (unchanged): p50 14 ms, p99 122 ms on 300 very-hard seeds.
+Measured (2-core machine shared with other jobs; 100 very-hard seeds; a state = a random prefix
+of the optimal plan then up to 60 random moves, or the start after such a walk and a reset; the
+instance as the game holds it; HINT_BUDGET 2000): hint p50 0.2 ms, p99 25 ms, 85 of 100 hints
+proven (3000 nodes proved no more). Under heavier load the p99 doubled. Before the budget, a
+hint a dozen moves off the line took a median 0.16 s and once over 20 s. ``roguelike bench
+--only puzzle`` prints these per difficulty ("hint far"). Generation (unchanged): p50 14 ms,
+p99 122 ms on 300 very-hard seeds.
 
 JSON config: ``{"size": 4}``, and optionally ``"goal"``: the arrangement to reach, a list like the
 state (a custom goal, as in the source; the standard order when left out). A goal must be
