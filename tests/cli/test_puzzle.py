@@ -499,3 +499,20 @@ def test_hint_works_between_real_processes():
     assert json.loads(got.stdout)["moves_left"] == json.loads(gen.stdout)["par"]
     bad = run_cli("puzzle", "hint", stdin="[]")
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_hint_on_a_huge_hand_written_jugs_says_no_plan_within_its_budget():
+    doc = {
+        "format": 1,
+        "type": "jugs",
+        "difficulty": "easy",
+        "par": 1,
+        "config": {
+            "capacities": [1000003, 999983, 7],
+            "target": {"kind": "any", "amount": 500001},
+        },
+        "state": [1000003, 0, 0],
+    }
+    got = hint(doc)
+    assert got["move"] is None and got["exact"] is False and "moves_left" not in got
+    assert f"budget of {puzzles.HINT_BUDGET}" in got["text"]
