@@ -263,6 +263,7 @@ class GameScreen(Screen[GameState | None]):
                 tuple(outcome.moves),
                 hints_used=outcome.hints_used - room.hints_used,
                 coins_spent=outcome.coins_spent,
+                resets=outcome.resets - room.resets,
             )
         )
 
@@ -290,6 +291,7 @@ class GameScreen(Screen[GameState | None]):
             moves=list(room.moves),
             coins=self.state.hint_coins,
             hints_used=room.hints_used,
+            resets=room.resets,
             on_player_key=self.take_over,
         )
         self._puzzle_plan, self._puzzle_linger = None, 0

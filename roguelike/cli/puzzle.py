@@ -1,8 +1,10 @@
 """``roguelike puzzle``: designer tools for the puzzles. ``generate`` prints one (JSON with its
 difficulty score under ``"difficulty_score"`` and its code under ``"code"``, or a board to read
 under a title line with both), ``solve`` reads one on stdin and prints an optimal solution,
-``play`` plays one in the terminal (``play --code`` the puzzle a code names; a code is
-:mod:`roguelike.puzzles.codes`' ``type:difficulty#SEED``)."""
+``hint`` reads one on stdin and prints the hint from its state
+(:func:`roguelike.puzzles.advise`, within the type's node budget), ``play`` plays one in the
+terminal (``play --code`` the puzzle a code names; a code is :mod:`roguelike.puzzles.codes`'
+``type:difficulty#SEED``)."""
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ USER_ERRORS: tuple[type[Exception], ...] = ()
 def add_arguments(puzzle: argparse.ArgumentParser) -> None:
     tools = puzzle.add_subparsers(
         dest="puzzle_command",
-        metavar="{generate,solve,play}",
+        metavar="{generate,solve,hint,play}",
         parser_class=Parser,
         required=True,
     )
@@ -35,6 +37,11 @@ def add_arguments(puzzle: argparse.ArgumentParser) -> None:
     gen.add_argument("--format", choices=["json", "text"], default="json", help="json (default)")
     tools.add_parser(
         "solve", help="read a puzzle's JSON on stdin, print an optimal solution from its state"
+    )
+    tools.add_parser(
+        "hint",
+        help="read a puzzle's JSON on stdin, print the hint from its state as JSON "
+        "(move, moves_left when proven, text, exact)",
     )
     play = tools.add_parser("play", help="play one puzzle in the terminal")
     play.add_argument("--type", choices=puzzles.TYPES, help="the puzzle type (or --code)")
@@ -78,8 +85,9 @@ def generate_text(args: argparse.Namespace) -> str:
     return puzzle_text(p, p.initial(), code, score.score)
 
 
-def solve_text(text: str) -> str:
-    """``{"moves": [...]}``: an optimal solution of the puzzle in ``text``, from its state."""
+def read_puzzle(text: str) -> tuple[Any, Any]:
+    """(puzzle, state) of the JSON document in ``text``, its "state" (or the initial state);
+    raises :class:`Fail` with one line for anything that is not a valid puzzle."""
     if not text.strip():
         raise Fail("no input: pipe a puzzle's JSON in (roguelike puzzle generate … | …)")
     try:
@@ -93,6 +101,12 @@ def solve_text(text: str) -> str:
     # trip a plain type or value error deeper in, which is still the input's fault
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError) as err:
         raise Fail(f"not a puzzle: {err}") from None
+    return p, s
+
+
+def solve_text(text: str) -> str:
+    """``{"moves": [...]}``: an optimal solution of the puzzle in ``text``, from its state."""
+    p, s = read_puzzle(text)
     try:
         plan = p.solve(s)
     except (ValueError, TypeError, IndexError, OverflowError) as err:
@@ -100,6 +114,29 @@ def solve_text(text: str) -> str:
     if plan is None:
         raise Fail("this puzzle cannot be solved from its state")
     return formats.dumps({"moves": [p.move_to_json(m) for m in plan]}) + "\n"
+
+
+def hint_text(text: str) -> str:
+    """The hint from the state of the puzzle in ``text``, as JSON: ``move`` (move JSON, null at
+    the goal), ``exact``, ``moves_left`` (only when proven), ``route_len`` (a known route's
+    length when not proven), ``text``."""
+    p, s = read_puzzle(text)
+    try:
+        a = puzzles.advise(p, s)
+    except puzzles.Unsolvable:
+        raise Fail("this puzzle cannot be solved from its state") from None
+    except (ValueError, TypeError, IndexError, OverflowError) as err:
+        raise Fail(f"cannot hint from this state: {err}") from None
+    doc: dict[str, Any] = {
+        "move": None if a.move is None else p.move_to_json(a.move),
+        "exact": a.exact,
+        "text": a.text,
+    }
+    if a.moves_left is not None:
+        doc["moves_left"] = a.moves_left
+    if a.route_len is not None:
+        doc["route_len"] = a.route_len
+    return formats.dumps(doc) + "\n"
 
 
 def _play_choice(args: argparse.Namespace) -> tuple[str, str, int]:
@@ -153,5 +190,7 @@ def run(args: argparse.Namespace) -> None:
         sys.stdout.write(generate_text(args))
     elif args.puzzle_command == "solve":
         sys.stdout.write(solve_text(_read_stdin()))
+    elif args.puzzle_command == "hint":
+        sys.stdout.write(hint_text(_read_stdin()))
     else:
         sys.stdout.write(play_text(args))

@@ -96,12 +96,14 @@ class Explore:
 class SolvePuzzle:
     """Report the play at the puzzle pedestal the player stands on: ``moves`` (the puzzle's
     move JSON, from its initial state), and the hints taken meanwhile, which cost
-    ``coins_spent`` hint coins. The engine replays the moves; if they solve the puzzle, the
-    pedestal's lock opens. Progress is kept either way."""
+    ``coins_spent`` hint coins, and ``resets``, the times it was started again meanwhile (kept
+    with the pedestal: they lower its score in later visits too). The engine replays the
+    moves; if they solve the puzzle, the pedestal's lock opens. Progress is kept either way."""
 
     moves: tuple[Any, ...]
     hints_used: int = 0
     coins_spent: int = 0
+    resets: int = 0
 
 
 Action = Move | Wait | Rest | PickUp | Descend | Open | Close | Use | Travel | Explore | SolvePuzzle

@@ -173,16 +173,23 @@ def solve_puzzle(state: GameState, action: SolvePuzzle) -> list[Event]:
     room = state.puzzles.get(state.player)
     if room is None:
         return [Message("There is no puzzle here.")]
-    if not 0 <= action.coins_spent <= state.hint_coins or action.hints_used < 0:
+    if (
+        not 0 <= action.coins_spent <= state.hint_coins
+        or action.hints_used < 0
+        or action.resets < 0
+    ):
         return [Message("You do not have that many hint coins.")]
     p = room.puzzle()
     try:
         s = replay(p, list(action.moves))
     except BadSolution as err:
         return [Message(f"The pedestal refuses: {err}")]
-    changed = list(action.moves) != room.moves or action.coins_spent or action.hints_used
+    changed = (
+        list(action.moves) != room.moves or action.coins_spent or action.hints_used or action.resets
+    )
     state.hint_coins -= action.coins_spent
     room.hints_used += action.hints_used
+    room.resets += action.resets
     state.stats.hints_used += action.hints_used
     room.moves = list(action.moves)
     if changed:

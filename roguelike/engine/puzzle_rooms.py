@@ -48,6 +48,8 @@ class PuzzleRoom:
     moves: list[Any] = field(default_factory=list)
     solved: bool = False
     hints_used: int = 0
+    #: times the player started the puzzle again (each lowers its score, across visits)
+    resets: int = 0
     #: the player has stepped on it (exploring stops walking to it then)
     visited: bool = False
 
@@ -57,7 +59,11 @@ class PuzzleRoom:
 
     def puzzle(self) -> Any:
         """The puzzle instance, generated on first use. Moves kept from before (a loaded
-        save) that are not legal in it are dropped: the player starts it afresh."""
+        save) that are not legal in it are dropped: the player starts it afresh. The instance
+        last made for this pedestal is reused while its JSON is unchanged (see :data:`LIVE`),
+        so the solver's caches (a sliding puzzle's known paths, a ball board's distance table)
+        keep hints fast when the puzzle is left and reopened."""
+        key = (self.type, self.difficulty, self.seed)
         if self.instance is None:
             p = puzzles.generate(self.type, self.difficulty, self.seed)
             self.instance = p.to_json()
@@ -65,8 +71,28 @@ class PuzzleRoom:
                 replay(p, self.moves)
             except BadSolution:
                 self.moves = []
+            _remember(key, p, self.instance)
             return p
-        return puzzles.from_json(self.instance)
+        live = LIVE.get(key)
+        if live is not None and live[1] == self.instance:
+            return live[0]
+        p = puzzles.from_json(self.instance)
+        _remember(key, p, self.instance)
+        return p
+
+
+#: (type, difficulty, seed) -> (the instance, its JSON): the pedestals' puzzles made last, at
+#: most LIVE_SIZE, oldest dropped first. Only a cache: an instance is a pure function of its
+#: JSON, and its solver caches only remember what its own solvers found.
+LIVE: dict[tuple[str, str, int], tuple[Any, dict[str, Any]]] = {}
+LIVE_SIZE = 16
+
+
+def _remember(key: tuple[str, str, int], p: Any, doc: dict[str, Any]) -> None:
+    LIVE.pop(key, None)
+    LIVE[key] = (p, doc)
+    while len(LIVE) > LIVE_SIZE:
+        del LIVE[next(iter(LIVE))]
 
 
 def puzzle_share(floor_number: int) -> float:

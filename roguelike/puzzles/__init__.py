@@ -10,6 +10,9 @@ it) until the puzzle's difficulty score lies in the level's band, one table for 
 >>> p = generate("jugs", "easy", 42)
 >>> s = p.initial()
 >>> move, left = hint(p, s)          # next move on an optimal path, and moves still needed
+>>> a = advise(p, s)                 # the same within a node budget, from any state
+>>> (a.move, a.moves_left, a.exact) == (move, left, True)
+True
 >>> s = p.apply(s, move)
 >>> p2 = from_json(p.to_json())      # == p
 
@@ -19,11 +22,20 @@ keydoor. A type is a module with a ``generate(difficulty, seed)`` function, ``PA
 randomness comes from ``roguelike.seeds.stream(seed, 0, f"puzzle:{type}:{difficulty}")`` (a
 derived seed's stream for a later draw), so the same (type, difficulty, seed) gives the same
 puzzle on every machine.
+
+Hints that never stall: :func:`advise` asks the type's solver for a proven optimal plan within a
+node budget (``<module>.HINT_BUDGET`` or :data:`base.HINT_BUDGET`, a count, so every machine
+gives the same advice). Past it the advice says it is not proven and gives a move on a KNOWN
+route (the sliding puzzle's constructive solver, ``guide``), and, given the trail of earlier
+states, how many moves to undo to rejoin a state whose exact distance is known (for a dead end,
+the last state from which the goal can still be reached). Following the advice move after move
+always reaches the goal: a proven plan shortens by one per move, and a route is remembered so
+that its later states continue it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -31,23 +43,30 @@ from roguelike.puzzles import ball, hatgram, jugs, keydoor, sliding, stomp
 from roguelike.puzzles import difficulty as scoring
 from roguelike.puzzles.base import (
     DIFFICULTIES,
+    HINT_BUDGET,
+    Advice,
     GenerationError,
     IllegalMove,
     Puzzle,
     PuzzleFormatError,
+    SearchLimit,
     Unsolvable,
 )
 
 __all__ = [
     "DIFFICULTIES",
+    "HINT_BUDGET",
     "PAR",
     "RULES",
     "TYPES",
+    "Advice",
+    "SearchLimit",
     "GenerationError",
     "IllegalMove",
     "Puzzle",
     "PuzzleFormatError",
     "Unsolvable",
+    "advise",
     "from_json",
     "generate",
     "hint",
@@ -109,15 +128,83 @@ def hint(p: Any, s: Any) -> tuple[Any, int]:
     return plan[0], len(plan)
 
 
+def hint_budget(p: Any) -> int:
+    """The node budget of a hint for ``p``'s type."""
+    budget: int = getattr(_MODULES[p.type_name], "HINT_BUDGET", HINT_BUDGET)
+    return budget
+
+
+def _guide(p: Any, s: Any, budget: int) -> tuple[list[Any] | None, bool]:
+    """(plan, proven shortest?) from ``s``: the type's own ``guide`` when it has one (a known
+    route past the budget), else its solver, with no plan past the budget."""
+    if hasattr(p, "guide"):
+        plan, exact = p.guide(s, budget)
+        return plan, exact
+    try:
+        return p.solve(s, budget), True
+    except SearchLimit:
+        return None, False
+
+
+def _steps(n: int) -> str:
+    return "1 move" if n == 1 else f"{n} moves"
+
+
+def advise(p: Any, s: Any, *, trail: Sequence[Any] | None = None) -> Advice:
+    """A hint from ``s`` within the type's node budget (see the module docstring).
+
+    ``trail``: the states the player came through, oldest first (``s`` not included); it lets
+    the advice say how many moves to undo. Raises Unsolvable when ``s`` cannot reach the goal
+    and no state of the trail can either.
+    """
+    if p.is_solved(s):
+        return Advice(None, True, "The puzzle is solved.", moves_left=0, plan=())
+    budget = hint_budget(p)
+    plan, exact = _guide(p, s, budget)
+    if plan is None and not exact:
+        what = f"No plan was found within the hint's budget of {budget} search nodes."
+        return Advice(None, False, what)
+    if plan is None:  # a dead end: rejoin the last state the goal can be reached from
+        for k, st in enumerate(reversed(trail or ()), 1):
+            try:
+                back = p.solve(st, budget)
+            except SearchLimit:
+                continue
+            if back is not None:
+                text = f"The goal cannot be reached from here: undo {_steps(k)}"
+                text += f"; from there it is {_steps(len(back))} away."
+                return Advice(None, False, text, undo=k, undo_left=len(back))
+        raise Unsolvable("this puzzle can no longer be solved from here: start it again")
+    words = p.describe_move(plan[0], s)
+    if exact:
+        steps = "1 step" if len(plan) == 1 else f"{len(plan)} steps"
+        text = f"The next step you should take: {words}. {steps} left (the fewest possible)."
+        return Advice(plan[0], True, text, moves_left=len(plan), plan=tuple(plan))
+    text = (
+        f"{words[:1].upper()}{words[1:]}: a way of {_steps(len(plan))} from here is known, "
+        "not proven the shortest."
+    )
+    undo, undo_left = 0, None
+    known = getattr(p, "known_distance", None)
+    if known is not None:
+        for k, st in enumerate(reversed(trail or ()), 1):
+            d = known(st)
+            if d is not None:
+                if k + d < len(plan):
+                    undo, undo_left = k, d
+                    text += f" Or undo {_steps(k)} to rejoin a shortest way, {_steps(d)} long."
+                break
+    return Advice(
+        plan[0], False, text, route_len=len(plan), undo=undo, undo_left=undo_left, plan=tuple(plan)
+    )
+
+
 def hint_text(p: Any, s: Any, tier: int) -> str:
-    """A hint in words: tiers 1 and 2 are the type's nudges, tier 3 and up the move itself."""
+    """A hint in words: tiers 1 and 2 are the type's nudges, tier 3 and up the move itself
+    (:func:`advise`)."""
     if tier < 3:
         return p.nudge(s, tier)
     try:
-        move, left = hint(p, s)
+        return advise(p, s).text
     except Unsolvable as e:
         return str(e).capitalize() + "."
-    if move is None:
-        return "The puzzle is solved."
-    steps = "1 step" if left == 1 else f"{left} steps"
-    return f"The next step you should take: {p.describe_move(move, s)}. {steps} left."

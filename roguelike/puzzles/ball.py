@@ -38,6 +38,7 @@ from roguelike.puzzles.base import (
     GenerationError,
     IllegalMove,
     PuzzleFormatError,
+    SearchLimit,
     Unsolvable,
     cell_name,
     check_difficulty,
@@ -294,10 +295,19 @@ class Ball:
             self._dist.update(_bounded_distances(self.geo, self.start, self.goal_bit))
         return self._dist
 
-    def solve(self, s: State) -> list[Move] | None:
+    def solve(self, s: State, budget: int | None = None) -> list[Move] | None:
+        """A shortest plan read off the distance table of the start's component (computed
+        once, at most SOLVE_LIMIT positions). A state outside that component gets a table of
+        its own; ``budget`` then bounds it and SearchLimit is raised past it."""
         dist = self.distances()
         if s not in dist:
-            dist = _bounded_distances(self.geo, s, self.goal_bit)
+            if budget is not None and budget < SOLVE_LIMIT:
+                own = component_distances(self.geo, s, self.goal_bit, budget)
+                if own is None:
+                    raise SearchLimit(f"no shortest plan within {budget} positions")
+                dist = own
+            else:
+                dist = _bounded_distances(self.geo, s, self.goal_bit)
         if dist.get(s, -1) < 0:
             return None
         g = self.geo

@@ -8,7 +8,10 @@ state and asks the instance what it may do with it:
 - ``moves(s)``                  the legal moves in a fixed, deterministic order;
 - ``apply(s, m)``               the next state; raises :class:`IllegalMove` for an illegal move;
 - ``is_solved(s)``              the goal test;
-- ``solve(s)``                  an OPTIMAL move list from ``s`` (None when ``s`` cannot be solved);
+- ``solve(s, budget=None)``     an OPTIMAL move list from ``s`` (None when ``s`` cannot be solved);
+                                with a ``budget`` (a count of search nodes or states, never
+                                seconds, so every machine agrees) it raises :class:`SearchLimit`
+                                when the optimum is not proven within it;
 - ``describe_move(m, s=None)``  words for a hint ("pour jug A into jug C");
 - ``render_text(s)``            the board in state ``s`` as plain text, with the goal (the CLI's
                                 ``--format text`` and the puzzle screen's fallback);
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
@@ -59,6 +63,38 @@ class PuzzleFormatError(ValueError):
     """A JSON document that does not describe a puzzle of this format."""
 
 
+class SearchLimit(RuntimeError):
+    """A solver's node budget ran out before it proved an optimal plan (see ``solve``)."""
+
+
+#: The node budget of a hint (:func:`roguelike.puzzles.advise`): nodes or states a type's
+#: search may visit before the hint falls back to a known, not proven shortest, route.
+HINT_BUDGET = 6000
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A hint from one state (see :func:`roguelike.puzzles.advise`).
+
+    ``move``: the move to make (None at the goal, or when the advice is to undo);
+    ``exact``: ``move`` starts a PROVEN shortest plan and ``moves_left`` is its length;
+    otherwise ``moves_left`` is None and the advice is a known route, not proven shortest:
+    ``route_len`` moves from here on a route whose first move is ``move``, and/or ``undo``
+    moves to take back to rejoin a state ``undo_left`` moves from the goal (a proven figure).
+    ``text``: the advice in words.
+    """
+
+    move: Any
+    exact: bool
+    text: str
+    moves_left: int | None = None
+    route_len: int | None = None
+    undo: int = 0
+    undo_left: int | None = None
+    #: the moves ahead on the plan or route that ``move`` starts (empty when there is none)
+    plan: tuple[Any, ...] = ()
+
+
 class GenerationError(RuntimeError):
     """The generator found no instance in its (deterministic) budget of attempts."""
 
@@ -76,7 +112,7 @@ class Puzzle(Protocol[S, M]):
     def moves(self, s: S) -> list[M]: ...
     def apply(self, s: S, m: M) -> S: ...
     def is_solved(self, s: S) -> bool: ...
-    def solve(self, s: S) -> list[M] | None: ...
+    def solve(self, s: S, budget: int | None = None) -> list[M] | None: ...
     def describe_move(self, m: M, s: S | None = None) -> str: ...
     def nudge(self, s: S, tier: int) -> str: ...
     def render_text(self, s: S) -> str: ...
@@ -135,11 +171,13 @@ def bfs_plan(
     apply: Callable[[S, M], S],
     is_solved: Callable[[S], bool],
     max_states: int | None = None,
+    budget: int | None = None,
 ) -> list[M] | None:
     """A shortest move list from ``start`` to a solved state by breadth-first search.
 
     Moves are tried in the order ``moves`` gives, so the plan is deterministic. Returns None
-    when no solved state is reachable (or ``max_states`` states were seen without one).
+    when no solved state is reachable (or ``max_states`` states were seen without one); raises
+    :class:`SearchLimit` once more than ``budget`` states were seen without an answer.
     """
     if is_solved(start):
         return []
@@ -161,6 +199,8 @@ def bfs_plan(
                 return plan[::-1]
             if max_states is not None and len(parent) >= max_states:
                 return None
+            if budget is not None and len(parent) > budget:
+                raise SearchLimit(f"no shortest plan within {budget} states")
             frontier.append(t)
     return None
 

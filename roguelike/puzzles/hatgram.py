@@ -333,7 +333,9 @@ class Hatgram:
     def is_solved(self, s: State) -> bool:
         return all(p is not None for p in s)
 
-    def solve(self, s: State) -> list[Move] | None:
+    def solve(self, s: State, budget: int | None = None) -> list[Move] | None:
+        """The plan to the nearest tiling of the board (the tilings are enumerated once per
+        instance; ``budget`` is not used by this type)."""
         best: tuple[int, int] | None = None
         for k, sol in enumerate(self.solutions()):
             cost = sum(0 if p == q else 1 if p is None else 2 for p, q in zip(s, sol, strict=True))
@@ -376,11 +378,29 @@ class Hatgram:
             return f"Piece {name} is not where it belongs."
         cells = self.cells_of(m[1], tuple(m[2:]))  # type: ignore[arg-type]
         if tier <= 1:
-            r, c = cells[len(cells) // 2]
-            where = region_name(r, c, self.rows, self.cols)
-            return f"Piece {name} belongs in the {where} of the board."
+            return f"Piece {name} belongs {self.where_words(cells)}."
         r, c = min(cells)
         return f"Piece {name} covers the cell at {cell_name(r, c)}."
+
+    def where_words(self, cells: list[Cell] | tuple[Cell, ...]) -> str:
+        """Where ``cells`` lie, truthfully: the one or two board regions they all fall in, else
+        the rows and columns they span (never one cell picked from the piece)."""
+        regions: list[str] = []
+        for r, c in sorted(cells):
+            w = region_name(r, c, self.rows, self.cols)
+            if w not in regions:
+                regions.append(w)
+        if len(regions) == 1:
+            return f"in the {regions[0]} of the board"
+        if len(regions) == 2:
+            return f"across the {regions[0]} and the {regions[1]} of the board"
+        rs = sorted({r for r, _ in cells})
+        cs = sorted({c for _, c in cells})
+
+        def span(xs: list[int], what: str) -> str:
+            return f"{what} {xs[0] + 1}" if len(xs) == 1 else f"{what}s {xs[0] + 1} to {xs[-1] + 1}"
+
+        return f"within {span(rs, 'row')} and {span(cs, 'column')}"
 
     def picture(self, s: State) -> list[str]:
         """The board as text: ``#`` blocked, ``.`` empty, letters for placed pieces."""

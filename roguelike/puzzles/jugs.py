@@ -140,9 +140,10 @@ class Jugs:
     def is_solved(self, s: State) -> bool:
         return _targets_met(self.target, s)
 
-    def solve(self, s: State) -> list[Move] | None:
+    def solve(self, s: State, budget: int | None = None) -> list[Move] | None:
+        """A shortest pour list (breadth-first); raises SearchLimit past ``budget`` states."""
         if s not in self._cache:
-            plan = bfs_plan(s, self.moves, self.apply, self.is_solved)
+            plan = bfs_plan(s, self.moves, self.apply, self.is_solved, budget=budget)
             self._cache[s] = plan
         plan = self._cache[s]
         return None if plan is None else list(plan)

@@ -280,9 +280,10 @@ class KeyDoor:
     def is_solved(self, s: State) -> bool:
         return s[0] == self.rooms
 
-    def solve(self, s: State) -> list[Move] | None:
+    def solve(self, s: State, budget: int | None = None) -> list[Move] | None:
+        """A shortest plan (breadth-first); raises SearchLimit past ``budget`` states."""
         if s not in self._cache:
-            self._cache[s] = bfs_plan(s, self.moves, self._step, self.is_solved)
+            self._cache[s] = bfs_plan(s, self.moves, self._step, self.is_solved, budget=budget)
         plan = self._cache[s]
         return None if plan is None else list(plan)
 

@@ -1,23 +1,40 @@
 """Sliding tiles: the 8-puzzle (3×3) and the 15-puzzle (4×4).
 
 The state is a tuple of ``n*n`` numbers read row by row, ``0`` the gap. The goal is
-``1, 2, ..., n*n-1`` with the gap last. A move is the NUMBER of the tile that slides into the
-gap (only the tiles next to the gap can move).
+``1, 2, ..., n*n-1`` with the gap last, unless the puzzle gives another (``target``, see the
+JSON below). A move is the NUMBER of the tile that slides into the gap (only the tiles next to
+the gap can move).
 
 Solver: IDA* with Manhattan distance plus linear conflicts, counted the admissible way
 (per row and column: twice the number of its home tiles that must leave the line so that the
 rest are in order, i.e. ``2 * (k - longest increasing run)``). States on an optimal path that
 was found before are remembered with their exact distance and next move; the search uses those
 exact values as its heuristic (still admissible) and stops at them, so a hint on or near a known
-path costs little.
+path costs little. The generator uses this search alone (its node counts decide which puzzles
+it keeps).
 
-Measured (2-core machine, 300 very-hard seeds; a state = a random prefix of the optimal plan
-then 0..8 random moves; fresh instance, so no remembered paths): hint p50 0.2 ms, p99 14 ms;
-generation p50 14 ms, p99 122 ms. The tail grows with distance from the path: at exactly 8
-random moves off it, p99 was 46 ms with one state of 200 at 435 ms. IDA* with this heuristic
-cannot bound arbitrary 15-puzzle states, hence the moderate pars and the robustness probes.
+Hints (:meth:`Sliding.guide`, through :func:`roguelike.puzzles.advise`): on the 4×4 board the
+search takes the larger of that heuristic and an additive pattern database
+(:class:`_PatternDB`, built lazily, 0.2 s), and stops after HINT_BUDGET nodes (a count, so every
+machine gives the same hint). Past it the hint is not proven: it gives the first move of a
+known route from the CONSTRUCTIVE solver (:func:`constructive`: the rows, then the last two rows
+column by column, each group of cells by a small search of its own; it always succeeds, some
+100 moves on the 15-puzzle), and, given the player's trail, how many moves to undo to rejoin a
+proven optimal path. A route is remembered, so the next hint along it continues it.
 
-JSON config: ``{"size": 4}`` (the goal is fixed); state: the list of numbers; move: the tile.
+Measured (2-core machine shared with other jobs; 100 very-hard seeds; a state = a random prefix
+of the optimal plan then up to 60 random moves, or the start after such a walk and a reset; the
+instance as the game holds it; HINT_BUDGET 2000): hint p50 0.2 ms, p99 25 ms, 85 of 100 hints
+proven (3000 nodes proved no more). Under heavier load the p99 doubled. Before the budget, a
+hint a dozen moves off the line took a median 0.16 s and once over 20 s. ``roguelike bench
+--only puzzle`` prints these per difficulty ("hint far"). Generation (unchanged): p50 14 ms,
+p99 122 ms on 300 very-hard seeds.
+
+JSON config: ``{"size": 4}``, and optionally ``"goal"``: the arrangement to reach, a list like the
+state (a custom goal, as in the source; the standard order when left out). A goal must be
+reachable from the start (the parity rule, :func:`reachable`), else the document is refused. The
+heuristic, the solver and the constructive route are all relative to the goal. State: the list of
+numbers; move: the tile.
 """
 
 from __future__ import annotations
@@ -32,6 +49,7 @@ from roguelike.puzzles.base import (
     GenerationError,
     IllegalMove,
     PuzzleFormatError,
+    SearchLimit,
     check_difficulty,
     envelope,
     in_range,
@@ -70,6 +88,9 @@ ATTEMPTS = 500
 PROBES = 6
 PROBE_WALK = 8
 PROBE_NODE_LIMIT = 8000
+#: IDA* nodes a hint may spend proving the shortest plan; past it the hint gives a move on the
+#: known route of :func:`constructive` instead (see :func:`roguelike.puzzles.advise`).
+HINT_BUDGET = 2000
 
 _FOUND = -1
 
@@ -78,11 +99,8 @@ RULES = """\
 Numbered tiles lie in a frame with one gap. A tile next to the gap can slide into it.
 
 Put the tiles in order, 1, 2, 3, ... row by row from the top left, with the gap in the
-bottom right corner, in as few slides as you can."""
-
-
-class _Limit(Exception):
-    """The IDA* node budget ran out."""
+bottom right corner, in as few slides as you can. (A puzzle may show another goal: then
+arrange the tiles as it shows.)"""
 
 
 def _lis(seq: list[int]) -> int:
@@ -104,15 +122,20 @@ def _lis(seq: list[int]) -> int:
 
 
 class _Tables:
-    """Per-size tables: Manhattan distances, neighbours, Zobrist keys, line-conflict caches."""
+    """Per (size, goal) tables: Manhattan distances to the goal, neighbours, Zobrist keys,
+    line-conflict caches."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, goal: State | None = None) -> None:
         self.n = n
         size = n * n
-        self.goal: State = tuple(range(1, size)) + (0,)
+        self.goal: State = standard_goal(n) if goal is None else goal
+        #: tile -> its cell in the goal
+        self.home = [0] * size
+        for p, t in enumerate(self.goal):
+            self.home[t] = p
         self.md = [[0] * size for _ in range(size)]
         for t in range(1, size):
-            gr, gc = divmod(t - 1, n)
+            gr, gc = divmod(self.home[t], n)
             for p in range(size):
                 r, c = divmod(p, n)
                 self.md[t][p] = abs(r - gr) + abs(c - gc)
@@ -136,7 +159,7 @@ class _Tables:
         cache_ = self.row_cache[r]
         v = cache_.get(key)
         if v is None:
-            home = [(t - 1) % n for t in key if t and (t - 1) // n == r]
+            home = [self.home[t] % n for t in key if t and self.home[t] // n == r]
             v = 2 * (len(home) - _lis(home))
             cache_[key] = v
         return v
@@ -147,7 +170,7 @@ class _Tables:
         cache_ = self.col_cache[c]
         v = cache_.get(key)
         if v is None:
-            home = [(t - 1) // n for t in key if t and (t - 1) % n == c]
+            home = [self.home[t] // n for t in key if t and self.home[t] % n == c]
             v = 2 * (len(home) - _lis(home))
             cache_[key] = v
         return v
@@ -167,19 +190,128 @@ class _Tables:
         return z
 
 
+def standard_goal(n: int) -> State:
+    """1, 2, ..., n*n-1 in reading order, the gap last."""
+    return tuple(range(1, n * n)) + (0,)
+
+
+#: The 15-puzzle's additive pattern database: goal cells grouped 4-4-4-3, the four 2×2
+#: quarters (the standard goal's groups; another goal's non-gap cells are cut into fours in
+#: reading order).
+PDB_GROUPS: tuple[tuple[int, ...], ...] = ((0, 1, 4, 5), (2, 3, 6, 7), (8, 9, 12, 13), (10, 11, 14))
+
+
+class _PatternDB:
+    """A disjoint additive pattern database for a 4×4 goal (after Korf and Felner): for each
+    group of tiles (:data:`PDB_GROUPS`), the fewest moves OF THOSE TILES that bring them home,
+    wherever the others are (a tile may step into any cell no tile of its group holds). Moves
+    of one group's tiles are never counted by another's, so the sum over the groups is
+    admissible, and never below the Manhattan distance. Each table is indexed by its tiles'
+    cells in base 16 (16⁴ bytes for four tiles) and filled by a breadth-first search from the
+    goal done with numpy, level by level. Built on the first hint that needs it (once per goal,
+    kept in memory), never at import: 0.2 s for the four tables on the 2-core machine, under
+    load. (A 5-5-5 split proved no more hints within the node budget and took 2.6 s.)"""
+
+    def __init__(self, goal: State) -> None:
+        n = 4
+        cells = [p for p in range(n * n) if goal[p]]
+        groups = (
+            PDB_GROUPS
+            if goal.index(0) == n * n - 1
+            else tuple(tuple(cells[i : i + 4]) for i in range(0, 15, 4))
+        )
+        #: tile -> (its group, the shift of its cell in the group's index)
+        self.slot: list[tuple[int, int]] = [(0, 0)] * (n * n)
+        self.tables: list[bytes] = []
+        self.group_tiles: list[tuple[int, ...]] = []
+        for g, group in enumerate(groups):
+            tiles_ = tuple(goal[p] for p in group)
+            self.group_tiles.append(tiles_)
+            for k, tile in enumerate(tiles_):
+                self.slot[tile] = (g, 4 * (len(tiles_) - 1 - k))
+            self.tables.append(_pattern_table(group))
+
+    def indices(self, s: State | list[int]) -> list[int]:
+        out = [0] * len(self.tables)
+        for p, tile in enumerate(s):
+            if tile:
+                g, shift = self.slot[tile]
+                out[g] += p << shift
+        return out
+
+    def value(self, idx: list[int]) -> int:
+        return sum(tab[i] for tab, i in zip(self.tables, idx, strict=True))
+
+
+def _pattern_table(home: tuple[int, ...]) -> bytes:
+    """Moves of its own tiles each arrangement of a group needs (see :class:`_PatternDB`): a
+    16ᵏ-byte table for k tiles, 255 for index values that are not arrangements."""
+    n, k = 4, len(home)
+    nbr = np.full((4, n * n), -1, dtype=np.int64)
+    for p in range(n * n):
+        r, c = divmod(p, n)
+        for d, (dr, dc) in enumerate(((-1, 0), (1, 0), (0, -1), (0, 1))):
+            if 0 <= r + dr < n and 0 <= c + dc < n:
+                nbr[d, p] = (r + dr) * n + c + dc
+    shifts = [4 * (k - 1 - j) for j in range(k)]
+    dist = np.full(16**k, 255, dtype=np.uint8)
+    start = sum(p << sh for p, sh in zip(home, shifts, strict=True))
+    dist[start] = 0
+    frontier = np.array([start], dtype=np.int64)
+    level = 0
+    while frontier.size:
+        pos = [(frontier >> sh) & 15 for sh in shifts]
+        occupied = np.zeros(frontier.size, dtype=np.int64)
+        for pj in pos:
+            occupied |= np.left_shift(1, pj)
+        found = []
+        for j in range(k):
+            for d in range(4):
+                q = nbr[d][pos[j]]
+                ok = (q >= 0) & ((occupied >> np.maximum(q, 0)) & 1 == 0)
+                nxt = frontier[ok] + ((q[ok] - pos[j][ok]) << shifts[j])
+                found.append(nxt)
+        cand = np.concatenate(found)
+        cand = cand[dist[cand] == 255]
+        level += 1
+        dist[cand] = level  # repeated candidates write the same level
+        frontier = np.flatnonzero(dist == level)
+    return dist.tobytes()
+
+
 @cache
-def tables(n: int) -> _Tables:
-    return _Tables(n)
+def pattern_db(goal: State) -> _PatternDB:
+    """The 4×4 pattern database of ``goal`` (built once per goal, kept in memory)."""
+    return _PatternDB(goal)
+
+
+@cache
+def tables(n: int, goal: State | None = None) -> _Tables:
+    return _Tables(n, None if goal == standard_goal(n) else goal)
+
+
+def reachable(s: State, goal: State, n: int) -> bool:
+    """The parity rule: can ``s`` reach ``goal`` at all? The permutation taking one to the
+    other (the gap counted as a tile) must have the parity of the gap's taxicab distance."""
+    where = {t: p for p, t in enumerate(s)}
+    perm = [where[t] for t in goal]
+    seen = [False] * len(perm)
+    parity = 0
+    for i in range(len(perm)):
+        j, length = i, 0
+        while not seen[j]:
+            seen[j] = True
+            j = perm[j]
+            length += 1
+        if length:
+            parity ^= (length - 1) & 1
+    (ar, ac), (br, bc) = divmod(s.index(0), n), divmod(goal.index(0), n)
+    return parity == (abs(ar - br) + abs(ac - bc)) & 1
 
 
 def solvable(s: State, n: int) -> bool:
-    """The parity rule of the n-puzzle: can ``s`` reach the goal at all?"""
-    tiles = [t for t in s if t]
-    inv = sum(1 for i in range(len(tiles)) for j in range(i + 1, len(tiles)) if tiles[i] > tiles[j])
-    if n % 2 == 1:
-        return inv % 2 == 0
-    blank_row_from_bottom = n - s.index(0) // n
-    return (inv + blank_row_from_bottom) % 2 == 1
+    """The parity rule of the n-puzzle: can ``s`` reach the standard goal at all?"""
+    return reachable(s, standard_goal(n), n)
 
 
 @dataclass(frozen=True)
@@ -188,9 +320,16 @@ class Sliding:
     start: State
     difficulty: str = "easy"
     par: int = 0
+    #: the arrangement to reach (None: the standard order, the gap last)
+    target: State | None = None
     # zobrist key -> (exact distance, next tile or 0 at the goal, the state): states on known
     # optimal paths, filled by solve()
     _known: dict[int, tuple[int, int, State]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
+    # state -> (moves left, next tile) on a known route that is not proven shortest (filled by
+    # route(): the constructive solver, cut short where it meets a state of ``_known``)
+    _route: dict[State, tuple[int, int]] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
 
@@ -204,7 +343,12 @@ class Sliding:
             raise ValueError("sliding puzzles are 3×3 or 4×4")
         if sorted(self.start) != list(range(n * n)):
             raise ValueError("the start must hold each number 0..n*n-1 once")
-        if not solvable(self.start, n):
+        if self.target is not None:
+            if sorted(self.target) != list(range(n * n)):
+                raise ValueError("the goal must hold each number 0..n*n-1 once")
+            if self.target == standard_goal(n):
+                object.__setattr__(self, "target", None)
+        if not reachable(self.start, self.goal(), n):
             raise ValueError("this start cannot reach the goal (wrong parity)")
 
     # --- rules -----------------------------------------------------------------------------
@@ -212,42 +356,89 @@ class Sliding:
         return self.start
 
     def goal(self) -> State:
-        return tables(self.size).goal
+        return standard_goal(self.size) if self.target is None else self.target
+
+    def tables(self) -> _Tables:
+        return tables(self.size, self.target)
 
     def moves(self, s: State) -> list[Move]:
         b = s.index(0)
-        return [s[p] for p in tables(self.size).nbr[b]]
+        return [s[p] for p in self.tables().nbr[b]]
 
     def apply(self, s: State, m: Move) -> State:
         if not isinstance(m, int) or isinstance(m, bool) or not 0 < m < self.size**2:
             raise IllegalMove(f"there is no tile {m!r}")
         b = s.index(0)
         p = s.index(m)
-        if p not in tables(self.size).nbr[b]:
+        if p not in self.tables().nbr[b]:
             raise IllegalMove(f"tile {m} is not next to the gap")
         out = list(s)
         out[b], out[p] = m, 0
         return tuple(out)
 
     def is_solved(self, s: State) -> bool:
-        return s == tables(self.size).goal
+        return s == self.goal()
 
     def heuristic(self, s: State) -> int:
-        return tables(self.size).heuristic(s)
+        return self.tables().heuristic(s)
 
-    def solve(self, s: State, node_limit: int | None = None) -> list[Move] | None:
-        """An optimal tile list from ``s``; raises _Limit past ``node_limit`` IDA* nodes."""
-        if not solvable(s, self.size):
+    def solve(
+        self, s: State, budget: int | None = None, *, strong: bool = False
+    ) -> list[Move] | None:
+        """An optimal tile list from ``s``; raises SearchLimit past ``budget`` IDA* nodes.
+        ``strong``: on the 4×4 board, also use the pattern database (hints do; the generator
+        does not, so its node counts, and the puzzles it keeps, stay as they were)."""
+        if not reachable(s, self.goal(), self.size):
             return None
-        T = tables(self.size)
+        T = self.tables()
         z = T.zobrist(s)
         hit = self._known.get(z)
         if hit is None or hit[2] != s:
-            self._search(s, node_limit)
+            self._search(s, budget, strong)
         return self._walk(s)
 
+    def known_distance(self, s: State) -> int | None:
+        """The proven optimal distance of ``s`` when an earlier solve found it, else None."""
+        hit = self._known.get(self.tables().zobrist(s))
+        return hit[0] if hit is not None and hit[2] == s else None
+
+    def route(self, s: State) -> list[Move]:
+        """A known route from ``s`` to the goal, NOT proven shortest, found without search:
+        the constructive solver (see :func:`constructive`), loops cut out, cut short where it
+        meets a state of a proven optimal path. The route is remembered, so asking again from
+        any state on it gives the rest of the same route (following it always ends)."""
+        if s not in self._route and self.known_distance(s) is None:
+            moves = constructive(self.size, self.goal(), s)
+            states = [s]
+            for m in moves:
+                states.append(self.apply(states[-1], m))
+            # cut loops out (from each state jump to its last visit on the route) and stop
+            # where the route meets a state whose way on is known already
+            last = {st: i for i, st in enumerate(states)}
+            path: list[tuple[State, Move]] = []
+            i = 0
+            while True:
+                i = last[states[i]]
+                end = states[i]
+                if i == len(moves) or end in self._route or self.known_distance(end) is not None:
+                    break
+                path.append((end, moves[i]))
+                i += 1
+            tail = self._route[end][0] if end in self._route else self.known_distance(end) or 0
+            for k, (st, m) in enumerate(path):
+                self._route[st] = (len(path) - k + tail, m)
+        plan: list[Move] = []
+        cur = s
+        while not self.is_solved(cur):
+            if self.known_distance(cur) is not None:
+                return plan + self._walk(cur)
+            _left, m = self._route[cur]
+            plan.append(m)
+            cur = self.apply(cur, m)
+        return plan
+
     def _walk(self, s: State) -> list[Move]:
-        T = tables(self.size)
+        T = self.tables()
         plan: list[Move] = []
         cur = s
         while True:
@@ -258,7 +449,7 @@ class Sliding:
             cur = self.apply(cur, nxt)
 
     def _record(self, s: State, path: list[Move]) -> None:
-        T = tables(self.size)
+        T = self.tables()
         cur = s
         total = len(path)
         for i, m in enumerate(path):
@@ -268,8 +459,8 @@ class Sliding:
         if z not in self._known:
             self._known[z] = (0, 0, cur)
 
-    def _search(self, start: State, node_limit: int | None) -> None:
-        T = tables(self.size)
+    def _search(self, start: State, node_limit: int | None, strong: bool = False) -> None:
+        T = self.tables()
         n = self.size
         md, nbr, zob = T.md, T.nbr, T.zob
         row_lc, col_lc = T.row_lc, T.col_lc
@@ -282,12 +473,16 @@ class Sliding:
         tail: list[int] = []
         nodes = 0
         limit = node_limit if node_limit is not None else -1
+        if strong and n == 4:
+            self._search_pdb(start, limit, path, tail)
+            self._record(start, path + tail)
+            return
 
         def dfs(g: int, bound: int, blank: int, prev: int, h: int, z: int) -> int:
             nonlocal nodes
             nodes += 1
             if nodes == limit:
-                raise _Limit
+                raise SearchLimit(f"no shortest plan within {limit} nodes")
             hit = known.get(z)
             if hit is not None and hit[2] == tuple(board):
                 f = g + hit[0]
@@ -345,6 +540,101 @@ class Sliding:
                 return
             bound = r
 
+    def _search_pdb(self, start: State, limit: int, path: list[int], tail: list[int]) -> None:
+        """IDA* for the 15-puzzle with the larger of two admissible heuristics: Manhattan
+        distance plus linear conflicts, and the additive pattern database (:class:`_PatternDB`).
+        Fills ``path`` (and ``tail``, a remembered optimal path it met) with an optimal plan;
+        raises SearchLimit past ``limit`` nodes (-1: no limit)."""
+        T = self.tables()
+        n = self.size
+        md, nbr, zob = T.md, T.nbr, T.zob
+        row_lc, col_lc = T.row_lc, T.col_lc
+        db = pattern_db(self.goal())
+        pdb_tab, slot = db.tables, db.slot
+        known = self._known
+        board = list(start)
+        rows = [row_lc(r, board) for r in range(n)]
+        cols = [col_lc(c, board) for c in range(n)]
+        idx = db.indices(start)
+        nodes = 0
+
+        def dfs(g: int, bound: int, blank: int, prev: int, h1: int, h2: int, z: int) -> int:
+            nonlocal nodes
+            nodes += 1
+            if nodes == limit:
+                raise SearchLimit(f"no shortest plan within {limit} nodes")
+            hit = known.get(z)
+            if hit is not None and hit[2] == tuple(board):
+                f = g + hit[0]
+                if f <= bound:
+                    tail.extend(self._walk(hit[2]))
+                    return _FOUND
+                return f
+            h = h1 if h1 > h2 else h2
+            f = g + h
+            if f > bound:
+                return f
+            if h == 0:
+                return _FOUND
+            best = 1 << 30
+            br, bc = divmod(blank, n)
+            for p in nbr[blank]:
+                if p == prev:
+                    continue
+                t = board[p]
+                board[blank] = t
+                board[p] = 0
+                dh = md[t][blank] - md[t][p]
+                pr, pc = divmod(p, n)
+                if pr == br:
+                    o1, o2 = cols[pc], cols[bc]
+                    n1, n2 = col_lc(pc, board), col_lc(bc, board)
+                    cols[pc], cols[bc] = n1, n2
+                    dh += n1 + n2 - o1 - o2
+                else:
+                    o1, o2 = rows[pr], rows[br]
+                    n1, n2 = row_lc(pr, board), row_lc(br, board)
+                    rows[pr], rows[br] = n1, n2
+                    dh += n1 + n2 - o1 - o2
+                grp, shift = slot[t]
+                old = idx[grp]
+                new = old + ((blank - p) << shift)
+                idx[grp] = new
+                tab = pdb_tab[grp]
+                path.append(t)
+                r = dfs(
+                    g + 1,
+                    bound,
+                    p,
+                    blank,
+                    h1 + dh,
+                    h2 + tab[new] - tab[old],
+                    z ^ zob[t][p] ^ zob[t][blank],
+                )
+                if r == _FOUND:
+                    return _FOUND
+                path.pop()
+                idx[grp] = old
+                board[p] = t
+                board[blank] = 0
+                if pr == br:
+                    cols[pc], cols[bc] = o1, o2
+                else:
+                    rows[pr], rows[br] = o1, o2
+                if r < best:
+                    best = r
+            return best
+
+        h1, h2 = T.heuristic(start), db.value(idx)
+        bound = max(h1, h2)
+        z0 = T.zobrist(start)
+        blank0 = start.index(0)
+        while True:
+            r = dfs(0, bound, blank0, -1, h1, h2, z0)
+            if r == _FOUND:
+                return
+            bound = r
+
     # --- words -----------------------------------------------------------------------------
     def describe_move(self, m: Move, s: State | None = None) -> str:
         if s is None:
@@ -357,23 +647,34 @@ class Sliding:
         )
         return f"slide tile {m} {way}"
 
+    def guide(self, s: State, budget: int | None = None) -> tuple[list[Move], bool]:
+        """(a plan from ``s``, proven shortest?): the optimal plan when IDA* proves it within
+        ``budget`` nodes, else the known :meth:`route`."""
+        try:
+            plan = self.solve(s, budget, strong=True)
+        except SearchLimit:
+            return self.route(s), False
+        return (plan or []), True
+
     def nudge(self, s: State, tier: int) -> str:
-        plan = self.solve(s)
-        if plan is None:
+        if not reachable(s, self.goal(), self.size):
             return "These tiles cannot be put in order."
+        plan, exact = self.guide(s, HINT_BUDGET)
         if not plan:
             return "The tiles are already in order."
         n = self.size
         soon = plan[:4]
+        enough = (
+            f"{len(plan)} moves are enough"
+            if exact
+            else f"a way of {len(plan)} moves is known (perhaps not the shortest)"
+        )
         if tier <= 1:
             rows = sorted({s.index(t) // n for t in soon})
             cols = sorted({s.index(t) % n for t in soon})
             vert = "top" if max(rows) < n / 2 else "bottom" if min(rows) >= n / 2 else "middle"
             horiz = "left" if max(cols) < n / 2 else "right" if min(cols) >= n / 2 else "centre"
-            return (
-                f"The next moves happen around the {vert} {horiz} of the board; "
-                f"{len(plan)} moves are enough."
-            )
+            return f"The next moves happen around the {vert} {horiz} of the board; {enough}."
         tiles = sorted(set(plan[:3]))
         return "Tiles " + ", ".join(map(str, tiles)) + " move next (in some order)."
 
@@ -385,19 +686,42 @@ class Sliding:
             " ".join(str(v).rjust(width) if v else ".".rjust(width) for v in s[r * n : r * n + n])
             for r in range(n)
         ]
-        lines.append(f"goal: 1 to {n * n - 1} in reading order, the gap (.) last")
+        if self.target is None:
+            lines.append(f"goal: 1 to {n * n - 1} in reading order, the gap (.) last")
+        else:
+            lines.append("goal:")
+            lines += [
+                " ".join(
+                    str(v).rjust(width) if v else ".".rjust(width)
+                    for v in self.target[r * n : r * n + n]
+                )
+                for r in range(n)
+            ]
         return "\n".join(lines)
 
     # --- JSON ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return envelope(self, {"size": self.size})
+        config: dict[str, Any] = {"size": self.size}
+        if self.target is not None:
+            config["goal"] = list(self.target)
+        return envelope(self, config)
 
     @classmethod
     def from_json(cls, d: Any) -> Sliding:
         difficulty, par, config, state = open_envelope(d, cls.type_name)
         size = config.get("size")
+        if size not in (3, 4) or isinstance(size, bool):
+            raise PuzzleFormatError(f"a sliding board is 3×3 or 4×4: size {size!r}")
+        goal = tuple(int_list(config["goal"], "goal")) if "goal" in config else None
+        if goal is not None and sorted(goal) != list(range(size * size)):
+            raise PuzzleFormatError(f"the goal must hold each number 0..{size * size - 1} once")
+        tiles = tuple(int_list(state, "tiles"))
+        if goal is not None and sorted(tiles) == sorted(goal) and not reachable(tiles, goal, size):
+            raise PuzzleFormatError(
+                "the goal cannot be reached from the start (wrong parity: swap two tiles)"
+            )
         try:
-            return cls(size, tuple(int_list(state, "tiles")), difficulty, par)  # type: ignore[arg-type]
+            return cls(size, tiles, difficulty, par, goal)
         except ValueError as e:
             raise PuzzleFormatError(str(e)) from None
 
@@ -406,7 +730,7 @@ class Sliding:
 
     def state_from_json(self, d: Any) -> State:
         s = tuple(int_list(d, "tiles"))
-        if sorted(s) != list(range(self.size**2)) or not solvable(s, self.size):
+        if sorted(s) != list(range(self.size**2)) or not reachable(s, self.goal(), self.size):
             raise PuzzleFormatError(f"{list(s)} is not a solvable arrangement")
         return s
 
@@ -417,6 +741,109 @@ class Sliding:
         if not isinstance(d, int) or isinstance(d, bool):
             raise PuzzleFormatError("a move is a tile number")
         return d
+
+
+# --- the constructive solver -----------------------------------------------------------------
+def _phases(n: int) -> list[list[int]]:
+    """The cells the constructive solver fills, group by group, in order: each row but the last
+    two, a cell at a time and its last two cells together; then the last two rows a column
+    (two cells) at a time; then the last 2×2 block."""
+    out: list[list[int]] = []
+    for r in range(n - 2):
+        out += [[r * n + c] for c in range(n - 2)]
+        out.append([r * n + n - 2, r * n + n - 1])
+    for c in range(n - 2):
+        out.append([(n - 2) * n + c, (n - 1) * n + c])
+    out.append([(n - 2 + r) * n + n - 2 + c for r in (0, 1) for c in (0, 1)])
+    return out
+
+
+def constructive(n: int, goal: State, s: State) -> list[Move]:
+    """A route (tile list) from ``s`` to ``goal``, not shortest, found without search of the
+    whole board: the cells are filled group by group (see :func:`_phases`); each group is
+    brought home by a breadth-first search over the positions of the gap and the group's own
+    tiles only (at most n²·(n²-1)·(n²-2) of them), the cells filled before never touched again.
+    Rows first, then the last two rows column by column is the classic hand method, and each
+    group can always be brought home from any arrangement of the free cells (for the last 2×2
+    block, by the parity rule: ``s`` must be able to reach ``goal``). The board is first mirrored
+    so that the goal's gap lies in the last 2×2 block (moves are tile numbers, which mirroring
+    leaves alone). Raises ValueError when ``s`` cannot reach ``goal``."""
+    if not reachable(s, goal, n):
+        raise ValueError("this arrangement cannot reach the goal (wrong parity)")
+    gr, gc = divmod(goal.index(0), n)
+    flip_r, flip_c = gr < n - 2, gc < n - 2
+
+    def f(p: int) -> int:
+        r, c = divmod(p, n)
+        return (n - 1 - r if flip_r else r) * n + (n - 1 - c if flip_c else c)
+
+    board = [0] * (n * n)
+    want = [0] * (n * n)
+    for p in range(n * n):
+        board[f(p)] = s[p]
+        want[f(p)] = goal[p]
+    nbr = tables(n).nbr
+    locked = [False] * (n * n)
+    route: list[Move] = []
+    for cells in _phases(n):
+        tiles = [want[c] for c in cells if want[c]]
+        targets = tuple(c for c in cells if want[c])
+        for gap in _group_path(board, tiles, targets, locked, nbr):
+            blank = board.index(0)
+            route.append(board[gap])
+            board[blank], board[gap] = board[gap], 0
+        for c in cells:
+            locked[c] = True
+    return route
+
+
+def _group_path(
+    board: list[int],
+    tiles: list[int],
+    targets: tuple[int, ...],
+    locked: list[bool],
+    nbr: list[tuple[int, ...]],
+) -> list[int]:
+    """The cells the gap steps to, in order, so that ``tiles`` reach ``targets`` (shortest, by
+    breadth-first search over the gap's and the tiles' cells, never entering a locked cell).
+    A search state is packed in an int, four bits a cell: the gap, then each tile."""
+    free = [tuple(q for q in nbr[p] if not locked[q]) for p in range(len(nbr))]
+    k = len(tiles)
+    start = board.index(0)
+    for i, tile in enumerate(tiles):
+        start |= board.index(tile) << (4 * (i + 1))
+    goal = 0
+    for i, cell in enumerate(targets):
+        goal |= cell << (4 * (i + 1))
+    if start >> 4 == goal >> 4:
+        return []
+    parent: dict[int, int] = {start: -1}
+    frontier = [start]
+    while frontier:
+        nxt: list[int] = []
+        for st in frontier:
+            blank = st & 15
+            body = st >> 4
+            for q in free[blank]:
+                moved = body
+                for i in range(k):  # a tile on q slides into the gap
+                    if (body >> (4 * i)) & 15 == q:
+                        moved = body ^ ((q ^ blank) << (4 * i))
+                        break
+                new = (moved << 4) | q
+                if new in parent:
+                    continue
+                parent[new] = st
+                if moved == goal >> 4:
+                    path = []
+                    cur = new
+                    while cur != start:
+                        path.append(cur & 15)
+                        cur = parent[cur]
+                    return path[::-1]
+                nxt.append(new)
+        frontier = nxt
+    raise ValueError("a group of tiles cannot be brought home (wrong parity)")
 
 
 # --- generator -------------------------------------------------------------------------------
@@ -450,8 +877,8 @@ def _robust(p: Sliding, plan: list[Move], rng: np.random.Generator) -> bool:
             ms = p.moves(s)
             s = p.apply(s, ms[int(rng.integers(0, len(ms)))])
         try:
-            Sliding(p.size, s).solve(s, node_limit=PROBE_NODE_LIMIT)
-        except _Limit:
+            Sliding(p.size, s, target=p.target).solve(s, budget=PROBE_NODE_LIMIT)
+        except SearchLimit:
             return False
     return True
 
@@ -476,8 +903,8 @@ def generate(difficulty: str, seed: int) -> Sliding:
             continue
         p = Sliding(n, start, difficulty)
         try:
-            plan = p.solve(start, node_limit=limit)
-        except _Limit:
+            plan = p.solve(start, budget=limit)
+        except SearchLimit:
             continue
         if plan is None or not in_range(len(plan), lo_hi):
             continue

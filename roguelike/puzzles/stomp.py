@@ -191,7 +191,9 @@ class Stomp:
     def is_solved(self, s: State) -> bool:
         return s == self.target
 
-    def solve(self, s: State) -> list[Move] | None:
+    def solve(self, s: State, budget: int | None = None) -> list[Move] | None:
+        """The smallest stomp set, by linear algebra over GF(2): no search, so no ``budget``
+        can run out."""
         best = best_solutions(self.size, s ^ self.target)
         if not best:
             return None
@@ -215,12 +217,17 @@ class Stomp:
             return "The board already matches the target."
         r, c = plan[0]
         n = self.size
+        first = (
+            f"{len(plan)} stomp{'s are' if len(plan) != 1 else ' is'} enough, in any order; "
+            f"one of them is in the {region_name(r, c, n, n)} of the board."
+        )
         if tier <= 1:
-            return (
-                f"{len(plan)} stomps are enough, in any order; one of them is in the "
-                f"{region_name(r, c, n, n)} of the board."
-            )
-        return f"One of the {len(plan)} stomps you need is in row {r + 1}."
+            return first
+        # tier 2 repeats tier 1 and adds to it: where a second stomp is, or the one cell itself
+        if len(plan) == 1:
+            return f"{first} It is the cell at {cell_name(r, c)}."
+        r2, c2 = plan[-1]
+        return f"{first} Another is in row {r2 + 1}, in the {region_name(r2, c2, n, n)}."
 
     # --- JSON ------------------------------------------------------------------------------
     def rows(self, s: State) -> list[str]:

@@ -6,17 +6,32 @@ The visit never decides a rule: every move is the puzzle's own (``apply`` checks
 moves made are kept as ``move_to_json`` documents, so whoever reads the outcome can verify a
 solution by replaying them from ``start_json``.
 
-Hints are computed from the current state and cost coins: tiers 1 and 2 are the puzzle's nudges
-in words, tier 3 the next optimal move with the moves left (one coin each); a super hint shows
-the next three optimal moves for two coins. The tiers start again after every move.
+Hints are computed from the current state (:func:`roguelike.puzzles.advise`, within the type's
+node budget, so a hint never stalls) and cost coins: tiers 1 and 2 are the puzzle's nudges in
+words, tier 3 the next move with the moves left (one coin each); every further hint ("another
+hint") reveals the step after the last one shown, one coin each, until the whole way is on the
+board; a super hint shows the next three steps at once for two coins (and another hint then goes
+on from the fourth). The tiers start again after every move. When the solver cannot prove the
+shortest plan within its budget, the move hint says so: its steps lie on a known route (not
+proven shortest), and when undoing a few moves would rejoin a proven shortest way, it says how
+many.
+
+No coins, no dead end: with no coin left, asking for a hint twice in a row buys it with the
+puzzle's score instead: it counts as :data:`SCORE_HINT_UNITS` coins' worth of hints (20 points,
+twice a coin hint). A player who has spent every coin can thus always get past a puzzle door,
+step by step, at a price in score that stays higher than a coin's, so coins keep their worth
+and the score says how much help was needed. The score never falls below 0, so past that the
+help is free: being stuck is never the end of a run. (Asking twice keeps a stray key from
+costing points.)
 
 Score::
 
     score = max(0, 100 - 10 * hints_used - 5 * resets - 2 * max(0, move_count - par))
 
-``hints_used`` counts hint coins' worth (a super hint counts 2) and includes the hints of
-earlier visits; ``move_count`` is the number of moves from the start after undos (an undone
-move costs nothing).
+``hints_used`` counts hint coins' worth (a super hint counts 2, a hint paid with score
+SCORE_HINT_UNITS) and includes the hints of earlier visits; ``resets`` includes the resets of
+earlier visits too (the pedestal keeps both, so leaving and coming back does not wipe them);
+``move_count`` is the number of moves from the start after undos (an undone move costs nothing).
 """
 
 from __future__ import annotations
@@ -25,8 +40,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from roguelike.puzzles import hint as optimal_hint
-from roguelike.puzzles.base import IllegalMove, Unsolvable
+from roguelike.puzzles import advise
+from roguelike.puzzles.base import Advice, IllegalMove, Unsolvable
 
 #: Points lost per hint coin's worth, per reset, per move over par.
 HINT_PENALTY = 10
@@ -36,6 +51,8 @@ SUPER_HINT_COST = 2
 SUPER_HINT_MOVES = 3
 MOVE_TIER = 3  # the hint tier that shows the next move itself
 SUPER_TIER = 4  # the hint tier a super hint stands for (above the move itself)
+#: Coins' worth of hints a hint paid with score counts for (with no coins left).
+SCORE_HINT_UNITS = 2
 STUCK = "The goal can no longer be reached from here: u undoes, r starts again."
 
 Tone = Literal["plain", "dim", "bad", "warn", "solved"]
@@ -127,8 +144,12 @@ class Visit:
         self.hint_tier = 0
         #: (label, words) of the hints bought since the last move
         self.hint_lines: list[tuple[str, str]] = []
-        #: the moves the current hint shows (tier 3: one, super: up to three)
+        #: the moves the current hint shows (tier 3: one, then one more per further hint)
         self.hint_moves: list[Any] = []
+        #: the advice for the current state, once a hint asked for it
+        self._advice: Advice | None = None
+        #: a hint with no coins was asked for once: asking again pays with score
+        self._credit_offered: bool | None = None
 
     # ------------------------------------------------------------------ figures
 
@@ -237,47 +258,106 @@ class Visit:
         self.hint_tier = 0
         self.hint_lines = []
         self.hint_moves = []
+        self._advice = None
+        self._credit_offered = None
+
+    def advice(self) -> Advice:
+        """The advice from the current state (computed once per state; raises Unsolvable)."""
+        if self._advice is None:
+            self._advice = advise(self.puzzle, self.state, trail=[st for st, _m in self.trail])
+        return self._advice
+
+    def _pay(self, cost: int, super_hint: bool) -> Note | None:
+        """Pay for a hint of ``cost`` coins; None when paid, else why not. With no coins, the
+        second ask in a row pays with score (SCORE_HINT_UNITS coins' worth per coin)."""
+        if self.coins >= cost:
+            self.coins -= cost
+            self.coins_spent += cost
+            self.hints_used += cost
+            return None
+        if self.coins > 0:
+            return Note(f"A super hint costs {cost} coins; you have {self.coins}.", "bad")
+        points = HINT_PENALTY * SCORE_HINT_UNITS * cost
+        if self._credit_offered is not super_hint:
+            self._credit_offered = super_hint
+            return Note(
+                f"You have no hint coins. Ask again to pay {points} points of this puzzle's "
+                "score instead.",
+                "warn",
+            )
+        self._credit_offered = None
+        self.hints_used += SCORE_HINT_UNITS * cost
+        return None
+
+    def _bought(self, paid_with_coins: bool) -> Note:
+        if not paid_with_coins:
+            return Note(f"Hint bought with score: {self.score_words()}", "dim")
+        return Note(f"Hint bought: {self.coins} coin{'s' if self.coins != 1 else ''} left.", "dim")
 
     def hint(self, super_hint: bool, keys_for: Callable[[Any, Any], str] | None = None) -> Note:
-        """Buy the next hint tier (or a super hint) for the current state, if the coins allow.
+        """Buy the next hint for the current state: the next tier, or once the move is shown,
+        the step after the last one shown ("another hint"); with ``super_hint`` the next three
+        steps at once. Paid with coins, or with no coins with score (see the module docstring).
         ``keys_for(state, move)``: the keys that make a move, named in the move's hint."""
         p, s = self.puzzle, self.state
-        if self.hint_tier >= (SUPER_TIER if super_hint else MOVE_TIER):
-            return Note("That hint is on the board already.", "dim")
-        cost = SUPER_HINT_COST if super_hint else 1
-        if self.coins < cost:
-            if self.coins == 0:
-                return Note("You have no hint coins.", "bad")
-            return Note(f"A super hint costs {cost} coins; you have {self.coins}.", "bad")
         try:
-            move, left = optimal_hint(p, s)
+            a = self.advice()
         except Unsolvable:
             return Note(STUCK, "bad")
+        if a.move is None:  # a dead end: the advice is to undo (free: it is the rules' doing)
+            return Note(a.text + " (u undoes.)", "bad")
+        steps = list(a.plan)
         if super_hint:
-            shown = (p.solve(s) or [])[:SUPER_HINT_MOVES]
+            if len(self.hint_moves) >= min(SUPER_HINT_MOVES, len(steps)):
+                return Note("That hint is on the board already.", "dim")
+        elif self.hint_tier >= MOVE_TIER and len(self.hint_moves) >= len(steps):
+            return Note("The whole way is on the board already.", "dim")
+        cost = SUPER_HINT_COST if super_hint else 1
+        coins_before = self.coins
+        refused = self._pay(cost, super_hint)
+        if refused is not None:
+            return refused
+        if super_hint:
+            shown = steps[:SUPER_HINT_MOVES]
+            head = (
+                f"({a.moves_left} moves left):"
+                if a.exact
+                else f"(of a known way of {a.route_len}, not proven shortest):"
+            )
+            self.hint_lines = [(f"Next {len(shown)} moves", head)]
             cur = s
-            self.hint_lines = [(f"Next {len(shown)} moves", f"({left} moves left):")]
             for n, m in enumerate(shown, 1):
                 self.hint_lines.append((f"{n}.", p.describe_move(m, cur)))
                 cur = p.apply(cur, m)
             self.hint_moves = shown
             self.hint_tier = SUPER_TIER
-        else:
+        elif self.hint_tier + 1 < MOVE_TIER:
             self.hint_tier += 1
-            if self.hint_tier < MOVE_TIER:
-                self.hint_lines.append((f"Hint {self.hint_tier}", p.nudge(s, self.hint_tier)))
+            self.hint_lines.append((f"Hint {self.hint_tier}", p.nudge(s, self.hint_tier)))
+        elif self.hint_tier + 1 == MOVE_TIER:
+            self.hint_tier = MOVE_TIER
+            keys = keys_for(s, a.move) if keys_for is not None else ""
+            words = p.describe_move(a.move, s)
+            if a.exact:
+                left = "1 move left" if a.moves_left == 1 else f"{a.moves_left} moves left"
             else:
-                keys = keys_for(s, move) if keys_for is not None else ""
-                words = p.describe_move(move, s)
-                steps = "1 move left" if left == 1 else f"{left} moves left"
+                left = f"on a known way of {a.route_len} moves, not proven shortest"
+            self.hint_lines.append(
+                ("Next:", f"{words} ({left})." + (f" Keys: {keys}." if keys else ""))
+            )
+            if a.undo:
                 self.hint_lines.append(
-                    ("Next:", f"{words} ({steps})." + (f" Keys: {keys}." if keys else ""))
+                    ("Or:", f"undo {a.undo} moves to rejoin a shortest way ({a.undo_left} left).")
                 )
-                self.hint_moves = [move]
-        self.coins -= cost
-        self.coins_spent += cost
-        self.hints_used += cost
-        return Note(f"Hint bought: {self.coins} coin{'s' if self.coins != 1 else ''} left.", "dim")
+            self.hint_moves = [a.move]
+        else:  # another hint: the step after the last one shown
+            cur = s
+            for m in self.hint_moves:
+                cur = p.apply(cur, m)
+            m = steps[len(self.hint_moves)]
+            self.hint_moves.append(m)
+            self.hint_lines.append((f"{len(self.hint_moves)}.", p.describe_move(m, cur)))
+        return self._bought(self.coins < coins_before)
 
 
 __all__ = ["Note", "PuzzleOutcome", "Visit", "score"]

@@ -358,6 +358,7 @@ def puzzle_doc(p: PuzzleRoom) -> dict[str, Any]:
         "moves": list(p.moves),
         "solved": p.solved,
         "hints_used": p.hints_used,
+        "resets": p.resets,
         "visited": p.visited,
     }
 
@@ -384,6 +385,7 @@ def puzzle_from(value: Any, where: str, width: int, height: int) -> PuzzleRoom:
         moves=list(f.array_list(field("moves"), f"{where}.moves", MAX_MOVES)),
         solved=f.boolean(field("solved"), f"{where}.solved"),
         hints_used=f.integer(field("hints_used"), f"{where}.hints_used", 0, MAX_BIG),
+        resets=f.integer(field("resets"), f"{where}.resets", 0, MAX_BIG),
         visited=f.boolean(field("visited"), f"{where}.visited"),
     )
     instance = field("instance")

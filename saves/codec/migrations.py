@@ -11,7 +11,9 @@ the step that gives older documents its value.
   ``state.with_puzzles``;
 * format 3: the floor's topology stored once, in the shape the generator gives it: the keys
   are those its rooms hold (no separate ``keys`` list), and an edge has ``loop`` only when
-  it is one.
+  it is one;
+* format 4: each pedestal keeps ``resets``, the times its puzzle was started again (its score
+  keeps the penalty when the puzzle is left and reopened); older saves had none kept: 0.
 """
 
 from __future__ import annotations
@@ -60,8 +62,20 @@ def _v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "state": {**state, "floor": {**floor, "topology": topo}}}
 
 
+def _v3_to_v4(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 4 keeps each pedestal's resets; a save from before kept none."""
+    state = dict(f.obj(f.get(doc, "state", "payload"), "payload.state"))
+    rooms = f.array_list(
+        f.get(state, "puzzles", "payload.state"), "payload.state.puzzles", _MAX_RECORDS
+    )
+    state["puzzles"] = [
+        {"resets": 0, **f.obj(r, f"payload.state.puzzles[{i}]")} for i, r in enumerate(rooms)
+    ]
+    return {**doc, "state": state}
+
+
 #: Format n → format n + 1, applied in a chain from a save's format up to FORMAT_VERSION.
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 
 def migrate(doc: dict[str, Any], version: int) -> dict[str, Any]:

@@ -9,10 +9,12 @@ puzzle is solved) or not (Esc: the progress is kept in the outcome, and
 The screen never decides a rule: the type's view (:data:`~screens.puzzle.views.VIEWS`) turns
 keys into the puzzle's moves, and the visit makes them, undoes them, sells hints and keeps the
 score. The keys are the view's ``KEYS`` followed by :data:`SCREEN_KEYS`, the same in every
-type: ``h`` hint (tiers 1 and 2: the puzzle's nudges in words; tier 3: the next optimal move,
-highlighted on the board, with the moves left; one coin each), ``H`` super hint (the next three
-optimal moves, two coins), ``u`` undo, ``r`` reset (press twice; it counts for the score), ``?``
-rules, Esc leave. The footer, the rules screen and the input all read that one list.
+type: ``h`` hint (tiers 1 and 2: the puzzle's nudges in words; tier 3: the next move,
+highlighted on the board, with the moves left; then "another hint": each further ``h`` shows
+the step after the last one shown; one coin each), ``H`` super hint (the next three steps, two
+coins). With no coins, asking twice pays with score (see :mod:`roguelike.puzzles.visit`).
+``u`` undo, ``r`` reset (press twice; it counts for the score, across visits), ``?`` rules,
+Esc leave. The footer, the rules screen and the input all read that one list.
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ from textual.widgets import Footer, Static
 
 from roguelike import puzzles
 from roguelike.puzzles.visit import (
+    HINT_PENALTY,
     RESET_PENALTY,
+    SCORE_HINT_UNITS,
     SUPER_HINT_COST,
     SUPER_HINT_MOVES,
     Note,
@@ -125,6 +129,9 @@ class RulesScreen(ModalScreen[None]):
         with VerticalScroll(id="rules-box"):
             yield Static(text, id="rules-text")
             yield Static(table, id="rules-keys")
+            hints = Text("\nHints", style="bold")
+            hints.append(f"\n{HINT_RULES}", style="")
+            yield Static(hints, id="rules-hints")
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -396,7 +403,15 @@ class PuzzleScreen(Screen[PuzzleOutcome]):
         return out
 
 
-HINT_WORDS = "hint, 1 coin per step"
+HINT_WORDS = "hint, then another: 1 coin per step"
+#: The hint rules in the rules screen (see :mod:`roguelike.puzzles.visit`).
+HINT_RULES = (
+    "h twice gives two clues in words, the third h the next move, and every h after that "
+    "the step after it: a coin each. A hint costs the score 10 points a coin. With no coins "
+    f"left, ask twice and the hint is paid with score instead ({HINT_PENALTY * SCORE_HINT_UNITS} "
+    "points), so you can always get past. Each reset costs "
+    f"{RESET_PENALTY} points, kept when you leave and come back."
+)
 SUPER_WORDS = f"the next {SUPER_HINT_MOVES} moves ({SUPER_HINT_COST} coins)"
 RESET_KEY = ScreenKey(
     keys="r",

@@ -16,7 +16,12 @@ class SlidingView(View):
     def __init__(self, p: Any) -> None:
         super().__init__(p)
         n = p.size
-        self.goal = f"Put the tiles in order, 1 to {n * n - 1}, the gap last."
+        if p.target is None:
+            self.goal = f"Put the tiles in order, 1 to {n * n - 1}, the gap last."
+        else:
+            rows = [p.target[r * n : r * n + n] for r in range(n)]
+            shown = " / ".join(" ".join(str(v) if v else "." for v in row) for row in rows)
+            self.goal = f"Arrange the tiles as the goal shows: {shown}."
 
     def _pos(self, s: Any, t: int) -> tuple[int, int]:
         return divmod(s.index(t), self.p.size)
@@ -35,7 +40,8 @@ class SlidingView(View):
         return ARROW_GLYPH.get((br - tr, bc - tc), "?")
 
     def status(self, s: Any, width: int, marks: list[Any]) -> list[Text]:
-        home = sum(1 for i, t in enumerate(s) if t and t == i + 1)
+        goal = self.p.goal()
+        home = sum(1 for i, t in enumerate(s) if t and t == goal[i])
         return [Text(f"{home} of {len(s) - 1} tiles are home.", style=DIM)]
 
     def board(self, s: Any, width: int, height: int, marks: list[Any]) -> list[Text]:

@@ -464,3 +464,129 @@ def test_play_refuses_a_bad_code_in_one_line(monkeypatch, args, words):
     status, out, err = call(["puzzle", "play", *args])
     assert_one_line_error(status, out, err)
     assert words in err
+
+
+# --- puzzle hint -----------------------------------------------------------------------------
+
+
+def hint(doc: dict | str) -> dict:
+    text = doc if isinstance(doc, str) else json.dumps(doc)
+    status, out, err = call(["puzzle", "hint"], text)
+    assert status == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("type_name", TYPES)
+def test_hint_gives_the_first_move_of_an_optimal_solution_with_the_moves_left(type_name):
+    text = generated_json(type_name, "medium", "a hint")
+    doc = json.loads(text)
+    got = hint(text)
+    assert got["exact"] is True and got["moves_left"] == doc["par"] == len(solve(text))
+    p = puzzles.from_json(doc)
+    s = p.apply(p.initial(), p.move_from_json(got["move"]))
+    assert len(solve(doc | {"state": p.state_to_json(s)})) == doc["par"] - 1
+    assert isinstance(got["text"], str) and got["text"]
+
+
+def test_hint_at_the_goal_has_no_move():
+    doc = json.loads(generated_json("stomp", "easy", "x"))
+    got = hint(doc | {"state": doc["config"]["target"]})
+    assert got["move"] is None and got["moves_left"] == 0 and got["exact"] is True
+
+
+def test_hint_far_off_the_line_on_the_15_puzzle_is_a_truthful_move_on_a_known_route():
+    doc = json.loads(generated_json("sliding", "very-hard", "far"))
+    far = [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0]  # about 60+ moves from home
+    got = hint(doc | {"state": far})
+    assert got["exact"] is False and "moves_left" not in got
+    assert "not proven" in got["text"]
+    p = puzzles.from_json(doc)
+    # the move lies on a route of route_len moves: follow the hints and count
+    s, n = tuple(far), 0
+    while not p.is_solved(s):
+        got = hint(doc | {"state": list(s)})
+        s = p.apply(s, got["move"])
+        n += 1
+        assert n <= 400
+    assert p.is_solved(s)
+
+
+def test_hint_with_a_custom_sliding_goal_heads_for_that_goal():
+    goal = [0, 1, 2, 3, 4, 5, 6, 7, 8]
+    start = [1, 0, 2, 3, 4, 5, 6, 7, 8]  # one slide from the goal
+    doc = {
+        "format": 1,
+        "type": "sliding",
+        "difficulty": "easy",
+        "par": 1,
+        "config": {"size": 3, "goal": goal},
+        "state": start,
+    }
+    got = hint(doc)
+    assert got == hint(json.dumps(doc)) and got["move"] == 1 and got["moves_left"] == 1
+    assert solve(doc) == [1]
+
+
+@pytest.mark.parametrize(
+    "stdin, words",
+    [
+        ("", "no input"),
+        ("{", "not JSON"),
+        ('{"type": "sliding"}', "not a puzzle"),
+        (
+            '{"format": 1, "type": "sliding", "difficulty": "easy", "par": 0, '
+            '"config": {"size": 3, "goal": [1, 2, 3, 4, 5, 6, 8, 7, 0]}, '
+            '"state": [1, 2, 3, 4, 5, 6, 7, 8, 0]}',
+            "parity",
+        ),
+        (
+            '{"format": 1, "type": "sliding", "difficulty": "easy", "par": 0, '
+            '"config": {"size": 5}, "state": [1, 2, 3, 4, 5, 6, 7, 8, 0]}',
+            "3×3 or 4×4",
+        ),
+        (
+            '{"format": 1, "type": "sliding", "difficulty": "easy", "par": 0, '
+            '"config": {"size": 3, "goal": [1, 2, 3]}, "state": [1, 2, 3, 4, 5, 6, 7, 8, 0]}',
+            "goal",
+        ),
+    ],
+)
+def test_hint_refuses_bad_input_in_one_line(stdin, words):
+    status, out, err = call(["puzzle", "hint"], stdin)
+    assert_one_line_error(status, out, err)
+    assert words in err
+
+
+def test_hint_refuses_a_state_that_cannot_reach_the_goal():
+    from tests.puzzles.support import stuck_jugs
+
+    p = stuck_jugs()
+    status, out, err = call(["puzzle", "hint"], json.dumps(p.to_json()))
+    assert_one_line_error(status, out, err)
+    assert "cannot be solved" in err
+
+
+def test_hint_works_between_real_processes():
+    gen = run_cli("puzzle", "generate", "--type", "ball", "--difficulty", "hard", "--seed", "x")
+    got = run_cli("puzzle", "hint", stdin=gen.stdout)
+    assert got.returncode == 0, got.stderr
+    assert json.loads(got.stdout)["moves_left"] == json.loads(gen.stdout)["par"]
+    bad = run_cli("puzzle", "hint", stdin="[]")
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_hint_on_a_huge_hand_written_jugs_says_no_plan_within_its_budget():
+    doc = {
+        "format": 1,
+        "type": "jugs",
+        "difficulty": "easy",
+        "par": 1,
+        "config": {
+            "capacities": [1000003, 999983, 7],
+            "target": {"kind": "any", "amount": 500001},
+        },
+        "state": [1000003, 0, 0],
+    }
+    got = hint(doc)
+    assert got["move"] is None and got["exact"] is False and "moves_left" not in got
+    assert f"budget of {puzzles.HINT_BUDGET}" in got["text"]

@@ -237,3 +237,14 @@ def test_blinking_never_lands_in_a_doorway_or_on_a_pedestal():
             step(state, Use("blink scroll"))
             px, py = state.player
             assert state.tiles[py, px] != tiles.DOOR and state.player not in state.puzzles
+
+
+def test_resets_reported_are_kept_with_the_pedestal():
+    state = world()
+    room = room_of(state)
+    stand_on(state, room.pos)
+    turn = state.turn
+    step(state, SolvePuzzle((), resets=2))
+    assert room.resets == 2 and state.turn == turn + 1
+    step(state, SolvePuzzle((), resets=-1))
+    assert room.resets == 2

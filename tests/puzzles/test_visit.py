@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from roguelike import puzzles
-from roguelike.puzzles.visit import STUCK, Note, Visit, score
+from roguelike.puzzles.visit import HINT_PENALTY, SCORE_HINT_UNITS, STUCK, Note, Visit, score
 from tests.puzzles.support import stuck_jugs
 
 
@@ -117,13 +117,16 @@ def test_three_hints_give_two_nudges_then_the_next_move(type_name):
     words = p.describe_move(move, s)
     assert visit.hint_lines[-1] == ("Next:", f"{words} ({left} moves left). Keys: x then y.")
     assert (visit.coins, visit.coins_spent, visit.hints_used) == (2, 3, 3)
-    assert visit.hint(False) == Note("That hint is on the board already.", "dim")
-    assert visit.coins == 2
+    # another hint: the step after the move shown, a coin more
+    plan = p.solve(s)
+    assert visit.hint(False) == Note("Hint bought: 1 coin left.", "dim")
+    assert visit.hint_moves == plan[:2] and visit.hint_lines[-1][0] == "2."
+    assert visit.hint_lines[-1][1] == p.describe_move(plan[1], p.apply(s, plan[0]))
     visit.play(move)  # moving starts the tiers again
     assert visit.hint_tier == 0 and visit.hint_moves == [] and visit.hint_lines == []
     out = visit.outcome()
-    assert (out.coins_spent, out.hints_used) == (3, 3)
-    assert out.score == score(3, 0, 2, p.par) == 70
+    assert (out.coins_spent, out.hints_used) == (4, 4)
+    assert out.score == score(4, 0, 2, p.par) == 60
 
 
 def test_super_hint_shows_the_next_three_moves_for_two_coins():
@@ -135,20 +138,55 @@ def test_super_hint_shows_the_next_three_moves_for_two_coins():
     assert visit.coins == 1 and visit.hints_used == 2
     assert visit.hint_lines[0] == ("Next 3 moves", f"({len(plan)} moves left):")
     assert [label for label, _ in visit.hint_lines[1:]] == ["1.", "2.", "3."]
-    assert visit.hint(True).text == visit.hint(False).text == "That hint is on the board already."
+    assert visit.hint(True).text == "That hint is on the board already."
     assert visit.coins == 1
+    assert visit.hint(False) == Note("Hint bought: 0 coins left.", "dim")  # the fourth step
+    assert visit.hint_moves == plan[:4] and visit.hint_lines[-1][0] == "4."
     visit.play(plan[0])
+    visit.coins = 1
     assert visit.hint(True) == Note("A super hint costs 2 coins; you have 1.", "bad")
     assert visit.coins == 1 and visit.hint_moves == []
 
 
-def test_without_coins_a_hint_says_so_and_shows_nothing():
+def test_without_coins_a_first_ask_offers_a_hint_paid_with_score_and_shows_nothing():
     visit = Visit(puzzle("stomp"), coins=0, hints_used=1)
     for super_hint in (False, True):
-        assert visit.hint(super_hint) == Note("You have no hint coins.", "bad")
+        note = visit.hint(super_hint)
+        assert note.tone == "warn" and note.text.startswith("You have no hint coins.")
         assert visit.hint_lines == [] and visit.hint_moves == []
     assert visit.coins == 0 and visit.hints_used == 1 and visit.score == 90
     assert visit.score_words() == "Score 90: 100 less 10 for hints."
+
+
+def test_a_player_with_no_coins_can_always_get_past_by_paying_with_score():
+    p = puzzle("sliding", "medium")
+    visit = Visit(p, coins=0)
+    asked = 0
+    while not visit.solved:
+        assert asked < 10 * p.par  # every ask either offers, or shows a move
+        note = visit.hint(False)
+        asked += 1
+        if visit.hint_moves:
+            visit.play(visit.hint_moves[0])
+        else:
+            assert note.tone in ("warn", "dim")
+    # each hint paid with score counts SCORE_HINT_UNITS coins' worth: costlier than a coin
+    assert visit.coins_spent == 0 and visit.hints_used >= SCORE_HINT_UNITS * 3
+    assert visit.score == 0 and visit.move_count == p.par
+    assert visit.outcome().solved
+
+
+def test_asking_twice_with_no_coins_pays_with_score_and_a_move_cancels_the_offer():
+    p = puzzle("sliding", "medium")
+    visit = Visit(p, coins=0)
+    plan = p.solve(p.initial())
+    assert visit.hint(False).tone == "warn"
+    visit.play(plan[0])  # the offer lapses with the move
+    assert visit.hint(False).tone == "warn" and visit.hints_used == 0
+    note = visit.hint(False)
+    assert note.text.startswith("Hint bought with score")
+    assert visit.hints_used == SCORE_HINT_UNITS and visit.hint_tier == 1
+    assert visit.score == 100 - HINT_PENALTY * SCORE_HINT_UNITS < 100 - HINT_PENALTY
 
 
 def test_an_unreachable_goal_is_announced_and_not_hinted():

@@ -105,7 +105,7 @@ def test_saved_fields_are_every_field_of_the_game():
         RunStats: {"floors_reached", "kills", "keys", "puzzles_solved", "hints_used", "cause"},
         PuzzleRoom: {
             "key", "x", "y", "type", "difficulty", "seed", "instance", "moves", "solved",
-            "hints_used", "visited",
+            "hints_used", "resets", "visited",
         },
     }  # fmt: skip
     for cls, expected in names.items():
@@ -593,3 +593,43 @@ def test_descending_keeps_the_floor_left_as_visited():
     assert np.array_equal(visited[0].explored, left_explored)
     loaded = codec.decode(codec.encode(world_of(state), state, visited))
     assert_same(visited, loaded.visited, "visited")
+
+
+def test_a_pedestals_resets_are_saved_and_a_format_3_save_kept_none():
+    """Format 4 keeps each pedestal's resets (the reset penalty outlives a visit); a format 3
+    save had none kept, and loads with 0."""
+    world, state, visited = played_game()
+    assert state.puzzles
+    pos, room = next(iter(state.puzzles.items()))
+    room.resets = 3
+    again = codec.decode(codec.encode(world, state, visited))
+    assert again.state.puzzles[pos].resets == 3
+    doc = codec.to_document(world, state, visited)
+    for r in doc["state"]["puzzles"]:
+        del r["resets"]
+    old = codec.decode(_pack(doc, world, state, format=3))
+    assert old.header.format == 3
+    assert [r.resets for r in old.state.puzzles.values()] == [0] * len(state.puzzles)
+    doc["state"]["puzzles"][0]["resets"] = -1
+    _fails(_pack(doc, world, state), "resets")
+
+
+def test_a_reset_penalty_outlives_leaving_the_puzzle_and_a_save():
+    """A visit's reset goes to the engine with the outcome, stays with the pedestal through a
+    save, and the next visit starts with its penalty."""
+    from roguelike.engine import SolvePuzzle
+    from roguelike.puzzles.visit import RESET_PENALTY, Visit
+    from tests.engine.support import room_of, stand_on, world
+
+    state = world()
+    room = room_of(state)
+    stand_on(state, room.pos)
+    p = room.puzzle()
+    visit = Visit(p, moves=room.moves, hints_used=room.hints_used, resets=room.resets)
+    visit.play(p.moves(p.initial())[0])
+    visit.reset()
+    out = visit.outcome()
+    step(state, SolvePuzzle(tuple(out.moves), resets=out.resets - room.resets))
+    loaded = codec.decode(codec.encode(world_of(state), state)).state.puzzles[room.pos]
+    again = Visit(p, moves=loaded.moves, hints_used=loaded.hints_used, resets=loaded.resets)
+    assert loaded.resets == 1 and again.score == 100 - RESET_PENALTY

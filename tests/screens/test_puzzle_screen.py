@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from textual.app import App
+from textual.widgets import Static
 
 from roguelike import puzzles
 from roguelike.puzzles import hatgram
@@ -226,8 +227,10 @@ async def test_three_hints_give_two_nudges_then_the_next_move(type_name):
             and screen.visit.coins_spent == 3
             and screen.visit.hints_used == 3
         )
-        await pilot.press("h")  # the move is shown already: nothing more to buy
-        assert screen.visit.coins == 2
+        await pilot.press("h")  # another hint: the step after it, a coin more
+        plan = p.solve(s)
+        assert screen.visit.hint_moves == plan[:2] and screen.visit.coins == 1
+        assert p.describe_move(plan[1], p.apply(s, move)) in panel_text(screen)
         await play_move(pilot, screen, move)  # moving starts the tiers again
         assert (
             screen.visit.hint_tier == 0
@@ -236,8 +239,8 @@ async def test_three_hints_give_two_nudges_then_the_next_move(type_name):
         )
         await pilot.press("escape")
     out = app.outcomes[0]
-    assert (out.coins_spent, out.hints_used) == (3, 3)
-    assert out.score == score(3, 0, 2, p.par) == 70
+    assert (out.coins_spent, out.hints_used) == (4, 4)
+    assert out.score == score(4, 0, 2, p.par) == 60
 
 
 async def test_super_hint_shows_the_next_three_moves_for_two_coins():
@@ -253,9 +256,12 @@ async def test_super_hint_shows_the_next_three_moves_for_two_coins():
         assert f"{len(plan)} moves left" in text
         for m in plan[:3]:
             assert f"slide tile {m} " in text
-        await pilot.press("H", "h")  # shown already: nothing more to pay
+        await pilot.press("H")  # shown already: nothing more to pay
         assert screen.visit.coins == 1 and "already" in str(screen.message)
+        await pilot.press("h")  # another hint goes on from the fourth step
+        assert screen.visit.hint_moves == plan[:4] and screen.visit.coins == 0
         await play_move(pilot, screen, plan[0])
+        screen.visit.coins = 1
         await pilot.press("H")  # one coin left: not enough
         assert screen.visit.coins == 1 and screen.visit.hint_moves == []
         assert "costs 2 coins" in str(screen.message)
@@ -268,9 +274,26 @@ async def test_without_coins_a_hint_says_so_and_shows_nothing():
         screen = app.puzzle_screen
         for key in ("h", "H"):
             await pilot.press(key)
-            assert "no hint coins" in str(screen.message)
+            assert "no hint coins" in str(screen.message) and "Ask again" in str(screen.message)
             assert screen.visit.hint_lines == [] and screen.visit.hint_moves == []
         assert screen.visit.coins == 0 and screen.visit.hints_used == 1 and screen.visit.score == 90
+
+
+async def test_without_coins_asking_twice_pays_with_score_and_the_rules_say_so():
+    p = puzzle("stomp")
+    app = Host(PuzzleScreen(p, coins=0))
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = app.puzzle_screen
+        await pilot.press("h", "h")
+        s = screen.visit.state
+        assert "bought with score" in str(screen.message)
+        assert p.nudge(s, 1) in panel_text(screen)
+        assert screen.visit.coins == 0 and screen.visit.score == 80
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        hints = app.screen.query_one("#rules-hints", Static)
+        assert "paid with score instead" in str(hints.render())
 
 
 async def test_an_unreachable_goal_is_announced_and_not_hinted():

@@ -1,13 +1,18 @@
 """``roguelike bench --only puzzle``: each puzzle type at very-hard, generated (budget
-p99 ≤ 200 ms) and asked for one hint from a random reachable state (budget p99 ≤ 50 ms); per
-difficulty, how much the keydoor's one-slot hand matters (``keydoor_lines``); then each type at
-every level, the difficulty scores of its generated puzzles against the level's band."""
+p99 ≤ 200 ms) and asked for one hint from a random reachable state (budget p99 ≤ 50 ms); then
+every type at every difficulty asked for a hint (:func:`roguelike.puzzles.advise`) from FAR
+states: up to 60 random moves off the generated line, or back at the start after a reset
+(budget p99 ≤ 50 ms); per difficulty, how much the keydoor's one-slot hand matters
+(``keydoor_lines``); then each type at every level, the difficulty scores of its generated
+puzzles against the level's band."""
 
 from __future__ import annotations
 
+import contextlib
 import statistics
 from collections.abc import Callable, Iterator
 from itertools import chain
+from typing import Any
 
 from roguelike import puzzles, seeds
 from roguelike.cli.bench import Budget, measure
@@ -104,6 +109,63 @@ def puzzle_score_lines(count: int) -> Iterator[str]:
             )
 
 
-PARTS: dict[str, Callable[[int], Iterator[str]]] = {
-    "puzzle": lambda count: chain(puzzle_lines(count), puzzle_score_lines(count))
-}
+#: Random moves off the generated line, at most, for the far-state hints.
+FAR_WALK = 60
+
+
+def far_hint_case(type_name: str, difficulty: str, seed: int) -> tuple[Any, Any, list[Any]]:
+    """(puzzle, state, trail) as a player who strayed meets it: the instance as the game holds
+    it (generated: a pedestal's puzzle is generated on first use and after a save is loaded,
+    and kept while the game runs, see ``PuzzleRoom.puzzle``), a prefix of the optimal plan, then
+    up to FAR_WALK random moves (the trail keeps the states passed). On odd seeds the player
+    then asks for a hint there and starts again: the case is the start after that reset."""
+    scout = puzzles.generate(type_name, difficulty, seed)
+    p = puzzles.generate(type_name, difficulty, seed)
+    rng = seeds.stream(seed, 0, f"bench:puzzle-far:{type_name}:{difficulty}")
+    plan = scout.solve(scout.initial()) or []
+    s, trail = p.initial(), []
+    for m in plan[: int(rng.integers(0, len(plan) + 1))]:
+        trail.append(s)
+        s = p.apply(s, m)
+    for _ in range(int(rng.integers(0, FAR_WALK + 1))):
+        moves = p.moves(s)
+        if not moves:
+            break
+        trail.append(s)
+        s = p.apply(s, moves[int(rng.integers(0, len(moves)))])
+    if seed % 2:
+        with contextlib.suppress(puzzles.Unsolvable):
+            puzzles.advise(p, s, trail=trail)
+        s, trail = p.initial(), []
+    return p, s, trail
+
+
+def far_hint(p: Any, s: Any, trail: list[Any]) -> object:
+    try:
+        return puzzles.advise(p, s, trail=trail)
+    except puzzles.Unsolvable:  # a dead end with nothing to undo: the answer is "reset"
+        return None
+
+
+def puzzle_far_lines(count: int) -> Iterator[str]:
+    """Per type and difficulty: a hint from a far state (on at most 30 seeds)."""
+    n = min(count, 30)
+    for type_name in puzzles.TYPES:
+        for difficulty in puzzles.DIFFICULTIES:
+            cases = {seed: far_hint_case(type_name, difficulty, seed) for seed in range(n)}
+
+            def hint(
+                seed: int, t: str = type_name, d: str = difficulty, cases: dict = cases
+            ) -> object:
+                return far_hint(*(cases[seed] if seed in cases else far_hint_case(t, d, seed)))
+
+            yield measure(
+                f"puzzle {type_name} {difficulty}: hint far", n, hint, PUZZLE_HINT_BUDGET
+            ).line()
+
+
+def all_puzzle_lines(count: int) -> Iterator[str]:
+    return chain(puzzle_lines(count), puzzle_far_lines(count), puzzle_score_lines(count))
+
+
+PARTS: dict[str, Callable[[int], Iterator[str]]] = {"puzzle": all_puzzle_lines}
