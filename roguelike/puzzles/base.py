@@ -128,6 +128,19 @@ def open_envelope(d: Any, type_name: str) -> tuple[str, int, dict[str, Any], Any
     return difficulty, par, config, d.get("state")
 
 
+def check_par(p: Any) -> None:
+    """Refuse a loaded instance whose ``par`` is not the solver's optimum from its start (a
+    par in a document is checked, never trusted), or whose start cannot reach the goal."""
+    try:
+        plan = p.solve(p.initial())
+    except Unsolvable as e:
+        raise PuzzleFormatError(str(e)) from None
+    if plan is None:
+        raise PuzzleFormatError("this puzzle cannot be solved from its start")
+    if len(plan) != p.par:
+        raise PuzzleFormatError(f"par {p.par} is wrong: the optimum from the start is {len(plan)}")
+
+
 def bfs_plan(
     start: S,
     moves: Callable[[S], Iterable[M]],

@@ -1,14 +1,22 @@
 """Water jugs: pour between jugs until the target amounts are measured.
 
-Jugs A, B, C, ... have capacities; the first starts full, the others empty. A move ``(a, b)``
-pours jug ``a`` into jug ``b`` until ``a`` is empty or ``b`` is full; no water is added or
-spilled. The target is either a whole vector of contents (``kind "vector"``) or "some jug holds
-T litres" (``kind "any"``).
+Jugs A, B, C, ... have capacities; by default the first starts full and the others empty, but
+any start is allowed (the source's custom puzzles: some jugs already holding water). A move
+``(a, b)`` pours jug ``a`` into jug ``b`` until ``a`` is empty or ``b`` is full; no water is
+added or spilled, so every state holds the start's total. The target is either a whole vector of
+contents (``kind "vector"``, holding that same total) or "some jug holds T litres" (``kind
+"any"``).
 
-Solver: breadth-first search (the state space is at most the product of the capacities).
+Solver: breadth-first search. The total is fixed, so the largest jug's content follows from the
+others' and there are at most ``prod(capacity + 1)`` states over all jugs but the largest; an
+instance whose bound exceeds :data:`MAX_STATES` (or with more than :data:`MAX_JUGS` jugs, or a
+capacity above :data:`MAX_CAPACITY`) is refused before anything is searched.
 
 JSON config: ``{"capacities": [8, 5, 3], "target": {"kind": "vector", "amounts": [4, 4, 0]}}``
-or ``{"target": {"kind": "any", "amount": 4}}``; state: the list of contents; move: ``[a, b]``.
+or ``{"target": {"kind": "any", "amount": 4}}``, and optionally ``"start": [3, 5, 0]`` (absent:
+the first jug full, the others empty; it is written only when it differs from that); state: the
+list of contents; move: ``[a, b]``. Loading checks the document's ``par`` against the solver's
+optimum from the start and refuses a wrong one (or a start that cannot reach the target).
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from roguelike.puzzles.base import (
     PuzzleFormatError,
     bfs_plan,
     check_difficulty,
+    check_par,
     envelope,
     in_range,
     int_list,
@@ -49,6 +58,11 @@ SHAPE: dict[str, tuple[int, int, int]] = {
     "very-hard": (4, 12, 21),
 }
 ATTEMPTS = 400
+#: Limits of a hand-written instance (generated ones stay far inside them): jugs, litres per
+#: jug, and the bound on states (the product of capacity + 1 over all jugs but the largest).
+MAX_JUGS = 8
+MAX_CAPACITY = 1000
+MAX_STATES = 200_000
 
 #: The rules in a few lines, for players (the puzzle screen's ``?``).
 RULES = """\
@@ -85,6 +99,8 @@ class Jugs:
     _cache: dict[State, list[Move] | None] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
+    #: the contents at the start (None: the first jug full, the others empty)
+    start: State | None = None
 
     type_name: ClassVar[str] = "jugs"
     #: Can a move leave the goal out of reach? (a pour cannot always be undone)
@@ -92,16 +108,28 @@ class Jugs:
 
     def __post_init__(self) -> None:
         caps = self.capacities
-        if len(caps) < 2 or any(c < 1 for c in caps):
-            raise ValueError("jugs need at least two jugs of positive capacity")
+        if not 2 <= len(caps) <= MAX_JUGS:
+            raise ValueError(f"jugs puzzles have 2 to {MAX_JUGS} jugs")
+        if any(not 1 <= c <= MAX_CAPACITY for c in caps):
+            raise ValueError(f"a jug holds 1 to {MAX_CAPACITY} litres")
+        bound = 1
+        for c in sorted(caps)[:-1]:
+            bound *= c + 1
+        if bound > MAX_STATES:
+            raise ValueError(f"these jugs have up to {bound} states: more than {MAX_STATES}")
+        if self.start is not None and (
+            len(self.start) != len(caps)
+            or any(not 0 <= v <= c for v, c in zip(self.start, caps, strict=True))
+        ):
+            raise ValueError("the start contents do not fit the jugs")
         kind, vals = self.target
         if kind == "vector":
             if len(vals) != len(caps) or any(
                 not 0 <= v <= c for v, c in zip(vals, caps, strict=True)
             ):
                 raise ValueError("the target vector does not fit the jugs")
-            if sum(vals) != caps[0]:
-                raise ValueError("the target vector must hold exactly the water of the first jug")
+            if sum(vals) != self.water:
+                raise ValueError("the target vector must hold exactly the water of the start")
         elif kind == "any":
             if len(vals) != 1 or not 0 < vals[0] <= max(caps):
                 raise ValueError("an 'any' target is one amount that fits some jug")
@@ -110,7 +138,14 @@ class Jugs:
 
     # --- rules -----------------------------------------------------------------------------
     def initial(self) -> State:
+        if self.start is not None:
+            return self.start
         return (self.capacities[0],) + (0,) * (len(self.capacities) - 1)
+
+    @property
+    def water(self) -> int:
+        """The litres in the jugs, the same in every state."""
+        return sum(self.initial())
 
     def moves(self, s: State) -> list[Move]:
         n = len(self.capacities)
@@ -207,7 +242,10 @@ class Jugs:
             if kind == "vector"
             else {"kind": "any", "amount": vals[0]}
         )
-        return {"capacities": list(self.capacities), "target": target}
+        out: dict[str, Any] = {"capacities": list(self.capacities), "target": target}
+        if self.start is not None and self.start != Jugs(self.capacities, self.target).initial():
+            out["start"] = list(self.start)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return envelope(self, self.config_json())
@@ -224,14 +262,26 @@ class Jugs:
                 "vector",
                 tuple(int_list(t.get("amounts"), "amounts")),
             )
-        elif t.get("kind") == "any" and isinstance(t.get("amount"), int):
+        elif (
+            t.get("kind") == "any"
+            and isinstance(t.get("amount"), int)
+            and not isinstance(t.get("amount"), bool)
+        ):
             target = ("any", (t["amount"],))
         else:
-            raise PuzzleFormatError(f"bad target {t!r}")
+            raise PuzzleFormatError(
+                "bad target: {'kind': 'vector', 'amounts': [...]} or {'kind': 'any', 'amount': N}"
+            )
+        start = config.get("start")
+        start_state = None if start is None else tuple(int_list(start, "start"))
+        if start_state is not None and len(start_state) != len(caps):
+            raise PuzzleFormatError("start must give the contents of every jug")
         try:
-            return cls(caps, target, difficulty, par)
+            out = cls(caps, target, difficulty, par, start=start_state)
         except ValueError as e:
             raise PuzzleFormatError(str(e)) from None
+        check_par(out)
+        return out
 
     def state_to_json(self, s: State) -> list[int]:
         return list(s)
@@ -240,7 +290,7 @@ class Jugs:
         s = tuple(int_list(d, "jug contents"))
         if (
             len(s) != len(self.capacities)
-            or sum(s) != self.capacities[0]
+            or sum(s) != self.water
             or any(not 0 <= v <= c for v, c in zip(s, self.capacities, strict=True))
         ):
             raise PuzzleFormatError(f"{list(s)} is not a state of these jugs")
