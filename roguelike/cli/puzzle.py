@@ -1,12 +1,18 @@
 """``roguelike puzzle``: designer tools for the puzzles. ``generate`` prints one (JSON or a
 board to read), ``solve`` reads one on stdin and prints an optimal solution, ``play`` plays one
-in the terminal."""
+in the terminal (generated, or from a JSON file with ``--file``).
+
+Hand-written input is hostile: a document is read only up to :data:`MAX_INPUT_BYTES` (more is
+refused before it is parsed), JSON nested too deeply is refused, and each type refuses an
+instance beyond its stated size limits before building its state space (see each module's
+docstring); every refusal is one line with exit status 2."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from roguelike import puzzles, seeds
@@ -16,6 +22,9 @@ from roguelike.gen import formats
 
 #: Errors beyond the ones every command reports (bad puzzles raise :class:`Fail`).
 USER_ERRORS: tuple[type[Exception], ...] = ()
+#: The most bytes of a puzzle document read (stdin or ``--file``); the largest generated
+#: document is a few kilobytes.
+MAX_INPUT_BYTES = 1 << 20
 
 
 def add_arguments(puzzle: argparse.ArgumentParser) -> None:
@@ -34,11 +43,12 @@ def add_arguments(puzzle: argparse.ArgumentParser) -> None:
         "solve", help="read a puzzle's JSON on stdin, print an optimal solution from its state"
     )
     play = tools.add_parser("play", help="play one puzzle in the terminal")
-    play.add_argument("--type", choices=puzzles.TYPES, required=True, help="the puzzle type")
-    play.add_argument(
-        "--difficulty", choices=puzzles.DIFFICULTIES, default="easy", help="how hard (easy)"
-    )
+    play.add_argument("--type", choices=puzzles.TYPES, help="the puzzle type (or --file)")
+    play.add_argument("--difficulty", choices=puzzles.DIFFICULTIES, help="how hard (easy)")
     play.add_argument("--seed", type=parse_seed, help="a seed code or any text (a random one)")
+    play.add_argument(
+        "--file", help="play the puzzle in this JSON file (generated or written by hand)"
+    )
     play.add_argument("--coins", type=int, default=5, help="hint coins to spend (5)")
 
 
@@ -59,43 +69,103 @@ def generate_text(args: argparse.Namespace) -> str:
     return puzzle_text(p, p.initial())
 
 
-def solve_text(text: str) -> str:
-    """``{"moves": [...]}``: an optimal solution of the puzzle in ``text``, from its state."""
+def load_document(text: str) -> Any:
+    """A puzzle document's JSON value; raises :class:`Fail` for anything else."""
+    if len(text) > MAX_INPUT_BYTES:
+        raise Fail(f"the input is larger than {MAX_INPUT_BYTES} bytes: not a puzzle")
     if not text.strip():
         raise Fail("no input: pipe a puzzle's JSON in (roguelike puzzle generate … | …)")
     try:
-        doc = json.loads(text)
+        return json.loads(text)
     except (ValueError, RecursionError) as err:  # JSONDecodeError is a ValueError
-        raise Fail(f"the input is not JSON: {err}") from None
+        raise Fail(f"the input is not JSON: {one_line(err)}") from None
+
+
+def one_line(err: BaseException) -> str:
+    """An error's message on one line, and not too long to read."""
+    text = " ".join(str(err).split())
+    return text if len(text) <= 200 else text[:199] + "…"
+
+
+def load_puzzle(doc: Any) -> Any:
+    """The puzzle a document describes; raises :class:`Fail` with the reason."""
     try:
-        p = puzzles.from_json(doc)
-        s = p.state_from_json(doc["state"]) if "state" in doc else p.initial()
+        return puzzles.from_json(doc)
     # the cores raise PuzzleFormatError for what they check; a hand-written document can also
     # trip a plain type or value error deeper in, which is still the input's fault
+    except (
+        ValueError,
+        TypeError,
+        KeyError,
+        IndexError,
+        AttributeError,
+        OverflowError,
+        RecursionError,
+    ) as err:
+        raise Fail(f"not a puzzle: {one_line(err)}") from None
+
+
+def solve_text(text: str) -> str:
+    """``{"moves": [...]}``: an optimal solution of the puzzle in ``text``, from its state."""
+    doc = load_document(text)
+    p = load_puzzle(doc)
+    try:
+        s = p.state_from_json(doc["state"]) if "state" in doc else p.initial()
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError) as err:
-        raise Fail(f"not a puzzle: {err}") from None
+        raise Fail(f"not a puzzle: {one_line(err)}") from None
     try:
         plan = p.solve(s)
     except (ValueError, TypeError, IndexError, OverflowError) as err:
-        raise Fail(f"cannot solve this state: {err}") from None
+        raise Fail(f"cannot solve this state: {one_line(err)}") from None
     if plan is None:
         raise Fail("this puzzle cannot be solved from its state")
     return formats.dumps({"moves": [p.move_to_json(m) for m in plan]}) + "\n"
 
 
-def play_text(args: argparse.Namespace) -> str:
-    """Play one puzzle on the puzzle screen; returns a line saying how it went."""
+def read_file(path: str) -> str:
+    """The text of a puzzle file, read only up to :data:`MAX_INPUT_BYTES`."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read(MAX_INPUT_BYTES + 1)
+    except UnicodeDecodeError:
+        raise Fail(f"{path} is not UTF-8 text") from None
+    except OSError as err:
+        raise Fail(f"cannot read {path}: {err.strerror or err}") from None
+    return text
+
+
+def play_text(args: argparse.Namespace, make_app: Callable[..., Any] | None = None) -> str:
+    """Play one puzzle on the puzzle screen (``make_app``: the app class, None: Textual's
+    :class:`~screens.puzzle.PuzzleApp`); returns a line saying how it went.
+
+    With ``--file`` the puzzle comes from a JSON document (its par checked on loading), and
+    play starts from the puzzle's start, ``initial()``.
+    """
     if args.coins < 0:
         raise Fail(f"--coins must be 0 or more, got {args.coins}")
-    seed = seeds.random_seed() if args.seed is None else args.seed
-    try:
-        p = puzzles.generate(args.type, args.difficulty, seed)
-    except puzzles.GenerationError as err:
-        raise Fail(str(err)) from None
-    from screens.puzzle import PuzzleApp  # Textual loads only to play, not to generate or solve
+    if args.file is not None:
+        if args.type is not None or args.difficulty is not None or args.seed is not None:
+            raise Fail(
+                "--file gives the puzzle: it does not go with --type, --difficulty or --seed"
+            )
+        p = load_puzzle(load_document(read_file(args.file)))
+        name = "".join(ch if ch.isprintable() else "?" for ch in args.file)
+        what = f"{p.type_name} · {p.difficulty} · {name}"
+    else:
+        if args.type is None:
+            raise Fail("play needs --type (or --file)")
+        difficulty = args.difficulty or "easy"
+        seed = seeds.random_seed() if args.seed is None else args.seed
+        try:
+            p = puzzles.generate(args.type, difficulty, seed)
+        except puzzles.GenerationError as err:
+            raise Fail(str(err)) from None
+        what = f"{args.type} · {difficulty} · seed {seeds.encode(seed)}"
+    if make_app is None:
+        from screens.puzzle import PuzzleApp  # Textual loads only to play
 
-    outcome = PuzzleApp(p, coins=args.coins).run()
-    what = f"{args.type} · {args.difficulty} · seed {seeds.encode(seed)}"
+        make_app = PuzzleApp
+    outcome = make_app(p, coins=args.coins).run()
     if outcome is None:
         return f"{what}: not played\n"
     n = outcome.move_count
@@ -107,7 +177,7 @@ def play_text(args: argparse.Namespace) -> str:
 
 def _read_stdin() -> str:
     try:
-        return sys.stdin.read()
+        return sys.stdin.read(MAX_INPUT_BYTES + 1)
     except UnicodeDecodeError:
         raise Fail("the input is not UTF-8 text") from None
 

@@ -449,6 +449,7 @@ class Ball:
         if not (2 <= rows <= MAX_SIDE and 2 <= cols <= MAX_SIDE):  # type: ignore[operator]
             raise PuzzleFormatError(f"ball boards are 2..{MAX_SIDE} cells on a side")
         target: tuple[int, int] | None = None
+        ex: Any
         if "target" in config:
             if "exit_col" in config:
                 raise PuzzleFormatError("a board has an exit_col or a target, not both")

@@ -465,7 +465,8 @@ class Hatgram:
     @classmethod
     def from_json(cls, d: Any) -> Hatgram:
         difficulty, par, config, _state = open_envelope(d, cls.type_name)
-        rows, cols = config.get("rows"), config.get("cols")
+        rows: Any = config.get("rows")
+        cols: Any = config.get("cols")
         if not (
             _is_int(rows) and _is_int(cols) and 1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE
         ):
