@@ -19,6 +19,7 @@ from roguelike import puzzles, seeds
 from roguelike.cli import Fail, Parser
 from roguelike.cli.args import parse_seed
 from roguelike.gen import formats
+from roguelike.puzzles.base import check_par
 
 #: Errors beyond the ones every command reports (bad puzzles raise :class:`Fail`).
 USER_ERRORS: tuple[type[Exception], ...] = ()
@@ -138,8 +139,9 @@ def play_text(args: argparse.Namespace, make_app: Callable[..., Any] | None = No
     """Play one puzzle on the puzzle screen (``make_app``: the app class, None: Textual's
     :class:`~screens.puzzle.PuzzleApp`); returns a line saying how it went.
 
-    With ``--file`` the puzzle comes from a JSON document (its par checked on loading), and
-    play starts from the puzzle's start, ``initial()``.
+    With ``--file`` the puzzle comes from a JSON document; its par is checked against the
+    solver's optimum from the start (a wrong one, or a start that cannot reach the goal, is
+    refused in one line), and play starts from the puzzle's start, ``initial()``.
     """
     if args.coins < 0:
         raise Fail(f"--coins must be 0 or more, got {args.coins}")
@@ -149,6 +151,10 @@ def play_text(args: argparse.Namespace, make_app: Callable[..., Any] | None = No
                 "--file gives the puzzle: it does not go with --type, --difficulty or --seed"
             )
         p = load_puzzle(load_document(read_file(args.file)))
+        try:
+            check_par(p)
+        except puzzles.PuzzleFormatError as err:
+            raise Fail(f"{args.file}: {one_line(err)}") from None
         name = "".join(ch if ch.isprintable() else "?" for ch in args.file)
         what = f"{p.type_name} · {p.difficulty} · {name}"
     else:

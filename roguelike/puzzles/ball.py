@@ -26,8 +26,7 @@ before any larger table is built).
 
 JSON config: ``{"rows": 5, "cols": 6, "exit_col": 2}``, or with a target cell instead of the
 exit ``{"rows": 5, "cols": 6, "target": [1, 3]}``; either may add ``"blocked": [[r, c], ...]``
-(both written only when used, so older documents load as before). Loading checks the document's
-``par`` against the solver's optimum from the start and refuses a wrong one; state:
+(both written only when used, so older documents load as before); state:
 ``{"ball": [[r, c]], "1x1": [[r, c], ...], "1x2": [...], "2x1": [...], "2x2": [...]}`` (top-left
 cells, sorted; each listed once); move: ``[r, c, "up"]``.
 """
@@ -51,7 +50,6 @@ from roguelike.puzzles.base import (
     Unsolvable,
     cell_name,
     check_difficulty,
-    check_par,
     envelope,
     in_range,
     open_envelope,
@@ -483,7 +481,6 @@ class Ball:
             )
         except ValueError as e:
             raise PuzzleFormatError(str(e)) from None
-        check_par(out)
         return out
 
     def state_to_json(self, s: State) -> dict[str, list[list[int]]]:

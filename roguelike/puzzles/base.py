@@ -129,8 +129,10 @@ def open_envelope(d: Any, type_name: str) -> tuple[str, int, dict[str, Any], Any
 
 
 def check_par(p: Any) -> None:
-    """Refuse a loaded instance whose ``par`` is not the solver's optimum from its start (a
-    par in a document is checked, never trusted), or whose start cannot reach the goal."""
+    """Refuse (PuzzleFormatError) an instance whose ``par`` is not the solver's optimum from its
+    start, or whose start cannot reach the goal: a par in a document is checked, never trusted,
+    before the document is played (``puzzle play --file``). ``from_json`` does not check it, as
+    ``puzzle solve`` reads documents whose state is not the start."""
     try:
         plan = p.solve(p.initial())
     except Unsolvable as e:

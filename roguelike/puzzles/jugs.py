@@ -15,8 +15,7 @@ capacity above :data:`MAX_CAPACITY`) is refused before anything is searched.
 JSON config: ``{"capacities": [8, 5, 3], "target": {"kind": "vector", "amounts": [4, 4, 0]}}``
 or ``{"target": {"kind": "any", "amount": 4}}``, and optionally ``"start": [3, 5, 0]`` (absent:
 the first jug full, the others empty; it is written only when it differs from that); state: the
-list of contents; move: ``[a, b]``. Loading checks the document's ``par`` against the solver's
-optimum from the start and refuses a wrong one (or a start that cannot reach the target).
+list of contents; move: ``[a, b]``.
 """
 
 from __future__ import annotations
@@ -31,7 +30,6 @@ from roguelike.puzzles.base import (
     PuzzleFormatError,
     bfs_plan,
     check_difficulty,
-    check_par,
     envelope,
     in_range,
     int_list,
@@ -280,7 +278,6 @@ class Jugs:
             out = cls(caps, target, difficulty, par, start=start_state)
         except ValueError as e:
             raise PuzzleFormatError(str(e)) from None
-        check_par(out)
         return out
 
     def state_to_json(self, s: State) -> list[int]:
