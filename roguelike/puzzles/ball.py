@@ -548,7 +548,7 @@ def _parse_state(d: Any, g: _Geometry) -> State:
 MAX_SIDE = 8
 #: The most positions a solve explores. Generated boards stay far below it (see BOARD); a
 #: hand-written board beyond it is refused rather than left to eat the machine's memory.
-SOLVE_LIMIT = 300_000
+SOLVE_LIMIT = 100_000
 
 
 def _bounded_distances(g: _Geometry, start: State, goal_bit: int) -> dict[State, int]:

@@ -120,6 +120,8 @@ class Jugs:
             or any(not 0 <= v <= c for v, c in zip(self.start, caps, strict=True))
         ):
             raise ValueError("the start contents do not fit the jugs")
+        if self.start == (caps[0],) + (0,) * (len(caps) - 1):
+            object.__setattr__(self, "start", None)  # the standard start has one form
         kind, vals = self.target
         if kind == "vector":
             if len(vals) != len(caps) or any(
@@ -241,7 +243,7 @@ class Jugs:
             else {"kind": "any", "amount": vals[0]}
         )
         out: dict[str, Any] = {"capacities": list(self.capacities), "target": target}
-        if self.start is not None and self.start != Jugs(self.capacities, self.target).initial():
+        if self.start is not None:  # None: the standard start
             out["start"] = list(self.start)
         return out
 

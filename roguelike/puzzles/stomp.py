@@ -174,6 +174,8 @@ class Stomp:
     def __post_init__(self) -> None:
         if not (MIN_SIDE <= self.size <= MAX_SIDE and MIN_SIDE <= self.n_cols <= MAX_SIDE):
             raise ValueError(f"stomp boards are {MIN_SIDE} to {MAX_SIDE} tiles on a side")
+        if self.width == self.size:
+            object.__setattr__(self, "width", None)  # a square board has one form
         full = (1 << self.size * self.n_cols) - 1
         if not (0 <= self.start <= full and 0 <= self.target <= full):
             raise ValueError("a pattern does not fit the board")
