@@ -120,7 +120,7 @@ def open_envelope(d: Any, type_name: str) -> tuple[str, int, dict[str, Any], Any
     if difficulty not in DIFFICULTIES:
         raise PuzzleFormatError(f"unknown difficulty {difficulty!r}")
     par = d.get("par")
-    if not isinstance(par, int) or par < 0:
+    if not isinstance(par, int) or isinstance(par, bool) or par < 0:
         raise PuzzleFormatError(f"par must be a non-negative integer, got {par!r}")
     config = d.get("config")
     if not isinstance(config, dict):
