@@ -7,9 +7,10 @@ of the lit cells (bit ``r * cols + c``); a move is the cell ``(r, c)`` stomped.
 Solver: linear algebra over GF(2). Stomping twice is stomping never and the order never
 matters, so a solution is a SET of cells ``x`` with ``A x = state XOR target``. Gaussian
 elimination gives one solution and a basis of the null space of ``A`` (dimension 0 for 3×3,
-4 for 4×4, 2 for 5×5, at most the shorter side on any rectangle, so at most 2**MAX_SIDE
-combinations); every solution is the particular one plus a combination of the basis,
-so enumerating the combinations gives the MINIMUM-weight set: the optimal number of stomps.
+4 for 4×4, 2 for 5×5, at most the shorter side on any rectangle and at most 6 on any board
+within the limits, so at most 64 combinations); every solution is the particular one plus a
+combination of the basis, so enumerating the combinations gives the MINIMUM-weight set: the
+optimal number of stomps.
 Ties are broken by the smallest bitmask, so the answer is deterministic.
 
 JSON config: ``{"size": 4, "target": ["#..#", ...]}`` for a square board, or ``{"rows": 3,
