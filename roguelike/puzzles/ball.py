@@ -103,10 +103,11 @@ ATTEMPTS = 2000
 #: The rules in a few lines, for players (the puzzle screen's ``?``).
 RULES = """\
 The big ball is boxed in by blocks. There is a gap in the bottom wall, just wide enough for
-the ball.
+the ball (on some boards, squares marked inside instead, and fixed squares of wall).
 
 A move slides the ball or one block one cell up, down, left or right into empty cells;
-nothing can be lifted or turned. Bring the ball to the gap, in as few moves as you can."""
+nothing can be lifted or turned. Bring the ball to the gap (or onto the marked squares), in as
+few moves as you can."""
 
 
 class _Geometry:

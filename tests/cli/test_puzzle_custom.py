@@ -46,16 +46,24 @@ def test_a_huge_jugs_instance_is_refused_before_any_search(monkeypatch):
     d = doc("jugs", {"capacities": [1000, 999, 998, 997], "target": {"kind": "any", "amount": 1}})
     status, out, err = solve_call(d)
     assert_one_line_error(status, out, err)
-    assert "states" in err
+    assert "pours" in err
 
 
 def test_an_unsolvable_jugs_with_large_capacities_answers_in_one_line():
-    # within the limits (999 * 199 states at most), and the goal is out of reach: every jug
-    # holds an even amount
-    d = doc("jugs", {"capacities": [1000, 998, 198], "target": {"kind": "any", "amount": 1}})
+    # within the limits (301 * 200 states of 6 pours at most), and out of reach: after a pour
+    # some jug is empty or full, and the target has none
+    d = doc(
+        "jugs",
+        {"capacities": [1000, 300, 199], "target": {"kind": "vector", "amounts": [600, 250, 150]}},
+    )
     status, out, err = solve_call(d)
     assert_one_line_error(status, out, err)
     assert "cannot be solved" in err
+    # a little larger, and refused before any search
+    d = doc("jugs", {"capacities": [1000, 998, 198], "target": {"kind": "any", "amount": 1}})
+    status, out, err = solve_call(d)
+    assert_one_line_error(status, out, err)
+    assert "more than" in err
 
 
 def test_a_custom_jug_start_is_solved_from_its_state():
