@@ -501,12 +501,10 @@ class Ball:
         return [m[0], m[1], m[2]]
 
     def move_from_json(self, d: Any) -> Move:
-        if not (
-            isinstance(d, list) and len(d) == 3 and isinstance(d[0], int) and isinstance(d[1], int)
-        ):
+        if not (isinstance(d, list) and len(d) == 3 and _is_int(d[0]) and _is_int(d[1])):
             raise PuzzleFormatError("a move is [row, column, direction]")
-        if d[2] not in _DELTA:
-            raise PuzzleFormatError(f"unknown direction {d[2]!r}")
+        if not isinstance(d[2], str) or d[2] not in _DELTA:
+            raise PuzzleFormatError(f"unknown direction {d[2]!r}"[:100])
         return (d[0], d[1], d[2])
 
 

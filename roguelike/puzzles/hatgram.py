@@ -508,7 +508,7 @@ class Hatgram:
         for i, p in enumerate(d):
             if p is None:
                 continue
-            if not (isinstance(p, list) and len(p) == 3 and all(isinstance(v, int) for v in p)):
+            if not (isinstance(p, list) and len(p) == 3 and all(_is_int(v) for v in p)):
                 raise PuzzleFormatError(f"bad placement {p!r}")
             try:
                 s = self.apply(s, ("place", i, *p))
@@ -520,9 +520,12 @@ class Hatgram:
         return list(m)
 
     def move_from_json(self, d: Any) -> Move:
-        if isinstance(d, list) and d and d[0] in ("place", "remove"):
+        shape = isinstance(d, list) and (
+            (d[:1] == ["place"] and len(d) == 5) or (d[:1] == ["remove"] and len(d) == 2)
+        )
+        if shape and all(_is_int(v) for v in d[1:]):
             return tuple(d)
-        raise PuzzleFormatError(f"bad hatgram move {d!r}")
+        raise PuzzleFormatError(f"bad hatgram move {d!r}"[:200])
 
 
 def _is_int(v: Any) -> bool:

@@ -148,13 +148,24 @@ def test_any_state_is_a_state_or_refused(data):
     p.render_text(s)
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.sampled_from(OWN), json_values)
+moves_like = st.one_of(
+    json_values,
+    st.lists(
+        st.sampled_from(["place", "remove", "up", 0, 1, 2, True, [], None, -1]),
+        min_size=2,
+        max_size=5,
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(OWN), moves_like)
 def test_any_move_is_a_move_or_refused(type_name, value):
     p = puzzles.generate(type_name, "easy", 3)
     try:
         m = p.move_from_json(value)
     except PuzzleFormatError:
         return
+    assert not any(isinstance(v, bool) for v in m)  # integers are integers
     with contextlib.suppress(puzzles.IllegalMove):
         p.apply(p.initial(), m)
