@@ -2,8 +2,8 @@
 board to read), ``solve`` reads one on stdin and prints an optimal solution, ``play`` plays one
 in the terminal (generated, or from a JSON file with ``--file``).
 
-Hand-written input is hostile: a document is read only up to :data:`MAX_INPUT_BYTES` (more is
-refused before it is parsed), JSON nested too deeply is refused, and each type refuses an
+Hand-written input is hostile: a document is read only up to :data:`MAX_INPUT_CHARS` characters
+(more is refused before it is parsed), JSON nested too deeply is refused, and each type refuses an
 instance beyond its stated size limits before building its state space (see each module's
 docstring); every refusal is one line with exit status 2."""
 
@@ -23,9 +23,9 @@ from roguelike.puzzles.base import check_par
 
 #: Errors beyond the ones every command reports (bad puzzles raise :class:`Fail`).
 USER_ERRORS: tuple[type[Exception], ...] = ()
-#: The most bytes of a puzzle document read (stdin or ``--file``); the largest generated
-#: document is a few kilobytes.
-MAX_INPUT_BYTES = 1 << 20
+#: The most characters of a puzzle document read (stdin or ``--file``); the largest generated
+#: document is a few thousand.
+MAX_INPUT_CHARS = 1 << 20
 
 
 def add_arguments(puzzle: argparse.ArgumentParser) -> None:
@@ -72,8 +72,8 @@ def generate_text(args: argparse.Namespace) -> str:
 
 def load_document(text: str) -> Any:
     """A puzzle document's JSON value; raises :class:`Fail` for anything else."""
-    if len(text) > MAX_INPUT_BYTES:
-        raise Fail(f"the input is larger than {MAX_INPUT_BYTES} bytes: not a puzzle")
+    if len(text) > MAX_INPUT_CHARS:
+        raise Fail(f"the input is longer than {MAX_INPUT_CHARS} characters: not a puzzle")
     if not text.strip():
         raise Fail("no input: pipe a puzzle's JSON in (roguelike puzzle generate … | …)")
     try:
@@ -123,15 +123,20 @@ def solve_text(text: str) -> str:
     return formats.dumps({"moves": [p.move_to_json(m) for m in plan]}) + "\n"
 
 
+def printable(text: str) -> str:
+    """``text`` with every character a terminal could take as a control replaced by ``?``."""
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
 def read_file(path: str) -> str:
-    """The text of a puzzle file, read only up to :data:`MAX_INPUT_BYTES`."""
+    """The text of a puzzle file, read only up to :data:`MAX_INPUT_CHARS` characters."""
     try:
         with open(path, encoding="utf-8") as f:
-            text = f.read(MAX_INPUT_BYTES + 1)
+            text = f.read(MAX_INPUT_CHARS + 1)
     except UnicodeDecodeError:
-        raise Fail(f"{path} is not UTF-8 text") from None
+        raise Fail(f"{printable(path)} is not UTF-8 text") from None
     except OSError as err:
-        raise Fail(f"cannot read {path}: {err.strerror or err}") from None
+        raise Fail(f"cannot read {printable(path)}: {err.strerror or 'error'}") from None
     return text
 
 
@@ -154,9 +159,8 @@ def play_text(args: argparse.Namespace, make_app: Callable[..., Any] | None = No
         try:
             check_par(p)
         except puzzles.PuzzleFormatError as err:
-            raise Fail(f"{args.file}: {one_line(err)}") from None
-        name = "".join(ch if ch.isprintable() else "?" for ch in args.file)
-        what = f"{p.type_name} · {p.difficulty} · {name}"
+            raise Fail(f"{printable(args.file)}: {one_line(err)}") from None
+        what = f"{p.type_name} · {p.difficulty} · {printable(args.file)}"
     else:
         if args.type is None:
             raise Fail("play needs --type (or --file)")
@@ -183,7 +187,7 @@ def play_text(args: argparse.Namespace, make_app: Callable[..., Any] | None = No
 
 def _read_stdin() -> str:
     try:
-        return sys.stdin.read(MAX_INPUT_BYTES + 1)
+        return sys.stdin.read(MAX_INPUT_CHARS + 1)
     except UnicodeDecodeError:
         raise Fail("the input is not UTF-8 text") from None
 

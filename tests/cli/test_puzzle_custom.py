@@ -124,9 +124,9 @@ def test_deep_json_is_refused_in_one_line():
 
 def test_oversized_input_is_refused_before_it_is_parsed(monkeypatch):
     monkeypatch.setattr(cli_puzzle.json, "loads", never)
-    status, out, err = solve_call(" " * (cli_puzzle.MAX_INPUT_BYTES + 10))
+    status, out, err = solve_call(" " * (cli_puzzle.MAX_INPUT_CHARS + 10))
     assert_one_line_error(status, out, err)
-    assert "larger than" in err
+    assert "longer than" in err
 
 
 @pytest.mark.parametrize(
