@@ -19,7 +19,7 @@ bound search over the tilings (:func:`_best_tiling`) that maximises the pieces k
 branch once the pieces it could still keep cannot beat the best tiling found: optimal however
 many tilings there are. Every search counts its steps and gives up past SEARCH_NODES (the state
 is then refused as too large, never answered wrongly). Dancing links (:func:`exact_cover`) is
-kept as an independent second solver for the tests.
+kept as an independent second solver (:meth:`Hatgram.count_solutions`, and the tests).
 
 Limits of a hand-written instance: boards of 1 to MAX_SIDE cells a side, at most MAX_PIECES
 pieces of at most MAX_PIECE_CELLS cells each (checked before any table is built).
