@@ -629,18 +629,28 @@ def _best_tiling(p: Hatgram, s: State, nodes: int) -> tuple[Placement, ...] | No
     """A tiling of the board that keeps the most pieces placed in ``s`` where they are (None:
     the board has no tiling), by branch and bound: the bitmask search of :func:`_tilings`,
     trying each cell's kept placement first, and leaving a branch when the pieces kept so far
-    plus those whose place in ``s`` is still free cannot beat the best tiling found. The first
-    best tiling in the search order wins ties. Raises Unsolvable after ``nodes`` steps."""
+    plus the kept placements whose cells are still empty cannot beat the best tiling found.
+
+    Pieces of the same shape are interchangeable, so they are put down in index order (each
+    tiling is searched once, not once per order of its identical pieces) and a placement counts
+    as kept when a piece of that shape stands there in ``s``; the tiling found is then labelled
+    so that exactly those pieces stay. The first best tiling in the search order wins ties.
+    Raises Unsolvable after ``nodes`` steps."""
     anchored, blocked, full = _anchored(p)
-    keep = {i: pl for i, pl in enumerate(s) if pl is not None}
-    keep_mask: dict[int, int] = {}
-    for i, pl in keep.items():
-        m = 0
-        for r, c in p.cells_of(i, pl):
-            m |= 1 << (r * p.cols + c)
-        keep_mask[i] = m
-    ordered = [sorted(cands, key=lambda x: keep.get(x[2]) != x[3]) for cands in anchored]
-    chosen: list[Placement | None] = [None] * len(p.pieces)
+    n = len(p.pieces)
+    sid = [p.pieces.index(piece) for piece in p.pieces]  # the first piece of the same shape
+    earlier = [sum(1 << j for j in range(i) if sid[j] == sid[i]) for i in range(n)]
+    keep: dict[tuple[int, Placement], int] = {}  # (shape, placement) -> the piece there in s
+    keep_mask: list[int] = []
+    for i, pl in enumerate(s):
+        if pl is not None:
+            keep[(sid[i], pl)] = i
+            m = 0
+            for r, c in p.cells_of(i, pl):
+                m |= 1 << (r * p.cols + c)
+            keep_mask.append(m)
+    ordered = [sorted(cands, key=lambda x: (sid[x[2]], x[3]) not in keep) for cands in anchored]
+    chosen: list[Placement | None] = [None] * n
     best: list[Any] = [-1, None]
     steps = [0]
 
@@ -652,20 +662,32 @@ def _best_tiling(p: Hatgram, s: State, nodes: int) -> tuple[Placement, ...] | No
         steps[0] += 1
         if steps[0] > nodes:
             raise _too_large(nodes)
-        bound = kept + sum(1 for i, m in keep_mask.items() if not used >> i & 1 and not m & filled)
-        if bound <= best[0]:
+        if kept + sum(1 for m in keep_mask if not m & filled) <= best[0]:
             return False
         first = (~filled & (filled + 1)).bit_length() - 1
         for piece, mask, i, pl in ordered[first]:
-            if used & piece or mask & filled:
+            if used & piece or mask & filled or earlier[i] & ~used:
                 continue
             chosen[i] = pl
-            if search(filled | mask, used | piece, kept + (keep.get(i) == pl)):
+            if search(filled | mask, used | piece, kept + ((sid[i], pl) in keep)):
                 return True
         return False
 
     search(blocked, 0, 0)
-    return best[1]
+    if best[1] is None:
+        return None
+    # label the tiling: a kept placement goes to the piece standing there, the rest in order
+    out: list[Placement | None] = [None] * n
+    spare: dict[int, list[Placement]] = {}
+    for i, pl in enumerate(best[1]):
+        if (sid[i], pl) in keep:
+            out[keep[(sid[i], pl)]] = pl
+        else:
+            spare.setdefault(sid[i], []).append(pl)
+    for i in range(n):
+        if out[i] is None:
+            out[i] = spare[sid[i]].pop(0)
+    return tuple(out)  # type: ignore[arg-type]
 
 
 # --- generator -------------------------------------------------------------------------------

@@ -443,10 +443,36 @@ def test_bad_hatgram_configs_are_refused(config):
         puzzles.from_json(doc("hatgram", config))
 
 
-def test_a_hatgram_search_beyond_its_budget_is_refused_not_answered_wrongly():
-    # sixteen 3×3 squares on a 12×12 board, two of them misplaced: too many tilings to search
+def squares() -> hatgram.Hatgram:
+    """Sixteen 3×3 squares on a 12×12 board: 16! tilings once the squares are told apart."""
     square = [[r, c] for r in range(3) for c in range(3)]
-    p = puzzles.from_json(doc("hatgram", {"rows": 12, "cols": 12, "pieces": [square] * 16}))
+    return puzzles.from_json(doc("hatgram", {"rows": 12, "cols": 12, "pieces": [square] * 16}))
+
+
+@pytest.mark.parametrize(
+    ("placed", "cost"),
+    [
+        # a square at (1, 1) or (1, 6) is in no tiling (the corner cell (0, 0), the cell (0, 6)
+        # need a square of their own that overlaps it): lift it and put it back, 2 moves each
+        ([[0, 1, 1], [0, 5, 5]], 14 + 2 * 2),
+        ([[0, 0, 0], [0, 3, 3], [0, 1, 6]], 13 + 2),
+        ([[0, 0, 3], [0, 0, 0]], 14),
+    ],
+)
+def test_identical_pieces_are_searched_once_per_tiling(placed, cost):
+    p = squares()
+    s = p.state_from_json(placed + [None] * (16 - len(placed)))
+    plan = p.solve(s)
+    assert len(plan) == cost
+    t = s
+    for m in plan:
+        t = p.apply(t, m)
+    assert p.is_solved(t)
+
+
+def test_a_hatgram_search_beyond_its_budget_is_refused_not_answered_wrongly(monkeypatch):
+    monkeypatch.setattr(hatgram, "SEARCH_NODES", 20)
+    p = squares()
     s = p.state_from_json([[0, 1, 1], [0, 5, 5]] + [None] * 14)
     with pytest.raises(puzzles.Unsolvable, match="too large"):
         p.solve(s)
