@@ -253,7 +253,8 @@ class Hatgram:
     _solutions: list[tuple[Placement, ...]] = field(
         default_factory=list, compare=False, hash=False, repr=False
     )
-    # [True] once ``_solutions`` is known to hold EVERY tiling of the empty board
+    # [True] once ``_solutions`` is known to hold EVERY tiling of the empty board; [False] when
+    # they are too many to list, or listing them took more than SEARCH_NODES steps
     _complete: list[bool] = field(default_factory=list, compare=False, hash=False, repr=False)
 
     type_name: ClassVar[str] = "hatgram"
@@ -301,13 +302,17 @@ class Hatgram:
 
     def solutions(self, limit: int = SOLUTION_CAP) -> list[tuple[Placement, ...]]:
         """The solutions of the empty board (cached), each a placement per piece: all of them
-        when there are fewer than ``limit``, else the first ``limit``."""
-        if self._solutions:
+        when there are fewer than ``limit``, else the first ``limit``, and none when listing
+        them takes more than SEARCH_NODES steps (``_complete`` says which)."""
+        if self._solutions or self._complete:
             return self._solutions
-        sols = _tilings(self, limit, SEARCH_NODES)
+        try:
+            sols = _tilings(self, limit, SEARCH_NODES)
+            complete = len(sols) < limit
+        except Unsolvable:  # too long to list: solve() searches from the state instead
+            sols, complete = [], False
         self._solutions.extend(sols)
-        if len(sols) < limit:
-            self._complete.append(True)
+        self._complete.append(complete)
         return self._solutions
 
     def count_solutions(self, limit: int = 2) -> int:
@@ -365,7 +370,7 @@ class Hatgram:
         """An optimal plan from ``s`` (see the module docstring); raises Unsolvable when the
         search would take more than SEARCH_NODES steps."""
         sols = self.solutions()
-        if self._complete:
+        if self._complete == [True]:
             best: tuple[int, int] | None = None
             for k, sol in enumerate(sols):
                 cost = sum(
@@ -456,7 +461,7 @@ class Hatgram:
             "pieces": [[list(cell) for cell in p] for p in self.pieces],
         }
         sols = self.solutions()
-        if len(sols) < SOLUTION_CAP:
+        if self._complete == [True]:
             config["solutions"] = [[list(pl) for pl in sol] for sol in sols]
         return envelope(self, config)
 

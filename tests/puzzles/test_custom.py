@@ -396,7 +396,7 @@ def test_hatgram_solve_is_optimal_with_many_tilings(s, few_listed):
     assert len(every_tiling(p)) == 120
     if few_listed:
         p.solutions(limit=3)  # only three tilings listed: the branch and bound must answer
-        assert not p._complete
+        assert p._complete == [False]
     plan = p.solve(s)
     assert len(plan) == brute_cost(p, s)
     t = s
@@ -503,3 +503,13 @@ def test_every_allowed_stomp_rectangle_has_a_small_null_space():
         assert len(basis) <= min(rows, cols)
         widest = max(widest, len(basis))
     assert widest == 6
+
+
+def test_a_board_too_long_to_list_is_still_searched():
+    # fifteen squares and a 1×9 bar: no tiling (a column the bar crosses keeps 11 cells for the
+    # squares, which cover 3 a column), and 15! orders of the squares too many to list
+    square = [[r, c] for r in range(3) for c in range(3)]
+    bar = [[0, c] for c in range(9)]
+    p = puzzles.from_json(doc("hatgram", {"rows": 12, "cols": 12, "pieces": [square] * 15 + [bar]}))
+    assert p.solve(p.initial()) is None
+    assert p._complete == [False] and "solutions" not in p.to_json()["config"]
