@@ -14,12 +14,14 @@ them, removes the others and places the rest (a misplaced piece costs two moves,
 one move), minimised over ALL tilings of the board. The tilings of the empty board depend only
 on the instance, so they are enumerated once (:func:`_tilings`, a bitmask search that fills the
 first empty cell); when there are fewer than SOLUTION_CAP the minimum is taken over that complete
-list (generated instances have exactly one). A board with more tilings is solved by a branch and
-bound search over the tilings (:func:`_best_tiling`) that maximises the pieces kept, pruning a
-branch once the pieces it could still keep cannot beat the best tiling found: optimal however
-many tilings there are. Every search counts its steps and gives up past SEARCH_NODES (the state
-is then refused as too large, never answered wrongly). Dancing links (:func:`exact_cover`) is
-kept as an independent second solver (:meth:`Hatgram.count_solutions`, and the tests).
+list (generated instances have exactly one). A board with more tilings (or whose tilings take
+more than SEARCH_NODES steps to list) is solved by a branch and bound search over the tilings
+(:func:`_best_tiling`) that maximises the pieces kept, pruning a branch once the pieces it could
+still keep cannot beat the best tiling found, and putting down pieces of one shape in a fixed
+order (so each tiling is searched once): optimal however many tilings there are. That search
+too counts its steps and gives up past SEARCH_NODES (the state is then refused as too large,
+never answered wrongly). Dancing links (:func:`exact_cover`) is kept as an independent second
+solver (:meth:`Hatgram.count_solutions`, and the tests).
 
 Limits of a hand-written instance: boards of 1 to MAX_SIDE cells a side, at most MAX_PIECES
 pieces of at most MAX_PIECE_CELLS cells each (checked before any table is built).
