@@ -3,14 +3,20 @@ difficulty score under ``"difficulty_score"`` and its code under ``"code"``, or 
 under a title line with both), ``solve`` reads one on stdin and prints an optimal solution,
 ``hint`` reads one on stdin and prints the hint from its state
 (:func:`roguelike.puzzles.advise`, within the type's node budget), ``play`` plays one in the
-terminal (``play --code`` the puzzle a code names; a code is :mod:`roguelike.puzzles.codes`'
-``type:difficulty#SEED``)."""
+terminal (generated; ``--code`` the puzzle a code names, :mod:`roguelike.puzzles.codes`'
+``type:difficulty#SEED``; ``--file`` one from a JSON file).
+
+Hand-written input is hostile: a document is read only up to :data:`MAX_INPUT_CHARS` characters
+(more is refused before it is parsed), JSON nested too deeply is refused, and each type refuses an
+instance beyond its stated size limits before building its state space (see each module's
+docstring); every refusal is one line with exit status 2."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from roguelike import puzzles, seeds
@@ -18,9 +24,13 @@ from roguelike.cli import Fail, Parser
 from roguelike.cli.args import parse_seed
 from roguelike.gen import formats
 from roguelike.puzzles import codes, difficulty
+from roguelike.puzzles.base import check_par
 
 #: Errors beyond the ones every command reports (bad puzzles raise :class:`Fail`).
 USER_ERRORS: tuple[type[Exception], ...] = ()
+#: The most characters of a puzzle document read (stdin or ``--file``); the largest generated
+#: document is a few thousand.
+MAX_INPUT_CHARS = 1 << 20
 
 
 def add_arguments(puzzle: argparse.ArgumentParser) -> None:
@@ -44,15 +54,16 @@ def add_arguments(puzzle: argparse.ArgumentParser) -> None:
         "(move, moves_left when proven, text, exact)",
     )
     play = tools.add_parser("play", help="play one puzzle in the terminal")
-    play.add_argument("--type", choices=puzzles.TYPES, help="the puzzle type (or --code)")
-    play.add_argument(
-        "--difficulty", choices=puzzles.DIFFICULTIES, help="how hard (easy; or --code)"
-    )
+    play.add_argument("--type", choices=puzzles.TYPES, help="the puzzle type (or --code, --file)")
+    play.add_argument("--difficulty", choices=puzzles.DIFFICULTIES, help="how hard (easy)")
     play.add_argument(
         "--code",
         help="a puzzle code, type:difficulty#SEED (instead of --type, --difficulty and --seed)",
     )
     play.add_argument("--seed", type=parse_seed, help="a seed code or any text (a random one)")
+    play.add_argument(
+        "--file", help="play the puzzle in this JSON file (generated or written by hand)"
+    )
     play.add_argument("--coins", type=int, default=5, help="hint coins to spend (5)")
 
 
@@ -85,35 +96,69 @@ def generate_text(args: argparse.Namespace) -> str:
     return puzzle_text(p, p.initial(), code, score.score)
 
 
-def read_puzzle(text: str) -> tuple[Any, Any]:
-    """(puzzle, state) of the JSON document in ``text``, its "state" (or the initial state);
-    raises :class:`Fail` with one line for anything that is not a valid puzzle."""
+def load_document(text: str) -> Any:
+    """A puzzle document's JSON value; raises :class:`Fail` for anything else."""
+    if len(text) > MAX_INPUT_CHARS:
+        raise Fail(f"the input is longer than {MAX_INPUT_CHARS} characters: not a puzzle")
     if not text.strip():
         raise Fail("no input: pipe a puzzle's JSON in (roguelike puzzle generate … | …)")
     try:
-        doc = json.loads(text)
+        return json.loads(text)
     except (ValueError, RecursionError) as err:  # JSONDecodeError is a ValueError
-        raise Fail(f"the input is not JSON: {err}") from None
+        raise Fail(f"the input is not JSON: {one_line(err)}") from None
+
+
+def one_line(err: BaseException) -> str:
+    """An error's message on one line, and not too long to read."""
+    text = " ".join(str(err).split())
+    return text if len(text) <= 200 else text[:199] + "…"
+
+
+def load_puzzle(doc: Any) -> Any:
+    """The puzzle a document describes; raises :class:`Fail` with the reason."""
     try:
-        p = puzzles.from_json(doc)
-        s = p.state_from_json(doc["state"]) if "state" in doc else p.initial()
+        return puzzles.from_json(doc)
     # the cores raise PuzzleFormatError for what they check; a hand-written document can also
     # trip a plain type or value error deeper in, which is still the input's fault
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError) as err:
-        raise Fail(f"not a puzzle: {err}") from None
-    return p, s
+    except (
+        ValueError,
+        TypeError,
+        KeyError,
+        IndexError,
+        AttributeError,
+        OverflowError,
+        RecursionError,
+    ) as err:
+        raise Fail(f"not a puzzle: {one_line(err)}") from None
 
 
 def solve_text(text: str) -> str:
     """``{"moves": [...]}``: an optimal solution of the puzzle in ``text``, from its state."""
-    p, s = read_puzzle(text)
+    doc = load_document(text)
+    p = load_puzzle(doc)
+    try:
+        s = p.state_from_json(doc["state"]) if "state" in doc else p.initial()
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError) as err:
+        raise Fail(f"not a puzzle: {one_line(err)}") from None
     try:
         plan = p.solve(s)
     except (ValueError, TypeError, IndexError, OverflowError) as err:
-        raise Fail(f"cannot solve this state: {err}") from None
+        raise Fail(f"cannot solve this state: {one_line(err)}") from None
     if plan is None:
         raise Fail("this puzzle cannot be solved from its state")
     return formats.dumps({"moves": [p.move_to_json(m) for m in plan]}) + "\n"
+
+
+def read_puzzle(text: str) -> tuple[Any, Any]:
+    """(puzzle, state) of the JSON document in ``text``, its "state" (or the initial state);
+    raises :class:`Fail` with one line for anything that is not a valid puzzle."""
+    doc = load_document(text)
+    p = load_puzzle(doc)
+    try:
+        s = p.state_from_json(doc["state"]) if "state" in doc else p.initial()
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError) as err:
+        raise Fail(f"not a puzzle: {one_line(err)}") from None
+    return p, s
 
 
 def hint_text(text: str) -> str:
@@ -126,7 +171,7 @@ def hint_text(text: str) -> str:
     except puzzles.Unsolvable:
         raise Fail("this puzzle cannot be solved from its state") from None
     except (ValueError, TypeError, IndexError, OverflowError) as err:
-        raise Fail(f"cannot hint from this state: {err}") from None
+        raise Fail(f"cannot hint from this state: {one_line(err)}") from None
     doc: dict[str, Any] = {
         "move": None if a.move is None else p.move_to_json(a.move),
         "exact": a.exact,
@@ -151,24 +196,62 @@ def _play_choice(args: argparse.Namespace) -> tuple[str, str, int]:
             raise Fail(str(err)) from None
         return c.type, c.difficulty, c.seed
     if args.type is None:
-        raise Fail("say which puzzle: --type TYPE (or --code type:difficulty#SEED)")
+        raise Fail("say which puzzle: --type TYPE (or --code type:difficulty#SEED, or --file)")
     seed = seeds.random_seed() if args.seed is None else args.seed
     return args.type, args.difficulty or "easy", seed
 
 
-def play_text(args: argparse.Namespace) -> str:
-    """Play one puzzle on the puzzle screen; returns a line saying how it went."""
+def printable(text: str) -> str:
+    """``text`` with every character a terminal could take as a control replaced by ``?``."""
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
+def read_file(path: str) -> str:
+    """The text of a puzzle file, read only up to :data:`MAX_INPUT_CHARS` characters."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read(MAX_INPUT_CHARS + 1)
+    except UnicodeDecodeError:
+        raise Fail(f"{printable(path)} is not UTF-8 text") from None
+    except OSError as err:
+        raise Fail(f"cannot read {printable(path)}: {err.strerror or 'error'}") from None
+    return text
+
+
+def play_text(args: argparse.Namespace, make_app: Callable[..., Any] | None = None) -> str:
+    """Play one puzzle on the puzzle screen (``make_app``: the app class, None: Textual's
+    :class:`~screens.puzzle.PuzzleApp`); returns a line saying how it went.
+
+    With ``--file`` the puzzle comes from a JSON document; its par is checked against the
+    solver's optimum from the start (a wrong one, or a start that cannot reach the goal, is
+    refused in one line), and play starts from the puzzle's start, ``initial()``.
+    """
     if args.coins < 0:
         raise Fail(f"--coins must be 0 or more, got {args.coins}")
-    type_name, difficulty, seed = _play_choice(args)
-    try:
-        p = puzzles.generate(type_name, difficulty, seed)
-    except puzzles.GenerationError as err:
-        raise Fail(str(err)) from None
-    from screens.puzzle import PuzzleApp  # Textual loads only to play, not to generate or solve
+    if args.file is not None:
+        if (args.type, args.difficulty, args.seed, args.code) != (None, None, None, None):
+            raise Fail(
+                "--file gives the puzzle: it does not go with --type, --difficulty, --seed"
+                " or --code"
+            )
+        p = load_puzzle(load_document(read_file(args.file)))
+        try:
+            check_par(p)
+        except puzzles.PuzzleFormatError as err:
+            raise Fail(f"{printable(args.file)}: {one_line(err)}") from None
+        what = f"{p.type_name} · {p.difficulty} · {printable(args.file)}"
+    else:
+        type_name, difficulty, seed = _play_choice(args)
+        try:
+            p = puzzles.generate(type_name, difficulty, seed)
+        except puzzles.GenerationError as err:
+            raise Fail(str(err)) from None
+        what = f"{type_name} · {difficulty} · seed {seeds.encode(seed)}"
+    if make_app is None:
+        from screens.puzzle import PuzzleApp  # Textual loads only to play
 
-    outcome = PuzzleApp(p, coins=args.coins).run()
-    what = f"{type_name} · {difficulty} · seed {seeds.encode(seed)}"
+        make_app = PuzzleApp
+    outcome = make_app(p, coins=args.coins).run()
     if outcome is None:
         return f"{what}: not played\n"
     n = outcome.move_count
@@ -180,7 +263,7 @@ def play_text(args: argparse.Namespace) -> str:
 
 def _read_stdin() -> str:
     try:
-        return sys.stdin.read()
+        return sys.stdin.read(MAX_INPUT_CHARS + 1)
     except UnicodeDecodeError:
         raise Fail("the input is not UTF-8 text") from None
 

@@ -108,9 +108,9 @@ def generate(type_name: str, difficulty: str, seed: int) -> Any:
 
 def from_json(d: Any) -> Any:
     """The puzzle a ``to_json()`` document describes; raises PuzzleFormatError."""
-    if not isinstance(d, dict) or d.get("type") not in _CLASSES:
-        kind = d.get("type") if isinstance(d, dict) else None
-        raise PuzzleFormatError(f"unknown puzzle type {kind!r}")
+    kind = d.get("type") if isinstance(d, dict) else None
+    if not isinstance(kind, str) or kind not in _CLASSES:
+        raise PuzzleFormatError(f"unknown puzzle type {kind!r}"[:200])
     return _CLASSES[d["type"]].from_json(d)
 
 

@@ -3,9 +3,12 @@
 The board is ``rows × cols`` cells inside a wall; the exit is a gap two cells wide in the BOTTOM
 wall, under columns ``exit_col`` and ``exit_col + 1``. The ball is 2×2 (like Klotski's big
 block), so the puzzle is solved when the ball's top-left cell is ``(rows - 2, exit_col)``: the
-ball sits in front of the gap (rolling it out is not counted as a move). The other pieces are
-blocks of 1×1, 1×2 (one row, two columns), 2×1 and 2×2 cells. A move slides the ball or one
-block ONE cell up, down, left or right into empty cells.
+ball sits in front of the gap (rolling it out is not counted as a move). The source's custom
+puzzles add two things a hand-written board may have: a TARGET cell instead of the exit (then
+the wall has no gap and the puzzle is solved when the ball's top-left cell is on the target),
+and BLOCKED cells, fixed squares of wall inside the board that nothing may enter. The other
+pieces are blocks of 1×1, 1×2 (one row, two columns), 2×1 and 2×2 cells. A move slides the ball
+or one block ONE cell up, down, left or right into empty cells.
 
 State: one int packing five bitmasks, one per kind in :data:`KINDS` order (ball first, in the
 lowest bits), each holding the top-left cells of that kind's pieces (bit ``r * (cols + 1) + c``
@@ -17,9 +20,15 @@ Solver: breadth-first search over the state space (moves are reversible, so the 
 reachable from the start are a connected component). The first solve of an instance measures
 the distance to the goal of every state in the component, once; later hints read it.
 
-JSON config: ``{"rows": 5, "cols": 6, "exit_col": 2}``; state: ``{"ball": [[r, c]],
-"1x1": [[r, c], ...], "1x2": [...], "2x1": [...], "2x2": [...]}`` (top-left cells, sorted);
-move: ``[r, c, "up"]``.
+Limits: boards of 2 to :data:`MAX_SIDE` cells a side; a solve explores at most
+:data:`SOLVE_LIMIT` positions and refuses a board whose start has more (checked while searching,
+before any larger table is built).
+
+JSON config: ``{"rows": 5, "cols": 6, "exit_col": 2}``, or with a target cell instead of the
+exit ``{"rows": 5, "cols": 6, "target": [1, 3]}``; either may add ``"blocked": [[r, c], ...]``
+(both written only when used, so older documents load as before); state:
+``{"ball": [[r, c]], "1x1": [[r, c], ...], "1x2": [...], "2x1": [...], "2x2": [...]}`` (top-left
+cells, sorted; each listed once); move: ``[r, c, "up"]``.
 """
 
 from __future__ import annotations
@@ -96,22 +105,24 @@ ATTEMPTS = 2000
 #: The rules in a few lines, for players (the puzzle screen's ``?``).
 RULES = """\
 The big ball is boxed in by blocks. There is a gap in the bottom wall, just wide enough for
-the ball.
+the ball (on some boards, squares marked inside instead, and fixed squares of wall).
 
 A move slides the ball or one block one cell up, down, left or right into empty cells;
-nothing can be lifted or turned. Bring the ball to the gap, in as few moves as you can."""
+nothing can be lifted or turned. Bring the ball to the gap (or onto the marked squares), in as
+few moves as you can."""
 
 
 class _Geometry:
-    """Bit tables for one board size."""
+    """Bit tables for one board size (and its blocked cells, a mask of ``bit(r, c)``)."""
 
-    def __init__(self, rows: int, cols: int) -> None:
+    def __init__(self, rows: int, cols: int, blocked: int = 0) -> None:
         self.rows, self.cols = rows, cols
         P = self.P = cols + 1
         self.board = 0
         for r in range(rows):
             for c in range(cols):
                 self.board |= 1 << (r * P + c)
+        self.board &= ~blocked
         self.shapes: list[tuple[int, ...]] = [
             tuple(dr * P + dc for dr in range(h) for dc in range(w)) for _, h, w in KINDS
         ]
@@ -195,8 +206,8 @@ class _Geometry:
 
 
 @cache
-def geometry(rows: int, cols: int) -> _Geometry:
-    return _Geometry(rows, cols)
+def geometry(rows: int, cols: int, blocked: int = 0) -> _Geometry:
+    return _Geometry(rows, cols, blocked)
 
 
 def _bits(x: int) -> list[int]:
@@ -218,16 +229,39 @@ class Ball:
     par: int = 0
     # distance to the goal of every state in the start's component (filled on the first solve)
     _dist: dict[State, int] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    #: the cell the ball's top-left must reach, instead of the exit (then ``exit_col`` is -1)
+    target: tuple[int, int] | None = None
+    #: fixed wall cells inside the board, sorted
+    blocked: tuple[tuple[int, int], ...] = ()
 
     type_name: ClassVar[str] = "ball"
     #: Can a move leave the goal out of reach? (every move can be undone)
     dead_ends: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
-        if not (2 <= self.rows <= 8 and 2 <= self.cols <= 8):
-            raise ValueError("ball boards are 2..8 cells on a side")
-        if not 0 <= self.exit_col <= self.cols - 2:
-            raise ValueError("the exit must lie under the board")
+        if not (2 <= self.rows <= MAX_SIDE and 2 <= self.cols <= MAX_SIDE):
+            raise ValueError(f"ball boards are 2..{MAX_SIDE} cells on a side")
+        if any(not (0 <= r < self.rows and 0 <= c < self.cols) for r, c in self.blocked):
+            raise ValueError("a blocked cell is off the board")
+        if list(self.blocked) != sorted(set(self.blocked)):
+            raise ValueError("blocked cells are listed once each, in order")
+        if self.target is None:
+            if not 0 <= self.exit_col <= self.cols - 2:
+                raise ValueError("the exit must lie under the board")
+            goal = (self.rows - 2, self.exit_col)
+        else:
+            if self.exit_col != -1:
+                raise ValueError("a board has an exit or a target cell, not both")
+            goal = self.target
+            if not (0 <= goal[0] <= self.rows - 2 and 0 <= goal[1] <= self.cols - 2):
+                raise ValueError("the target must leave room for the 2×2 ball on the board")
+        if any(
+            goal[0] + dr == r and goal[1] + dc == c
+            for r, c in self.blocked
+            for dr in (0, 1)
+            for dc in (0, 1)
+        ):
+            raise ValueError("a blocked cell is where the ball must go")
         self._check_state(self.start)
 
     def _check_state(self, s: State) -> None:
@@ -248,11 +282,19 @@ class Ball:
 
     @property
     def geo(self) -> _Geometry:
-        return geometry(self.rows, self.cols)
+        mask = 0
+        for r, c in self.blocked:
+            mask |= 1 << (r * (self.cols + 1) + c)
+        return geometry(self.rows, self.cols, mask)
+
+    @property
+    def goal_cell(self) -> tuple[int, int]:
+        """The cell the ball's top-left reaches when the puzzle is solved."""
+        return self.target if self.target is not None else (self.rows - 2, self.exit_col)
 
     @property
     def goal_bit(self) -> int:
-        return 1 << self.geo.bit(self.rows - 2, self.exit_col)
+        return 1 << self.geo.bit(*self.goal_cell)
 
     # --- rules -----------------------------------------------------------------------------
     def initial(self) -> State:
@@ -358,9 +400,16 @@ class Ball:
         return f"Move {self.piece_words(s, r, c)} next."
 
     def picture(self, s: State) -> list[str]:
-        """The board as text: ``O`` ball, ``a``, ``b``, ... blocks, ``.`` empty, ``#`` wall."""
+        """The board as text: ``O`` ball, ``a``, ``b``, ... blocks, ``.`` empty, ``#`` wall
+        (and blocked cells), ``+`` the target cells not covered."""
         grid = [["."] * self.cols for _ in range(self.rows)]
-        label = iter("abcdefghijklmnopqrstuvwxyz")
+        for r, c in self.blocked:
+            grid[r][c] = "#"
+        if self.target is not None:
+            for dr in (0, 1):
+                for dc in (0, 1):
+                    grid[self.target[0] + dr][self.target[1] + dc] = "+"
+        label = iter("abcdefghijklmnopqrstuvwxyz" * 3)
         g = self.geo
         for k, anchors in enumerate(g.split(s)):
             for a in _bits(anchors):
@@ -372,7 +421,8 @@ class Ball:
         bottom = (
             "#"
             + "".join(
-                " " if self.exit_col <= c <= self.exit_col + 1 else "#" for c in range(self.cols)
+                " " if self.target is None and self.exit_col <= c <= self.exit_col + 1 else "#"
+                for c in range(self.cols)
             )
             + "#"
         )
@@ -381,26 +431,69 @@ class Ball:
     def render_text(self, s: State) -> str:
         """The board in state ``s`` (see :meth:`picture`) and a legend, as plain text."""
         lines = self.picture(s)
-        lines.append("O the ball, letters blocks, # wall; get the ball to the gap in the bottom")
+        if self.target is None:
+            lines.append(
+                "O the ball, letters blocks, # wall; get the ball to the gap in the bottom"
+            )
+        else:
+            lines.append("O the ball, letters blocks, # wall; get the ball onto the + cells")
         return "\n".join(lines)
 
     # --- JSON ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return envelope(self, {"rows": self.rows, "cols": self.cols, "exit_col": self.exit_col})
+        config: dict[str, Any] = {"rows": self.rows, "cols": self.cols}
+        if self.target is None:
+            config["exit_col"] = self.exit_col
+        else:
+            config["target"] = list(self.target)
+        if self.blocked:
+            config["blocked"] = [list(b) for b in self.blocked]
+        return envelope(self, config)
 
     @classmethod
     def from_json(cls, d: Any) -> Ball:
         difficulty, par, config, state = open_envelope(d, cls.type_name)
-        rows, cols, ex = config.get("rows"), config.get("cols"), config.get("exit_col")
-        if not all(isinstance(v, int) for v in (rows, cols, ex)):
-            raise PuzzleFormatError("rows, cols and exit_col must be integers")
-        if not (2 <= rows <= 8 and 2 <= cols <= 8):  # type: ignore[operator]
-            raise PuzzleFormatError("ball boards are 2..8 cells on a side")
-        start = _parse_state(state, geometry(rows, cols))  # type: ignore[arg-type]
+        rows, cols = config.get("rows"), config.get("cols")
+        if not all(_is_int(v) for v in (rows, cols)):
+            raise PuzzleFormatError("rows and cols must be integers")
+        if not (2 <= rows <= MAX_SIDE and 2 <= cols <= MAX_SIDE):  # type: ignore[operator]
+            raise PuzzleFormatError(f"ball boards are 2..{MAX_SIDE} cells on a side")
+        target: tuple[int, int] | None = None
+        ex: Any
+        if "target" in config:
+            if "exit_col" in config:
+                raise PuzzleFormatError("a board has an exit_col or a target, not both")
+            target = _cell(config["target"], rows, cols)  # type: ignore[arg-type]
+            ex = -1
+        else:
+            ex = config.get("exit_col")
+            if not _is_int(ex):
+                raise PuzzleFormatError("exit_col must be an integer")
+        raw = config.get("blocked", [])
+        if not isinstance(raw, list) or len(raw) > rows * cols:  # type: ignore[operator]
+            raise PuzzleFormatError("blocked must be a list of [row, column]")
+        cells = [_cell(b, rows, cols) for b in raw]  # type: ignore[arg-type]
+        if len(set(cells)) != len(cells):
+            raise PuzzleFormatError("a blocked cell is listed twice")
+        blocked = tuple(sorted(cells))
+        mask = 0
+        for r, c in blocked:
+            mask |= 1 << (r * (cols + 1) + c)  # type: ignore[operator]
+        start = _parse_state(state, geometry(rows, cols, mask))  # type: ignore[arg-type]
         try:
-            return cls(rows, cols, ex, start, difficulty, par)  # type: ignore[arg-type]
+            out = cls(
+                rows,  # type: ignore[arg-type]
+                cols,  # type: ignore[arg-type]
+                ex,  # type: ignore[arg-type]
+                start,
+                difficulty,
+                par,
+                target=target,
+                blocked=blocked,
+            )
         except ValueError as e:
             raise PuzzleFormatError(str(e)) from None
+        return out
 
     def state_to_json(self, s: State) -> dict[str, list[list[int]]]:
         g = self.geo
@@ -419,41 +512,53 @@ class Ball:
         return [m[0], m[1], m[2]]
 
     def move_from_json(self, d: Any) -> Move:
-        if not (
-            isinstance(d, list) and len(d) == 3 and isinstance(d[0], int) and isinstance(d[1], int)
-        ):
+        if not (isinstance(d, list) and len(d) == 3 and _is_int(d[0]) and _is_int(d[1])):
             raise PuzzleFormatError("a move is [row, column, direction]")
-        if d[2] not in _DELTA:
-            raise PuzzleFormatError(f"unknown direction {d[2]!r}")
+        if not isinstance(d[2], str) or d[2] not in _DELTA:
+            raise PuzzleFormatError(f"unknown direction {d[2]!r}"[:100])
         return (d[0], d[1], d[2])
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _cell(v: Any, rows: int, cols: int) -> tuple[int, int]:
+    """A ``[row, column]`` on a ``rows × cols`` board; raises PuzzleFormatError."""
+    if not (isinstance(v, list) and len(v) == 2 and all(_is_int(x) for x in v)):
+        raise PuzzleFormatError(f"a cell is [row, column], got {v!r}")
+    if not (0 <= v[0] < rows and 0 <= v[1] < cols):
+        raise PuzzleFormatError(f"cell {v!r} is off the board")
+    return (v[0], v[1])
 
 
 def _parse_state(d: Any, g: _Geometry) -> State:
     if not isinstance(d, dict):
         raise PuzzleFormatError("a ball state is an object of piece lists")
+    unknown = sorted(str(k) for k in d if k not in {name for name, _h, _w in KINDS})
+    if unknown:
+        raise PuzzleFormatError(f"unknown piece kind {unknown[0][:20]!r}")
     masks = []
     for name, _h, _w in KINDS:
         cells = d.get(name, [])
-        if not isinstance(cells, list):
+        if not isinstance(cells, list) or len(cells) > g.rows * g.cols:
             raise PuzzleFormatError(f"{name} must be a list of [row, column]")
         m = 0
         for cell in cells:
-            if not (
-                isinstance(cell, list)
-                and len(cell) == 2
-                and all(isinstance(v, int) and v >= 0 for v in cell)
-            ):
-                raise PuzzleFormatError(f"bad cell {cell!r}")
-            if cell[0] >= g.rows or cell[1] >= g.cols:
-                raise PuzzleFormatError(f"cell {cell!r} is off the board")
-            m |= 1 << g.bit(*cell)
+            r, c = _cell(cell, g.rows, g.cols)
+            b = 1 << g.bit(r, c)
+            if m & b:
+                raise PuzzleFormatError(f"two {name} pieces at {cell_name(r, c)}")
+            m |= b
         masks.append(m)
     return g.pack(masks)
 
 
+#: The most cells a side of a board may have.
+MAX_SIDE = 8
 #: The most positions a solve explores. Generated boards stay far below it (see BOARD); a
 #: hand-written board beyond it is refused rather than left to eat the machine's memory.
-SOLVE_LIMIT = 300_000
+SOLVE_LIMIT = 100_000
 
 
 def _bounded_distances(g: _Geometry, start: State, goal_bit: int) -> dict[State, int]:

@@ -157,12 +157,27 @@ def open_envelope(d: Any, type_name: str) -> tuple[str, int, dict[str, Any], Any
     if difficulty not in DIFFICULTIES:
         raise PuzzleFormatError(f"unknown difficulty {difficulty!r}")
     par = d.get("par")
-    if not isinstance(par, int) or par < 0:
+    if not isinstance(par, int) or isinstance(par, bool) or par < 0:
         raise PuzzleFormatError(f"par must be a non-negative integer, got {par!r}")
     config = d.get("config")
     if not isinstance(config, dict):
         raise PuzzleFormatError("config must be an object")
     return difficulty, par, config, d.get("state")
+
+
+def check_par(p: Any) -> None:
+    """Refuse (PuzzleFormatError) an instance whose ``par`` is not the solver's optimum from its
+    start, or whose start cannot reach the goal: a par in a document is checked, never trusted,
+    before the document is played (``puzzle play --file``). ``from_json`` does not check it, as
+    ``puzzle solve`` reads documents whose state is not the start."""
+    try:
+        plan = p.solve(p.initial())
+    except Unsolvable as e:
+        raise PuzzleFormatError(str(e)) from None
+    if plan is None:
+        raise PuzzleFormatError("this puzzle cannot be solved from its start")
+    if len(plan) != p.par:
+        raise PuzzleFormatError(f"par {p.par} is wrong: the optimum from the start is {len(plan)}")
 
 
 def bfs_plan(

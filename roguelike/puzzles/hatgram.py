@@ -9,19 +9,31 @@ State: a tuple with one entry per piece: None (in the box) or its placement ``(j
 Moves: ``("place", i, j, r, c)`` puts piece ``i`` down on free cells; ``("remove", i)`` takes
 it back. Solved when every piece is on the board (they then cover every free cell exactly).
 
-Solver: exact cover by dancing links (Knuth's Algorithm X): one column per free cell and one
-per piece. The solutions of the empty board depend only on the instance, so they are
-enumerated once; from any state the optimal plan keeps the pieces that already sit where some
-solution has them, removes the others and places the rest (a misplaced piece costs two moves,
-an unplaced one one move), minimised over the solutions. Generated instances have exactly one.
+Solver: from any state the optimal plan keeps the pieces that already sit where some tiling has
+them, removes the others and places the rest (a misplaced piece costs two moves, an unplaced one
+one move), minimised over ALL tilings of the board. The tilings of the empty board depend only
+on the instance, so they are enumerated once (:func:`_tilings`, a bitmask search that fills the
+first empty cell); when there are fewer than SOLUTION_CAP the minimum is taken over that complete
+list (generated instances have exactly one). A board with more tilings (or whose tilings take
+more than SEARCH_NODES steps to list) is solved by a branch and bound search over the tilings
+(:func:`_best_tiling`) that maximises the pieces kept, pruning a branch once the pieces it could
+still keep cannot beat the best tiling found, and putting down pieces of one shape in a fixed
+order (so each tiling is searched once): optimal however many tilings there are. That search
+too counts its steps and gives up past SEARCH_NODES (the state is then refused as too large,
+never answered wrongly). Dancing links (:func:`exact_cover`) is kept as an independent second
+solver (:meth:`Hatgram.count_solutions`, and the tests).
+
+Limits of a hand-written instance: boards of 1 to MAX_SIDE cells a side, at most MAX_PIECES
+pieces of at most MAX_PIECE_CELLS cells each (checked before any table is built).
 
 Difficulty is board size and piece count; par is the number of pieces (every one is placed).
 
 JSON config: ``{"rows": 6, "cols": 6, "blocked": [[r, c], ...], "pieces": [[[r, c], ...],
 ...], "solutions": [[[j, r, c], ...], ...]}`` (each piece in its canonical orientation;
-"solutions" lists every solution of the empty board, one placement per piece, so that a loaded
-puzzle needs no search before its first hint; it is left out when there are more than
-SOLUTION_CAP, and computed when missing); state: a list of null or ``[j, r, c]``; move:
+"solutions" lists every solution of the empty board, one placement per piece, for a reader; it
+is left out when there are SOLUTION_CAP or more. On loading, each listed solution is checked to
+be a legal tiling (and the document refused otherwise), but the list is never trusted: the
+tilings are counted again by the solver); state: a list of null or ``[j, r, c]``; move:
 ``["place", i, j, r, c]`` or ``["remove", i]``.
 """
 
@@ -38,6 +50,7 @@ from roguelike.puzzles.base import (
     GenerationError,
     IllegalMove,
     PuzzleFormatError,
+    Unsolvable,
     cell_name,
     check_difficulty,
     envelope,
@@ -71,6 +84,12 @@ PAR: dict[str, tuple[int, int]] = {
 ATTEMPTS = 5000
 #: Solutions enumerated for a hand-made instance (generated ones have exactly one).
 SOLUTION_CAP = 2000
+#: Limits of a hand-written instance: cells a side, pieces, cells per piece.
+MAX_SIDE = 12
+MAX_PIECES = 16
+MAX_PIECE_CELLS = 16
+#: The most steps (cells filled) one search may take before the state is refused as too large.
+SEARCH_NODES = 400_000
 
 #: The rules in a few lines, for players (the puzzle screen's ``?``).
 RULES = """\
@@ -236,18 +255,27 @@ class Hatgram:
     _solutions: list[tuple[Placement, ...]] = field(
         default_factory=list, compare=False, hash=False, repr=False
     )
+    # [True] once ``_solutions`` is known to hold EVERY tiling of the empty board; [False] when
+    # they are too many to list, or listing them took more than SEARCH_NODES steps
+    _complete: list[bool] = field(default_factory=list, compare=False, hash=False, repr=False)
 
     type_name: ClassVar[str] = "hatgram"
     #: Can a move leave the goal out of reach? (every move can be undone)
     dead_ends: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
-        if not (1 <= self.rows <= 12 and 1 <= self.cols <= 12):
-            raise ValueError("hatgram boards are 1..12 cells on a side")
+        if not (1 <= self.rows <= MAX_SIDE and 1 <= self.cols <= MAX_SIDE):
+            raise ValueError(f"hatgram boards are 1..{MAX_SIDE} cells on a side")
         if any(not (0 <= r < self.rows and 0 <= c < self.cols) for r, c in self.blocked):
             raise ValueError("a blocked cell is off the board")
-        if not self.pieces or any(not p or normalise(p) != tuple(p) for p in self.pieces):
-            raise ValueError("pieces must be non-empty and normalised")
+        if len(set(self.blocked)) != len(self.blocked):
+            raise ValueError("a blocked cell is listed twice")
+        if not 1 <= len(self.pieces) <= MAX_PIECES:
+            raise ValueError(f"a hatgram has 1 to {MAX_PIECES} pieces")
+        if any(not 1 <= len(p) <= MAX_PIECE_CELLS for p in self.pieces):
+            raise ValueError(f"a piece has 1 to {MAX_PIECE_CELLS} cells")
+        if any(normalise(p) != tuple(p) or len(set(p)) != len(p) for p in self.pieces):
+            raise ValueError("pieces must be normalised: distinct cells, sorted, from (0, 0)")
         free = self.rows * self.cols - len(set(self.blocked))
         if sum(len(p) for p in self.pieces) != free:
             raise ValueError("the pieces' area must equal the number of free cells")
@@ -275,11 +303,18 @@ class Hatgram:
         return out
 
     def solutions(self, limit: int = SOLUTION_CAP) -> list[tuple[Placement, ...]]:
-        """The solutions of the empty board (cached), each a placement per piece."""
-        if self._solutions:
+        """The solutions of the empty board (cached), each a placement per piece: all of them
+        when there are fewer than ``limit``, else the first ``limit``, and none when listing
+        them takes more than SEARCH_NODES steps (``_complete`` says which)."""
+        if self._solutions or self._complete:
             return self._solutions
-        sols = _solve_board(self, limit)
+        try:
+            sols = _tilings(self, limit, SEARCH_NODES)
+            complete = len(sols) < limit
+        except Unsolvable:  # too long to list: solve() searches from the state instead
+            sols, complete = [], False
         self._solutions.extend(sols)
+        self._complete.append(complete)
         return self._solutions
 
     def count_solutions(self, limit: int = 2) -> int:
@@ -334,16 +369,26 @@ class Hatgram:
         return all(p is not None for p in s)
 
     def solve(self, s: State, budget: int | None = None) -> list[Move] | None:
-        """The plan to the nearest tiling of the board (the tilings are enumerated once per
-        instance; ``budget`` is not used by this type)."""
-        best: tuple[int, int] | None = None
-        for k, sol in enumerate(self.solutions()):
-            cost = sum(0 if p == q else 1 if p is None else 2 for p, q in zip(s, sol, strict=True))
-            if best is None or cost < best[0]:
-                best = (cost, k)
-        if best is None:
-            return None
-        sol = self.solutions()[best[1]]
+        """An optimal plan from ``s`` (see the module docstring); raises Unsolvable when the
+        search would take more than SEARCH_NODES steps
+        (its own count: the hint ``budget`` is not used by this type)."""
+        sols = self.solutions()
+        if self._complete == [True]:
+            best: tuple[int, int] | None = None
+            for k, sol in enumerate(sols):
+                cost = sum(
+                    0 if p == q else 1 if p is None else 2 for p, q in zip(s, sol, strict=True)
+                )
+                if best is None or cost < best[0]:
+                    best = (cost, k)
+            if best is None:
+                return None
+            sol = sols[best[1]]
+        else:
+            found = _best_tiling(self, s, SEARCH_NODES)
+            if found is None:
+                return None
+            sol = found
         plan: list[Move] = [("remove", i) for i, p in enumerate(s) if p is not None and p != sol[i]]
         places = [
             (min(self.cells_of(i, q)), i, q)
@@ -437,27 +482,47 @@ class Hatgram:
             "pieces": [[list(cell) for cell in p] for p in self.pieces],
         }
         sols = self.solutions()
-        if len(sols) < SOLUTION_CAP:
+        if self._complete == [True]:
             config["solutions"] = [[list(pl) for pl in sol] for sol in sols]
         return envelope(self, config)
 
     @classmethod
     def from_json(cls, d: Any) -> Hatgram:
         difficulty, par, config, _state = open_envelope(d, cls.type_name)
+        rows: Any = config.get("rows")
+        cols: Any = config.get("cols")
+        if not (
+            _is_int(rows) and _is_int(cols) and 1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE
+        ):
+            raise PuzzleFormatError(f"bad hatgram config: rows and cols are 1 to {MAX_SIDE}")
+        raw_blocked = config.get("blocked", [])
+        if not isinstance(raw_blocked, list) or len(raw_blocked) > rows * cols:
+            raise PuzzleFormatError("bad hatgram config: blocked is a list of [row, column]")
+        blocked = tuple(sorted(_pair(b, "a blocked cell") for b in raw_blocked))
+        raw_pieces = config.get("pieces")
+        if not isinstance(raw_pieces, list) or not 1 <= len(raw_pieces) <= MAX_PIECES:
+            raise PuzzleFormatError(f"bad hatgram config: pieces is a list of 1 to {MAX_PIECES}")
+        pieces = []
+        for raw in raw_pieces:
+            if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_PIECE_CELLS:
+                raise PuzzleFormatError(
+                    f"bad hatgram config: a piece is a list of 1 to {MAX_PIECE_CELLS} cells"
+                )
+            pieces.append(tuple(_pair(cell, "a piece's cell") for cell in raw))
         try:
-            rows, cols = int(config["rows"]), int(config["cols"])
-            blocked = tuple(sorted((int(r), int(c)) for r, c in config["blocked"]))
-            pieces = tuple(tuple((int(r), int(c)) for r, c in p) for p in config["pieces"])
-            out = cls(rows, cols, blocked, pieces, difficulty, par)
-            if "solutions" in config:
-                for sol in config["solutions"]:
-                    full = out.state_from_json(sol)  # checks every placement fits
-                    if not out.is_solved(full):
-                        raise ValueError("a listed solution leaves a piece out")
-                    out._solutions.append(full)  # type: ignore[arg-type]
-            return out
-        except (KeyError, TypeError, ValueError) as e:
+            out = cls(rows, cols, blocked, tuple(pieces), difficulty, par)
+        except ValueError as e:
             raise PuzzleFormatError(f"bad hatgram config: {e}") from None
+        listed = config.get("solutions", [])
+        if not isinstance(listed, list) or len(listed) >= SOLUTION_CAP:
+            raise PuzzleFormatError(
+                f"bad hatgram config: solutions is a list of fewer than {SOLUTION_CAP}"
+            )
+        for sol in listed:
+            full = out.state_from_json(sol)  # checks every placement fits
+            if not out.is_solved(full):
+                raise PuzzleFormatError("a listed solution leaves a piece out")
+        return out  # its solver counts the tilings itself: the listed ones are not trusted
 
     def state_to_json(self, s: State) -> list[list[int] | None]:
         return [None if p is None else list(p) for p in s]
@@ -469,7 +534,7 @@ class Hatgram:
         for i, p in enumerate(d):
             if p is None:
                 continue
-            if not (isinstance(p, list) and len(p) == 3 and all(isinstance(v, int) for v in p)):
+            if not (isinstance(p, list) and len(p) == 3 and all(_is_int(v) for v in p)):
                 raise PuzzleFormatError(f"bad placement {p!r}")
             try:
                 s = self.apply(s, ("place", i, *p))
@@ -481,9 +546,27 @@ class Hatgram:
         return list(m)
 
     def move_from_json(self, d: Any) -> Move:
-        if isinstance(d, list) and d and d[0] in ("place", "remove"):
+        shape = isinstance(d, list) and (
+            (d[:1] == ["place"] and len(d) == 5) or (d[:1] == ["remove"] and len(d) == 2)
+        )
+        if shape and all(_is_int(v) for v in d[1:]):
             return tuple(d)
-        raise PuzzleFormatError(f"bad hatgram move {d!r}")
+        raise PuzzleFormatError(f"bad hatgram move {d!r}"[:200])
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _pair(v: Any, what: str) -> Cell:
+    """A ``[row, column]`` of small integers; raises PuzzleFormatError."""
+    if not (
+        isinstance(v, list)
+        and len(v) == 2
+        and all(_is_int(x) and 0 <= x < 64 for x in v)  # bounded before any table is built
+    ):
+        raise PuzzleFormatError(f"bad hatgram config: {what} is [row, column], got {v!r}"[:200])
+    return (v[0], v[1])
 
 
 def _solve_board(p: Hatgram, limit: int) -> list[tuple[Placement, ...]]:
@@ -506,14 +589,9 @@ def _solve_board(p: Hatgram, limit: int) -> list[tuple[Placement, ...]]:
     return out  # type: ignore[return-value]
 
 
-def _tilings(p: Hatgram, limit: int) -> list[tuple[Placement, ...]]:
-    """Up to ``limit`` solutions of the empty board, by a bitmask search (the generator's
-    uniqueness check; it finds the same solutions as dancing links, in another order).
-
-    Cell (r, c) is bit ``r * cols + c``; blocked cells start filled. The search fills the first
-    empty cell in reading order with each unused piece placed so that this cell is its first,
-    which tries every tiling exactly once.
-    """
+def _anchored(p: Hatgram) -> tuple[list[list[tuple[int, int, int, Placement]]], int, int]:
+    """The bitmask search's tables: per cell, the placements (piece bit, cell mask, piece,
+    placement) whose first cell in reading order it is; the blocked mask; the full mask."""
     cols = p.cols
     blocked = 0
     for r, c in p.blocked:
@@ -532,14 +610,34 @@ def _tilings(p: Hatgram, limit: int) -> list[tuple[Placement, ...]]:
                     mask = origin << (r * cols + c)
                     if not mask & blocked:
                         anchored[first + r * cols + c].append((1 << i, mask, i, (j, r, c)))
-    full = (1 << (p.rows * cols)) - 1
+    return anchored, blocked, (1 << (p.rows * cols)) - 1
+
+
+def _too_large(nodes: int) -> Unsolvable:
+    return Unsolvable(f"this board needs more than {nodes} search steps: too large to solve")
+
+
+def _tilings(p: Hatgram, limit: int, nodes: int | None = None) -> list[tuple[Placement, ...]]:
+    """Up to ``limit`` solutions of the empty board, by a bitmask search (the generator's
+    uniqueness check; it finds the same solutions as dancing links, in another order).
+
+    Cell (r, c) is bit ``r * cols + c``; blocked cells start filled. The search fills the first
+    empty cell in reading order with each unused piece placed so that this cell is its first,
+    which tries every tiling exactly once. Raises Unsolvable after ``nodes`` steps (None: no
+    bound).
+    """
+    anchored, blocked, full = _anchored(p)
     found: list[tuple[Placement, ...]] = []
     chosen: list[Placement | None] = [None] * len(p.pieces)
+    steps = [0]
 
     def search(filled: int, used: int) -> bool:
         if filled == full:
             found.append(tuple(chosen))  # type: ignore[arg-type]
             return len(found) >= limit
+        steps[0] += 1
+        if nodes is not None and steps[0] > nodes:
+            raise _too_large(nodes)
         first = (~filled & (filled + 1)).bit_length() - 1
         for piece, mask, i, pl in anchored[first]:
             if used & piece or mask & filled:
@@ -551,6 +649,71 @@ def _tilings(p: Hatgram, limit: int) -> list[tuple[Placement, ...]]:
 
     search(blocked, 0)
     return found
+
+
+def _best_tiling(p: Hatgram, s: State, nodes: int) -> tuple[Placement, ...] | None:
+    """A tiling of the board that keeps the most pieces placed in ``s`` where they are (None:
+    the board has no tiling), by branch and bound: the bitmask search of :func:`_tilings`,
+    trying each cell's kept placement first, and leaving a branch when the pieces kept so far
+    plus the kept placements whose cells are still empty cannot beat the best tiling found.
+
+    Pieces of the same shape are interchangeable, so they are put down in index order (each
+    tiling is searched once, not once per order of its identical pieces) and a placement counts
+    as kept when a piece of that shape stands there in ``s``; the tiling found is then labelled
+    so that exactly those pieces stay. The first best tiling in the search order wins ties.
+    Raises Unsolvable after ``nodes`` steps."""
+    anchored, blocked, full = _anchored(p)
+    n = len(p.pieces)
+    sid = [p.pieces.index(piece) for piece in p.pieces]  # the first piece of the same shape
+    earlier = [sum(1 << j for j in range(i) if sid[j] == sid[i]) for i in range(n)]
+    keep: dict[tuple[int, Placement], int] = {}  # (shape, placement) -> the piece there in s
+    keep_mask: list[int] = []
+    for i, pl in enumerate(s):
+        if pl is not None:
+            keep[(sid[i], pl)] = i
+            m = 0
+            for r, c in p.cells_of(i, pl):
+                m |= 1 << (r * p.cols + c)
+            keep_mask.append(m)
+    ordered = [sorted(cands, key=lambda x: (sid[x[2]], x[3]) not in keep) for cands in anchored]
+    chosen: list[Placement | None] = [None] * n
+    best: list[Any] = [-1, None]
+    steps = [0]
+
+    def search(filled: int, used: int, kept: int) -> bool:
+        if filled == full:
+            if kept > best[0]:
+                best[0], best[1] = kept, tuple(chosen)
+            return best[0] == len(keep)
+        steps[0] += 1
+        if steps[0] > nodes:
+            raise _too_large(nodes)
+        if kept + sum(1 for m in keep_mask if not m & filled) <= best[0]:
+            return False
+        first = (~filled & (filled + 1)).bit_length() - 1
+        for piece, mask, i, pl in ordered[first]:
+            if used & piece or mask & filled or earlier[i] & ~used:
+                continue
+            chosen[i] = pl
+            if search(filled | mask, used | piece, kept + ((sid[i], pl) in keep)):
+                return True
+        return False
+
+    search(blocked, 0, 0)
+    if best[1] is None:
+        return None
+    # label the tiling: a kept placement goes to the piece standing there, the rest in order
+    out: list[Placement | None] = [None] * n
+    spare: dict[int, list[Placement]] = {}
+    for i, pl in enumerate(best[1]):
+        if (sid[i], pl) in keep:
+            out[keep[(sid[i], pl)]] = pl
+        else:
+            spare.setdefault(sid[i], []).append(pl)
+    for i in range(n):
+        if out[i] is None:
+            out[i] = spare[sid[i]].pop(0)
+    return tuple(out)  # type: ignore[arg-type]
 
 
 # --- generator -------------------------------------------------------------------------------
@@ -663,5 +826,6 @@ def generate(difficulty: str, seed: int) -> Hatgram:
         sols = _tilings(p, 2)
         if len(sols) == 1:
             p._solutions.extend(sols)
+            p._complete.append(True)
             return p
     raise GenerationError(f"no unique hatgram of difficulty {difficulty} in {ATTEMPTS} attempts")

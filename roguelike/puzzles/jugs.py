@@ -1,14 +1,23 @@
 """Water jugs: pour between jugs until the target amounts are measured.
 
-Jugs A, B, C, ... have capacities; the first starts full, the others empty. A move ``(a, b)``
-pours jug ``a`` into jug ``b`` until ``a`` is empty or ``b`` is full; no water is added or
-spilled. The target is either a whole vector of contents (``kind "vector"``) or "some jug holds
-T litres" (``kind "any"``).
+Jugs A, B, C, ... have capacities; by default the first starts full and the others empty, but
+any start is allowed (the source's custom puzzles: some jugs already holding water). A move
+``(a, b)`` pours jug ``a`` into jug ``b`` until ``a`` is empty or ``b`` is full; no water is
+added or spilled, so every state holds the start's total. The target is either a whole vector of
+contents (``kind "vector"``, holding that same total) or "some jug holds T litres" (``kind
+"any"``).
 
-Solver: breadth-first search (the state space is at most the product of the capacities).
+Solver: breadth-first search. The total is fixed, so the largest jug's content follows from the
+others' and there are at most ``prod(capacity + 1)`` states over all jugs but the largest, each
+trying ``n (n - 1)`` pours; an instance whose bound on pours (states times pours per state)
+exceeds :data:`MAX_POURS` (or with more than :data:`MAX_JUGS` jugs, or a capacity above
+:data:`MAX_CAPACITY`) is refused before anything is searched. Generated instances stay below
+100,000 (four jugs of at most 21 litres: 7,980 states of 12 pours).
 
 JSON config: ``{"capacities": [8, 5, 3], "target": {"kind": "vector", "amounts": [4, 4, 0]}}``
-or ``{"target": {"kind": "any", "amount": 4}}``; state: the list of contents; move: ``[a, b]``.
+or ``{"target": {"kind": "any", "amount": 4}}``, and optionally ``"start": [3, 5, 0]`` (absent:
+the first jug full, the others empty; it is written only when it differs from that); state: the
+list of contents; move: ``[a, b]``.
 """
 
 from __future__ import annotations
@@ -49,11 +58,17 @@ SHAPE: dict[str, tuple[int, int, int]] = {
     "very-hard": (4, 12, 21),
 }
 ATTEMPTS = 400
+#: Limits of a hand-written instance (generated ones stay far inside them): jugs, litres per
+#: jug, and the bound on pours a search tries (the product of capacity + 1 over all jugs but the
+#: largest, times n (n - 1) pours per state).
+MAX_JUGS = 8
+MAX_CAPACITY = 1000
+MAX_POURS = 500_000
 
 #: The rules in a few lines, for players (the puzzle screen's ``?``).
 RULES = """\
 You have jugs of different sizes and no measuring marks. The first jug starts full, the others
-empty.
+empty (unless the puzzle starts them otherwise).
 
 A pour empties one jug into another until the first is empty or the second is full; no water
 is ever added or spilled.
@@ -85,6 +100,8 @@ class Jugs:
     _cache: dict[State, list[Move] | None] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
+    #: the contents at the start (None: the first jug full, the others empty)
+    start: State | None = None
 
     type_name: ClassVar[str] = "jugs"
     #: Can a move leave the goal out of reach? (a pour cannot always be undone)
@@ -92,16 +109,33 @@ class Jugs:
 
     def __post_init__(self) -> None:
         caps = self.capacities
-        if len(caps) < 2 or any(c < 1 for c in caps):
-            raise ValueError("jugs need at least two jugs of positive capacity")
+        if not 2 <= len(caps) <= MAX_JUGS:
+            raise ValueError(f"jugs puzzles have 2 to {MAX_JUGS} jugs")
+        if any(not 1 <= c <= MAX_CAPACITY for c in caps):
+            raise ValueError(f"a jug holds 1 to {MAX_CAPACITY} litres")
+        bound = len(caps) * (len(caps) - 1)
+        for c in sorted(caps)[:-1]:
+            bound *= c + 1
+        if bound > MAX_POURS:
+            raise ValueError(
+                f"a search of these jugs may try {bound} pours (states times pours per state):"
+                f" more than {MAX_POURS}"
+            )
+        if self.start is not None and (
+            len(self.start) != len(caps)
+            or any(not 0 <= v <= c for v, c in zip(self.start, caps, strict=True))
+        ):
+            raise ValueError("the start contents do not fit the jugs")
+        if self.start == (caps[0],) + (0,) * (len(caps) - 1):
+            object.__setattr__(self, "start", None)  # the standard start has one form
         kind, vals = self.target
         if kind == "vector":
             if len(vals) != len(caps) or any(
                 not 0 <= v <= c for v, c in zip(vals, caps, strict=True)
             ):
                 raise ValueError("the target vector does not fit the jugs")
-            if sum(vals) != caps[0]:
-                raise ValueError("the target vector must hold exactly the water of the first jug")
+            if sum(vals) != self.water:
+                raise ValueError("the target vector must hold exactly the water of the start")
         elif kind == "any":
             if len(vals) != 1 or not 0 < vals[0] <= max(caps):
                 raise ValueError("an 'any' target is one amount that fits some jug")
@@ -110,7 +144,14 @@ class Jugs:
 
     # --- rules -----------------------------------------------------------------------------
     def initial(self) -> State:
+        if self.start is not None:
+            return self.start
         return (self.capacities[0],) + (0,) * (len(self.capacities) - 1)
+
+    @property
+    def water(self) -> int:
+        """The litres in the jugs, the same in every state."""
+        return sum(self.initial())
 
     def moves(self, s: State) -> list[Move]:
         n = len(self.capacities)
@@ -143,7 +184,11 @@ class Jugs:
     def solve(self, s: State, budget: int | None = None) -> list[Move] | None:
         """A shortest pour list (breadth-first); raises SearchLimit past ``budget`` states."""
         if s not in self._cache:
-            plan = bfs_plan(s, self.moves, self.apply, self.is_solved, budget=budget)
+            caps = self.capacities
+            # the moves are legal by construction, so the search pours without checking them
+            plan = bfs_plan(
+                s, self.moves, lambda t, m: _pour(caps, t, *m), self.is_solved, budget=budget
+            )
             self._cache[s] = plan
         plan = self._cache[s]
         return None if plan is None else list(plan)
@@ -208,7 +253,10 @@ class Jugs:
             if kind == "vector"
             else {"kind": "any", "amount": vals[0]}
         )
-        return {"capacities": list(self.capacities), "target": target}
+        out: dict[str, Any] = {"capacities": list(self.capacities), "target": target}
+        if self.start is not None:  # None: the standard start
+            out["start"] = list(self.start)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return envelope(self, self.config_json())
@@ -225,14 +273,25 @@ class Jugs:
                 "vector",
                 tuple(int_list(t.get("amounts"), "amounts")),
             )
-        elif t.get("kind") == "any" and isinstance(t.get("amount"), int):
+        elif (
+            t.get("kind") == "any"
+            and isinstance(t.get("amount"), int)
+            and not isinstance(t.get("amount"), bool)
+        ):
             target = ("any", (t["amount"],))
         else:
-            raise PuzzleFormatError(f"bad target {t!r}")
+            raise PuzzleFormatError(
+                "bad target: {'kind': 'vector', 'amounts': [...]} or {'kind': 'any', 'amount': N}"
+            )
+        start = config.get("start")
+        start_state = None if start is None else tuple(int_list(start, "start"))
+        if start_state is not None and len(start_state) != len(caps):
+            raise PuzzleFormatError("start must give the contents of every jug")
         try:
-            return cls(caps, target, difficulty, par)
+            out = cls(caps, target, difficulty, par, start=start_state)
         except ValueError as e:
             raise PuzzleFormatError(str(e)) from None
+        return out
 
     def state_to_json(self, s: State) -> list[int]:
         return list(s)
@@ -241,7 +300,7 @@ class Jugs:
         s = tuple(int_list(d, "jug contents"))
         if (
             len(s) != len(self.capacities)
-            or sum(s) != self.capacities[0]
+            or sum(s) != self.water
             or any(not 0 <= v <= c for v, c in zip(s, self.capacities, strict=True))
         ):
             raise PuzzleFormatError(f"{list(s)} is not a state of these jugs")

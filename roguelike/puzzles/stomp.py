@@ -1,17 +1,21 @@
 """Stomp (lights-out): stomping a cell flips it and its four neighbours; match the target.
 
-The board is ``n × n`` (n = 3..5). A state is an int bitmask of the lit cells (bit ``r*n + c``);
-a move is the cell ``(r, c)`` stomped.
+Generated boards are ``n × n`` (n = 3..5); a hand-written one (the source's custom puzzles) may
+be any rectangle of :data:`MIN_SIDE` to :data:`MAX_SIDE` cells a side. A state is an int bitmask
+of the lit cells (bit ``r * cols + c``); a move is the cell ``(r, c)`` stomped.
 
 Solver: linear algebra over GF(2). Stomping twice is stomping never and the order never
 matters, so a solution is a SET of cells ``x`` with ``A x = state XOR target``. Gaussian
 elimination gives one solution and a basis of the null space of ``A`` (dimension 0 for 3×3,
-4 for 4×4, 2 for 5×5); every solution is the particular one plus a combination of the basis,
-so enumerating the combinations gives the MINIMUM-weight set: the optimal number of stomps.
+4 for 4×4, 2 for 5×5, at most the shorter side on any rectangle and at most 6 on any board
+within the limits, so at most 64 combinations); every solution is the particular one plus a
+combination of the basis, so enumerating the combinations gives the MINIMUM-weight set: the
+optimal number of stomps.
 Ties are broken by the smallest bitmask, so the answer is deterministic.
 
-JSON config: ``{"size": 4, "target": ["#..#", ...]}``; state: rows of ``#`` (lit) and ``.``;
-move: ``[r, c]``.
+JSON config: ``{"size": 4, "target": ["#..#", ...]}`` for a square board, or ``{"rows": 3,
+"cols": 5, "target": [...]}`` for a rectangle (written so only when it is not square); state: rows
+of ``#`` (lit) and ``.``; move: ``[r, c]``.
 """
 
 from __future__ import annotations
@@ -51,6 +55,9 @@ SIZE: dict[str, int] = {"easy": 3, "medium": 5, "hard": 5, "very-hard": 5}
 #: Whether the target is a random pattern (otherwise every cell dark).
 PATTERNED: dict[str, bool] = {"easy": False, "medium": False, "hard": True, "very-hard": True}
 ATTEMPTS = 2000
+#: The sides a board may have (a hand-written one may be any rectangle within them).
+MIN_SIDE = 2
+MAX_SIDE = 8
 
 #: The rules in a few lines, for players (the puzzle screen's ``?``).
 RULES = """\
@@ -62,33 +69,34 @@ twice undoes it, and the order of the stomps does not matter."""
 
 
 @cache
-def toggles(n: int) -> tuple[int, ...]:
-    """The bitmask each stomp flips."""
+def toggles(n: int, cols: int | None = None) -> tuple[int, ...]:
+    """The bitmask each stomp flips on an ``n × cols`` board (``cols`` None: square)."""
+    m_cols = n if cols is None else cols
     out = []
     for r in range(n):
-        for c in range(n):
-            m = 1 << (r * n + c)
+        for c in range(m_cols):
+            m = 1 << (r * m_cols + c)
             for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                 rr, cc = r + dr, c + dc
-                if 0 <= rr < n and 0 <= cc < n:
-                    m |= 1 << (rr * n + cc)
+                if 0 <= rr < n and 0 <= cc < m_cols:
+                    m |= 1 << (rr * m_cols + cc)
             out.append(m)
     return tuple(out)
 
 
 @cache
 def _elimination(
-    n: int,
+    n: int, cols: int | None = None
 ) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], tuple[int, ...]]:
-    """Row-reduce A once per size.
+    """Row-reduce A once per board shape (``n × cols``; ``cols`` None: square).
 
     Returns (pivot rows, zero-row combos, null basis): each pivot row is (pivot variable,
     the row's variable mask after reduction, the combination of original equations giving it);
     zero-row combos are equation combinations that must sum to 0 for a solution to exist; the
     null basis holds the variable masks that flip nothing.
     """
-    size = n * n
-    T = toggles(n)
+    size = n * (n if cols is None else cols)
+    T = toggles(n, cols)
     # equation j: sum over i of A[j][i] x_i = b_j, A symmetric, so its variable mask is T[j]
     rows = [[T[j], 1 << j] for j in range(size)]
     pivots: list[int] = []
@@ -123,9 +131,10 @@ def _parity(x: int) -> int:
     return x.bit_count() & 1
 
 
-def solutions(n: int, diff: int) -> list[int]:
-    """Every stomp set that flips exactly the cells ``diff`` (empty if none does)."""
-    pivot_rows, zero_combos, basis = _elimination(n)
+def solutions(n: int, diff: int, cols: int | None = None) -> list[int]:
+    """Every stomp set that flips exactly the cells ``diff`` (empty if none does) on an
+    ``n × cols`` board (``cols`` None: square)."""
+    pivot_rows, zero_combos, basis = _elimination(n, cols)
     if any(_parity(combo & diff) for combo in zero_combos):
         return []
     x = 0
@@ -142,9 +151,9 @@ def solutions(n: int, diff: int) -> list[int]:
     return out
 
 
-def best_solutions(n: int, diff: int) -> list[int]:
+def best_solutions(n: int, diff: int, cols: int | None = None) -> list[int]:
     """The minimum-weight stomp sets for ``diff``, smallest bitmask first."""
-    sols = solutions(n, diff)
+    sols = solutions(n, diff, cols)
     if not sols:
         return []
     w = min(s.bit_count() for s in sols)
@@ -158,35 +167,55 @@ class Stomp:
     target: State
     difficulty: str = "easy"
     par: int = 0
+    #: columns, for a rectangular board (None: square, ``size`` columns); ``size`` is the rows
+    width: int | None = None
 
     type_name: ClassVar[str] = "stomp"
     #: Can a move leave the goal out of reach? (every move can be undone)
     dead_ends: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
-        if not 3 <= self.size <= 5:
-            raise ValueError("stomp boards are 3×3 to 5×5")
-        full = (1 << self.size**2) - 1
+        if not (MIN_SIDE <= self.size <= MAX_SIDE and MIN_SIDE <= self.n_cols <= MAX_SIDE):
+            raise ValueError(f"stomp boards are {MIN_SIDE} to {MAX_SIDE} tiles on a side")
+        if self.width == self.size:
+            object.__setattr__(self, "width", None)  # a square board has one form
+        full = (1 << self.size * self.n_cols) - 1
         if not (0 <= self.start <= full and 0 <= self.target <= full):
             raise ValueError("a pattern does not fit the board")
+
+    @property
+    def n_rows(self) -> int:
+        return self.size
+
+    @property
+    def n_cols(self) -> int:
+        return self.size if self.width is None else self.width
+
+    @property
+    def _shape(self) -> int | None:
+        """The ``cols`` argument of the solver's functions (None: square)."""
+        return None if self.n_cols == self.size else self.n_cols
 
     # --- rules -----------------------------------------------------------------------------
     def initial(self) -> State:
         return self.start
 
     def moves(self, s: State) -> list[Move]:
-        n = self.size
-        return [(r, c) for r in range(n) for c in range(n)]
+        return [(r, c) for r in range(self.n_rows) for c in range(self.n_cols)]
 
     def apply(self, s: State, m: Move) -> State:
-        n = self.size
         try:
             r, c = m
         except (TypeError, ValueError):
             raise IllegalMove(f"a stomp is a cell (row, column), got {m!r}") from None
-        if not (isinstance(r, int) and isinstance(c, int) and 0 <= r < n and 0 <= c < n):
+        if not (
+            isinstance(r, int)
+            and isinstance(c, int)
+            and 0 <= r < self.n_rows
+            and 0 <= c < self.n_cols
+        ):
             raise IllegalMove(f"cell {m!r} is off the board")
-        return s ^ toggles(n)[r * n + c]
+        return s ^ toggles(self.size, self._shape)[r * self.n_cols + c]
 
     def is_solved(self, s: State) -> bool:
         return s == self.target
@@ -194,16 +223,16 @@ class Stomp:
     def solve(self, s: State, budget: int | None = None) -> list[Move] | None:
         """The smallest stomp set, by linear algebra over GF(2): no search, so no ``budget``
         can run out."""
-        best = best_solutions(self.size, s ^ self.target)
+        best = best_solutions(self.size, s ^ self.target, self._shape)
         if not best:
             return None
         x = best[0]
-        n = self.size
-        return [divmod(i, n) for i in range(n * n) if x >> i & 1]  # type: ignore[misc]
+        w = self.n_cols
+        return [divmod(i, w) for i in range(self.size * w) if x >> i & 1]  # type: ignore[misc]
 
     def unique(self) -> bool:
         """Exactly one minimum set of stomps solves the initial board."""
-        return len(best_solutions(self.size, self.start ^ self.target)) == 1
+        return len(best_solutions(self.size, self.start ^ self.target, self._shape)) == 1
 
     # --- words -----------------------------------------------------------------------------
     def describe_move(self, m: Move, s: State | None = None) -> str:
@@ -216,10 +245,10 @@ class Stomp:
         if not plan:
             return "The board already matches the target."
         r, c = plan[0]
-        n = self.size
+        rows, cols = self.n_rows, self.n_cols
         first = (
             f"{len(plan)} stomp{'s are' if len(plan) != 1 else ' is'} enough, in any order; "
-            f"one of them is in the {region_name(r, c, n, n)} of the board."
+            f"one of them is in the {region_name(r, c, rows, cols)} of the board."
         )
         if tier <= 1:
             return first
@@ -227,12 +256,15 @@ class Stomp:
         if len(plan) == 1:
             return f"{first} It is the cell at {cell_name(r, c)}."
         r2, c2 = plan[-1]
-        return f"{first} Another is in row {r2 + 1}, in the {region_name(r2, c2, n, n)}."
+        return f"{first} Another is in row {r2 + 1}, in the {region_name(r2, c2, rows, cols)}."
 
     # --- JSON ------------------------------------------------------------------------------
     def rows(self, s: State) -> list[str]:
-        n = self.size
-        return ["".join("#" if s >> (r * n + c) & 1 else "." for c in range(n)) for r in range(n)]
+        w = self.n_cols
+        return [
+            "".join("#" if s >> (r * w + c) & 1 else "." for c in range(w))
+            for r in range(self.n_rows)
+        ]
 
     def render_text(self, s: State) -> str:
         """The board in state ``s`` beside the target, as plain text."""
@@ -241,35 +273,49 @@ class Stomp:
         return "\n".join(lines)
 
     def parse_rows(self, d: Any) -> State:
-        n = self.size
+        h, w = self.n_rows, self.n_cols
         if not (
             isinstance(d, list)
-            and len(d) == n
-            and all(isinstance(x, str) and len(x) == n for x in d)
+            and len(d) == h
+            and all(isinstance(x, str) and len(x) == w for x in d)
         ):
-            raise PuzzleFormatError(f"a pattern is {n} strings of {n} characters")
+            raise PuzzleFormatError(f"a pattern is {h} strings of {w} characters")
         s = 0
         for r, line in enumerate(d):
             for c, ch in enumerate(line):
                 if ch == "#":
-                    s |= 1 << (r * n + c)
+                    s |= 1 << (r * w + c)
                 elif ch != ".":
                     raise PuzzleFormatError(f"pattern character {ch!r}: use # or .")
         return s
 
     def to_json(self) -> dict[str, Any]:
-        return envelope(self, {"size": self.size, "target": self.rows(self.target)})
+        shape: dict[str, Any] = (
+            {"size": self.size}
+            if self._shape is None
+            else {"rows": self.n_rows, "cols": self.n_cols}
+        )
+        return envelope(self, {**shape, "target": self.rows(self.target)})
 
     @classmethod
     def from_json(cls, d: Any) -> Stomp:
         difficulty, par, config, state = open_envelope(d, cls.type_name)
-        size = config.get("size")
-        if not isinstance(size, int) or not 3 <= size <= 5:
-            raise PuzzleFormatError(f"bad stomp size {size!r}")
-        shell = cls(size, 0, 0)
-        return cls(
-            size, shell.parse_rows(state), shell.parse_rows(config.get("target")), difficulty, par
-        )
+        if "size" in config:
+            rows = cols = config["size"]
+            if "rows" in config or "cols" in config:
+                raise PuzzleFormatError("give a stomp board's size, or its rows and cols")
+        else:
+            rows, cols = config.get("rows"), config.get("cols")
+        for v in (rows, cols):
+            if not (isinstance(v, int) and not isinstance(v, bool) and MIN_SIDE <= v <= MAX_SIDE):
+                raise PuzzleFormatError(
+                    f"bad stomp board side {v!r}: {MIN_SIDE} to {MAX_SIDE} tiles"
+                )
+        width = None if cols == rows else cols
+        shell = cls(rows, 0, 0, width=width)
+        start, target = shell.parse_rows(state), shell.parse_rows(config.get("target"))
+        out = cls(rows, start, target, difficulty, par, width)
+        return out
 
     def state_to_json(self, s: State) -> list[str]:
         return self.rows(s)

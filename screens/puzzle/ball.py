@@ -1,6 +1,11 @@
 """The sliding blocks' view: the box with its wall and exit, each piece labelled (the ball ●,
 the blocks 1, 2, ...); ``0`` picks the ball, ``1``-``9`` a block (Tab cycles), the arrows slide
-it one cell. The labels follow the pieces as they move (and back on undo)."""
+it one cell. The labels follow the pieces as they move (and back on undo).
+
+Readable without colour: the wall is ``▓``, a blocked cell ``╳``, the cells the ball must reach
+``░`` (the gap in the wall, under the board's columns of the exit, is blank with ``▼ exit ▼``
+below it), an empty cell ``·``; every cell of a piece shows its label (when the cells are wide
+enough), so their shapes read without colour."""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from roguelike.puzzles.base import IllegalMove
 from screens.puzzle.draw import (
     BOARD_BG,
     BRIGHT,
+    DIM,
     HINT_BG,
     LABEL,
     SELECT_BG,
@@ -44,7 +50,11 @@ class BallView(View):
         super().__init__(p)
         self.pieces: list[list[int]] = []  # [kind, r, c] per piece, the ball first
         self.sel = 0
-        self.goal = "Bring the ball ● to the gap in the bottom wall."
+        self.goal = (
+            "Bring the ball ● to the gap in the bottom wall."
+            if p.target is None
+            else "Bring the ball ● onto the marked ░ squares."
+        )
 
     def reset_ui(self, s: Any) -> None:
         doc = self.p.state_to_json(s)
@@ -132,8 +142,12 @@ class BallView(View):
             for dr in range(h):
                 for dc in range(w):
                     owner[(r + dr, c + dc)] = i
-        exit_cells = {(p.rows, p.exit_col + 1), (p.rows, p.exit_col + 2)}
-        goal_cells = {(p.rows - 2 + dr, p.exit_col + dc) for dr in (0, 1) for dc in (0, 1)}
+        # model cells: the exit's two cells of the bottom wall (row ``rows``) under the board's
+        # columns exit_col and exit_col + 1, and the four the ball must cover
+        exit_cells = {(p.rows, p.exit_col), (p.rows, p.exit_col + 1)} if p.target is None else set()
+        gr, gc = p.goal_cell
+        goal_cells = {(gr + dr, gc + dc) for dr in (0, 1) for dc in (0, 1)}
+        blocked = set(p.blocked)
         hint = marks[0] if marks else None
         hinted = self.index_at(hint[0], hint[1]) if hint else None
 
@@ -142,11 +156,15 @@ class BallView(View):
                 return owner[(r - 1, c - 1)]
             if r in (0, rows - 1) or c in (0, cols - 1):
                 return None if (r - 1, c - 1) in exit_cells else "#"
+            if (r - 1, c - 1) in blocked:
+                return "x"
             return None
 
         def style(k: Hashable | None) -> str:
             if k == "#":
                 return bg("#4a4a58")
+            if k == "x":
+                return bg("#3a3a44")
             if k is None:
                 return bg(BOARD_BG)
             assert isinstance(k, int)
@@ -160,6 +178,17 @@ class BallView(View):
 
         cv = Canvas(g.width, g.height + 1)
         g.paint(cv, key, style)
+        # the wall and the blocked cells (with the separators between them) get their glyphs
+        glyphs = {style("#"): ("▓", "#6a6a78 on #4a4a58"), style("x"): ("╳", "#8a8a98 on #3a3a44")}
+        for line in cv.cells:
+            for i, (_ch, st) in enumerate(line):
+                if st in glyphs:
+                    line[i] = glyphs[st]
+        for r in range(rows):
+            for col in range(cols):
+                if key(r, col) is None and 0 < r < rows - 1 and (r - 1, col - 1) not in goal_cells:
+                    cx, cy = g.centre([(r, col)])
+                    cv.restyle(cx, cy, "·", DIM)
         for r, col in goal_cells:
             if (r, col) not in owner:
                 x, y = g.xy(r + 1, col + 1)
@@ -170,13 +199,18 @@ class BallView(View):
             label = self.label(i)
             if i == hinted and hint:
                 label += ARROW_GLYPH[DELTA_OF[hint[2]]]
-            x, y = g.centre(cells, len(label))
             fg = "bold #000000" if i == self.sel and i != hinted else f"bold {BRIGHT}"
+            if len(cells) > 1 and g.cw >= 3:  # every cell marked, so shapes read without colour
+                for cell in cells:
+                    cx, cy = g.centre([cell])
+                    cv.restyle(cx, cy, self.label(i), fg)
+            x, y = g.centre(cells, len(label))
             cv.restyle(x, y, label, fg)
-        ex, _ey = g.xy(rows - 1, p.exit_col + 1)
-        span = 2 * g.pitch_x - g.sep
-        text = "▼ exit ▼"
-        cv.put(ex + max(0, (span - len(text)) // 2), g.height, text, "bold #c83c3c")
+        if p.target is None:
+            ex, _ey = g.xy(rows - 1, p.exit_col + 1)
+            span = 2 * g.pitch_x - g.sep
+            text = "▼ exit ▼"
+            cv.put(ex + max(0, (span - len(text)) // 2), g.height, text, "bold #c83c3c")
         inner_rows, inner_cols = range(1, p.rows + 1), range(1, p.cols + 1)
         return with_rulers(cv, g, 0, 0, inner_rows, inner_cols).lines()
 

@@ -1,6 +1,10 @@
 """The hatgram's view: the board in a frame and the tray of pieces beside it; ``1``-``9`` (or
 Tab) picks a piece, ``t`` turns and ``f`` flips it, the arrows move its ghost over the board,
-Enter puts it down (on a placed piece: lifts it off, as Backspace and Delete do)."""
+Enter puts it down (on a placed piece: lifts it off, as Backspace and Delete do).
+
+Readable without colour: every cell of a placed piece carries the piece's letter, an empty
+square ``·``, a blocked one ``░``, the ghost ``▒`` (``✕`` where it does not fit), a hinted cell
+``◆``; in the tray a placed piece is ticked ``✓``."""
 
 from __future__ import annotations
 
@@ -200,10 +204,15 @@ class HatgramView(View):
         for r, c in blocked:
             x, y = g.xy(r, c)
             board.fill(x, y, g.cw, g.ch, "░", "#34343e on #0a0a0e")
-        for i in sorted(set(owner.values())):
-            cells = [cell for cell, k in owner.items() if k == i]
-            x, y = g.centre([min(cells)])
-            board.restyle(x, y, ordinal_letter(i), f"bold {BRIGHT}")
+        for r in range(p.rows):
+            for c in range(p.cols):
+                if (r, c) in blocked:
+                    continue
+                x, y = g.centre([(r, c)])
+                if (r, c) in owner:
+                    board.restyle(x, y, ordinal_letter(owner[(r, c)]), f"bold {BRIGHT}")
+                else:
+                    board.restyle(x, y, "·", DIM)
         for r, c in ghost:
             x, y = g.xy(r, c)
             free = (r, c) not in blocked and (r, c) not in owner

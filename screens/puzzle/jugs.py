@@ -76,7 +76,12 @@ class JugsView(View):
     def board(self, s: Any, width: int, height: int, marks: list[Any]) -> list[Text]:
         caps = self.p.capacities
         kind, vals = self.p.target
-        unit = max(1, min(3, (width - 8) // max(caps)))
+        room = max(8, width - 8)
+        unit = max(1, min(3, room // max(caps)))
+
+        def cells(litres: int) -> int:  # bar length; scaled down when the jugs are large
+            return litres * unit if max(caps) * unit <= room else litres * room // max(caps)
+
         first = marks[0] if marks else None
         out: list[Text] = []
         for i, (cap, now) in enumerate(zip(caps, s, strict=True)):
@@ -95,8 +100,8 @@ class JugsView(View):
                 head.append("  ◆ pour into", style=f"bold {HINT}")
             out.append(head)
             bar = Text("    ▕", style=FRAME, no_wrap=True)
-            bar.append("█" * (now * unit), style="#3a8fd8")
-            bar.append("░" * ((cap - now) * unit), style="#34344a")
+            bar.append("█" * cells(now), style="#3a8fd8")
+            bar.append("░" * (cells(cap) - cells(now)), style="#34344a")
             bar.append("▏", style=FRAME)
             out.append(bar)
             mark = Text(no_wrap=True)
@@ -104,7 +109,7 @@ class JugsView(View):
             if want is not None:
                 met = now == want
                 style = GOOD if met else "#d0a040"
-                at = 5 + max(0, want * unit - 1)
+                at = 5 + max(0, cells(want) - 1)
                 if kind == "any":
                     label = f"{want} L would do" if not met else f"{want} L: measured!"
                 else:

@@ -1,5 +1,6 @@
 """The stomp tiles' view: the floor with a cursor, the target beside it; the arrows move the
-cursor, Space or Enter stomps."""
+cursor, Space or Enter stomps. Readable without colour: a lit tile shows ``●`` and a dark one
+``·`` (a hinted tile ``◈`` lit, ``◇`` dark), the target ``█`` lit and ``░`` dark."""
 
 from __future__ import annotations
 
@@ -15,16 +16,16 @@ from screens.puzzle.view import Answer, Play, View, arrow_keys, view_key
 class StompView(View):
     def __init__(self, p: Any) -> None:
         super().__init__(p)
-        self.cursor = (p.size // 2, p.size // 2)
+        self.cursor = (p.n_rows // 2, p.n_cols // 2)
         self.goal = "Make the floor match the target."
 
     def _lit(self, s: int, r: int, c: int) -> bool:
-        return bool(s >> (r * self.p.size + c) & 1)
+        return bool(s >> (r * self.p.n_cols + c) & 1)
 
     def arrow(self, s: Any, dr: int, dc: int) -> Answer:
-        n = self.p.size
+        h, w = self.p.n_rows, self.p.n_cols
         r, c = self.cursor
-        self.cursor = (min(n - 1, max(0, r + dr)), min(n - 1, max(0, c + dc)))
+        self.cursor = (min(h - 1, max(0, r + dr)), min(w - 1, max(0, c + dc)))
         return None
 
     def confirm(self, s: Any) -> Answer:
@@ -40,11 +41,11 @@ class StompView(View):
         ]
 
     def board(self, s: Any, width: int, height: int, marks: list[Any]) -> list[Text]:
-        n = self.p.size
-        target_w = 2 * n + 2
+        n, w = self.p.n_rows, self.p.n_cols
+        target_w = 2 * w + 2
         g = fit_grid(
             n,
-            n,
+            w,
             width,
             height,
             [(9, 3, True), (7, 3, True), (5, 2, True), (4, 2, True), (3, 1, True), (2, 1, False)],
@@ -53,9 +54,9 @@ class StompView(View):
         )
         bw, bh = g.width + 4, g.height + 2
         # the target twice as big when there is room for it
-        big = width - ruler_width(n) - bw - 2 >= 4 * n + 2 and height >= 2 * n + 3
+        big = width - ruler_width(n) - bw - 2 >= 4 * w + 2 and height >= 2 * n + 3
         tcw, tch = (4, 2) if big else (2, 1)
-        c = Canvas(bw + 2 + max(target_w, tcw * n + 2), max(bh, tch * n + 3))
+        c = Canvas(bw + 2 + max(target_w, tcw * w + 2), max(bh, tch * n + 3))
         c.frame(0, 0, bw, bh)
         board = Canvas(g.width, g.height)
         hinted = set(marks)
@@ -69,11 +70,16 @@ class StompView(View):
 
         g.paint(board, key, style)
         for r in range(n):
-            for col in range(n):
+            for col in range(w):
                 x, y = g.xy(r, col)
+                lit = self._lit(s, r, col)
+                cx, cy = g.centre([(r, col)])
+                if g.cw < 3:  # the cursor's mark takes the cell's first character
+                    cx = x + 1
                 if (r, col) in hinted:
-                    cx, cy = g.centre([(r, col)])
-                    board.restyle(cx, cy, "◆", f"bold {HINT}")
+                    board.restyle(cx, cy, "◈" if lit else "◇", f"bold {HINT}")
+                else:
+                    board.restyle(cx, cy, "●" if lit else "·", "#000000" if lit else DIM)
                 if (r, col) == self.cursor:
                     fg = "bold #000000" if self._lit(s, r, col) else "bold #ffffff"
                     for yy in range(y, y + g.ch):
@@ -84,8 +90,8 @@ class StompView(View):
         tx = bw + 2
         c.put(tx, 0, "target", f"bold {LABEL}")
         for r in range(n):
-            for col in range(n):
-                lit = bool(self.p.target >> (r * n + col) & 1)
+            for col in range(w):
+                lit = bool(self.p.target >> (r * w + col) & 1)
                 for dy in range(tch):
                     c.put(
                         tx + tcw * col,
@@ -93,7 +99,7 @@ class StompView(View):
                         ("█" if lit else "░") * tcw,
                         "#e8c547" if lit else "#3a3a4a",
                     )
-        return with_rulers(c, g, 2, 1, range(n), range(n)).lines()
+        return with_rulers(c, g, 2, 1, range(n), range(w)).lines()
 
     KEYS = (
         *arrow_keys("cursor", "move the cursor", arrow),
