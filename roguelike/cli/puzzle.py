@@ -24,7 +24,7 @@ from roguelike.cli import Fail, Parser
 from roguelike.cli.args import parse_seed
 from roguelike.gen import formats
 from roguelike.puzzles import codes, difficulty
-from roguelike.puzzles.base import check_par
+from roguelike.puzzles.base import SOLVE_BUDGET, SearchLimit, check_par
 
 #: Errors beyond the ones every command reports (bad puzzles raise :class:`Fail`).
 USER_ERRORS: tuple[type[Exception], ...] = ()
@@ -134,14 +134,13 @@ def load_puzzle(doc: Any) -> Any:
 
 def solve_text(text: str) -> str:
     """``{"moves": [...]}``: an optimal solution of the puzzle in ``text``, from its state."""
-    doc = load_document(text)
-    p = load_puzzle(doc)
+    p, s = read_puzzle(text)
     try:
-        s = p.state_from_json(doc["state"]) if "state" in doc else p.initial()
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError) as err:
-        raise Fail(f"not a puzzle: {one_line(err)}") from None
-    try:
-        plan = p.solve(s)
+        plan = p.solve(s, SOLVE_BUDGET)
+    except SearchLimit:
+        raise Fail(
+            f"no shortest plan found within {SOLVE_BUDGET} search nodes: too large to solve here"
+        ) from None
     except (ValueError, TypeError, IndexError, OverflowError) as err:
         raise Fail(f"cannot solve this state: {one_line(err)}") from None
     if plan is None:
@@ -170,7 +169,7 @@ def hint_text(text: str) -> str:
         a = puzzles.advise(p, s)
     except puzzles.Unsolvable:
         raise Fail("this puzzle cannot be solved from its state") from None
-    except (ValueError, TypeError, IndexError, OverflowError) as err:
+    except (ValueError, TypeError, IndexError, OverflowError, SearchLimit) as err:
         raise Fail(f"cannot hint from this state: {one_line(err)}") from None
     doc: dict[str, Any] = {
         "move": None if a.move is None else p.move_to_json(a.move),

@@ -162,7 +162,14 @@ def advise(p: Any, s: Any, *, trail: Sequence[Any] | None = None) -> Advice:
     budget = hint_budget(p)
     plan, exact = _guide(p, s, budget)
     if plan is None and not exact:
-        what = f"No plan was found within the hint's budget of {budget} search nodes."
+        what = f"No plan was found from here within the hint's budget of {budget} search nodes."
+        start = p.initial()
+        try:
+            again = p.solve(start, budget) if start != s else None
+        except SearchLimit:
+            again = None
+        if again is not None:
+            what += f" From the start a shortest way of {_steps(len(again))} is known: start again."
         return Advice(None, False, what)
     if plan is None:  # a dead end: rejoin the last state the goal can be reached from
         for k, st in enumerate(reversed(trail or ()), 1):

@@ -44,11 +44,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from roguelike.puzzles.base import (
+    HINT_BUDGET,
     GenerationError,
     IllegalMove,
     PuzzleFormatError,
     SearchLimit,
-    Unsolvable,
     cell_name,
     check_difficulty,
     envelope,
@@ -377,7 +377,7 @@ class Ball:
         return f"move {self.piece_words(s, r, c)} {d}"
 
     def nudge(self, s: State, tier: int) -> str:
-        plan = self.solve(s)
+        plan = self.solve(s, HINT_BUDGET)  # raises SearchLimit past it
         if plan is None:
             return "The ball cannot get out from here."
         if not plan:
@@ -564,7 +564,7 @@ SOLVE_LIMIT = 100_000
 def _bounded_distances(g: _Geometry, start: State, goal_bit: int) -> dict[State, int]:
     dist = component_distances(g, start, goal_bit, SOLVE_LIMIT)
     if dist is None:
-        raise Unsolvable(f"this board has more than {SOLVE_LIMIT} positions: too large to solve")
+        raise SearchLimit(f"this board has more than {SOLVE_LIMIT} positions: too large to solve")
     return dist
 
 

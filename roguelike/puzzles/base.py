@@ -67,6 +67,11 @@ class SearchLimit(RuntimeError):
     """A solver's node budget ran out before it proved an optimal plan (see ``solve``)."""
 
 
+#: The node budget of a whole solve of a document a person hands in (``puzzle solve``, the par
+#: check of ``puzzle play --file``): past it the document is refused as too large to solve, so a
+#: hand-written 15-puzzle far from its goal answers in seconds rather than never.
+SOLVE_BUDGET = 200_000
+
 #: The node budget of a hint (:func:`roguelike.puzzles.advise`): nodes or states a type's
 #: search may visit before the hint falls back to a known, not proven shortest, route.
 HINT_BUDGET = 6000
@@ -171,7 +176,11 @@ def check_par(p: Any) -> None:
     before the document is played (``puzzle play --file``). ``from_json`` does not check it, as
     ``puzzle solve`` reads documents whose state is not the start."""
     try:
-        plan = p.solve(p.initial())
+        plan = p.solve(p.initial(), SOLVE_BUDGET)
+    except SearchLimit:
+        raise PuzzleFormatError(
+            f"its par cannot be checked: no plan within {SOLVE_BUDGET} search nodes"
+        ) from None
     except Unsolvable as e:
         raise PuzzleFormatError(str(e)) from None
     if plan is None:

@@ -47,10 +47,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from roguelike.puzzles.base import (
+    HINT_BUDGET,
     GenerationError,
     IllegalMove,
     PuzzleFormatError,
-    Unsolvable,
+    SearchLimit,
     cell_name,
     check_difficulty,
     envelope,
@@ -311,7 +312,7 @@ class Hatgram:
         try:
             sols = _tilings(self, limit, SEARCH_NODES)
             complete = len(sols) < limit
-        except Unsolvable:  # too long to list: solve() searches from the state instead
+        except SearchLimit:  # too long to list: solve() searches from the state instead
             sols, complete = [], False
         self._solutions.extend(sols)
         self._complete.append(complete)
@@ -369,7 +370,7 @@ class Hatgram:
         return all(p is not None for p in s)
 
     def solve(self, s: State, budget: int | None = None) -> list[Move] | None:
-        """An optimal plan from ``s`` (see the module docstring); raises Unsolvable when the
+        """An optimal plan from ``s`` (see the module docstring); raises SearchLimit when the
         search would take more than SEARCH_NODES steps
         (its own count: the hint ``budget`` is not used by this type)."""
         sols = self.solutions()
@@ -410,7 +411,7 @@ class Hatgram:
         )
 
     def nudge(self, s: State, tier: int) -> str:
-        plan = self.solve(s)
+        plan = self.solve(s, HINT_BUDGET)  # raises SearchLimit past it
         if plan is None:
             return "These pieces cannot fill the board."
         if not plan:
@@ -613,8 +614,9 @@ def _anchored(p: Hatgram) -> tuple[list[list[tuple[int, int, int, Placement]]], 
     return anchored, blocked, (1 << (p.rows * cols)) - 1
 
 
-def _too_large(nodes: int) -> Unsolvable:
-    return Unsolvable(f"this board needs more than {nodes} search steps: too large to solve")
+def _too_large(nodes: int) -> SearchLimit:
+    """Not a dead end (a hatgram has none): the search gave up, so nothing is known."""
+    return SearchLimit(f"this board needs more than {nodes} search steps: too large to solve")
 
 
 def _tilings(p: Hatgram, limit: int, nodes: int | None = None) -> list[tuple[Placement, ...]]:
@@ -623,7 +625,7 @@ def _tilings(p: Hatgram, limit: int, nodes: int | None = None) -> list[tuple[Pla
 
     Cell (r, c) is bit ``r * cols + c``; blocked cells start filled. The search fills the first
     empty cell in reading order with each unused piece placed so that this cell is its first,
-    which tries every tiling exactly once. Raises Unsolvable after ``nodes`` steps (None: no
+    which tries every tiling exactly once. Raises SearchLimit after ``nodes`` steps (None: no
     bound).
     """
     anchored, blocked, full = _anchored(p)
@@ -661,7 +663,7 @@ def _best_tiling(p: Hatgram, s: State, nodes: int) -> tuple[Placement, ...] | No
     tiling is searched once, not once per order of its identical pieces) and a placement counts
     as kept when a piece of that shape stands there in ``s``; the tiling found is then labelled
     so that exactly those pieces stay. The first best tiling in the search order wins ties.
-    Raises Unsolvable after ``nodes`` steps."""
+    Raises SearchLimit after ``nodes`` steps."""
     anchored, blocked, full = _anchored(p)
     n = len(p.pieces)
     sid = [p.pieces.index(piece) for piece in p.pieces]  # the first piece of the same shape

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from roguelike.puzzles.base import (
+    HINT_BUDGET,
     GenerationError,
     IllegalMove,
     PuzzleFormatError,
@@ -213,7 +214,7 @@ class Jugs:
         return text
 
     def nudge(self, s: State, tier: int) -> str:
-        plan = self.solve(s)
+        plan = self.solve(s, HINT_BUDGET)  # raises SearchLimit past it
         if plan is None:
             return "From here the target can no longer be measured: start the puzzle again."
         if not plan:

@@ -50,6 +50,7 @@ from typing import Any, ClassVar, NamedTuple
 from asp import solve as asp_solve
 from roguelike import seeds
 from roguelike.puzzles.base import (
+    HINT_BUDGET,
     GenerationError,
     IllegalMove,
     PuzzleFormatError,
@@ -310,7 +311,7 @@ class KeyDoor:
         return words[m]
 
     def nudge(self, s: State, tier: int) -> str:
-        plan = self.solve(s)
+        plan = self.solve(s, HINT_BUDGET)  # raises SearchLimit past it
         if plan is None:
             return "The goal cannot be reached any more: start the puzzle again."
         if not plan:

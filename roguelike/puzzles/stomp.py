@@ -25,6 +25,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from roguelike.puzzles.base import (
+    HINT_BUDGET,
     GenerationError,
     IllegalMove,
     PuzzleFormatError,
@@ -239,7 +240,7 @@ class Stomp:
         return f"stomp the cell at {cell_name(*m)}"
 
     def nudge(self, s: State, tier: int) -> str:
-        plan = self.solve(s)
+        plan = self.solve(s, HINT_BUDGET)  # raises SearchLimit past it
         if plan is None:
             return "This pattern cannot be reached from here."
         if not plan:

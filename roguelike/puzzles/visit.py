@@ -40,8 +40,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from roguelike.puzzles import advise
-from roguelike.puzzles.base import Advice, IllegalMove, Unsolvable
+from roguelike.puzzles import advise, hint_budget
+from roguelike.puzzles.base import Advice, IllegalMove, SearchLimit, Unsolvable
 
 #: Points lost per hint coin's worth, per reset, per move over par.
 HINT_PENALTY = 10
@@ -246,8 +246,15 @@ class Visit:
         return Note("Back to the start.", "dim")
 
     def stuck(self) -> bool:
-        """Can the goal no longer be reached? (Only asked of types with dead ends.)"""
-        return self.puzzle.dead_ends and self.puzzle.solve(self.state) is None
+        """Can the goal no longer be reached? (Only asked of types with dead ends, within the
+        hint's node budget: a search that runs out proves nothing, so it is not called stuck.)"""
+        p = self.puzzle
+        if not p.dead_ends:
+            return False
+        try:
+            return p.solve(self.state, hint_budget(p)) is None
+        except SearchLimit:
+            return False
 
     def _stuck_or(self, note: Note) -> Note:
         return Note(STUCK, "bad") if self.stuck() else note
@@ -304,8 +311,10 @@ class Visit:
             a = self.advice()
         except Unsolvable:
             return Note(STUCK, "bad")
-        if a.move is None:  # a dead end: the advice is to undo (free: it is the rules' doing)
+        if a.move is None and a.undo:  # a dead end: undo (free: it is the rules' doing)
             return Note(a.text + " (u undoes.)", "bad")
+        if a.move is None:  # no plan within the budget: nothing to sell, nothing charged
+            return Note(a.text, "warn")
         steps = list(a.plan)
         if super_hint:
             if len(self.hint_moves) >= min(SUPER_HINT_MOVES, len(steps)):
@@ -333,7 +342,11 @@ class Visit:
             self.hint_tier = SUPER_TIER
         elif self.hint_tier + 1 < MOVE_TIER:
             self.hint_tier += 1
-            self.hint_lines.append((f"Hint {self.hint_tier}", p.nudge(s, self.hint_tier)))
+            try:
+                words = p.nudge(s, self.hint_tier)
+            except SearchLimit:
+                words = "No hint in words within the hint's budget: the next one shows a move."
+            self.hint_lines.append((f"Hint {self.hint_tier}", words))
         elif self.hint_tier + 1 == MOVE_TIER:
             self.hint_tier = MOVE_TIER
             keys = keys_for(s, a.move) if keys_for is not None else ""

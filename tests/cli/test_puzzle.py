@@ -96,6 +96,7 @@ def test_generate_then_solve_gives_a_solution_of_par_length(type_name, difficult
 def test_generate_prints_the_difficulty_score_and_its_parts(type_name):
     doc = json.loads(generated_json(type_name, "medium", "score"))
     got = doc.pop("difficulty_score")
+    assert doc.pop("code") == f"{type_name}:medium#{seeds.encode(seeds.parse('score'))}"
     p = puzzles.from_json(doc)
     assert doc == p.to_json()  # the instance's own JSON is unchanged beside the score
     assert set(got["parts"]) == {
@@ -422,14 +423,15 @@ def test_generate_names_the_puzzles_code():
     doc = json.loads(generated_json("stomp", "medium", "dragon"))
     assert doc["code"] == code
     p = puzzles.generate("stomp", "medium", seed)
-    assert {k: v for k, v in doc.items() if k != "code"} == p.to_json()
+    assert {k: v for k, v in doc.items() if k not in ("code", "difficulty_score")} == p.to_json()
     assert solve(doc) == solve(p.to_json())  # the extra key does not upset solve
     status, out, err = call(
         ["puzzle", "generate", "--type", "stomp", "--difficulty", "medium", "--seed", "dragon"]
         + ["--format", "text"]
     )
     assert status == 0, err
-    assert out.splitlines()[0] == f"stomp · medium · par {p.par} · {code}"
+    score = doc["difficulty_score"]["score"]
+    assert out.splitlines()[0] == f"stomp · medium · par {p.par} · score {score:.1f} · {code}"
 
 
 def test_play_by_code_opens_the_puzzle_the_code_names(monkeypatch):
@@ -575,18 +577,31 @@ def test_hint_works_between_real_processes():
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
 
 
-def test_hint_on_a_huge_hand_written_jugs_says_no_plan_within_its_budget():
+def test_hint_past_its_budget_says_so_and_gives_no_move(monkeypatch):
+    """A jugs puzzle whose breadth-first search needs more states than the hint's budget (made
+    tiny here): the hint says no plan was found within it, rather than guessing or stalling."""
+    from roguelike.puzzles import jugs
+
+    monkeypatch.setattr(jugs, "HINT_BUDGET", 5)
     doc = {
         "format": 1,
         "type": "jugs",
         "difficulty": "easy",
-        "par": 1,
-        "config": {
-            "capacities": [1000003, 999983, 7],
-            "target": {"kind": "any", "amount": 500001},
-        },
-        "state": [1000003, 0, 0],
+        "par": 15,
+        "config": {"capacities": [400, 300, 14, 8], "target": {"kind": "any", "amount": 198}},
+        "state": [400, 0, 0, 0],
     }
     got = hint(doc)
     assert got["move"] is None and got["exact"] is False and "moves_left" not in got
-    assert f"budget of {puzzles.HINT_BUDGET}" in got["text"]
+    assert "within the hint's budget of 5 search nodes" in got["text"]
+
+
+def test_solve_refuses_a_hand_written_15_puzzle_past_its_budget(monkeypatch):
+    from roguelike.cli import puzzle as cli_puzzle
+
+    monkeypatch.setattr(cli_puzzle, "SOLVE_BUDGET", 50)
+    doc = json.loads(generated_json("sliding", "very-hard", "far"))
+    far = [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0]
+    status, out, err = call(["puzzle", "solve"], json.dumps(doc | {"state": far}))
+    assert_one_line_error(status, out, err)
+    assert "within 50 search nodes" in err

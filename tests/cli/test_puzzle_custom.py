@@ -173,7 +173,7 @@ class FakeApp:
 
 
 def play_args(**kw: Any) -> argparse.Namespace:
-    base = {"type": None, "difficulty": None, "seed": None, "file": None, "coins": 5}
+    base = {"type": None, "difficulty": None, "seed": None, "file": None, "code": None, "coins": 5}
     return argparse.Namespace(**(base | kw))
 
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from roguelike import puzzles
 from roguelike.puzzles import PuzzleFormatError, ball, hatgram, jugs, stomp
+from roguelike.puzzles.base import SearchLimit
 
 
 def doc(type_name: str, config: dict[str, Any], state: Any = None, par: int = 0) -> dict:
@@ -474,7 +475,7 @@ def test_a_hatgram_search_beyond_its_budget_is_refused_not_answered_wrongly(monk
     monkeypatch.setattr(hatgram, "SEARCH_NODES", 5)  # a tiling takes 16 steps
     p = squares()
     s = p.state_from_json([[0, 1, 1], [0, 5, 5]] + [None] * 14)
-    with pytest.raises(puzzles.Unsolvable, match="too large"):
+    with pytest.raises(SearchLimit, match="too large"):
         p.solve(s)
 
 
