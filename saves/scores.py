@@ -33,7 +33,6 @@ import contextlib
 import json
 import os
 import secrets
-import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -165,7 +164,7 @@ def room_score(room: PuzzleRoom) -> int:
     """The score of a solved puzzle room, as its visit counts it (resets are taken off where
     the pedestal keeps a count of them)."""
     par = room.puzzle().par
-    return score(room.hints_used, getattr(room, "resets", 0), len(room.moves), par)
+    return score(room.hints_used, room.resets, len(room.moves), par)
 
 
 def keep_room_score(folder: str | os.PathLike[str], room: PuzzleRoom) -> bool:
@@ -215,9 +214,9 @@ def puzzles_met(
                 on_problem(info.name, info.problem)
             continue
         try:
-            with warnings.catch_warnings():  # a backup used is no news to the index
-                warnings.simplefilter("ignore")
-                _world, state, _visited = store.load(info.name)
+            # a backup used is no news to the index (asked not to warn: warning filters are
+            # process-wide, and this runs in a thread)
+            _world, state, _visited = store.load(info.name, warn=False)
         except (SaveError, StoreError, OSError) as err:
             if on_problem is not None:
                 on_problem(info.name, str(err))
@@ -238,7 +237,7 @@ def puzzles_met(
                         solved=room.solved,
                         moves=len(room.moves),
                         hints_used=room.hints_used,
-                        resets=getattr(room, "resets", 0),
+                        resets=room.resets,
                     )
                 )
     return out

@@ -385,9 +385,10 @@ class Store:
                 why2 = str(err2) if isinstance(err2, SaveError) else (err2.strerror or str(err2))
                 raise SaveError(f"world {name!r}: {reason} (and its backup: {why2})") from None
 
-    def load(self, name: str) -> tuple[World, GameState, list[VisitedFloor]]:
+    def load(self, name: str, *, warn: bool = True) -> tuple[World, GameState, list[VisitedFloor]]:
         """The world, the game and the earlier floors of ``name``. If the main file is damaged
-        the backup is loaded, with a :class:`BackupWarning` (also kept in ``last_warning``)."""
+        the backup is loaded, with a :class:`BackupWarning` (unless ``warn`` is False; always
+        kept in ``last_warning``)."""
         self.last_warning = None
         loaded, _, from_backup = self._best(name)
         if from_backup:
@@ -395,7 +396,8 @@ class Store:
                 f"the save of {name!r} is damaged; loaded the one before it "
                 f"(saved {loaded.header.saved})"
             )
-            warnings.warn(self.last_warning, BackupWarning, stacklevel=2)
+            if warn:
+                warnings.warn(self.last_warning, BackupWarning, stacklevel=2)
         return loaded.world, loaded.state, loaded.visited
 
     def _info(self, main: Path) -> WorldInfo | None:

@@ -173,12 +173,10 @@ def solve_puzzle(state: GameState, action: SolvePuzzle) -> list[Event]:
     room = state.puzzles.get(state.player)
     if room is None:
         return [Message("There is no puzzle here.")]
-    if (
-        not 0 <= action.coins_spent <= state.hint_coins
-        or action.hints_used < 0
-        or action.resets < 0
-    ):
+    if not 0 <= action.coins_spent <= state.hint_coins or action.hints_used < 0:
         return [Message("You do not have that many hint coins.")]
+    if action.resets < 0:
+        return [Message("A puzzle cannot be reset fewer than no times.")]
     p = room.puzzle()
     try:
         s = replay(p, list(action.moves))

@@ -111,9 +111,10 @@ RULES = """\
 A corridor of rooms leads from the start to the goal, with one side branch. Locked doors stand
 at the entrances of some rooms; key K opens door K and is used up.
 
-You carry one key at most, and a room holds one key at most: take a key, drop yours, or open
-the door one step ahead. Reach the goal in as few actions as you can. Some actions cannot be
-taken back: you may have to start again."""
+You carry one key at most, and a room holds one key at most: take a key, drop yours, or open a
+door next to you (the door of your room or of a room one step further on). A locked door bars
+the way both ways. Reach the goal in as few actions as you can. Some actions cannot be taken
+back: you may have to start again."""
 
 
 @dataclass(frozen=True)
@@ -297,7 +298,7 @@ class KeyDoor:
             "leave": "leave the side branch",
             "take": "take the key",
             "drop": "drop the key you hold",
-            "open": "open the door ahead",
+            "open": "open the door next to you",
         }
         if s is not None:
             room, held, where, _ = s

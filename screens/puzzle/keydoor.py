@@ -155,5 +155,5 @@ class KeyDoorView(View):
         *number_keys("do", "do the listed action", number),
         view_key("t", "take the key lying here", "take", "t", partial(act, name="take")),
         view_key("d", "drop the key you hold", "drop", "d", partial(act, name="drop")),
-        view_key("o", "open the door ahead", "open", "o", partial(act, name="open")),
+        view_key("o", "open the door next to you", "open", "o", partial(act, name="open")),
     )

@@ -407,7 +407,8 @@ HINT_WORDS = "hint, then another: 1 coin per step"
 #: The hint rules in the rules screen (see :mod:`roguelike.puzzles.visit`).
 HINT_RULES = (
     "h twice gives two clues in words, the third h the next move, and every h after that "
-    "the step after it: a coin each. A hint costs the score 10 points a coin. With no coins "
+    f"the step after it: a coin each. A hint costs the score {HINT_PENALTY} points a coin. "
+    "With no coins "
     f"left, ask twice and the hint is paid with score instead ({HINT_PENALTY * SCORE_HINT_UNITS} "
     "points), so you can always get past. Each reset costs "
     f"{RESET_PENALTY} points, kept when you leave and come back."
