@@ -236,6 +236,10 @@ class Hatgram:
     _solutions: list[tuple[Placement, ...]] = field(
         default_factory=list, compare=False, hash=False, repr=False
     )
+    # piece → its placements on the empty board and their cells' bitmasks (``_masked``)
+    _placements: dict[int, list[tuple[Placement, int]]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
 
     type_name: ClassVar[str] = "hatgram"
     #: Can a move leave the goal out of reach? (every move can be undone)
@@ -263,6 +267,13 @@ class Hatgram:
 
     def placements(self, i: int) -> list[Placement]:
         """Every placement of piece ``i`` on free cells of the empty board."""
+        return [pl for pl, _mask in self._masked(i)]
+
+    def _masked(self, i: int) -> list[tuple[Placement, int]]:
+        """The placements of piece ``i`` with their cells as a bitmask (bit ``r * cols + c``),
+        computed once."""
+        if i in self._placements:
+            return self._placements[i]
         free = set(self.free_cells)
         out = []
         for j, shape in enumerate(orientations(self.pieces[i])):
@@ -271,7 +282,9 @@ class Hatgram:
             for r in range(self.rows - h + 1):
                 for c in range(self.cols - w + 1):
                     if all((r + dr, c + dc) in free for dr, dc in shape):
-                        out.append((j, r, c))
+                        mask = sum(1 << ((r + dr) * self.cols + c + dc) for dr, dc in shape)
+                        out.append(((j, r, c), mask))
+        self._placements[i] = out
         return out
 
     def solutions(self, limit: int = SOLUTION_CAP) -> list[tuple[Placement, ...]]:
@@ -297,13 +310,13 @@ class Hatgram:
         return occ
 
     def moves(self, s: State) -> list[Move]:
-        occ = self._occupied(s)
+        occ = 0
+        for r, c in self._occupied(s):
+            occ |= 1 << (r * self.cols + c)
         out: list[Move] = []
         for i, p in enumerate(s):
             if p is None:
-                for j, r, c in self.placements(i):
-                    if not any(cell in occ for cell in self.cells_of(i, (j, r, c))):
-                        out.append(("place", i, j, r, c))
+                out.extend(("place", i, *pl) for pl, mask in self._masked(i) if not mask & occ)
         out.extend(("remove", i) for i, p in enumerate(s) if p is not None)
         return out
 
@@ -332,6 +345,17 @@ class Hatgram:
 
     def is_solved(self, s: State) -> bool:
         return all(p is not None for p in s)
+
+    def distance(self, s: State) -> int | None:
+        """The optimal move count from ``s`` (what ``len(solve(s))`` gives, without the plan)."""
+        best = None
+        for sol in self.solutions():
+            cost = 0
+            for p, q in zip(s, sol, strict=True):
+                if p != q:
+                    cost += 1 if p is None else 2
+            best = cost if best is None or cost < best else best
+        return best
 
     def solve(self, s: State) -> list[Move] | None:
         best: tuple[int, int] | None = None
