@@ -13,7 +13,8 @@ Solver: exact cover by dancing links (Knuth's Algorithm X): one column per free 
 per piece. The solutions of the empty board depend only on the instance, so they are
 enumerated once; from any state the optimal plan keeps the pieces that already sit where some
 solution has them, removes the others and places the rest (a misplaced piece costs two moves,
-an unplaced one one move), minimised over the solutions. Generated instances have exactly one.
+an unplaced one one move), minimised over the solutions (``distance`` gives that count alone,
+for the difficulty score). Generated instances have exactly one.
 
 Difficulty is board size and piece count; par is the number of pieces (every one is placed).
 
