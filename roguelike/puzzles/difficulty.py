@@ -207,7 +207,7 @@ def _ball(p: Any, s: Any) -> float:
 
 
 def _hatgram(p: Any, s: Any) -> float:
-    return float(sum(1 for x in s if x is None))
+    return float(s.count(None))
 
 
 def _keydoor(p: Any, s: Any) -> float:

@@ -275,15 +275,21 @@ class Hatgram:
         computed once."""
         if i in self._placements:
             return self._placements[i]
-        free = set(self.free_cells)
+        cols = self.cols
+        blocked = 0
+        for r, c in self.blocked:
+            blocked |= 1 << (r * cols + c)
         out = []
         for j, shape in enumerate(orientations(self.pieces[i])):
             h = max(r for r, _ in shape) + 1
             w = max(c for _, c in shape) + 1
+            origin = 0
+            for dr, dc in shape:
+                origin |= 1 << (dr * cols + dc)
             for r in range(self.rows - h + 1):
-                for c in range(self.cols - w + 1):
-                    if all((r + dr, c + dc) in free for dr, dc in shape):
-                        mask = sum(1 << ((r + dr) * self.cols + c + dc) for dr, dc in shape)
+                for c in range(cols - w + 1):
+                    mask = origin << (r * cols + c)
+                    if not mask & blocked:
                         out.append(((j, r, c), mask))
         self._placements[i] = out
         return out
