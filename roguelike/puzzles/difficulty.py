@@ -72,31 +72,35 @@ in its band at every level, very-hard p50 jugs 62, sliding 51, stomp 49, ball 57
 Hatgram: the measure was wrong, not the generator. Its first greedy rule ("a hundred per piece
 in the box plus the border of the free cells": snug placements first) put the plan's placement
 among the best-looking ones at almost every step, so boards of 8 or 9 pieces scored 8..47 (p50
-12 at very-hard, below the band) although a player following that rule solved none of 20
-very-hard boards: the snug placements tie, look alike, and the wrong ones show only pieces
+12 at very-hard, below the band) although a player who always places the best-looking piece
+by that rule (the first listed among equals) filled none of the very-hard boards of seeds
+0..19: the snug placements tie, look alike, and the wrong ones show only pieces
 later. A person fitting pieces searches: nothing on a half-filled board tells a right placement
 from a wrong one until the last pieces, so every legal placement of every piece in the box is a
 look-alike, and a step costs ``log2`` of the placements to tell apart. That rule grows with the
 board (the placements) and the piece count (the steps) as the levels do, with the generator
 unchanged (more or smaller pieces made generation slower than a second at hard). Measured
 through ``puzzles.generate`` over seeds 0..19 (easy / medium / hard / very-hard): p50 11 / 18 /
-33 / 49, every one in its band (before: 4 / 7 / 17 / 12, in band 100% / 10% / 15% / 5%); one
-measurement of a very-hard takes about 20 ms, its attempts are cheap, so hatgram is drawn like
-the others (medium's scores start at 13.5 undrawn).
+33 / 49, every one in its band (before: 4 / 7 / 17 / 12, in band 100% / 10% / 15% / 5%). One
+measurement of a very-hard takes about 9 ms (``Hatgram.distance`` answers each move), its
+attempts are cheap, so hatgram is drawn like the others (undrawn, a quarter of medium's
+first instances score below 16; very-hard's all lie in the band: no second attempt).
 
 Keydoor: the generator is short of very-hard, not the measure. Its line is a corridor walk with
 three or four steps of thought (the ferried key, the drop, the way back for it); the measure
 gives a walking step one unit and such a step a few bits more, which is what a walk is. Over
 seeds 0..19 its scores are 8..16 / 12..23 / 28..37 / 27..41 (p50 10 / 17 / 32 / 37): easy,
 medium and hard are drawn (three attempts; medium's first instance is below 16 a quarter of the
-time), very-hard lies wholly below its band: its score follows its par (par 19: 27..30, 21:
-31..38, 23: 35..41; a par is always odd there), and no change of the greedy rule lifts it above
+time; drawn, all three levels lie in their bands over seeds 0..29), very-hard lies wholly
+below its band: its score follows its par (par 19: 27..30, 21: 31..38, 23: 35..41; a par is
+always odd there), and no change of the greedy rule lifts it above
 42 without lifting hard's scores out of their band too (tried: without the key in hand's credit,
 with credit for a usable key only, with none at all, and a hidden step costing the moves it
-must look ahead). Very-hard keydoors need a longer par (25 or more, where clingo's proof that
-no plan is shorter takes seconds) or a fourth key (``MAX_KEYS``); until then keydoor's very-hard
-is generated as its generator gives it (:data:`UNBANDED`), since draws that all miss would only
-multiply its generation time (about 0.1-0.25 s per instance, most of it clingo's proof).
+must look ahead). Very-hard keydoors need a longer par or a fourth key (``MAX_KEYS``): with
+very-hard's par set to 25..26, seeds 0..7 scored 40..45 (6 of 8 in band), but took 0.2..0.8 s
+each to generate (p50 about 0.4 s against about 0.1 s now), most of it clingo's proof that no
+plan is shorter. Until then keydoor's very-hard is generated as its generator gives it
+(:data:`UNBANDED`), since draws that all miss would only multiply its generation time.
 """
 
 from __future__ import annotations
