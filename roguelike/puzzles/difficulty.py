@@ -93,13 +93,14 @@ seeds 0..19 its scores are 8..16 / 12..23 / 28..37 / 27..41 (p50 10 / 17 / 32 / 
 medium and hard are drawn (three attempts; medium's first instance is below 16 a quarter of the
 time; drawn, all three levels lie in their bands over seeds 0..29), very-hard lies wholly
 below its band: its score follows its par (par 19: 27..30, 21: 31..38, 23: 35..41; a par is
-always odd there), and no change of the greedy rule lifts it above
-42 without lifting hard's scores out of their band too (tried: without the key in hand's credit,
-with credit for a usable key only, with none at all, and a hidden step costing the moves it
-must look ahead). Very-hard keydoors need a longer par or a fourth key (``MAX_KEYS``): with
-very-hard's par set to 25..26, seeds 0..7 scored 40..45 (6 of 8 in band), but took 0.2..0.8 s
-each to generate (p50 about 0.4 s against about 0.1 s now), most of it clingo's proof that no
-plan is shorter. Until then keydoor's very-hard is generated as its generator gives it
+always odd there). No other greedy rule tried puts very-hard in its band and keeps hard in
+its own (seeds 0..19, share in band at hard / very-hard): without the key in hand's credit 100%
+/ 45%, crediting only a key whose door can be reached 100% / 0%, no rule at all 5% / 100%, and
+a hidden step costing ``log2(b)`` per move it must look ahead to pay off 33% / 75% (seeds
+0..11). Very-hard keydoors need a longer par or a fourth key (``MAX_KEYS``): with very-hard's
+par set to 25..26, seeds 0..7 scored 40..45 (6 of 8 in band), but took 0.2..0.8 s each to
+generate (p50 about 0.4 s against about 0.1 s now), most of it clingo's proof that no plan is
+shorter. Until then keydoor's very-hard is generated as its generator gives it
 (:data:`UNBANDED`), since draws that all miss would only multiply its generation time.
 """
 
