@@ -21,7 +21,8 @@ still keep cannot beat the best tiling found, and putting down pieces of one sha
 order (so each tiling is searched once): optimal however many tilings there are. That search
 too counts its steps and gives up past SEARCH_NODES (the state is then refused as too large,
 never answered wrongly). Dancing links (:func:`exact_cover`) is kept as an independent second
-solver (:meth:`Hatgram.count_solutions`, and the tests).
+solver (:meth:`Hatgram.count_solutions`, and the tests). ``distance`` gives the optimal move
+count alone, for the difficulty score.
 
 Limits of a hand-written instance: boards of 1 to MAX_SIDE cells a side, at most MAX_PIECES
 pieces of at most MAX_PIECE_CELLS cells each (checked before any table is built).
@@ -259,6 +260,10 @@ class Hatgram:
     # [True] once ``_solutions`` is known to hold EVERY tiling of the empty board; [False] when
     # they are too many to list, or listing them took more than SEARCH_NODES steps
     _complete: list[bool] = field(default_factory=list, compare=False, hash=False, repr=False)
+    # piece → its placements on the empty board and their cells' bitmasks (``_masked``)
+    _placements: dict[int, list[tuple[Placement, int]]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
 
     type_name: ClassVar[str] = "hatgram"
     #: Can a move leave the goal out of reach? (every move can be undone)
@@ -292,15 +297,30 @@ class Hatgram:
 
     def placements(self, i: int) -> list[Placement]:
         """Every placement of piece ``i`` on free cells of the empty board."""
-        free = set(self.free_cells)
+        return [pl for pl, _mask in self._masked(i)]
+
+    def _masked(self, i: int) -> list[tuple[Placement, int]]:
+        """The placements of piece ``i`` with their cells as a bitmask (bit ``r * cols + c``),
+        computed once."""
+        if i in self._placements:
+            return self._placements[i]
+        cols = self.cols
+        blocked = 0
+        for r, c in self.blocked:
+            blocked |= 1 << (r * cols + c)
         out = []
         for j, shape in enumerate(orientations(self.pieces[i])):
             h = max(r for r, _ in shape) + 1
             w = max(c for _, c in shape) + 1
+            origin = 0
+            for dr, dc in shape:
+                origin |= 1 << (dr * cols + dc)
             for r in range(self.rows - h + 1):
-                for c in range(self.cols - w + 1):
-                    if all((r + dr, c + dc) in free for dr, dc in shape):
-                        out.append((j, r, c))
+                for c in range(cols - w + 1):
+                    mask = origin << (r * cols + c)
+                    if not mask & blocked:
+                        out.append(((j, r, c), mask))
+        self._placements[i] = out
         return out
 
     def solutions(self, limit: int = SOLUTION_CAP) -> list[tuple[Placement, ...]]:
@@ -333,13 +353,13 @@ class Hatgram:
         return occ
 
     def moves(self, s: State) -> list[Move]:
-        occ = self._occupied(s)
+        occ = 0
+        for r, c in self._occupied(s):
+            occ |= 1 << (r * self.cols + c)
         out: list[Move] = []
         for i, p in enumerate(s):
             if p is None:
-                for j, r, c in self.placements(i):
-                    if not any(cell in occ for cell in self.cells_of(i, (j, r, c))):
-                        out.append(("place", i, j, r, c))
+                out.extend(("place", i, *pl) for pl, mask in self._masked(i) if not mask & occ)
         out.extend(("remove", i) for i, p in enumerate(s) if p is not None)
         return out
 
@@ -368,6 +388,22 @@ class Hatgram:
 
     def is_solved(self, s: State) -> bool:
         return all(p is not None for p in s)
+
+    def distance(self, s: State) -> int | None:
+        """The optimal move count from ``s`` (what ``len(solve(s))`` gives, without the plan
+        when every tiling is listed)."""
+        sols = self.solutions()
+        if self._complete != [True]:  # too many tilings to list: the search decides
+            plan = self.solve(s)
+            return None if plan is None else len(plan)
+        best = None
+        for sol in sols:
+            cost = 0
+            for p, q in zip(s, sol, strict=True):
+                if p != q:
+                    cost += 1 if p is None else 2
+            best = cost if best is None or cost < best else best
+        return best
 
     def solve(self, s: State, budget: int | None = None) -> list[Move] | None:
         """An optimal plan from ``s`` (see the module docstring); raises SearchLimit when the

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roguelike import puzzles
-from roguelike.puzzles import DIFFICULTIES, TYPES, difficulty
+from roguelike.puzzles import DIFFICULTIES, TYPES, difficulty, keydoor
 from roguelike.puzzles.difficulty import BANDS, GREEDY, in_band, measure
 
 
@@ -145,6 +145,43 @@ def test_jugs_classic_eight_five_three():
     assert sc.score >= sc.length
 
 
+def test_hatgram_every_wrong_placement_looks_alike():
+    # a 1 x 5 strip, a domino and a straight tromino: 7 placements at the start, 4 of them
+    # right (domino left and tromino right, or the other way round), 3 wrong and no different
+    # to look at; after the first piece the other has one place left (and the first piece
+    # may be taken off: 2 moves)
+    p = puzzles.from_json(
+        {
+            "format": 1,
+            "type": "hatgram",
+            "difficulty": "easy",
+            "par": 2,
+            "config": {
+                "rows": 1,
+                "cols": 5,
+                "blocked": [],
+                "pieces": [[[0, 0], [0, 1]], [[0, 0], [0, 1], [0, 2]]],
+            },
+        }
+    )
+    sc = measure(p)
+    assert (sc.length, sc.branching, sc.traps, sc.dead_ends, sc.non_greedy) == (2, 4.5, 1.5, 0, 0)
+    assert sc.score == pytest.approx((1 + math.log2(1 + 3)) + 1)
+
+
+def test_hatgram_distance_is_the_length_of_its_plan():
+    p = gen("hatgram", "hard", 4)
+    s = p.initial()
+    plan = p.solve(s)
+    s = p.apply(s, plan[0])
+    # a placement off the solution: it must come off again (two moves more than a right one)
+    wrong = next(
+        m for m in p.moves(s) if m[0] == "place" and p.distance(p.apply(s, m)) == len(plan)
+    )
+    for state in (p.initial(), s, p.apply(s, wrong)):
+        assert p.distance(state) == len(p.solve(state))
+
+
 # --- sanity on generated puzzles ----------------------------------------------------------------
 @pytest.mark.parametrize("type_name", TYPES)
 def test_one_move_from_the_goal_scores_below_the_start(type_name):
@@ -181,12 +218,22 @@ def test_bands_rise_with_the_level():
     assert all(lo < hi for lo, hi in BANDS.values())
 
 
-@pytest.mark.parametrize("level", DIFFICULTIES)
-@pytest.mark.parametrize("type_name", [t for t in TYPES if t not in difficulty.UNBANDED])
+@pytest.mark.parametrize(
+    ("type_name", "level"),
+    [(t, d) for t in TYPES for d in DIFFICULTIES if (t, d) not in difficulty.UNBANDED],
+)
 def test_generated_puzzles_fall_in_their_levels_band(type_name, level):
-    for seed in (11, 12):
+    for seed in (11, 12, 13):
         sc = measure(gen(type_name, level, seed))
         assert in_band(sc, level), (type_name, level, seed, sc)
+
+
+def test_only_keydoors_very_hard_is_left_undrawn():
+    assert {("keydoor", "very-hard")} == difficulty.UNBANDED
+
+
+def test_an_undrawn_level_is_the_generators_first_instance():
+    assert gen("keydoor", "very-hard", 11) == keydoor.generate("very-hard", 11)
 
 
 def test_attempt_seeds_are_the_seed_then_distinct_derived_seeds():

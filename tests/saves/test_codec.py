@@ -441,9 +441,21 @@ def test_a_format_1_save_from_before_puzzle_rooms_loads_and_plays_on():
 OLD_FILE = Path(__file__).with_name("data") / "format2-old-keep.rgl"
 
 
-def test_a_file_written_by_the_format_2_game_loads_and_plays_on():
+def test_a_file_written_by_generator_1_is_refused_naming_both_generators():
+    """Generator 2 draws other puzzles from the same seed code: an older world is refused in one
+    line (its file is left as it is), never continued with floors that would differ."""
+    with pytest.raises(SaveVersionError) as err:
+        codec.decode(OLD_FILE.read_bytes())
+    assert str(err.value).endswith(
+        f"made by generator 1, this game has {GENERATOR_VERSION}: its floors would differ"
+    )
+
+
+def test_a_file_written_by_the_format_2_game_loads_and_plays_on(monkeypatch):
     """``format2-old-keep.rgl`` was written by the game before format 3 (``roguelike world
-    create "Old Keep" --seed abc --preset small``, then autoplayed to floor 2 and saved)."""
+    create "Old Keep" --seed abc --preset small``, then autoplayed to floor 2 and saved), with
+    generator 1: the format's migrations are checked as that generator would run them."""
+    monkeypatch.setattr(codec, "GENERATOR_VERSION", "1")
     data = OLD_FILE.read_bytes()
     loaded = codec.decode(data)
     assert loaded.header.format == 2 and loaded.world.name == "Old Keep"

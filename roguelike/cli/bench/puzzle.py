@@ -101,7 +101,7 @@ def puzzle_score_lines(count: int) -> Iterator[str]:
             )
             lo, hi = scoring.BANDS[level]
             inside = sum(lo <= x < hi for x in scores) / n
-            note = " (not drawn into bands)" if type_name in scoring.UNBANDED else ""
+            note = " (not drawn into bands)" if (type_name, level) in scoring.UNBANDED else ""
             yield (
                 f"puzzle {type_name} {level}: score n={n} p50={scores[n // 2]:.1f} "
                 f"observed {scores[0]:.1f}..{scores[-1]:.1f}  band {lo:g}..{hi:g}  "
