@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from functools import partial
 from typing import Any
 
 import pytest
@@ -15,19 +16,10 @@ from roguelike.cli import Fail
 from roguelike.cli import puzzle as cli_puzzle
 from roguelike.puzzles import hatgram, jugs
 from tests.cli.test_puzzle import assert_one_line_error, call
+from tests.puzzles.support import doc as puzzle_doc
 
-
-def doc(type_name: str, config: dict[str, Any], state: Any = None, par: int = 1) -> dict:
-    d: dict[str, Any] = {
-        "format": 1,
-        "type": type_name,
-        "difficulty": "easy",
-        "par": par,
-        "config": config,
-    }
-    if state is not None:
-        d["state"] = state
-    return d
+#: a hand-written document whose par (1) is not checked by loading
+doc = partial(puzzle_doc, par=1)
 
 
 def solve_call(d: Any) -> tuple[int, str, str]:

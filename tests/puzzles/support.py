@@ -17,3 +17,17 @@ def stuck_jugs() -> Any:
             "state": [6, 0],
         }
     )
+
+
+def doc(type_name: str, config: dict[str, Any], state: Any = None, par: int = 0) -> dict:
+    """A hand-written puzzle document of ``type_name`` (easy, ``par`` as given, unchecked)."""
+    d: dict[str, Any] = {
+        "format": 1,
+        "type": type_name,
+        "difficulty": "easy",
+        "par": par,
+        "config": config,
+    }
+    if state is not None:
+        d["state"] = state
+    return d

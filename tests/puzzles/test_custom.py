@@ -16,19 +16,7 @@ from hypothesis import strategies as st
 from roguelike import puzzles
 from roguelike.puzzles import PuzzleFormatError, ball, hatgram, jugs, stomp
 from roguelike.puzzles.base import SearchLimit
-
-
-def doc(type_name: str, config: dict[str, Any], state: Any = None, par: int = 0) -> dict:
-    d: dict[str, Any] = {
-        "format": 1,
-        "type": type_name,
-        "difficulty": "easy",
-        "par": par,
-        "config": config,
-    }
-    if state is not None:
-        d["state"] = state
-    return d
+from tests.puzzles.support import doc
 
 
 def bfs_length(start: Any, neighbours: Any, solved: Any) -> int | None:
