@@ -21,6 +21,7 @@ player's moves, and :func:`replay` applies them to the instance from its initial
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,15 +72,30 @@ class PuzzleRoom:
                 replay(p, self.moves)
             except BadSolution:
                 self.moves = []
+            if hasattr(p, "warm"):
+                p.warm()
             _remember(key, p, self.instance)
             return p
         live = LIVE.get(key)
         if live is not None and live[1] == self.instance:
             return live[0]
         p = puzzles.from_json(self.instance)
+        # read from a save, the instance has none of the solver caches a generated one holds:
+        # one bounded solve from the start fills them now (the ball's distance table, the
+        # sliding puzzle's optimal line, which its generator proved within fewer nodes than
+        # WARM_BUDGET), and a type's ``warm`` builds what its hints use (the 15-puzzle's
+        # pattern database), so the first hint answers as fast as in a fresh game
+        with contextlib.suppress(puzzles.SearchLimit, puzzles.Unsolvable):
+            p.solve(p.initial(), WARM_BUDGET)
+        if hasattr(p, "warm"):
+            p.warm()
         _remember(key, p, self.instance)
         return p
 
+
+#: Nodes of the solve that warms an instance read from a save (a count, so every machine
+#: agrees; a generated 15-puzzle's first solve takes at most 12,000).
+WARM_BUDGET = 20_000
 
 #: (type, difficulty, seed) -> (the instance, its JSON): the pedestals' puzzles made last, at
 #: most LIVE_SIZE, oldest dropped first. Only a cache: an instance is a pure function of its

@@ -70,6 +70,7 @@ __all__ = [
     "from_json",
     "generate",
     "hint",
+    "hint_budget",
     "hint_text",
 ]
 

@@ -248,3 +248,20 @@ def test_resets_reported_are_kept_with_the_pedestal():
     assert room.resets == 2 and state.turn == turn + 1
     step(state, SolvePuzzle((), resets=-1))
     assert room.resets == 2
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_a_pedestal_read_from_a_save_holds_what_a_generated_one_knows(seed):
+    """An instance read back from its JSON (a loaded save) is warmed at once: its optimal line
+    from the start is known again, so hints on it are exact from the first one."""
+    from roguelike.engine.puzzle_rooms import LIVE, PuzzleRoom
+
+    made = puzzles.generate("sliding", "very-hard", seed)
+    room = PuzzleRoom(1, 0, 0, "sliding", "very-hard", seed, instance=made.to_json())
+    LIVE.clear()
+    cold = puzzles.from_json(made.to_json())
+    assert cold.known_distance(cold.initial()) is None  # what warming has to make up for
+    p = room.puzzle()
+    assert p == made and p.known_distance(p.initial()) == made.par
+    a = puzzles.advise(p, p.initial())
+    assert a.exact and a.moves_left == made.par
