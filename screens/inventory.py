@@ -5,30 +5,21 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from roguelike.engine import ITEMS
+from screens.box import BoxScreen
 from screens.map_view import colour_of
 from screens.side_panel import BRIGHT, OLD
 
 
-class InventoryScreen(ModalScreen[str | None]):
+class InventoryScreen(BoxScreen[str | None]):
     """The pack: items numbered 1–9; a number uses that item (the screen is dismissed with
     the item's kind), Esc closes without using anything."""
 
     DEFAULT_CSS = """
-    InventoryScreen {
-        align: center middle;
-    }
     InventoryScreen #inventory-box {
         width: 60;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        border: round $accent;
-        background: $surface;
-        padding: 0 1;
     }
     """
 
@@ -43,7 +34,7 @@ class InventoryScreen(ModalScreen[str | None]):
         self.inventory = dict(inventory)
 
     def compose(self) -> ComposeResult:
-        yield Static(self._text(), id="inventory-box")
+        yield Static(self._text(), id="inventory-box", classes="box")
 
     def _text(self) -> Text:
         text = Text("Pack", style="bold")

@@ -30,7 +30,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from roguelike import puzzles
@@ -44,6 +44,7 @@ from roguelike.puzzles.visit import (
     PuzzleOutcome,
     Visit,
 )
+from screens.box import BoxScreen
 from screens.lines import TextLines, same_text
 from screens.puzzle.draw import BAD, BRIGHT, DIM, GOOD, HINT, LABEL, wrap, wrap_text
 from screens.puzzle.view import Answer, Key, Play, Say, View, ViewKey
@@ -89,21 +90,12 @@ def key_rows(keys: Sequence[Key]) -> list[tuple[str, str]]:
 # ---------------------------------------------------------------------------- rules screen
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(BoxScreen[None]):
     """The rules of a puzzle type and its keys. Esc, ? or Enter closes it."""
 
     DEFAULT_CSS = """
-    RulesScreen {
-        align: center middle;
-    }
     RulesScreen #rules-box {
         width: 76;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        border: round $accent;
-        background: $surface;
-        padding: 0 1;
     }
     """
     BINDINGS = [Binding("escape,question_mark,enter,q", "close", "Close", key_display="esc")]
@@ -126,7 +118,7 @@ class RulesScreen(ModalScreen[None]):
             table.add_column(ratio=1)
         for left, right in zip_longest(rows[:half], rows[half:], fillvalue=("", "")):
             table.add_row(*left, *right)
-        with VerticalScroll(id="rules-box"):
+        with VerticalScroll(id="rules-box", classes="box"):
             yield Static(text, id="rules-text")
             yield Static(table, id="rules-keys")
             hints = Text("\nHints", style="bold")
