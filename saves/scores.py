@@ -134,10 +134,6 @@ class BestScores:
             )
         return f"The best puzzle scores were damaged ({why}): kept aside as {aside.name}"
 
-    def best(self, code: str) -> int | None:
-        """The best score of the puzzle ``code``, None if never solved."""
-        return self.read().get(code)
-
     def record(self, code: str, score: int) -> bool:
         """Keep ``score`` for the puzzle ``code`` if it beats the best; True if it did (and
         was written). ValueError for a code or score that cannot be kept; OSError if the file

@@ -231,8 +231,8 @@ class PuzzleIndexScreen(Screen[None]):
         else:
             self.say("")
 
-    def fill(self) -> None:
-        """Show the puzzles met (as read) and the best scores (read again)."""
+    def fill(self) -> dict[str, int]:
+        """Show the puzzles met (as read) and the best scores (read again); returns those."""
         best = self.best_scores.read()
         listed = {r.code for r in self.met_rows}
         # free play: the newest first
@@ -249,6 +249,7 @@ class PuzzleIndexScreen(Screen[None]):
         if self.best_scores.notice is not None:
             self.notify(self.best_scores.notice, severity="warning", timeout=8, markup=False)
             self.best_scores.notice = None
+        return best
 
     @property
     def current(self) -> Row | None:
@@ -318,8 +319,7 @@ class PuzzleIndexScreen(Screen[None]):
             self.fill()
             self.say(f"Score not kept: {err.strerror or err}", error=True)
             return
-        self.fill()
-        best = self.best_scores.best(code)
+        best = self.fill().get(code)
         news = "a new best" if better else "not kept" if best is None else f"best {best}"
         self.say(f"{code}: solved, score {outcome.score} ({news})")
         self.select(code)

@@ -31,7 +31,7 @@ def files(folder: Path) -> list[str]:
 
 def test_a_score_is_kept_when_it_beats_the_best(tmp_path):
     best = BestScores(tmp_path)
-    assert best.read() == {} and best.best(A) is None
+    assert best.read() == {} and best.read().get(A) is None
     assert best.record(A, 70) is True
     assert best.record(A, 60) is False  # worse: the best stays
     assert best.record(A, 70) is False  # the same: no news
