@@ -16,6 +16,7 @@ from roguelike.cli import Fail
 from roguelike.cli import puzzle as cli_puzzle
 from roguelike.puzzles import hatgram, jugs
 from tests.cli.test_puzzle import assert_one_line_error, call
+from tests.puzzles.support import CUSTOM_BALL
 from tests.puzzles.support import doc as puzzle_doc
 
 #: a hand-written document whose par (1) is not checked by loading
@@ -167,14 +168,6 @@ class FakeApp:
 def play_args(**kw: Any) -> argparse.Namespace:
     base = {"type": None, "difficulty": None, "seed": None, "file": None, "code": None, "coins": 5}
     return argparse.Namespace(**(base | kw))
-
-
-CUSTOM_BALL = doc(
-    "ball",
-    {"rows": 3, "cols": 4, "target": [0, 2], "blocked": [[2, 0]]},
-    {"ball": [[0, 0]], "1x1": [[0, 2]]},
-    par=4,
-)
 
 
 def test_play_file_plays_a_custom_puzzle(tmp_path):

@@ -31,3 +31,13 @@ def doc(type_name: str, config: dict[str, Any], state: Any = None, par: int = 0)
     if state is not None:
         d["state"] = state
     return d
+
+
+#: A custom 3×4 ball board: the ball in the top left, a small block on the target (the top right),
+#: a blocked cell under the ball; the block goes down twice, then the ball right twice (par 4).
+CUSTOM_BALL = doc(
+    "ball",
+    {"rows": 3, "cols": 4, "target": [0, 2], "blocked": [[2, 0]]},
+    {"ball": [[0, 0]], "1x1": [[0, 2]]},
+    par=4,
+)

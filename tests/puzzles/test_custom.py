@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from roguelike import puzzles
 from roguelike.puzzles import PuzzleFormatError, ball, hatgram, jugs, stomp
 from roguelike.puzzles.base import SearchLimit
-from tests.puzzles.support import doc
+from tests.puzzles.support import CUSTOM_BALL, doc
 
 
 def bfs_length(start: Any, neighbours: Any, solved: Any) -> int | None:
@@ -298,14 +298,7 @@ def test_ball_targets_and_blocked_cells_agree_with_a_plain_search(case):
 def custom_ball() -> Any:
     """A 3×4 board: the ball in the top left, a small block on the target (the top right), a
     blocked cell under the ball: the block goes down twice, then the ball right twice."""
-    return puzzles.from_json(
-        doc(
-            "ball",
-            {"rows": 3, "cols": 4, "target": [0, 2], "blocked": [[2, 0]]},
-            {"ball": [[0, 0]], "1x1": [[0, 2]]},
-            par=4,
-        )
-    )
+    return puzzles.from_json(CUSTOM_BALL)
 
 
 def test_a_ball_target_and_blocked_cells_are_rules():

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from roguelike import puzzles
 from roguelike.puzzles import PuzzleFormatError
+from tests.puzzles.support import CUSTOM_BALL
 
 #: The types whose documents this helper's part validates; keydoor and sliding go through the
 #: generic entry point only.
@@ -37,16 +38,7 @@ json_values = st.recursive(
 def sample_docs() -> tuple[str, ...]:
     """A generated document of every type, and hand-made custom ones (as JSON text)."""
     docs = [puzzles.generate(t, "easy", 7).to_json() for t in puzzles.TYPES]
-    docs.append(
-        {
-            "format": 1,
-            "type": "ball",
-            "difficulty": "easy",
-            "par": 4,
-            "config": {"rows": 3, "cols": 4, "target": [0, 2], "blocked": [[2, 0]]},
-            "state": {"ball": [[0, 0]], "1x1": [[0, 2]]},
-        }
-    )
+    docs.append(CUSTOM_BALL)
     docs.append(
         {
             "format": 1,

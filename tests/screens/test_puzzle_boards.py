@@ -11,6 +11,7 @@ from roguelike import puzzles
 from screens.puzzle.ball import BallView
 from screens.puzzle.hatgram import HatgramView
 from screens.puzzle.stomp import StompView
+from tests.puzzles.support import CUSTOM_BALL
 
 SIZES = [(80, 24), (120, 40), (60, 20)]
 
@@ -47,16 +48,7 @@ def test_the_exit_is_drawn_under_the_models_columns(seed, size):
 
 
 def test_ball_wall_blocked_target_and_empty_cells_have_their_own_glyphs():
-    p = puzzles.from_json(
-        {
-            "format": 1,
-            "type": "ball",
-            "difficulty": "easy",
-            "par": 4,
-            "config": {"rows": 3, "cols": 4, "target": [0, 2], "blocked": [[2, 0]]},
-            "state": {"ball": [[0, 0]], "1x1": [[0, 2]]},
-        }
-    )
+    p = puzzles.from_json(CUSTOM_BALL)
     text = "\n".join(plain(BallView(p), p.initial(), 80, 24))
     for glyph in ("▓", "╳", "░", "·", "●", "1"):
         assert glyph in text, glyph
