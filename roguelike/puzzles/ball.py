@@ -53,6 +53,7 @@ from roguelike.puzzles.base import (
     check_difficulty,
     envelope,
     in_range,
+    is_int,
     open_envelope,
     rng_for,
 )
@@ -454,7 +455,7 @@ class Ball:
     def from_json(cls, d: Any) -> Ball:
         difficulty, par, config, state = open_envelope(d, cls.type_name)
         rows, cols = config.get("rows"), config.get("cols")
-        if not all(_is_int(v) for v in (rows, cols)):
+        if not all(is_int(v) for v in (rows, cols)):
             raise PuzzleFormatError("rows and cols must be integers")
         if not (2 <= rows <= MAX_SIDE and 2 <= cols <= MAX_SIDE):  # type: ignore[operator]
             raise PuzzleFormatError(f"ball boards are 2..{MAX_SIDE} cells on a side")
@@ -467,7 +468,7 @@ class Ball:
             ex = -1
         else:
             ex = config.get("exit_col")
-            if not _is_int(ex):
+            if not is_int(ex):
                 raise PuzzleFormatError("exit_col must be an integer")
         raw = config.get("blocked", [])
         if not isinstance(raw, list) or len(raw) > rows * cols:  # type: ignore[operator]
@@ -512,20 +513,16 @@ class Ball:
         return [m[0], m[1], m[2]]
 
     def move_from_json(self, d: Any) -> Move:
-        if not (isinstance(d, list) and len(d) == 3 and _is_int(d[0]) and _is_int(d[1])):
+        if not (isinstance(d, list) and len(d) == 3 and is_int(d[0]) and is_int(d[1])):
             raise PuzzleFormatError("a move is [row, column, direction]")
         if not isinstance(d[2], str) or d[2] not in _DELTA:
             raise PuzzleFormatError(f"unknown direction {d[2]!r}"[:100])
         return (d[0], d[1], d[2])
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _cell(v: Any, rows: int, cols: int) -> tuple[int, int]:
     """A ``[row, column]`` on a ``rows × cols`` board; raises PuzzleFormatError."""
-    if not (isinstance(v, list) and len(v) == 2 and all(_is_int(x) for x in v)):
+    if not (isinstance(v, list) and len(v) == 2 and all(is_int(x) for x in v)):
         raise PuzzleFormatError(f"a cell is [row, column], got {v!r}")
     if not (0 <= v[0] < rows and 0 <= v[1] < cols):
         raise PuzzleFormatError(f"cell {v!r} is off the board")

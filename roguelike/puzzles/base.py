@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeGuard, TypeVar, runtime_checkable
 
 import numpy as np
 
@@ -162,7 +162,7 @@ def open_envelope(d: Any, type_name: str) -> tuple[str, int, dict[str, Any], Any
     if difficulty not in DIFFICULTIES:
         raise PuzzleFormatError(f"unknown difficulty {difficulty!r}")
     par = d.get("par")
-    if not isinstance(par, int) or isinstance(par, bool) or par < 0:
+    if not is_int(par) or par < 0:
         raise PuzzleFormatError(f"par must be a non-negative integer, got {par!r}")
     config = d.get("config")
     if not isinstance(config, dict):
@@ -260,10 +260,13 @@ def ordinal_letter(i: int) -> str:
     return chr(ord("A") + i)
 
 
+def is_int(v: Any) -> TypeGuard[int]:
+    """Is ``v`` a JSON integer (an int, and not a bool, which Python counts as one)?"""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 def int_list(v: Any, what: str) -> list[int]:
-    if not isinstance(v, list) or not all(
-        isinstance(x, int) and not isinstance(x, bool) for x in v
-    ):
+    if not isinstance(v, list) or not all(is_int(x) for x in v):
         raise PuzzleFormatError(f"{what} must be a list of integers")
     return list(v)
 

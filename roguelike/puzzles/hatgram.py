@@ -56,6 +56,7 @@ from roguelike.puzzles.base import (
     cell_name,
     check_difficulty,
     envelope,
+    is_int,
     open_envelope,
     ordinal_letter,
     region_name,
@@ -528,9 +529,7 @@ class Hatgram:
         difficulty, par, config, _state = open_envelope(d, cls.type_name)
         rows: Any = config.get("rows")
         cols: Any = config.get("cols")
-        if not (
-            _is_int(rows) and _is_int(cols) and 1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE
-        ):
+        if not (is_int(rows) and is_int(cols) and 1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
             raise PuzzleFormatError(f"bad hatgram config: rows and cols are 1 to {MAX_SIDE}")
         raw_blocked = config.get("blocked", [])
         if not isinstance(raw_blocked, list) or len(raw_blocked) > rows * cols:
@@ -571,7 +570,7 @@ class Hatgram:
         for i, p in enumerate(d):
             if p is None:
                 continue
-            if not (isinstance(p, list) and len(p) == 3 and all(_is_int(v) for v in p)):
+            if not (isinstance(p, list) and len(p) == 3 and all(is_int(v) for v in p)):
                 raise PuzzleFormatError(f"bad placement {p!r}")
             try:
                 s = self.apply(s, ("place", i, *p))
@@ -586,13 +585,9 @@ class Hatgram:
         shape = isinstance(d, list) and (
             (d[:1] == ["place"] and len(d) == 5) or (d[:1] == ["remove"] and len(d) == 2)
         )
-        if shape and all(_is_int(v) for v in d[1:]):
+        if shape and all(is_int(v) for v in d[1:]):
             return tuple(d)
         raise PuzzleFormatError(f"bad hatgram move {d!r}"[:200])
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _pair(v: Any, what: str) -> Cell:
@@ -600,7 +595,7 @@ def _pair(v: Any, what: str) -> Cell:
     if not (
         isinstance(v, list)
         and len(v) == 2
-        and all(_is_int(x) and 0 <= x < 64 for x in v)  # bounded before any table is built
+        and all(is_int(x) and 0 <= x < 64 for x in v)  # bounded before any table is built
     ):
         raise PuzzleFormatError(f"bad hatgram config: {what} is [row, column], got {v!r}"[:200])
     return (v[0], v[1])

@@ -60,6 +60,7 @@ from roguelike.puzzles.base import (
     envelope,
     in_range,
     int_list,
+    is_int,
     open_envelope,
     rng_for,
 )
@@ -691,13 +692,15 @@ def generate(difficulty: str, seed: int) -> KeyDoor:
             continue
         if shorter.status != "unsat":
             raise _disagree(p, f"no plan shorter than {par} actions")
-        return KeyDoor(r, h, j, tuple(doors), tuple(keys), tuple(plan), difficulty, par)
+        made = KeyDoor(r, h, j, tuple(doors), tuple(keys), tuple(plan), difficulty, par)
+        made._cache.update(p._cache)  # the searches already made (a first hint costs nothing)
+        return made
     raise GenerationError(f"no keydoor puzzle of difficulty {difficulty} in {ATTEMPTS} attempts")
 
 
 def _integer(v: Any, what: str) -> int:
     """``v`` if it is an int (not a bool), else ValueError naming the field."""
-    if not isinstance(v, int) or isinstance(v, bool):
+    if not is_int(v):
         raise ValueError(f"{what} must be an integer, got {v!r}")
     return v
 

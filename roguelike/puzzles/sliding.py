@@ -54,6 +54,7 @@ from roguelike.puzzles.base import (
     envelope,
     in_range,
     int_list,
+    is_int,
     open_envelope,
     rng_for,
 )
@@ -372,7 +373,7 @@ class Sliding:
         return [s[p] for p in self.tables().nbr[b]]
 
     def apply(self, s: State, m: Move) -> State:
-        if not isinstance(m, int) or isinstance(m, bool) or not 0 < m < self.size**2:
+        if not is_int(m) or not 0 < m < self.size**2:
             raise IllegalMove(f"there is no tile {m!r}")
         b = s.index(0)
         p = s.index(m)
@@ -744,7 +745,7 @@ class Sliding:
         return m
 
     def move_from_json(self, d: Any) -> Move:
-        if not isinstance(d, int) or isinstance(d, bool):
+        if not is_int(d):
             raise PuzzleFormatError("a move is a tile number")
         return d
 

@@ -34,6 +34,7 @@ from roguelike.puzzles.base import (
     envelope,
     in_range,
     int_list,
+    is_int,
     open_envelope,
     region_name,
     rng_for,
@@ -308,7 +309,7 @@ class Stomp:
         else:
             rows, cols = config.get("rows"), config.get("cols")
         for v in (rows, cols):
-            if not (isinstance(v, int) and not isinstance(v, bool) and MIN_SIDE <= v <= MAX_SIDE):
+            if not (is_int(v) and MIN_SIDE <= v <= MAX_SIDE):
                 raise PuzzleFormatError(
                     f"bad stomp board side {v!r}: {MIN_SIDE} to {MAX_SIDE} tiles"
                 )
