@@ -176,7 +176,7 @@ def solve_puzzle(state: GameState, action: SolvePuzzle) -> list[Event]:
     if not 0 <= action.coins_spent <= state.hint_coins or action.hints_used < 0:
         return [Message("You do not have that many hint coins.")]
     if action.resets < 0:
-        return [Message("A puzzle cannot be reset fewer than no times.")]
+        return [Message("A puzzle is never reset a negative number of times.")]
     p = room.puzzle()
     try:
         s = replay(p, list(action.moves))

@@ -246,8 +246,9 @@ def test_resets_reported_are_kept_with_the_pedestal():
     turn = state.turn
     step(state, SolvePuzzle((), resets=2))
     assert room.resets == 2 and state.turn == turn + 1
-    step(state, SolvePuzzle((), resets=-1))
+    events = step(state, SolvePuzzle((), resets=-1))
     assert room.resets == 2
+    assert "never reset a negative number of times" in " ".join(map(str, events))
 
 
 @pytest.mark.parametrize("seed", [3, 5])
