@@ -50,6 +50,7 @@ from roguelike.engine.monsters import SCENT_RANGE
 from roguelike.engine.pathing import FAR, distance_map, downhill
 from roguelike.engine.state import GameState
 from roguelike.engine.travel import explore_distances, known_passable, travel_distances
+from roguelike.recording import Recording
 
 #: Share of HP below which the player rests, and below which it drinks in a fight.
 REST_BELOW = 0.7
@@ -327,8 +328,11 @@ class Autopilot:
         return self.idle > STUCK_AFTER or state.turn - self._since > STALL_TURNS
 
 
-def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:
-    """Play ``state`` to its end (or until ``limit`` actions)."""
+def play(
+    state: GameState, *, limit: int = TURN_LIMIT, recording: Recording | None = None
+) -> Result:
+    """Play ``state`` to its end (or until ``limit`` actions), adding every action to
+    ``recording`` if one is given."""
     start = time.perf_counter()
     pilot = Autopilot(state)
     lowest = 1.0
@@ -336,7 +340,10 @@ def play(state: GameState, *, limit: int = TURN_LIMIT) -> Result:
         if state.over or pilot.stuck(state):
             break
         before = (state.turn, state.number)
-        step(state, pilot.decide(state).action)
+        action = pilot.decide(state).action
+        step(state, action)
+        if recording is not None:
+            recording.add(action, state)
         lowest = min(lowest, state.hp / state.max_hp)
         pilot.acted((state.turn, state.number) != before)
     cause = state.stats.cause or f"stuck on floor {state.number}"

@@ -39,7 +39,7 @@ from saves.world import PRESET_NAMES, check_name, parse_date
 
 MAGIC = b"RGLKSAVE"
 #: The format this game writes. Older formats load through :mod:`saves.codec.migrations`.
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 #: The oldest format this game still reads.
 OLDEST_FORMAT = 1
 MAX_HEADER = 8192

@@ -37,9 +37,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from roguelike.engine.puzzle_rooms import PuzzleRoom
+from roguelike.engine.puzzle_rooms import PuzzleRoom, room_score
 from roguelike.puzzles import codes
-from roguelike.puzzles.visit import score
 from saves.errors import SaveError, StoreError
 from saves.store import Store, write_atomic
 
@@ -154,13 +153,6 @@ class BestScores:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(self.path, (json.dumps(doc, indent=0) + "\n").encode("utf-8"))
         return True
-
-
-def room_score(room: PuzzleRoom) -> int:
-    """The score of a solved puzzle room, as its visit counts it (resets are taken off where
-    the pedestal keeps a count of them)."""
-    par = room.puzzle().par
-    return score(room.hints_used, room.resets, len(room.moves), par)
 
 
 def keep_room_score(folder: str | os.PathLike[str], room: PuzzleRoom) -> bool:

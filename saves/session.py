@@ -8,11 +8,18 @@ visited and the world's lock, from the moment a game starts until the player lea
     session = games.load(name)                  # or games.resume(): the latest unfinished one
     session = games.watch(seed, preset)         # the bot plays: nothing locked or written
     with session:                               # the lock is held for the session's life
-        events = session.step(action)           # the engine's step; autosaves on a new floor
+        events = session.step(action)           # the engine's step, recorded; autosaves on a
+                                                # new floor
                                                 # (and keeps a solved pedestal's best score)
         session.save()
     # or, at the end of a run: session.end_run() saves the run (or deletes a permadeath world
     # whose player died) and releases the world; session.save_and_quit() saves and releases.
+
+Every session records its run (:attr:`Session.recording`, see :mod:`roguelike.recording`):
+each action is added as it is played, whoever plays it (the player, the bot in watch mode,
+a puzzle screen reporting its moves), and the recording is saved with the game, so a run
+saved and continued across sessions is one recording. A world saved before recordings has
+none (None): it plays on, but its run cannot be replayed.
 
 A watched session is not on disk until :meth:`Session.take_over`: then it becomes a world like
 a new game's (named after its seed, or the next free name), locked and saved, and from then on
@@ -31,7 +38,9 @@ from dataclasses import replace
 from roguelike import seeds
 from roguelike.engine import Action, Descend, Event, GameState, PuzzleSolved, new_game, step
 from roguelike.presets import DEFAULT_PRESET
+from roguelike.recording import Recording
 from saves.errors import NotSaved, SaveError, StoreError
+from saves.runs import Hall, RunRecord, record_of
 from saves.scores import keep_room_score
 from saves.store import BackupWarning, Store, WorldLock
 from saves.world import (
@@ -86,10 +95,13 @@ class Session:
         state: GameState,
         visited: list[VisitedFloor] | None = None,
         lock: WorldLock | None = None,
+        recording: Recording | None = None,
     ) -> None:
         self.games = games
         self.world = world
         self.state = state
+        #: the run's inputs so far (None: a world saved before recordings)
+        self.recording = recording
         self.visited: list[VisitedFloor] = [] if visited is None else visited
         self.lock = lock
         #: the bot plays and nothing is on disk (until :meth:`take_over`)
@@ -98,6 +110,10 @@ class Session:
         self.save_error: str | None = None
         #: set when the world was loaded from its backup: what to tell the player
         self.warning: str | None = None
+        #: the challenge (an imported run's id) this game answers, else None
+        self.challenge: str | None = None
+        #: the run's record in the hall, once kept (:meth:`keep_run`)
+        self.kept: RunRecord | None = None
 
     def __repr__(self) -> str:
         how = "watching" if self.watching else "open" if self.open else "closed"
@@ -130,6 +146,8 @@ class Session:
         self.save_error = None
         floor = self.state.number
         events = step_remembering(self.state, action, self.visited)
+        if self.recording is not None:
+            self.recording.add(action, self.state)
         if self.state.number != floor and self.open:
             self.autosave()
         for event in events:  # a pedestal solved: its score may be the puzzle's best
@@ -143,7 +161,7 @@ class Session:
         """Write the game now (nothing while watching, or once the session is closed)."""
         if not self.open:
             return None
-        return self.store.save(self.state, self.world, self.visited)
+        return self.store.save(self.state, self.world, self.visited, self.recording)
 
     def autosave(self) -> bool:
         """:meth:`save`, keeping a failure's reason in :attr:`save_error` instead of raising."""
@@ -164,12 +182,33 @@ class Session:
         lock = self.store.lock(world.name)
         self.state.world_name = world.name
         try:
-            self.store.save(self.state, world, self.visited)
+            self.store.save(self.state, world, self.visited, self.recording)
         except SESSION_ERRORS:
             lock.release()
             raise
         self.world, self.lock, self.watching = world, lock, False
         return world
+
+    # -- the hall of runs
+
+    def keep_run(self, *, abandoned: bool = False) -> RunRecord | None:
+        """Add the run to the hall of runs (once; not a watched game's): over, or
+        ``abandoned``. A failure is kept in :attr:`save_error` (the world is not affected)."""
+        if self.watching or self.kept is not None or not (self.ended or abandoned):
+            return self.kept
+        record = record_of(
+            self.state,
+            world=self.world.name,
+            started=self.world.created,
+            recording=self.recording,
+            abandoned=abandoned,
+            challenge=self.challenge,
+        )
+        try:
+            self.kept = Hall(self.store.path).add(record)
+        except SESSION_ERRORS as err:
+            self.save_error = f"the run could not be kept in the hall: {err}"
+        return self.kept
 
     # -- leaving
 
@@ -184,6 +223,8 @@ class Session:
         world if :attr:`perishes`; then release it. True: the world is gone. A failure is
         raised after the world is released."""
         try:
+            if self.open:
+                self.keep_run()
             if self.perishes and self.open:
                 self.store.delete(self.world.name)
                 return True
@@ -276,14 +317,15 @@ class Games:
         lock = self.store.lock(world.name)
         try:
             state = self.make_game(world)
+            recording = Recording.begin(state)
             try:
-                self.store.save(state, world, [])
+                self.store.save(state, world, [], recording)
             except SESSION_ERRORS as err:
                 raise NotSaved(f"The world could not be saved: {err}") from err
         except BaseException:
             lock.release()
             raise
-        return Session(self, world, state, [], lock)
+        return Session(self, world, state, [], lock, recording)
 
     def load(self, name: str) -> Session:
         """Lock and load the saved world ``name`` (nothing changes if that fails). A world
@@ -292,13 +334,26 @@ class Games:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", BackupWarning)
-                world, state, visited = self.store.load(name)
+                loaded = self.store.open(name)
         except BaseException:
             lock.release()
             raise
-        session = Session(self, world, state, visited, lock)
+        session = Session(self, loaded.world, loaded.state, loaded.visited, lock, loaded.recording)
         session.warning = self.store.last_warning
         return session
+
+    def abandon(self, name: str) -> RunRecord | None:
+        """The unfinished run of the saved world ``name`` is given up (the world is about to be
+        deleted or started again): keep it in the hall as abandoned. None if the world's run
+        is over (kept already) or it cannot be read; raises what locking raises."""
+        try:
+            session = self.load(name)
+        except SESSION_ERRORS:
+            return None
+        with session:
+            if session.ended:
+                return None
+            return session.keep_run(abandoned=True)
 
     def resume(self) -> Session | None:
         """Load the most recently saved world still being played; None if there is none."""
@@ -311,4 +366,5 @@ class Games:
         if seed is None:
             seed = seeds.random_seed()
         world = World(world_name_for(seed), seed, preset or DEFAULT_PRESET)
-        return Session(self, world, self.make_game(world))
+        state = self.make_game(world)
+        return Session(self, world, state, recording=Recording.begin(state))

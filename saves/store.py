@@ -77,6 +77,7 @@ from saves.world import VisitedFloor, World, WorldInfo, check_name, now_iso, par
 
 if TYPE_CHECKING:
     from roguelike.engine import GameState
+    from roguelike.recording import Recording
     from saves.codec import Loaded
 
 ENV_DIR = "ROGUELIKE_SAVE_DIR"
@@ -386,7 +387,12 @@ class Store:
                 raise SaveError(f"world {name!r}: {reason} (and its backup: {why2})") from None
 
     def load(self, name: str, *, warn: bool = True) -> tuple[World, GameState, list[VisitedFloor]]:
-        """The world, the game and the earlier floors of ``name``. If the main file is damaged
+        """The world, the game and the earlier floors of ``name`` (see :meth:`open`)."""
+        loaded = self.open(name, warn=warn)
+        return loaded.world, loaded.state, loaded.visited
+
+    def open(self, name: str, *, warn: bool = True) -> Loaded:
+        """The decoded save of ``name``, its recording included. If the main file is damaged
         the backup is loaded, with a :class:`BackupWarning` (unless ``warn`` is False; always
         kept in ``last_warning``)."""
         self.last_warning = None
@@ -397,8 +403,13 @@ class Store:
                 f"(saved {loaded.header.saved})"
             )
             if warn:
-                warnings.warn(self.last_warning, BackupWarning, stacklevel=2)
-        return loaded.world, loaded.state, loaded.visited
+                warnings.warn(self.last_warning, BackupWarning, stacklevel=3)
+        if loaded.recording_problem:
+            note = (
+                f"the save of {name!r}: {loaded.recording_problem}, so this run cannot be replayed"
+            )
+            self.last_warning = f"{self.last_warning}; {note}" if self.last_warning else note
+        return loaded
 
     def _info(self, main: Path) -> WorldInfo | None:
         """The list entry of the world whose main file is ``main`` (or whose backup is)."""
@@ -513,14 +524,18 @@ class Store:
         write_atomic(main, data, backup=backup if intact else None)
 
     def save(
-        self, state: GameState, world: World, visited: Sequence[VisitedFloor] = ()
+        self,
+        state: GameState,
+        world: World,
+        visited: Sequence[VisitedFloor] = (),
+        recording: Recording | None = None,
     ) -> WorldInfo:
-        """Write the game ``state`` of ``world`` (and the earlier floors ``visited``); the
-        previous save becomes the backup. Refuses (WorldExists) to overwrite a different
-        world, and (WorldLocked) a world another game holds."""
+        """Write the game ``state`` of ``world`` (and the earlier floors ``visited``, and the
+        run's ``recording``); the previous save becomes the backup. Refuses (WorldExists) to
+        overwrite a different world, and (WorldLocked) a world another game holds."""
         from saves.codec import encode  # loads the engine: not for listing
 
-        data = encode(world, state, visited, saved=self.clock())
+        data = encode(world, state, visited, saved=self.clock(), recording=recording)
         with self._holding(world.name):
             self._write(world, data)
         return self.info(world.name)
@@ -529,13 +544,15 @@ class Store:
         """Save a fresh game of ``world`` (not yet played) and return it. WorldExists if the
         name (or its file name) is taken."""
         from roguelike.engine import new_game  # loads the engine: not for listing
+        from roguelike.recording import Recording
         from saves.codec import encode  # loads the engine: not for listing
 
         with self._holding(world.name):
             if self.exists(world.name):
                 raise WorldExists(self._taken(world.name))
             state = new_game(world.seed, preset=world.preset, world_name=world.name)
-            self._write(world, encode(world, state, (), saved=self.clock()))
+            data = encode(world, state, (), saved=self.clock(), recording=Recording.begin(state))
+            self._write(world, data)
         return state
 
     def _taken(self, name: str) -> str:
@@ -585,7 +602,9 @@ class Store:
             raise WorldExists(
                 self._taken(world.name) + " (import it under another name with --name NEW)"
             )
-        data = encode(world, state, loaded.visited, saved=loaded.header.saved)
+        data = encode(
+            world, state, loaded.visited, saved=loaded.header.saved, recording=loaded.recording
+        )
         self.path.mkdir(parents=True, exist_ok=True)
         with self._holding(world.name):
             if self.exists(world.name):  # created meanwhile

@@ -33,7 +33,7 @@ from roguelike.engine.events import (
 )
 from roguelike.engine.grid import can_step, corner_free
 from roguelike.engine.items import take_here
-from roguelike.engine.puzzle_rooms import BadSolution, replay
+from roguelike.engine.puzzle_rooms import BadSolution, replay, room_score
 from roguelike.engine.state import GameState
 
 __all__ = ["close_door", "descend", "move", "open_door", "pick_up", "solve_puzzle"]
@@ -196,6 +196,7 @@ def solve_puzzle(state: GameState, action: SolvePuzzle) -> list[Event]:
         return []
     room.solved = True
     state.stats.puzzles_solved += 1
+    state.stats.puzzle_scores.append((state.number, room.type, room.difficulty, room_score(room)))
     state.keys_held.add(room.key)
     state.stats.keys += 1
     events: list[Event] = [PuzzleSolved(room.key, room.x, room.y)]

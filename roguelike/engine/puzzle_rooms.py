@@ -27,6 +27,7 @@ from typing import Any
 
 from roguelike import puzzles, seeds
 from roguelike.gen.floor import Floor
+from roguelike.puzzles.visit import score as visit_score
 
 PUZZLE_STREAM = "puzzles"
 #: The types a pedestal can hold, in the order of the draw.
@@ -158,3 +159,9 @@ def replay(p: Any, moves: list[Any]) -> Any:
         except (ValueError, TypeError, KeyError, IndexError) as err:
             raise BadSolution(f"move {i + 1} ({mj!r}) is not legal: {err}") from None
     return s
+
+
+def room_score(room: PuzzleRoom) -> int:
+    """The score of a solved puzzle room, as its visit counts it (resets are taken off where
+    the pedestal keeps a count of them)."""
+    return visit_score(room.hints_used, room.resets, len(room.moves), room.puzzle().par)

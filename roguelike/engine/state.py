@@ -42,6 +42,8 @@ class RunStats:
     puzzles_solved: int = 0
     hints_used: int = 0
     cause: str | None = None  # what ended the run: a cause of death, or "escaped"
+    #: every pedestal solved in the run, in order: (floor, type, difficulty, score 0..100)
+    puzzle_scores: list[tuple[int, str, str, int]] = field(default_factory=list)
 
 
 @dataclass

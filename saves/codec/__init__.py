@@ -5,7 +5,12 @@ The payload (see :mod:`saves.header` for the envelope) is one JSON object::
     {"world":   {"name", "seed" (code), "preset", "generator", "permadeath", "created"},
      "state":   {every field of GameState; "floor": the current floor in full; "rng": the
                  gameplay stream's PCG64 state; "log": its last LOG_KEPT messages},
-     "visited": [{"number", "tiles", "explored"}, …]}   # earlier floors, as left
+     "visited": [{"number", "tiles", "explored"}, …],   # earlier floors, as left
+     "recording": {the run's start and every action: roguelike.recording} or null}
+
+A recording is read with its own checks (:meth:`Recording.from_json`) and must end where the
+state stands (its last check is the state's): one that does not is dropped, with a warning in
+:attr:`Loaded.recording_problem`, and the world still loads (its run is then not replayable).
 
 Each record has its writer (``<record>_doc``) beside its reader (``<record>_from``):
 :mod:`saves.codec.game` holds the game as played (world, state, statistics, random stream,
@@ -25,6 +30,7 @@ from typing import Any
 
 from roguelike import seeds
 from roguelike.engine.state import GameState
+from roguelike.recording import Recording, RecordingError, check
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves import fields as f
 from saves import header as h
@@ -62,6 +68,10 @@ class Loaded:
     state: GameState
     visited: list[VisitedFloor]
     header: h.Header
+    #: the run's recording (None: a save from before recordings, or one dropped)
+    recording: Recording | None = None
+    #: why a recording in the file was dropped, or None
+    recording_problem: str | None = None
 
 
 def summary_of(world: World, state: GameState) -> h.Summary:
@@ -92,11 +102,13 @@ def encode(
     visited: Sequence[VisitedFloor] = (),
     *,
     saved: str | None = None,
+    recording: Recording | None = None,
 ) -> bytes:
-    """The bytes of a save of ``state`` in ``world`` (with the earlier floors ``visited``)."""
+    """The bytes of a save of ``state`` in ``world`` (with the earlier floors ``visited``, and
+    the run's ``recording`` if it has one)."""
     check_belongs(world, state)
     return h.pack(
-        to_document(world, state, visited),
+        to_document(world, state, visited, recording),
         format=h.FORMAT_VERSION,
         game=GAME_VERSION,
         generator=GENERATOR_VERSION,
@@ -109,14 +121,33 @@ def encode(
 
 
 def to_document(
-    world: World, state: GameState, visited: Sequence[VisitedFloor] = ()
+    world: World,
+    state: GameState,
+    visited: Sequence[VisitedFloor] = (),
+    recording: Recording | None = None,
 ) -> dict[str, Any]:
     """The payload of the current format, as a JSON-able object."""
     return {
         "world": world_doc(world),
         "state": state_doc(state),
         "visited": visited_doc(visited),
+        "recording": None if recording is None else recording.to_json(),
     }
+
+
+def recording_from(value: Any, state: GameState) -> tuple[Recording | None, str | None]:
+    """The recording of a payload and None, or None and why it was dropped."""
+    if value is None:
+        return None, None
+    try:
+        rec = Recording.from_json(value)
+    except RecordingError as err:
+        return None, f"its recording is damaged ({err})"
+    if rec.start.seed != state.seed or rec.start.preset != state.preset:
+        return None, "its recording is of another world"
+    if rec.checks and rec.checks[-1] != check(state):
+        return None, "its recording does not end where the game stands"
+    return rec, None
 
 
 def decode(data: bytes) -> Loaded:
@@ -148,4 +179,5 @@ def _decode(data: bytes) -> Loaded:
     visited = visited_from(f.get(doc, "visited", "payload"), "visited", state)
     if summary_of(world, state) != head.summary:
         raise SaveError("the save's header does not match its payload (summary)")
-    return Loaded(world, state, visited, head)
+    recording, problem = recording_from(doc.get("recording"), state)
+    return Loaded(world, state, visited, head, recording, problem)

@@ -237,6 +237,10 @@ def stats_doc(stats: RunStats) -> dict[str, Any]:
         "puzzles_solved": stats.puzzles_solved,
         "hints_used": stats.hints_used,
         "cause": stats.cause,
+        "puzzle_scores": [
+            {"floor": n, "type": t, "difficulty": d, "score": s}
+            for n, t, d, s in stats.puzzle_scores
+        ],
     }
 
 
@@ -253,7 +257,33 @@ def stats_from(value: Any, where: str, total: int) -> RunStats:
         puzzles_solved=count("puzzles_solved"),
         hints_used=count("hints_used"),
         cause=f.optional_text(f.get(o, "cause", where), f"{where}.cause", MAX_LINE),
+        puzzle_scores=puzzle_scores_from(f.get(o, "puzzle_scores", where), where, total),
     )
+
+
+#: The most pedestals a run's statistics list (a floor has a handful).
+MAX_PUZZLES_SOLVED = 10_000
+
+
+def puzzle_scores_from(value: Any, where: str, total: int) -> list[tuple[int, str, str, int]]:
+    where = f"{where}.puzzle_scores"
+    out = []
+    for i, item in enumerate(f.array_list(value, where, MAX_PUZZLES_SOLVED)):
+        o = f.obj(item, f"{where}[{i}]")
+        out.append(
+            (
+                f.integer(f.get(o, "floor", where), f"{where}[{i}].floor", 1, total),
+                f.text(f.get(o, "type", where), f"{where}[{i}].type", 20, choices=puzzles.TYPES),
+                f.text(
+                    f.get(o, "difficulty", where),
+                    f"{where}[{i}].difficulty",
+                    20,
+                    choices=puzzles.DIFFICULTIES,
+                ),
+                f.integer(f.get(o, "score", where), f"{where}[{i}].score", 0, 100),
+            )
+        )
+    return out
 
 
 # --- random stream ---------------------------------------------------------------------------

@@ -13,7 +13,10 @@ the step that gives older documents its value.
   are those its rooms hold (no separate ``keys`` list), and an edge has ``loop`` only when
   it is one;
 * format 4: each pedestal keeps ``resets``, the times its puzzle was started again (its score
-  keeps the penalty when the puzzle is left and reopened); older saves had none kept: 0.
+  keeps the penalty when the puzzle is left and reopened); older saves had none kept: 0;
+* format 5: the run's ``recording`` (its start and every action, see
+  :mod:`roguelike.recording`) and ``state.stats.puzzle_scores``; a game saved before has no
+  recording (``null``: its run cannot be replayed) and no scores kept.
 """
 
 from __future__ import annotations
@@ -74,8 +77,16 @@ def _v3_to_v4(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "state": state}
 
 
+def _v4_to_v5(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 5 records the run; a game saved before was not recorded."""
+    state = dict(f.obj(f.get(doc, "state", "payload"), "payload.state"))
+    stats = dict(f.obj(f.get(state, "stats", "payload.state"), "payload.state.stats"))
+    stats.setdefault("puzzle_scores", [])
+    return {**doc, "state": {**state, "stats": stats}, "recording": None}
+
+
 #: Format n → format n + 1, applied in a chain from a save's format up to FORMAT_VERSION.
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 
 
 def migrate(doc: dict[str, Any], version: int) -> dict[str, Any]:

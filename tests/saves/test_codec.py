@@ -102,7 +102,10 @@ def test_saved_fields_are_every_field_of_the_game():
         Monster: {
             "id", "kind", "x", "y", "hp", "home", "guard", "awake", "energy", "unseen", "extra"
         },
-        RunStats: {"floors_reached", "kills", "keys", "puzzles_solved", "hints_used", "cause"},
+        RunStats: {
+            "floors_reached", "kills", "keys", "puzzles_solved", "hints_used", "cause",
+            "puzzle_scores",
+        },
         PuzzleRoom: {
             "key", "x", "y", "type", "difficulty", "seed", "instance", "moves", "solved",
             "hints_used", "resets", "visited",

@@ -151,11 +151,11 @@ async def test_a_turn_redraws_only_what_changed_and_lays_nothing_out(monkeypatch
         screen = app.screen
         assert isinstance(screen, GameScreen)
         panel = screen.query_one("#stats", TextLines)
-        layouts: list[object] = []
+        layouts: list[set[str]] = []
         original = type(screen)._refresh_layout
 
         def refresh_layout(self, *args, **kwargs):
-            layouts.append(args)
+            layouts.append({type(widget).__name__ for widget in self._layout_widgets})
             return original(self, *args, **kwargs)
 
         monkeypatch.setattr(type(screen), "_refresh_layout", refresh_layout)
@@ -170,7 +170,10 @@ async def test_a_turn_redraws_only_what_changed_and_lays_nothing_out(monkeypatch
             # the turn counter's line (and the HP bar's, when the player heals) only
             assert 1 <= panel.lines_rendered - before <= 2
             assert f"Turn {turn}" in panel_text(screen)
-        assert layouts == []  # nothing changed size: no layout
+        # nothing changed size: no layout; but the footer lays its keys out once after start-up
+        # when the bindings settle, which comes late on a loaded machine
+        assert [widgets for widgets in layouts if widgets != {"Footer"}] == []
+        assert len(layouts) <= 1
         assert len(updates) <= 1  # the log: at most once, when the last messages turn dim
 
 

@@ -1,0 +1,502 @@
+"""A run as its world and its inputs: recordings, their replay, and the checks that catch a
+replay going out of sync.
+
+The game is a pure function of its seed, so a run is exactly (how it started, the generator
+version, the actions the player sent). A :class:`Recording` keeps those, and after every action
+a small *check* of the state it led to (:func:`check`: the turn, the floor, the player's place
+and health, the monsters' places and health, the random stream's position). :func:`replay`
+plays the actions again from a fresh game and compares the check after each one: the first
+action after which the state differs is reported as a :class:`Divergence` naming the turn and
+the input — never silently. At the end, :func:`digest` (every field of the state that play can
+change) and :class:`Outcome` say how the run ended.
+
+An action is written as a short text (``h``/``j``/``k``/``l``/``y``/``u``/``b``/``n``: a
+step in the eight directions as the vi keys name them; ``.``: wait; ``R``: rest; ``g``: pick
+up; ``>``: descend; ``x``: explore; ``o``/``c`` and a direction letter: open, close; ``t X,Y``:
+travel; ``U name``: use an item) or, for a puzzle played at a pedestal, an object
+``{"solve": moves, "hints": n, "coins": n, "resets": n}``.
+
+This module is the core of recordings and has no file format of its own: the save layer
+(:mod:`saves.runs`) writes recordings inside saves, run records and challenge files, with its
+bounds and checksums. Nothing here is trusted from a file without :func:`Recording.from_json`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+import zlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from roguelike import seeds
+from roguelike.engine import (
+    Action,
+    Close,
+    Descend,
+    Event,
+    Explore,
+    GameState,
+    Move,
+    Open,
+    PickUp,
+    Rest,
+    SolvePuzzle,
+    Travel,
+    Use,
+    Wait,
+    new_game,
+    step,
+)
+from roguelike.engine.creatures import ITEMS
+from roguelike.presets import PRESETS
+from roguelike.version import GENERATOR_VERSION
+
+#: The format of a recording's JSON (:meth:`Recording.to_json`).
+RECORDING_VERSION = 1
+#: The most actions a recording holds (a run of the largest preset takes far fewer).
+MAX_ACTIONS = 2_000_000
+#: The most characters of a puzzle play's moves, as JSON, in one action.
+MAX_SOLVE_CHARS = 200_000
+#: The most floors a run has.
+MAX_FLOORS = 99
+MAX_COORD = 10_000
+MAX_HINTS = 10_000
+
+#: Vi keys for the eight steps, and back.
+STEP_LETTERS: dict[tuple[int, int], str] = {
+    (-1, 0): "h",
+    (0, 1): "j",
+    (0, -1): "k",
+    (1, 0): "l",
+    (-1, -1): "y",
+    (1, -1): "u",
+    (-1, 1): "b",
+    (1, 1): "n",
+}
+LETTER_STEPS = {letter: d for d, letter in STEP_LETTERS.items()}
+SIMPLE: dict[type, str] = {Wait: ".", Rest: "R", PickUp: "g", Descend: ">", Explore: "x"}
+SIMPLE_ACTIONS: dict[str, Action] = {
+    ".": Wait(),
+    "R": Rest(),
+    "g": PickUp(),
+    ">": Descend(),
+    "x": Explore(),
+}
+
+
+class RecordingError(ValueError):
+    """A recording that cannot be read or replayed, in one line."""
+
+
+class Divergence(RecordingError):
+    """A replay went out of sync: after input ``index`` (0-based), at turn ``turn``, the state
+    is not the one recorded."""
+
+    def __init__(self, index: int, turn: int, what: str = "the state differs from the record"):
+        self.index, self.turn = index, turn
+        super().__init__(f"out of sync at turn {turn} (input {index + 1}): {what}")
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+Code = str | dict[str, Any]
+
+
+def encode_action(action: Action) -> Code:
+    """The recorded form of ``action`` (see the module)."""
+    if isinstance(action, Move):
+        return STEP_LETTERS[(action.dx, action.dy)]
+    simple = SIMPLE.get(type(action))
+    if simple is not None:
+        return simple
+    if isinstance(action, Open | Close):
+        return ("o" if isinstance(action, Open) else "c") + STEP_LETTERS[(action.dx, action.dy)]
+    if isinstance(action, Travel):
+        return f"t{action.x},{action.y}"
+    if isinstance(action, Use):
+        return f"U{action.item}"
+    if isinstance(action, SolvePuzzle):
+        return {
+            "solve": list(action.moves),
+            "hints": action.hints_used,
+            "coins": action.coins_spent,
+            "resets": action.resets,
+        }
+    raise TypeError(f"not an action: {action!r}")
+
+
+def _count(o: dict[str, Any], key: str, where: str) -> int:
+    value = o.get(key, 0)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_HINTS:
+        raise RecordingError(f"{where}.{key}: expected a whole number 0..{MAX_HINTS}")
+    return value
+
+
+def decode_action(code: Any, where: str = "action") -> Action:
+    """The action a recorded ``code`` stands for; RecordingError naming ``where`` if it is not
+    one (anything a file holds goes through here)."""
+    if isinstance(code, str):
+        if code in LETTER_STEPS:
+            return Move(*LETTER_STEPS[code])
+        if code in SIMPLE_ACTIONS:
+            return SIMPLE_ACTIONS[code]
+        if len(code) == 2 and code[0] in "oc" and code[1] in LETTER_STEPS:
+            return (Open if code[0] == "o" else Close)(*LETTER_STEPS[code[1]])
+        if code.startswith("t") and 3 <= len(code) <= 12:
+            x, sep, y = code[1:].partition(",")
+            digits = sep and x.isascii() and y.isascii() and x.isdigit() and y.isdigit()
+            if digits and int(x) < MAX_COORD and int(y) < MAX_COORD:
+                return Travel(int(x), int(y))
+        if code.startswith("U") and code[1:] in ITEMS:
+            return Use(code[1:])
+        shown = json.dumps(code[:20]) + ("…" if len(code) > 20 else "")
+        raise RecordingError(f"{where}: {shown} is not an action")
+    if isinstance(code, dict):
+        if set(code) - {"solve", "hints", "coins", "resets"} or "solve" not in code:
+            raise RecordingError(f"{where}: a puzzle play has solve, hints, coins and resets")
+        moves = code["solve"]
+        if not isinstance(moves, list):
+            raise RecordingError(f"{where}.solve: expected a list of moves")
+        return SolvePuzzle(
+            tuple(moves),
+            hints_used=_count(code, "hints", where),
+            coins_spent=_count(code, "coins", where),
+            resets=_count(code, "resets", where),
+        )
+    raise RecordingError(f"{where}: expected an action's text or a puzzle play")
+
+
+# --- checks ----------------------------------------------------------------------------------
+
+_HEAD = struct.Struct("<9q")
+
+
+def check(state: GameState) -> int:
+    """A 32-bit check of what an action changes: turn, floor, the player's place and health,
+    experience, the pack's size, the monsters' places and health, the random stream's
+    position. Cheap (a few microseconds): a recording keeps one after every action."""
+    x, y = state.player
+    rng = state.rng.bit_generator.state["state"]["state"]
+    head = _HEAD.pack(
+        state.turn,
+        state.number,
+        x,
+        y,
+        state.hp,
+        state.xp,
+        sum(state.inventory.values()),
+        len(state.monsters),
+        rng & 0x7FFF_FFFF_FFFF_FFFF,
+    )
+    crc = zlib.crc32(head)
+    if state.monsters:
+        crc = zlib.crc32(bytes(str([(m.x, m.y, m.hp) for m in state.monsters]), "ascii"), crc)
+    return crc
+
+
+def digest(state: GameState) -> str:
+    """BLAKE2b-128 (hex) of every field of ``state`` that play changes: the map and what is
+    explored, the player, pack, keys, coins, monsters, items, pedestals, statistics, the
+    random stream, the turn, the end. Not the world's name, nor the log's wording."""
+    h = hashlib.blake2b(digest_size=16)
+    h.update(state.tiles.tobytes())
+    h.update(state.explored.tobytes())
+    rng = state.rng.bit_generator.state
+    doc = [
+        state.seed,
+        state.number,
+        state.total_floors,
+        list(state.player),
+        state.hp,
+        state.max_hp,
+        list(state.attack),
+        state.defence,
+        state.level,
+        state.xp,
+        state.turn,
+        state.regen_clock,
+        state.hint_coins,
+        state.won,
+        state.dead,
+        sorted(state.keys_held),
+        sorted([x, y, k] for (x, y), k in state.keys_lying.items()),
+        sorted([x, y, i] for (x, y), i in state.items_lying.items()),
+        sorted([i, n] for i, n in state.inventory.items()),
+        [
+            [m.id, m.kind, m.x, m.y, m.hp, m.awake, m.energy, m.unseen, sorted(m.extra.items())]
+            for m in state.monsters
+        ],
+        [
+            [p.x, p.y, p.solved, p.hints_used, p.resets, len(p.moves)]
+            for p in state.puzzles.values()
+        ],
+        [
+            state.stats.floors_reached,
+            state.stats.kills,
+            state.stats.keys,
+            state.stats.puzzles_solved,
+            state.stats.hints_used,
+            state.stats.cause,
+        ],
+        [str(rng["state"]["state"]), str(rng["state"]["inc"]), rng["has_uint32"], rng["uinteger"]],
+    ]
+    h.update(json.dumps(doc, separators=(",", ":")).encode("utf-8"))
+    return h.hexdigest()
+
+
+# --- recordings ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Start:
+    """How a recorded run began: the world's seed and size, and the engine's game options
+    (tests play worlds without monsters or puzzles)."""
+
+    seed: int
+    preset: str
+    total_floors: int
+    monsters: bool = True
+    puzzles: bool = True
+    fov_radius: int | None = 10
+
+    @classmethod
+    def of(cls, state: GameState) -> Start:
+        """The start of the run ``state`` is a fresh game of (before its first action)."""
+        return cls(
+            state.seed,
+            state.preset,
+            state.total_floors,
+            state.with_monsters,
+            state.with_puzzles,
+            state.fov_radius,
+        )
+
+    def game(self, world_name: str = "") -> GameState:
+        """A fresh game as the run began."""
+        return new_game(
+            self.seed,
+            total_floors=self.total_floors,
+            preset=self.preset,
+            world_name=world_name,
+            fov_radius=self.fov_radius,
+            monsters=self.monsters,
+            puzzles=self.puzzles,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": seeds.encode(self.seed),
+            "preset": self.preset,
+            "floors": self.total_floors,
+            "monsters": self.monsters,
+            "puzzles": self.puzzles,
+            "fov": self.fov_radius,
+        }
+
+    @classmethod
+    def from_json(cls, value: Any, where: str = "start") -> Start:
+        if not isinstance(value, dict):
+            raise RecordingError(f"{where}: expected an object")
+        try:
+            seed = seeds.decode(value.get("seed"))  # type: ignore[arg-type]
+        except (seeds.SeedCodeError, TypeError, AttributeError):
+            raise RecordingError(f"{where}.seed: not a seed code") from None
+        preset = value.get("preset")
+        if preset not in PRESETS:
+            raise RecordingError(f"{where}.preset: not one of {', '.join(PRESETS)}")
+        floors = value.get("floors")
+        if not isinstance(floors, int) or isinstance(floors, bool) or not 1 <= floors <= MAX_FLOORS:
+            raise RecordingError(f"{where}.floors: expected a whole number 1..{MAX_FLOORS}")
+        flags = {}
+        for key in ("monsters", "puzzles"):
+            flag = value.get(key, True)
+            if not isinstance(flag, bool):
+                raise RecordingError(f"{where}.{key}: expected true or false")
+            flags[key] = flag
+        fov = value.get("fov", 10)
+        if fov is not None and (
+            not isinstance(fov, int) or isinstance(fov, bool) or not 1 <= fov <= 1000
+        ):
+            raise RecordingError(f"{where}.fov: expected a radius 1..1000 or null")
+        return cls(seed, preset, floors, flags["monsters"], flags["puzzles"], fov)
+
+
+@dataclass
+class Recording:
+    """A run's start, its generator version and every action sent, each with the
+    :func:`check` of the state it led to. ``resumed``: how many of the actions were recorded
+    before the last load (nothing but a note for the viewer)."""
+
+    start: Start
+    generator: str = GENERATOR_VERSION
+    actions: list[Code] = field(default_factory=list)
+    checks: list[int] = field(default_factory=list)
+
+    @classmethod
+    def begin(cls, state: GameState) -> Recording:
+        """An empty recording of the fresh game ``state``."""
+        return cls(Start.of(state))
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def add(self, action: Action, state: GameState) -> None:
+        """Record ``action``, just played, and the state it led to."""
+        if len(self.actions) >= MAX_ACTIONS:
+            return  # beyond any real run: the recording stops growing (replay says so)
+        self.actions.append(encode_action(action))
+        self.checks.append(check(state))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": RECORDING_VERSION,
+            "generator": self.generator,
+            "start": self.start.to_json(),
+            "actions": self.actions,
+            "checks": self.checks,
+        }
+
+    @classmethod
+    def from_json(cls, value: Any, where: str = "recording") -> Recording:
+        """A recording read from a file's JSON: every field checked, every action decoded
+        once (so a replay cannot meet an unreadable one half-way)."""
+        if not isinstance(value, dict):
+            raise RecordingError(f"{where}: expected an object")
+        version = value.get("version")
+        if version != RECORDING_VERSION:
+            raise RecordingError(
+                f"{where}.version: {json.dumps(version)[:20]}, this game reads {RECORDING_VERSION}"
+            )
+        generator = value.get("generator")
+        if not isinstance(generator, str) or not 1 <= len(generator) <= 40:
+            raise RecordingError(f"{where}.generator: expected a version text")
+        start = Start.from_json(value.get("start"), f"{where}.start")
+        actions, checks = value.get("actions"), value.get("checks")
+        if not isinstance(actions, list) or not isinstance(checks, list):
+            raise RecordingError(f"{where}: actions and checks are lists")
+        if len(actions) > MAX_ACTIONS:
+            raise RecordingError(f"{where}.actions: more than {MAX_ACTIONS}")
+        if len(checks) != len(actions):
+            raise RecordingError(
+                f"{where}: {len(actions)} actions but {len(checks)} checks (one after each)"
+            )
+        for i, c in enumerate(checks):
+            if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 2**32:
+                raise RecordingError(f"{where}.checks[{i}]: expected a 32-bit check")
+        for i, a in enumerate(actions):
+            decode_action(a, f"{where}.actions[{i}]")
+            if isinstance(a, dict) and len(json.dumps(a["solve"])) > MAX_SOLVE_CHARS:
+                raise RecordingError(f"{where}.actions[{i}]: a puzzle play over the size limit")
+        return cls(start, generator, list(actions), list(checks))
+
+    def generator_problem(self) -> str | None:
+        """Why this game cannot replay the recording (another generator), or None."""
+        if self.generator != GENERATOR_VERSION:
+            return (
+                f"recorded with generator {self.generator}, this game has {GENERATOR_VERSION}: "
+                "its floors would differ"
+            )
+        return None
+
+
+# --- replay ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a run ended (or stands): what a run record claims, recomputed by a replay."""
+
+    won: bool
+    dead: bool
+    floors: int  # the deepest floor reached
+    turns: int
+    cause: str | None
+    kills: int
+    keys: int
+    puzzles_solved: int
+    hints_used: int
+    actions: int
+    digest: str
+
+    @classmethod
+    def of(cls, state: GameState, actions: int) -> Outcome:
+        s = state.stats
+        return cls(
+            state.won,
+            state.dead,
+            s.floors_reached,
+            state.turn,
+            s.cause,
+            s.kills,
+            s.keys,
+            s.puzzles_solved,
+            s.hints_used,
+            actions,
+            digest(state),
+        )
+
+    @property
+    def result(self) -> str:
+        """``won``, ``died`` or ``unfinished``."""
+        return "won" if self.won else "died" if self.dead else "unfinished"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "result": self.result,
+            "floors": self.floors,
+            "turns": self.turns,
+            "cause": self.cause,
+            "kills": self.kills,
+            "keys": self.keys,
+            "puzzles_solved": self.puzzles_solved,
+            "hints_used": self.hints_used,
+            "actions": self.actions,
+            "digest": self.digest,
+        }
+
+
+@dataclass
+class Frame:
+    """One input of a replay, played: its number (0-based), the action, the events it gave
+    and the state after it (the same object every frame: copy what you keep)."""
+
+    index: int
+    action: Action
+    events: list[Event]
+    state: GameState
+
+
+#: What a replay steps with (a session's step, which keeps earlier floors, or the engine's).
+Stepper = Callable[[GameState, Action], list[Event]]
+
+
+def frames(
+    rec: Recording, *, state: GameState | None = None, stepper: Stepper = step
+) -> Iterator[Frame]:
+    """Play ``rec`` input by input from a fresh game (or from ``state``, which must be that
+    fresh game), yielding a :class:`Frame` after each; raises :class:`Divergence` at the first
+    input whose check differs, and RecordingError for another generator's recording."""
+    problem = rec.generator_problem()
+    if problem:
+        raise RecordingError(problem)
+    state = rec.start.game() if state is None else state
+    for i, (code, expected) in enumerate(zip(rec.actions, rec.checks, strict=True)):
+        if state.over:
+            raise Divergence(i, state.turn, "the run is over but inputs follow")
+        action = decode_action(code, f"input {i + 1}")
+        events = stepper(state, action)
+        if check(state) != expected:
+            raise Divergence(i, state.turn)
+        yield Frame(i, action, events, state)
+
+
+def replay(rec: Recording, *, stepper: Stepper = step) -> tuple[GameState, Outcome]:
+    """Play ``rec`` headless to its end: the final state and its :class:`Outcome` (raises as
+    :func:`frames` does)."""
+    state = rec.start.game()
+    for _ in frames(rec, state=state, stepper=stepper):
+        pass
+    return state, Outcome.of(state, len(rec))

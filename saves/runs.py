@@ -1,0 +1,552 @@
+"""Finished runs: run records, the hall of runs, challenge files, and checking a record's claims
+by replaying its recording.
+
+A *run record* (:class:`RunRecord`) is what is kept of a run once it is over (won, died, or
+abandoned): the world (name, seed code, preset, whether it was the daily world), when it began
+and ended, its outcome and statistics, its score (:func:`score`), and the recording of every
+input (:mod:`roguelike.recording`), so it can be watched again and checked.
+
+Files (a run record, or a challenge: the same record sent to someone else)::
+
+    RGLKRUN1{"blake2b": "…", "format": 1, "game": "…", "generator": "…", "length": N}\\n<zlib JSON>
+
+The header line is ASCII JSON covering the payload's length and checksum; the payload is
+compressed JSON, decompressed with a cap (:data:`MAX_DOCUMENT`) and parsed with bounds on
+every field before anything is built. Nothing is pickled or evaluated.
+
+The hall lives in the save folder: ``runs/<id>.run`` for the player's own runs and
+``challenges/<id>.run`` for those imported from others. An imported record is never trusted:
+:func:`verify` replays its recording and compares every claim (outcome, floors, turns, kills,
+puzzles, hints, score, the final state's digest); a file whose claims do not match is refused,
+saying which claim is false.
+
+Score (also in the README)::
+
+    score = 100 × deepest floor + Σ solved puzzles' scores (0..100 each) + 10 × kills
+            + (won: 1000 + max(0, 1000 − turns ÷ 10))
+
+Winning counts most, then depth, then puzzles played well; a won run gains up to 1000 more
+for speed (none after 10,000 turns).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import os
+import secrets
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from roguelike import seeds
+from roguelike.engine.state import GameState
+from roguelike.presets import PRESETS
+from roguelike.recording import Outcome, Recording, RecordingError, replay
+from roguelike.version import GAME_VERSION, GENERATOR_VERSION
+from saves.errors import SaveError
+from saves.store import read_file, write_atomic
+from saves.world import daily_seed, now_iso, parse_date
+
+MAGIC = b"RGLKRUN1"
+RUN_FORMAT = 1
+MAX_HEADER = 1024
+#: Largest run file, and largest payload once decompressed.
+MAX_FILE = 16 << 20
+MAX_DOCUMENT = 64 << 20
+RUNS_DIR = "runs"
+CHALLENGES_DIR = "challenges"
+SUFFIX = ".run"
+#: The most run records a folder lists (the oldest beyond are not read).
+MAX_LISTED = 5000
+OUTCOMES = ("won", "died", "abandoned")
+MAX_TEXT = 200
+MAX_COUNT = 10**9
+
+
+class RunFileError(SaveError):
+    """A run or challenge file that cannot be read, or whose claims are false: one line."""
+
+
+def score(won: bool, floors: int, turns: int, kills: int, puzzle_scores: list[int]) -> int:
+    """The run's score (see the module)."""
+    bonus = 1000 + max(0, 1000 - turns // 10) if won else 0
+    return 100 * floors + sum(puzzle_scores) + 10 * kills + bonus
+
+
+@dataclass(frozen=True)
+class PuzzleScore:
+    floor: int
+    type: str
+    difficulty: str
+    score: int
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """One finished run (see the module)."""
+
+    id: str
+    world: str
+    seed: str  # the seed code
+    preset: str
+    started: str  # ISO 8601, UTC: when the world was created
+    ended: str
+    outcome: str  # won, died or abandoned
+    floors: int  # deepest floor reached
+    total_floors: int
+    turns: int
+    kills: int
+    keys: int
+    puzzles: tuple[PuzzleScore, ...]
+    hints_used: int
+    cause: str | None
+    score: int
+    digest: str | None  # of the final state (None without a recording)
+    #: the day (YYYY-MM-DD) whose daily world this was, else None
+    daily: str | None = None
+    #: whether it counts for that day (the first daily run finished that day does)
+    scored: bool = True
+    recording: Recording | None = None
+    #: the challenge (id of an imported record) this run answered, else None
+    challenge: str | None = None
+    generator: str = GENERATOR_VERSION
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def puzzles_solved(self) -> int:
+        return len(self.puzzles)
+
+    @property
+    def puzzle_points(self) -> int:
+        return sum(p.score for p in self.puzzles)
+
+    # -- to and from JSON
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "world": self.world,
+            "seed": self.seed,
+            "preset": self.preset,
+            "started": self.started,
+            "ended": self.ended,
+            "outcome": self.outcome,
+            "floors": self.floors,
+            "total_floors": self.total_floors,
+            "turns": self.turns,
+            "kills": self.kills,
+            "keys": self.keys,
+            "puzzles": [
+                {"floor": p.floor, "type": p.type, "difficulty": p.difficulty, "score": p.score}
+                for p in self.puzzles
+            ],
+            "hints_used": self.hints_used,
+            "cause": self.cause,
+            "score": self.score,
+            "digest": self.digest,
+            "daily": self.daily,
+            "scored": self.scored,
+            "challenge": self.challenge,
+            "generator": self.generator,
+            "recording": None if self.recording is None else self.recording.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, value: Any) -> RunRecord:
+        """A record from a file's JSON, every field checked (RunFileError otherwise)."""
+        from saves import fields as f
+        from saves.world import check_name
+
+        o = f.obj(value, "run")
+
+        def get(key: str) -> Any:
+            return f.get(o, key, "run")
+
+        def count(key: str, lo: int = 0, hi: int = MAX_COUNT) -> int:
+            return f.integer(get(key), f"run.{key}", lo, hi)
+
+        def date(key: str) -> str:
+            text = f.text(get(key), f"run.{key}", 40)
+            try:
+                parse_date(text)
+            except ValueError:
+                raise RunFileError(f"run.{key}: {f.show(text)} is not an ISO 8601 date") from None
+            return text
+
+        run_id = f.text(get("id"), "run.id", 40)
+        if not run_id or not all(c.isascii() and (c.isalnum() or c == "-") for c in run_id):
+            raise RunFileError("run.id: letters, digits and dashes only")
+        seed = f.text(get("seed"), "run.seed", 20)
+        try:
+            seeds.decode(seed)
+        except seeds.SeedCodeError:
+            raise RunFileError(f"run.seed: {f.show(seed)} is not a seed code") from None
+        try:
+            world = check_name(f.text(get("world"), "run.world", MAX_TEXT))
+        except ValueError as err:
+            raise RunFileError(f"run.world: {err}") from None
+        total = count("total_floors", 1, 99)
+        puzzles = []
+        for i, p in enumerate(f.array_list(get("puzzles"), "run.puzzles", 10_000)):
+            po = f.obj(p, f"run.puzzles[{i}]")
+            w = f"run.puzzles[{i}]"
+            puzzles.append(
+                PuzzleScore(
+                    f.integer(f.get(po, "floor", w), f"{w}.floor", 1, total),
+                    f.text(f.get(po, "type", w), f"{w}.type", 20),
+                    f.text(f.get(po, "difficulty", w), f"{w}.difficulty", 20),
+                    f.integer(f.get(po, "score", w), f"{w}.score", 0, 100),
+                )
+            )
+        daily = f.optional_text(get("daily"), "run.daily", 10)
+        if daily is not None:
+            try:
+                dt.date.fromisoformat(daily)
+            except ValueError:
+                raise RunFileError(f"run.daily: {f.show(daily)} is not a day") from None
+        digest = f.optional_text(get("digest"), "run.digest", 32)
+        rec_doc = get("recording")
+        try:
+            recording = None if rec_doc is None else Recording.from_json(rec_doc, "run.recording")
+        except RecordingError as err:
+            raise RunFileError(str(err)) from None
+        challenge = f.optional_text(get("challenge"), "run.challenge", 40)
+        return cls(
+            id=run_id,
+            world=world,
+            seed=seed,
+            preset=f.text(get("preset"), "run.preset", 20, choices=tuple(PRESETS)),
+            started=date("started"),
+            ended=date("ended"),
+            outcome=f.text(get("outcome"), "run.outcome", 20, choices=OUTCOMES),
+            floors=count("floors", 1, total),
+            total_floors=total,
+            turns=count("turns"),
+            kills=count("kills"),
+            keys=count("keys"),
+            puzzles=tuple(puzzles),
+            hints_used=count("hints_used"),
+            cause=f.optional_text(get("cause"), "run.cause", MAX_TEXT),
+            score=count("score"),
+            digest=digest,
+            daily=daily,
+            scored=f.boolean(get("scored"), "run.scored"),
+            recording=recording,
+            challenge=challenge,
+            generator=f.text(get("generator"), "run.generator", 40),
+        )
+
+
+# --- making a record -------------------------------------------------------------------------
+
+
+def new_id(ended: str) -> str:
+    """A run's id: the day it ended and six random hex digits (``20261124-3fa9c2``)."""
+    return f"{ended[:10].replace('-', '')}-{secrets.token_hex(3)}"
+
+
+def daily_day(seed: int, started: str) -> str | None:
+    """The day whose daily world ``seed`` is, if it is the daily world of the day the world
+    was created (UTC), else None."""
+    try:
+        day = parse_date(started).astimezone(dt.UTC).date()
+    except ValueError:
+        return None
+    return day.isoformat() if seed == daily_seed(day) else None
+
+
+def record_of(
+    state: GameState,
+    *,
+    world: str,
+    started: str,
+    recording: Recording | None,
+    abandoned: bool = False,
+    ended: str | None = None,
+    challenge: str | None = None,
+) -> RunRecord:
+    """The record of the run ``state`` ends (``abandoned``: left unfinished for good)."""
+    ended = ended or now_iso()
+    s = state.stats
+    outcome = "won" if state.won else "died" if state.dead else "abandoned"
+    if not abandoned and outcome == "abandoned":
+        raise ValueError("the run is not over: record it as abandoned, or not yet")
+    puzzles = tuple(PuzzleScore(*p) for p in s.puzzle_scores)
+    return RunRecord(
+        id=new_id(ended),
+        world=world,
+        seed=seeds.encode(state.seed),
+        preset=state.preset,
+        started=started,
+        ended=ended,
+        outcome=outcome,
+        floors=s.floors_reached,
+        total_floors=state.total_floors,
+        turns=state.turn,
+        kills=s.kills,
+        keys=s.keys,
+        puzzles=puzzles,
+        hints_used=s.hints_used,
+        cause=s.cause if outcome != "abandoned" else "abandoned",
+        score=score(state.won, s.floors_reached, state.turn, s.kills, [p.score for p in puzzles]),
+        digest=None if recording is None else Outcome.of(state, len(recording)).digest,
+        daily=daily_day(state.seed, started),
+        recording=recording,
+        challenge=challenge,
+    )
+
+
+# --- checking claims -------------------------------------------------------------------------
+
+
+def verify(record: RunRecord) -> tuple[GameState, Outcome]:
+    """Replay ``record``'s recording and check every claim it makes; RunFileError naming the
+    first false claim (or why it cannot be replayed). Returns the replayed state and outcome."""
+    rec = record.recording
+    if rec is None:
+        raise RunFileError("the run has no recording: its claims cannot be checked")
+    if seeds.encode(rec.start.seed) != record.seed or rec.start.preset != record.preset:
+        raise RunFileError("the claimed world (seed or preset) is not the recording's")
+    try:
+        state, outcome = replay(rec)
+    except RecordingError as err:
+        raise RunFileError(f"the recording does not replay: {err}") from None
+    s = state.stats
+    result = "won" if state.won else "died" if state.dead else "abandoned"
+    claimed_puzzles = [(p.floor, p.type, p.difficulty, p.score) for p in record.puzzles]
+    true_score = score(
+        state.won, s.floors_reached, state.turn, s.kills, [p[3] for p in s.puzzle_scores]
+    )
+    claims: list[tuple[str, Any, Any]] = [
+        ("outcome", record.outcome, result),
+        ("floors", record.floors, s.floors_reached),
+        ("total floors", record.total_floors, state.total_floors),
+        ("turns", record.turns, state.turn),
+        ("kills", record.kills, s.kills),
+        ("keys", record.keys, s.keys),
+        ("puzzles", claimed_puzzles, list(s.puzzle_scores)),
+        ("hints used", record.hints_used, s.hints_used),
+        ("score", record.score, true_score),
+        ("final state", record.digest, outcome.digest),
+    ]
+    for name, claimed, true in claims:
+        if claimed != true:
+            raise RunFileError(
+                f"the record's claim of {name} is false: it says {_shown(claimed)}, "
+                f"its recording gives {_shown(true)}"
+            )
+    return state, outcome
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+# --- files -----------------------------------------------------------------------------------
+
+
+def pack(record: RunRecord) -> bytes:
+    """The bytes of a run file holding ``record``."""
+    text = json.dumps(record.to_json(), separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    payload = zlib.compress(text.encode("ascii"), 6)
+    head = {
+        "format": RUN_FORMAT,
+        "game": GAME_VERSION,
+        "generator": record.generator,
+        "length": len(payload),
+        "blake2b": hashlib.blake2b(payload, digest_size=32).hexdigest(),
+    }
+    line = json.dumps(head, sort_keys=True, ensure_ascii=True)
+    return MAGIC + line.encode("ascii") + b"\n" + payload
+
+
+def unpack(data: bytes) -> RunRecord:
+    """The record in the bytes of a run file; RunFileError with one line for anything wrong."""
+    try:
+        return _unpack(data)
+    except RunFileError:
+        raise
+    except SaveError as err:  # a field's check
+        raise RunFileError(str(err)) from None
+    except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError) as err:
+        raise RunFileError(f"the run file is malformed: {type(err).__name__}") from None
+
+
+def _loads(raw: bytes | str, what: str) -> Any:
+    def no_constants(name: str) -> Any:
+        raise ValueError(f"{name} is not a number a run file holds")
+
+    try:
+        return json.loads(raw, parse_constant=no_constants)
+    except (ValueError, RecursionError):
+        raise RunFileError(f"the run file's {what} is not JSON") from None
+
+
+def _unpack(data: bytes) -> RunRecord:
+    if len(data) > MAX_FILE:
+        raise RunFileError(f"the file is larger than a run file can be ({MAX_FILE >> 20} MiB)")
+    if not data.startswith(MAGIC):
+        raise RunFileError("not a roguelike run file (it does not start with RGLKRUN1)")
+    end = data.find(b"\n", len(MAGIC), len(MAGIC) + MAX_HEADER + 1)
+    if end < 0:
+        raise RunFileError("the run file is truncated or its header is too long")
+    head = _loads(data[len(MAGIC) : end], "header")
+    if not isinstance(head, dict):
+        raise RunFileError("the run file's header is not an object")
+    version = head.get("format")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RunFileError("the run file's header has no format")
+    if version > RUN_FORMAT:
+        raise RunFileError(
+            f"made by a newer version: run format {version}, this game reads up to {RUN_FORMAT}"
+        )
+    if version != RUN_FORMAT:
+        raise RunFileError(f"run format {version} is not one this game reads")
+    generator = head.get("generator")
+    if generator != GENERATOR_VERSION:
+        shown = str(generator)[:20] if isinstance(generator, str) else "?"
+        raise RunFileError(
+            f"recorded with generator {shown}, this game has {GENERATOR_VERSION}: "
+            "its floors would differ"
+        )
+    payload = data[end + 1 :]
+    if head.get("length") != len(payload):
+        raise RunFileError("the run file is truncated (its length is not the header's)")
+    if hashlib.blake2b(payload, digest_size=32).hexdigest() != head.get("blake2b"):
+        raise RunFileError("the run file is damaged: its checksum does not match")
+    d = zlib.decompressobj()
+    try:
+        raw = d.decompress(payload, MAX_DOCUMENT)
+    except zlib.error:
+        raise RunFileError("the run file is damaged: it does not decompress") from None
+    if d.unconsumed_tail or not d.eof or d.unused_data:
+        raise RunFileError("the run file's payload is too large or damaged")
+    record = RunRecord.from_json(_loads(raw, "payload"))
+    if record.generator != generator:
+        raise RunFileError("the run file's header does not match its payload (generator)")
+    return record
+
+
+# --- the hall --------------------------------------------------------------------------------
+
+
+class Hall:
+    """The run records of one save folder (see the module)."""
+
+    def __init__(self, folder: str | os.PathLike[str], clock: Callable[[], str] = now_iso):
+        self.path = Path(folder)
+        self.clock = clock
+        #: why some files were skipped by the last listing (one line each)
+        self.problems: list[str] = []
+
+    def _dir(self, imported: bool) -> Path:
+        return self.path / (CHALLENGES_DIR if imported else RUNS_DIR)
+
+    def file(self, run_id: str, imported: bool = False) -> Path:
+        return self._dir(imported) / f"{run_id}{SUFFIX}"
+
+    def add(self, record: RunRecord, imported: bool = False) -> RunRecord:
+        """Keep ``record`` (a daily run not the first finished that day is kept unscored).
+        The same run kept twice (same world, start, outcome and turns) is kept once."""
+        same = (record.world, record.started, record.outcome, record.turns, record.seed)
+        for old in self.challenges() if imported else self.runs():
+            if (old.world, old.started, old.outcome, old.turns, old.seed) == same:
+                return old
+        if record.daily and not imported:
+            firsts = [r for r in self.runs() if r.daily == record.daily and r.scored]
+            if firsts:
+                record = replace(record, scored=False)
+        folder = self._dir(imported)
+        folder.mkdir(parents=True, exist_ok=True)
+        write_atomic(self.file(record.id, imported), pack(record))
+        return record
+
+    def _read_all(self, imported: bool) -> list[RunRecord]:
+        folder = self._dir(imported)
+        out: list[RunRecord] = []
+        try:
+            names = sorted(p for p in folder.iterdir() if p.name.endswith(SUFFIX))
+        except FileNotFoundError:
+            return out
+        for p in names[-MAX_LISTED:]:
+            try:
+                if not p.is_file():
+                    continue
+                out.append(unpack(read_file(p)))
+            except (RunFileError, OSError) as err:
+                self.problems.append(f"{p.name}: {err}")
+        return out
+
+    def runs(self) -> list[RunRecord]:
+        """The player's runs, best score first (then newest)."""
+        self.problems = []
+        runs = self._read_all(False)
+        runs.sort(key=lambda r: r.ended, reverse=True)
+        runs.sort(key=lambda r: r.score, reverse=True)
+        return runs
+
+    def challenges(self) -> list[RunRecord]:
+        """The records imported from others, newest first."""
+        self.problems = []
+        return sorted(self._read_all(True), key=lambda r: r.ended, reverse=True)
+
+    def get(self, run_id: str) -> tuple[RunRecord, bool]:
+        """The record ``run_id`` (an own run or a challenge; a unique prefix will do) and
+        whether it was imported. RunFileError if none or several match."""
+        found = []
+        for imported in (False, True):
+            folder = self._dir(imported)
+            try:
+                names = [p for p in folder.iterdir() if p.name.endswith(SUFFIX)]
+            except FileNotFoundError:
+                continue
+            found += [(p, imported) for p in names if p.name[: -len(SUFFIX)].startswith(run_id)]
+        if not run_id or not found:
+            raise RunFileError(f"no run {run_id!r} in {self.path}")
+        exact = [(p, i) for p, i in found if p.name == f"{run_id}{SUFFIX}"]
+        if len(exact) == 1:
+            found = exact
+        if len(found) > 1:
+            raise RunFileError(f"{run_id!r} names {len(found)} runs: give more of the id")
+        path, imported = found[0]
+        return unpack(read_file(path)), imported
+
+    def export(self, run_id: str, dest: str | os.PathLike[str]) -> Path:
+        """Write the record ``run_id`` as a challenge file at ``dest`` (atomically)."""
+        record, _ = self.get(run_id)
+        if record.recording is None:
+            raise RunFileError(f"run {record.id} has no recording: there is nothing to send")
+        path = Path(dest).expanduser()
+        write_atomic(path, pack(record))
+        return path
+
+    def import_file(self, source: str | os.PathLike[str]) -> RunRecord:
+        """Check the challenge file ``source`` in full (read with bounds, then replayed: every
+        claim recomputed) and keep it among the challenges. RunFileError, with nothing kept,
+        if anything is wrong."""
+        path = Path(source).expanduser()
+        if not path.is_file():
+            raise RunFileError(f"{path}: not a regular file")
+        if path.stat().st_size > MAX_FILE:
+            raise RunFileError(f"{path}: larger than a run file can be ({MAX_FILE >> 20} MiB)")
+        record = unpack(read_file(path))
+        verify(record)
+        self.add(record, imported=True)
+        return record
+
+    def streak(self, today: dt.date | None = None) -> int:
+        """Days in a row, ending today or yesterday (UTC), with a daily run finished."""
+        days = {r.daily for r in self.runs() if r.daily}
+        day = today or dt.datetime.now(dt.UTC).date()
+        if day.isoformat() not in days:
+            day -= dt.timedelta(days=1)
+        n = 0
+        while day.isoformat() in days:
+            n += 1
+            day -= dt.timedelta(days=1)
+        return n
