@@ -22,11 +22,12 @@ saying which claim is false.
 
 Score (also in the README)::
 
-    score = 100 × deepest floor + Σ solved puzzles' scores (0..100 each) + 10 × kills
+    score = 100 × deepest floor + Σ solved puzzles' scores (0..100 each)
             + (won: 1000 + max(0, 1000 − turns ÷ 10))
 
 Winning counts most, then depth, then puzzles played well; a won run gains up to 1000 more
-for speed (none after 10,000 turns).
+for speed (none after 10,000 turns). Kills earn nothing of their own: fighting is a cost, not
+a goal (it pays through the depth it opens).
 """
 
 from __future__ import annotations
@@ -71,10 +72,10 @@ class RunFileError(SaveError):
     """A run or challenge file that cannot be read, or whose claims are false: one line."""
 
 
-def score(won: bool, floors: int, turns: int, kills: int, puzzle_scores: list[int]) -> int:
+def score(won: bool, floors: int, turns: int, puzzle_scores: list[int]) -> int:
     """The run's score (see the module)."""
     bonus = 1000 + max(0, 1000 - turns // 10) if won else 0
-    return 100 * floors + sum(puzzle_scores) + 10 * kills + bonus
+    return 100 * floors + sum(puzzle_scores) + bonus
 
 
 @dataclass(frozen=True)
@@ -292,7 +293,7 @@ def record_of(
         puzzles=puzzles,
         hints_used=s.hints_used,
         cause=s.cause if outcome != "abandoned" else "abandoned",
-        score=score(state.won, s.floors_reached, state.turn, s.kills, [p.score for p in puzzles]),
+        score=score(state.won, s.floors_reached, state.turn, [p.score for p in puzzles]),
         digest=None if recording is None else Outcome.of(state, len(recording)).digest,
         daily=daily_day(state.seed, started),
         recording=recording,
@@ -318,9 +319,7 @@ def verify(record: RunRecord) -> tuple[GameState, Outcome]:
     s = state.stats
     result = "won" if state.won else "died" if state.dead else "abandoned"
     claimed_puzzles = [(p.floor, p.type, p.difficulty, p.score) for p in record.puzzles]
-    true_score = score(
-        state.won, s.floors_reached, state.turn, s.kills, [p[3] for p in s.puzzle_scores]
-    )
+    true_score = score(state.won, s.floors_reached, state.turn, [p[3] for p in s.puzzle_scores])
     claims: list[tuple[str, Any, Any]] = [
         ("outcome", record.outcome, result),
         ("floors", record.floors, s.floors_reached),
