@@ -114,16 +114,15 @@ def verify_report(record: RunRecord, fmt: str) -> tuple[str, str | None]:
     try:
         state, outcome = replay(rec)
     except Divergence as err:
-        reason = str(err)
         if fmt == "json":
-            doc = {
+            sync = {
                 "id": record.id,
                 "matched": False,
                 "out_of_sync": {"turn": err.turn, "input": err.index + 1},
-                "error": reason,
+                "error": str(err),
             }
-            return json.dumps(doc, indent=1) + "\n", reason
-        return "", reason
+            return json.dumps(sync, indent=1) + "\n", str(err)
+        return "", str(err)
     except RecordingError as err:
         raise Fail(printable(str(err))) from None
     seconds = time.perf_counter() - start
@@ -131,11 +130,15 @@ def verify_report(record: RunRecord, fmt: str) -> tuple[str, str | None]:
     false = [c for c in checked if not c.holds]
     reason = printable(false[0].falsehood()) if false else None
     if fmt == "json":
-        doc = {
+        doc: dict[str, Any] = {
             "id": record.id,
             "matched": not false,
             "claims": {
-                c.name: {"claimed": c.claimed, "replayed": c.true, "matched": c.holds}
+                c.name.replace(" ", "_"): {
+                    "claimed": c.claimed,
+                    "replayed": c.true,
+                    "matched": c.holds,
+                }
                 for c in checked
             },
             "outcome": {**outcome_json(checked, outcome.digest), "cause": state.stats.cause},
