@@ -16,9 +16,9 @@ every field before anything is built. Nothing is pickled or evaluated.
 
 The hall lives in the save folder: ``runs/<id>.run`` for the player's own runs and
 ``challenges/<id>.run`` for those imported from others. An imported record is never trusted:
-:func:`verify` replays its recording and compares every claim (outcome, floors, turns, kills,
-puzzles, hints, score, the final state's digest); a file whose claims do not match is refused,
-saying which claim is false.
+:func:`verify` replays its recording and compares every claim (outcome and cause, floors,
+turns, kills, puzzles, hints, score, the final state's digest); a file whose claims do not
+match is refused, saying which claim is false.
 
 Score (also in the README)::
 
@@ -311,8 +311,10 @@ def claims(record: RunRecord, state: GameState, outcome: Outcome) -> list[Claim]
     result = "won" if state.won else "died" if state.dead else "abandoned"
     claimed_puzzles = [[p.floor, p.type, p.difficulty, p.score] for p in record.puzzles]
     true_score = score(state.won, s.floors_reached, state.turn, [p[3] for p in s.puzzle_scores])
+    cause = s.cause if result != "abandoned" else "abandoned"
     return [
         Claim("outcome", record.outcome, result),
+        Claim("cause", record.cause, cause),
         Claim("floors", record.floors, s.floors_reached),
         Claim("total floors", record.total_floors, state.total_floors),
         Claim("turns", record.turns, state.turn),

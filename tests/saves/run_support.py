@@ -24,6 +24,8 @@ from saves.world import World
 TINY_SEED = seeds.parse("N65Q-QBJ0-23PV")
 STARTED = "2026-01-02T03:04:05.000+00:00"
 ENDED = "2026-01-02T04:00:00.000+00:00"
+#: The id of :func:`won_record` (a new record's id is random; tests need to name it).
+WON_ID = "20260102-0a0b0c"
 
 
 def tiny_game(seed: int = TINY_SEED, name: str = "Tiny") -> GameState:
@@ -54,7 +56,7 @@ def won_record(**changes: Any) -> RunRecord:
     """The record of :func:`won_run`, with ``changes`` (a false claim, another id …)."""
     state, recording = won_run()
     record = record_of(state, world="Tiny", started=STARTED, ended=ENDED, recording=recording)
-    return dataclasses.replace(record, **changes)
+    return dataclasses.replace(record, **{"id": WON_ID, **changes})
 
 
 def plain_record(n: int, **changes: Any) -> RunRecord:

@@ -250,6 +250,7 @@ def test_a_true_record_verifies_and_replays_to_its_digest():
     ("change", "claim"),
     [
         ({"outcome": "died"}, "outcome"),
+        ({"cause": "slain by a dragon"}, "cause"),
         ({"score": 99_999}, "score"),
         ({"turns": 1}, "turns"),
         ({"kills": 3}, "kills"),
