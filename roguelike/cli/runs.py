@@ -39,7 +39,9 @@ def add_arguments(runs: argparse.ArgumentParser) -> None:
         "--seed", dest="runs_seed", metavar="CODE", help="only the runs of this seed code"
     )
     runs.add_argument("--outcome", choices=OUTCOMES, help="only the runs that ended so")
-    runs.add_argument("--daily", action="store_true", help="only the daily worlds' runs")
+    runs.add_argument(
+        "--daily", dest="runs_daily", action="store_true", help="only the daily worlds' runs"
+    )
     runs.add_argument(
         "--challenges", action="store_true", help="the runs imported from others instead"
     )
@@ -133,7 +135,7 @@ def listing(args: argparse.Namespace, hall: Hall) -> str:
         records = [r for r in records if r.seed == code]
     if args.outcome:
         records = [r for r in records if r.outcome == args.outcome]
-    if args.daily:
+    if args.runs_daily:
         records = [r for r in records if r.daily]
     for problem in problems:  # a damaged file is skipped, and said so, not fatal
         print(f"roguelike: skipped {printable(problem)}", file=sys.stderr)
@@ -146,8 +148,9 @@ def listing(args: argparse.Namespace, hall: Hall) -> str:
             "skipped": problems,
         }
         return json.dumps(doc, indent=1) + "\n"
-    table = runs_table(records, str(hall.path), what)
-    if args.daily and records:
+    filtered = args.runs_seed is not None or args.outcome or args.runs_daily
+    table = runs_table(records, str(hall.path), f"{what} that match" if filtered else what)
+    if args.runs_daily and records:
         streak = hall.streak()
         table += f"daily streak: {streak} day{'s' if streak != 1 else ''}\n"
     return table

@@ -25,7 +25,7 @@ TINY_SEED = seeds.parse("N65Q-QBJ0-23PV")
 STARTED = "2026-01-02T03:04:05.000+00:00"
 ENDED = "2026-01-02T04:00:00.000+00:00"
 #: The id of :func:`won_record` (a new record's id is random; tests need to name it).
-WON_ID = "20260102-0a0b0c"
+WON_ID = "20260102-a0b0c0"
 
 
 def tiny_game(seed: int = TINY_SEED, name: str = "Tiny") -> GameState:
