@@ -438,8 +438,10 @@ def _unpack(data: bytes) -> RunRecord:
     if version != RUN_FORMAT:
         raise RunFileError(f"run format {version} is not one this game reads")
     generator = head.get("generator")
+    if not isinstance(generator, str) or not generator:
+        raise RunFileError("the run file's header has no generator version")
     if generator != GENERATOR_VERSION:
-        shown = str(generator)[:20] if isinstance(generator, str) else "?"
+        shown = json.dumps(generator[:20])[1:-1]  # control characters escaped
         raise RunFileError(
             f"recorded with generator {shown}, this game has {GENERATOR_VERSION}: "
             "its floors would differ"

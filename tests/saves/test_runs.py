@@ -221,6 +221,9 @@ def test_each_kind_of_damage_is_named(packed):
     with pytest.raises(RunFileError, match="truncated or its header"):
         unpack(packed[: end - 3])
     head = json.loads(packed[8:end])
+    no_generator = {k: v for k, v in head.items() if k != "generator"}
+    with pytest.raises(RunFileError, match="no generator version"):
+        unpack(MAGIC + json.dumps(no_generator).encode() + packed[end:])
     bomb = zlib.compress(b"[" * 100_000 + b"]" * 100_000)
     head.update(length=len(bomb), blake2b=hashlib.blake2b(bomb, digest_size=32).hexdigest())
     with pytest.raises(RunFileError):
