@@ -59,7 +59,8 @@ def morgue(record: RunRecord, *, streak: int | None = None) -> str:
         lines.append(f"Challenge    answers run {printable(record.challenge)}")
     lines += ["", f"Puzzles solved: {record.puzzles_solved}"]
     for p in record.puzzles:
-        lines.append(f"  floor {p.floor:>2}  {p.type:<8} {p.difficulty:<10} {p.score:>3} points")
+        kind, level = printable(p.type), printable(p.difficulty)  # texts from the file
+        lines.append(f"  floor {p.floor:>2}  {kind:<8} {level:<10} {p.score:>3} points")
     won = record.outcome == "won"
     speed = max(0, 1000 - record.turns // 10) if won else 0
     lines += [

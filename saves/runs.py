@@ -16,9 +16,9 @@ every field before anything is built. Nothing is pickled or evaluated.
 
 The hall lives in the save folder: ``runs/<id>.run`` for the player's own runs and
 ``challenges/<id>.run`` for those imported from others. An imported record is never trusted:
-:func:`verify` replays its recording and compares every claim (outcome, floors, turns, kills,
-puzzles, hints, score, the final state's digest); a file whose claims do not match is refused,
-saying which claim is false.
+:func:`verify` replays its recording and compares every claim (outcome and cause, floors,
+turns, kills, puzzles, hints, score, the final state's digest); a file whose claims do not
+match is refused, saying which claim is false.
 
 Score (also in the README)::
 
@@ -304,40 +304,71 @@ def record_of(
 # --- checking claims -------------------------------------------------------------------------
 
 
-def verify(record: RunRecord) -> tuple[GameState, Outcome]:
-    """Replay ``record``'s recording and check every claim it makes; RunFileError naming the
-    first false claim (or why it cannot be replayed). Returns the replayed state and outcome."""
+def claims(record: RunRecord, state: GameState, outcome: Outcome) -> list[Claim]:
+    """Every claim ``record`` makes, beside what the replay of its recording gave (``state``
+    and ``outcome``: the end of that replay), in the order :func:`verify` checks them."""
+    s = state.stats
+    result = "won" if state.won else "died" if state.dead else "abandoned"
+    claimed_puzzles = [[p.floor, p.type, p.difficulty, p.score] for p in record.puzzles]
+    true_score = score(state.won, s.floors_reached, state.turn, [p[3] for p in s.puzzle_scores])
+    cause = s.cause if result != "abandoned" else "abandoned"
+    return [
+        Claim("outcome", record.outcome, result),
+        Claim("cause", record.cause, cause),
+        Claim("floors", record.floors, s.floors_reached),
+        Claim("total floors", record.total_floors, state.total_floors),
+        Claim("turns", record.turns, state.turn),
+        Claim("kills", record.kills, s.kills),
+        Claim("keys", record.keys, s.keys),
+        Claim("puzzles", claimed_puzzles, [list(p) for p in s.puzzle_scores]),
+        Claim("hints used", record.hints_used, s.hints_used),
+        Claim("score", record.score, true_score),
+        Claim("final state", record.digest, outcome.digest),
+    ]
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One claim of a record: its name, what the record says, what the replay gave."""
+
+    name: str
+    claimed: Any
+    true: Any
+
+    @property
+    def holds(self) -> bool:
+        return bool(self.claimed == self.true)
+
+    def falsehood(self) -> str:
+        """The one line that refuses a record for this claim."""
+        return (
+            f"the record's claim of {self.name} is false: it says {_shown(self.claimed)}, "
+            f"its recording gives {_shown(self.true)}"
+        )
+
+
+def replay_record(record: RunRecord) -> tuple[GameState, Outcome]:
+    """Replay ``record``'s recording to its end; RunFileError if it has none, if it is not of
+    the world the record names, or if it does not replay (out of sync: the message names the
+    turn and the input)."""
     rec = record.recording
     if rec is None:
         raise RunFileError("the run has no recording: its claims cannot be checked")
     if seeds.encode(rec.start.seed) != record.seed or rec.start.preset != record.preset:
         raise RunFileError("the claimed world (seed or preset) is not the recording's")
     try:
-        state, outcome = replay(rec)
+        return replay(rec)
     except RecordingError as err:
         raise RunFileError(f"the recording does not replay: {err}") from None
-    s = state.stats
-    result = "won" if state.won else "died" if state.dead else "abandoned"
-    claimed_puzzles = [(p.floor, p.type, p.difficulty, p.score) for p in record.puzzles]
-    true_score = score(state.won, s.floors_reached, state.turn, [p[3] for p in s.puzzle_scores])
-    claims: list[tuple[str, Any, Any]] = [
-        ("outcome", record.outcome, result),
-        ("floors", record.floors, s.floors_reached),
-        ("total floors", record.total_floors, state.total_floors),
-        ("turns", record.turns, state.turn),
-        ("kills", record.kills, s.kills),
-        ("keys", record.keys, s.keys),
-        ("puzzles", claimed_puzzles, list(s.puzzle_scores)),
-        ("hints used", record.hints_used, s.hints_used),
-        ("score", record.score, true_score),
-        ("final state", record.digest, outcome.digest),
-    ]
-    for name, claimed, true in claims:
-        if claimed != true:
-            raise RunFileError(
-                f"the record's claim of {name} is false: it says {_shown(claimed)}, "
-                f"its recording gives {_shown(true)}"
-            )
+
+
+def verify(record: RunRecord) -> tuple[GameState, Outcome]:
+    """Replay ``record``'s recording and check every claim it makes; RunFileError naming the
+    first false claim (or why it cannot be replayed). Returns the replayed state and outcome."""
+    state, outcome = replay_record(record)
+    for claim in claims(record, state, outcome):
+        if not claim.holds:
+            raise RunFileError(claim.falsehood())
     return state, outcome
 
 
@@ -407,8 +438,10 @@ def _unpack(data: bytes) -> RunRecord:
     if version != RUN_FORMAT:
         raise RunFileError(f"run format {version} is not one this game reads")
     generator = head.get("generator")
+    if not isinstance(generator, str) or not generator:
+        raise RunFileError("the run file's header has no generator version")
     if generator != GENERATOR_VERSION:
-        shown = str(generator)[:20] if isinstance(generator, str) else "?"
+        shown = json.dumps(generator[:20])[1:-1]  # control characters escaped
         raise RunFileError(
             f"recorded with generator {shown}, this game has {GENERATOR_VERSION}: "
             "its floors would differ"

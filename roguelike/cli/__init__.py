@@ -1,8 +1,9 @@
 """The ``roguelike`` command: play (no sub-command), ``generate``, ``puzzle``, ``world``,
-``bot``, ``bench``.
+``runs``, ``replay``, ``bot``, ``bench``.
 
 One module per command: :mod:`.play` (the game, and the main parser's own options),
-:mod:`.generate`, :mod:`.puzzle`, :mod:`.world`, :mod:`.bot` and the package :mod:`.bench`;
+:mod:`.generate`, :mod:`.puzzle`, :mod:`.world`, :mod:`.runs`, :mod:`.replay`, :mod:`.bot` and
+the package :mod:`.bench`;
 :mod:`.args` holds the options several commands share. This package is the one place that
 may import every layer (screens, saves, the game, asp).
 
@@ -16,7 +17,10 @@ imports (Textual, the saves) inside the function that starts the game.
 
 Bad input never ends in a traceback: every error a player or script can cause is printed as
 one line, ``roguelike: error: …``, with exit status 2. The errors each command can cause are
-its module's ``USER_ERRORS``.
+its module's ``USER_ERRORS``. One answer is not a mistake of the input but a finding: a
+recording that reads well but does not replay to what its record claims (``replay --verify``)
+is reported the same way with exit status 1 (:class:`Mismatch`), so a script can tell "this run
+is false" from "this is not a run file".
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ from roguelike.cli import play
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 
 EXIT_BAD_INPUT = 2
+#: A run file that reads, but whose recording does not replay to its record's claims.
+EXIT_MISMATCH = 1
 
 #: The sub-commands, in the order ``--help`` lists them: the module that adds its options and
 #: runs it, and its line of help.
@@ -41,6 +47,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "generate": ("roguelike.cli.generate", "generate one floor and print it"),
     "puzzle": ("roguelike.cli.puzzle", "designer tools for the puzzles"),
     "world": ("roguelike.cli.world", "saved worlds: create, list, export, import, delete"),
+    "runs": (
+        "roguelike.cli.runs",
+        "the hall of finished runs: list, show, export and import challenges",
+    ),
+    "replay": ("roguelike.cli.replay", "watch a recorded run, or --verify it headless"),
     "bot": ("roguelike.cli.bot", "let the autoplayer play whole worlds headless"),
     "bench": (
         "roguelike.cli.bench",
@@ -51,6 +62,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 class Fail(Exception):
     """An error to report in one line."""
+
+    status = EXIT_BAD_INPUT
+
+
+class Mismatch(Fail):
+    """A recording that does not replay to what its record claims (see the module)."""
+
+    status = EXIT_MISMATCH
 
 
 class Parser(argparse.ArgumentParser):
@@ -130,7 +149,7 @@ def main(argv: Sequence[str] | None = None, *, make_app: Callable[..., Any] | No
             command.run(args)
     except (Fail, seeds.SeedCodeError, *command.USER_ERRORS) as err:
         print(f"roguelike: error: {err}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return err.status if isinstance(err, Fail) else EXIT_BAD_INPUT
     except BrokenPipeError:  # `roguelike generate … | head`
         return 0
     return 0

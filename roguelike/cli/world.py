@@ -1,5 +1,6 @@
 """``roguelike world``: the saved worlds from a shell. ``create``, ``list``, ``export``,
-``import``, ``delete``; each takes ``--save-dir`` as the main parser does."""
+``import``, ``delete`` (which keeps a run not yet over in the hall, as abandoned, before the
+world goes); each takes ``--save-dir`` as the main parser does."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from roguelike.gen import formats
 from roguelike.presets import DEFAULT_PRESET, PRESETS
 from saves import Store, World
 from saves.errors import SaveError, StoreError
+from saves.session import Games
 
 #: A save that cannot be read, a world that is not there or already is, a name refused.
 USER_ERRORS: tuple[type[Exception], ...] = (SaveError, StoreError)
@@ -118,8 +120,10 @@ def world_text(args: argparse.Namespace) -> str:
         if not store.exists(args.name):
             raise Fail(f"no world named {args.name!r} in {store.path}")
         raise Fail(f"deleting world {args.name!r} cannot be undone: add --yes to delete it")
+    kept = Games(store).abandon(args.name)  # an unfinished run is kept in the hall first
     store.delete(args.name)
-    return f"deleted world {args.name!r}\n"
+    note = f"; its unfinished run is kept in the hall as {kept.id}" if kept is not None else ""
+    return f"deleted world {args.name!r}{note}\n"
 
 
 def run(args: argparse.Namespace) -> None:

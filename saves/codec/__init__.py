@@ -147,6 +147,8 @@ def recording_from(value: Any, state: GameState) -> tuple[Recording | None, str 
         return None, "its recording is of another world"
     if rec.checks and rec.checks[-1] != check(state):
         return None, "its recording does not end where the game stands"
+    if not rec.checks and (state.turn != 0 or state.number != 1):  # no input, yet played
+        return None, "its recording does not end where the game stands"
     return rec, None
 
 

@@ -1,0 +1,216 @@
+"""``roguelike runs``: the hall of finished runs from a shell.
+
+``runs`` lists the player's runs, best score first (``--seed``, ``--outcome``, ``--daily``
+filter it; ``--challenges`` lists the runs imported from others instead); ``runs show ID``
+prints one as a morgue-style text; ``runs export ID -o FILE`` writes it as a challenge file to
+send; ``runs import FILE`` checks a received one by replaying it (a claim that does not match
+its recording is refused, named) and keeps it among the challenges.
+
+Every text that came from a file (world names, causes, puzzle names) is made printable
+(:func:`saves.morgue.printable`) before it reaches the terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from roguelike import seeds
+from roguelike.cli import Fail, Parser
+from roguelike.cli.args import add_save_dir_option
+from saves.errors import SaveError, StoreError
+from saves.morgue import morgue, printable
+from saves.runs import OUTCOMES, Hall, RunFileError, RunRecord
+from saves.store import Store
+
+#: A run file that cannot be read or is refused, a run that is not in the hall.
+USER_ERRORS: tuple[type[Exception], ...] = (SaveError, StoreError)
+
+#: The widest world name the table shows (the rest is cut, with an ellipsis).
+NAME_WIDTH = 24
+
+
+def add_arguments(runs: argparse.ArgumentParser) -> None:
+    runs.add_argument("--format", dest="runs_format", choices=["text", "json"], default="text")
+    runs.add_argument(
+        "--seed", dest="runs_seed", metavar="CODE", help="only the runs of this seed code"
+    )
+    runs.add_argument("--outcome", choices=OUTCOMES, help="only the runs that ended so")
+    runs.add_argument(
+        "--daily", dest="runs_daily", action="store_true", help="only the daily worlds' runs"
+    )
+    runs.add_argument(
+        "--challenges", action="store_true", help="the runs imported from others instead"
+    )
+    add_save_dir_option(runs)
+    tools = runs.add_subparsers(
+        dest="runs_command", metavar="{show,export,import}", parser_class=Parser
+    )
+    show = tools.add_parser("show", help="one run as readable text (a morgue file)")
+    show.add_argument("run_id", metavar="ID", help="the run's id, or a unique start of it")
+    export = tools.add_parser("export", help="write a run as a challenge file to send")
+    export.add_argument("run_id", metavar="ID")
+    export.add_argument("-o", "--output", metavar="FILE", required=True, help="the file to write")
+    imp = tools.add_parser("import", help="check a challenge file by replaying it, and keep it")
+    imp.add_argument("file", metavar="FILE")
+    for p in (show, export, imp):
+        add_save_dir_option(p)
+
+
+def row_json(r: RunRecord) -> dict[str, Any]:
+    """A run as ``runs --format json`` lists it (JSON escapes every control character)."""
+    return {
+        "id": r.id,
+        "world": r.world,
+        "seed": r.seed,
+        "preset": r.preset,
+        "started": r.started,
+        "ended": r.ended,
+        "outcome": r.outcome,
+        "cause": r.cause,
+        "floors": r.floors,
+        "total_floors": r.total_floors,
+        "turns": r.turns,
+        "kills": r.kills,
+        "keys": r.keys,
+        "puzzles_solved": r.puzzles_solved,
+        "puzzle_points": r.puzzle_points,
+        "hints_used": r.hints_used,
+        "score": r.score,
+        "daily": r.daily,
+        "scored": r.scored,
+        "challenge": r.challenge,
+        "inputs": None if r.recording is None else len(r.recording),
+    }
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def runs_table(records: list[RunRecord], where: str, what: str) -> str:
+    """``runs``' table: a row a run, in the order given."""
+    if not records:
+        return f"no {what} in {printable(where)}\n"
+    rows = [("ID", "ENDED", "WORLD", "SEED", "PRESET", "OUTCOME", "FLOOR", "TURNS", "SCORE")]
+    for r in records:
+        outcome = r.outcome + ("" if r.scored else " (practice)") + (" daily" if r.daily else "")
+        rows.append(
+            (
+                r.id,
+                r.ended[:10],
+                _cut(printable(r.world), NAME_WIDTH),
+                r.seed,
+                r.preset,
+                outcome,
+                f"{r.floors}/{r.total_floors}",
+                str(r.turns),
+                str(r.score),
+            )
+        )
+    widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
+    right = {6, 7, 8}
+    return "".join(
+        "  ".join(
+            cell.rjust(w) if c in right else cell.ljust(w)
+            for c, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        + "\n"
+        for row in rows
+    )
+
+
+def listing(args: argparse.Namespace, hall: Hall) -> str:
+    """``runs`` without a sub-command: the hall (or the challenges), filtered."""
+    records = hall.challenges() if args.challenges else hall.runs()
+    problems = list(hall.problems)
+    if args.runs_seed is not None:
+        try:
+            code = seeds.encode(seeds.parse(args.runs_seed))
+        except seeds.SeedCodeError as err:
+            raise Fail(f"--seed: {err}") from None
+        records = [r for r in records if r.seed == code]
+    if args.outcome:
+        records = [r for r in records if r.outcome == args.outcome]
+    if args.runs_daily:
+        records = [r for r in records if r.daily]
+    for problem in problems:  # a damaged file is skipped, and said so, not fatal
+        print(f"roguelike: skipped {printable(problem)}", file=sys.stderr)
+    what = "challenges" if args.challenges else "runs"
+    if args.runs_format == "json":
+        doc = {
+            "dir": str(hall.path),
+            what: [row_json(r) for r in records],
+            "streak": hall.streak(),
+            "skipped": problems,
+        }
+        return json.dumps(doc, indent=1) + "\n"
+    filtered = args.runs_seed is not None or args.outcome or args.runs_daily
+    table = runs_table(records, str(hall.path), f"{what} that match" if filtered else what)
+    if args.runs_daily and records:
+        streak = hall.streak()
+        table += f"daily streak: {streak} day{'s' if streak != 1 else ''}\n"
+    return table
+
+
+def show(hall: Hall, run_id: str) -> str:
+    """``runs show ID``: the morgue text of the run, with the daily streak for a daily run."""
+    record, imported = hall.get(run_id)
+    streak = hall.streak() if record.daily and not imported else None
+    text = morgue(record, streak=streak)
+    if imported:
+        text += "Imported     a challenge from another player, checked by replay on import\n"
+        text += f"Answer it    roguelike --seed {record.seed} --preset {record.preset}\n"
+    return text
+
+
+def export(hall: Hall, run_id: str, output: str) -> str:
+    """``runs export ID -o FILE``: the run as a challenge file."""
+    if Path(output).expanduser().is_dir():
+        raise Fail(f"{printable(output)} is a folder: give the file to write, like -o run.run")
+    record, _ = hall.get(run_id)
+    dest = hall.export(record.id, output)
+    return (
+        f"exported run {record.id} to {printable(str(dest))}: send it; "
+        "`roguelike runs import FILE` checks it by replay and keeps it\n"
+    )
+
+
+def import_(hall: Hall, source: str) -> str:
+    """``runs import FILE``: the challenge checked by replay, then kept."""
+    record = hall.import_file(source)
+    outcome = record.outcome if record.outcome != "died" else f"died ({record.cause or '?'})"
+    return (
+        f"imported challenge {record.id}: {printable(record.world)} (seed {record.seed}, "
+        f"{record.preset}), {printable(outcome)} on floor {record.floors} of "
+        f"{record.total_floors} in {record.turns} turns, score {record.score}; "
+        "every claim checked by replay\n"
+        f"  watch it:      roguelike replay {record.id}\n"
+        f"  play it too:   roguelike --seed {record.seed} --preset {record.preset}\n"
+    )
+
+
+def runs_text(args: argparse.Namespace) -> str:
+    """What a ``runs`` command prints (errors raise)."""
+    hall = Hall(Store(args.save_dir).path)
+    what = args.runs_command
+    try:
+        if what is None:
+            return listing(args, hall)
+        if what == "show":
+            return show(hall, args.run_id)
+        if what == "export":
+            return export(hall, args.run_id, args.output)
+        return import_(hall, args.file)
+    except (RunFileError, SaveError) as err:
+        raise Fail(printable(str(err))) from None
+    except OSError as err:  # a file that cannot be read or written
+        where = f"{printable(str(err.filename))}: " if err.filename else ""
+        raise Fail(f"{where}{err.strerror or err}") from None
+
+
+def run(args: argparse.Namespace) -> None:
+    sys.stdout.write(runs_text(args))

@@ -1,0 +1,146 @@
+"""A run's recording as the save layer keeps it: across saves and sessions, in old saves, in saves
+whose recording does not fit, and into the hall when the run ends or is given up."""
+
+from __future__ import annotations
+
+from roguelike.autoplay import choose
+from roguelike.engine import step
+from roguelike.recording import Recording, digest, replay
+from roguelike.version import GAME_VERSION, GENERATOR_VERSION
+from saves import Store, World, codec
+from saves import header as h
+from saves.runs import Hall, verify
+from saves.session import Games, Session
+from tests.saves.run_support import TINY_SEED, tiny_game, tiny_world_game
+
+NAME = "Kept Run"
+
+
+def games(tmp_path) -> Games:
+    return Games(Store(tmp_path), make_game=tiny_world_game)
+
+
+def world() -> World:
+    return World(NAME, TINY_SEED, "small", created="2026-01-02T03:04:05.000+00:00")
+
+
+def play(session: Session, actions: int) -> None:
+    """The bot's choice, ``actions`` times, through the session (as watch mode plays)."""
+    for _ in range(actions):
+        if session.state.over:
+            return
+        session.step(choose(session.state))
+
+
+def test_a_game_saved_and_continued_twice_keeps_one_recording_that_replays_to_it(tmp_path):
+    g = games(tmp_path)
+    session = g.new(world())
+    play(session, 4)
+    session.save_and_quit()
+    for _ in range(2):
+        session = g.load(NAME)
+        play(session, 4)
+        session.save_and_quit()
+    loaded = Store(tmp_path).open(NAME)
+    rec = loaded.recording
+    assert rec is not None and len(rec) == 12 and not loaded.state.over
+    state, outcome = replay(rec)
+    assert outcome.digest == digest(loaded.state)
+    assert state.turn == loaded.state.turn > 12
+
+
+def test_a_run_played_to_its_end_is_kept_once_and_verifies(tmp_path):
+    g = games(tmp_path)
+    session = g.new(world())
+    play(session, 200)
+    assert session.state.won
+    assert session.end_run() is False
+    hall = Hall(tmp_path)
+    (record,) = hall.runs()
+    assert record.outcome == "won" and record.world == NAME and session.kept == record
+    verify(record)  # every claim holds: the session's recording is the whole run
+    again = g.load(NAME)  # the ended world, opened and ended again
+    again.end_run()
+    session.end_run()  # and the first session, twice
+    assert [r.id for r in hall.runs()] == [record.id]
+
+
+def test_an_unfinished_world_given_up_is_kept_as_abandoned(tmp_path):
+    g = games(tmp_path)
+    session = g.new(world())
+    play(session, 3)
+    session.save_and_quit()
+    record = g.abandon(NAME)
+    assert record is not None and record.outcome == "abandoned" and record.cause == "abandoned"
+    assert [r.id for r in Hall(tmp_path).runs()] == [record.id]
+    verify(record)
+    assert g.abandon(NAME) is not None and len(Hall(tmp_path).runs()) == 1  # once
+
+
+def test_a_world_whose_run_is_over_is_not_abandoned(tmp_path):
+    g = games(tmp_path)
+    session = g.new(world())
+    play(session, 200)
+    session.end_run()
+    assert g.abandon(NAME) is None
+    assert [r.outcome for r in Hall(tmp_path).runs()] == ["won"]
+
+
+def test_a_watched_game_keeps_nothing_until_taken_over(tmp_path):
+    g = games(tmp_path)
+    session = g.watch(TINY_SEED, "small")
+    play(session, 3)
+    assert session.keep_run(abandoned=True) is None and Hall(tmp_path).runs() == []
+    session.take_over()
+    play(session, 200)
+    session.end_run()
+    (record,) = Hall(tmp_path).runs()
+    assert record.recording is not None and len(record.recording) > 3
+    verify(record)  # the bot's inputs before the take-over are part of the run
+
+
+def test_a_save_whose_recording_does_not_end_at_its_state_loads_without_it(tmp_path):
+    store = Store(tmp_path)
+    state = tiny_game(name=NAME)
+    stale = Recording.begin(state)  # no input recorded …
+    for _ in range(3):
+        step(state, choose(state))  # … though the game went on
+    store.save(state, world(), [], stale)
+    session = games(tmp_path).load(NAME)
+    assert session.recording is None
+    assert session.warning is not None and "cannot be replayed" in session.warning
+    play(session, 3)  # it plays on
+    session.save_and_quit()
+    assert Store(tmp_path).open(NAME).recording is None
+
+
+def test_a_format_4_save_loads_without_a_recording_and_plays_on(tmp_path):
+    store = Store(tmp_path)
+    state = tiny_game(name=NAME)
+    w = world()
+    doc = codec.to_document(w, state, [])
+    del doc["recording"]
+    del doc["state"]["stats"]["puzzle_scores"]
+    data = h.pack(
+        doc,
+        format=4,
+        game=GAME_VERSION,
+        generator=GENERATOR_VERSION,
+        seed=w.code,
+        world=w.name,
+        created=w.created,
+        saved=w.created,
+        summary=codec.summary_of(w, state),
+    )
+    tmp_path.mkdir(exist_ok=True)
+    store.file(NAME).write_bytes(data)
+    loaded = store.open(NAME)
+    assert loaded.header.format == 4 and loaded.recording is None
+    assert loaded.recording_problem is None  # an old save is not a damaged one
+    session = games(tmp_path).load(NAME)
+    assert session.recording is None and session.warning is None
+    play(session, 200)
+    assert session.state.won
+    session.end_run()
+    (record,) = Hall(tmp_path).runs()  # kept, though it cannot be replayed
+    assert record.recording is None and record.digest is None and record.outcome == "won"
