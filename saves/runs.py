@@ -43,6 +43,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from roguelike import puzzles as puzzle_types
 from roguelike import seeds
 from roguelike.engine.state import GameState
 from roguelike.presets import PRESETS
@@ -198,8 +199,13 @@ class RunRecord:
             puzzles.append(
                 PuzzleScore(
                     f.integer(f.get(po, "floor", w), f"{w}.floor", 1, total),
-                    f.text(f.get(po, "type", w), f"{w}.type", 20),
-                    f.text(f.get(po, "difficulty", w), f"{w}.difficulty", 20),
+                    f.text(f.get(po, "type", w), f"{w}.type", 20, choices=puzzle_types.TYPES),
+                    f.text(
+                        f.get(po, "difficulty", w),
+                        f"{w}.difficulty",
+                        20,
+                        choices=puzzle_types.DIFFICULTIES,
+                    ),
                     f.integer(f.get(po, "score", w), f"{w}.score", 0, 100),
                 )
             )

@@ -344,16 +344,15 @@ class Games:
 
     def abandon(self, name: str) -> RunRecord | None:
         """The unfinished run of the saved world ``name`` is given up (the world is about to be
-        deleted or started again): keep it in the hall as abandoned. None if the world's run
-        is over (kept already) or it cannot be read; raises what locking raises."""
+        deleted or started again): keep it in the hall as abandoned. A run that is over is
+        kept as it ended, in case its end never reached the hall (a crash before it did; the
+        hall keeps a run once). None if the world cannot be read or is held by another game."""
         try:
             session = self.load(name)
         except SESSION_ERRORS:
             return None
         with session:
-            if session.ended:
-                return None
-            return session.keep_run(abandoned=True)
+            return session.keep_run(abandoned=not session.ended)
 
     def resume(self) -> Session | None:
         """Load the most recently saved world still being played; None if there is none."""

@@ -82,8 +82,22 @@ def test_a_world_whose_run_is_over_is_not_abandoned(tmp_path):
     session = g.new(world())
     play(session, 200)
     session.end_run()
-    assert g.abandon(NAME) is None
+    kept = g.abandon(NAME)
+    assert kept is not None and kept.outcome == "won"
     assert [r.outcome for r in Hall(tmp_path).runs()] == ["won"]
+
+
+def test_a_run_over_but_never_kept_reaches_the_hall_when_its_world_is_given_up(tmp_path):
+    g = games(tmp_path)
+    session = g.new(world())
+    play(session, 200)
+    assert session.ended
+    session.save()  # the game stopped here: end_run never ran
+    session.quit()
+    assert Hall(tmp_path).runs() == []
+    kept = g.abandon(NAME)
+    assert kept is not None and kept.outcome == "won"
+    assert [r.id for r in Hall(tmp_path).runs()] == [kept.id]
 
 
 def test_a_watched_game_keeps_nothing_until_taken_over(tmp_path):
