@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ import pytest
 from roguelike.engine import SolvePuzzle
 from roguelike.recording import Outcome, Recording, RecordingError, decode_action, frames
 from roguelike.version import GENERATOR_VERSION
+from saves import runs
 from tests.recordings import support
 
 DATA = Path(__file__).with_name("data")
@@ -153,3 +155,25 @@ def test_the_golden_runs_are_what_their_names_say():
     assert len(legs) == 3 and legs[:2] == list(LEGS) and legs[2] > 0
     assert sum(legs) == len(rec), "the final save's recording is not the three sessions'"
     assert continued["outcome"]["result"] == "won"
+
+
+def test_a_golden_run_kept_as_a_run_file_verifies_and_a_false_claim_is_named():
+    """The death kept as a run record (as the hall keeps it): its file reads back and its
+    claims replay true; the same file claiming a win is refused in one line naming the claim."""
+    if os.environ.get("ROGUELIKE_WRITE_GOLDEN"):
+        pytest.skip("golden recordings being rewritten")
+    doc, rec = load("died")
+    state = rec.start.game("Golden Death")
+    for _ in frames(rec, state=state):
+        pass
+    record = runs.record_of(
+        state, world="Golden Death", started="2026-01-01T00:00:00.000+00:00", recording=rec
+    )
+    back = runs.unpack(runs.pack(record))
+    assert back == record and back.outcome == "died" and back.digest == doc["outcome"]["digest"]
+    _, outcome = runs.verify(back)
+    assert outcome.to_json() == doc["outcome"]
+    with pytest.raises(runs.RunFileError) as caught:
+        runs.verify(replace(back, outcome="won"))
+    message = str(caught.value)
+    assert "claim of outcome is false" in message and "'died'" in message and "\n" not in message
