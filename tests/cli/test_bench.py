@@ -123,6 +123,7 @@ def test_the_recording_lines_give_medians_and_the_target(monkeypatch):
             actions=turns // 10,
             step_s=[step_ms / 1000] * (turns // 10),
             add_s=[add_ms / 1000] * (turns // 10),
+            turns_each=[10] * (turns // 10 - 1) + [1],
             replay_s=turns / 1000,
             in_sync=True,
             size=size,
@@ -132,6 +133,7 @@ def test_the_recording_lines_give_medians_and_the_target(monkeypatch):
     figures = [world(1000, 1.0, 0.01, 500), world(1000, 1.0, 0.05, 2500)]
     lines = list(recording_bench.lines_of(figures, "2 test worlds"))
     assert "3.00% of a turn's cost p50, 5.00% at worst (target < 2% OVER)" in lines[0]
+    assert lines[0].endswith("· 3.00% of a one-turn action's p50")
     assert "add p50=30.0 µs" in lines[0] and "3.00 µs a turn of 100 µs" in lines[0]
     assert "1,000 turns/s p50 (slowest 1,000)" in lines[1] and "in sync 2/2" in lines[1]
     assert "1,500 bytes per 1,000 turns p50 (2,500 at most" in lines[2]

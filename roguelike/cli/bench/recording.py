@@ -7,7 +7,9 @@ replays, and how large it is, on the autoplayer's runs of a few normal worlds (t
   :meth:`Recording.add` (encode the action, take the state's check); the line gives the add's
   p50/p99 per action and its total as a share of the steps' total, per world (target: under
   2% of a turn's cost, as the issue that asked for recordings set it). The autoplayer's own
-  thinking is not a turn's cost and is left out.
+  thinking is not a turn's cost and is left out. An action may be many turns (a travel, an
+  explore): the share is also given for the actions of one turn alone, which is what a
+  player pressing a key at a time pays.
 - *replay*: each recording played again headless (:func:`roguelike.recording.replay`, every
   check compared), in turns per second of the game; a replay that does not end in the played
   state's digest is counted as out of sync.
@@ -40,14 +42,15 @@ OVERHEAD_TARGET_PCT = 2.0
 
 @dataclass(frozen=True)
 class WorldFigures:
-    """One world's run: its turns and actions, the time of every step and of every add (s),
-    the headless replay's time (s) and whether it ended in the played state, and the size of
-    its recording compressed (bytes)."""
+    """One world's run: its turns and actions, the time of every step and of every add (s)
+    and the turns each action took, the headless replay's time (s) and whether it ended in
+    the played state, and the size of its recording compressed (bytes)."""
 
     turns: int
     actions: int
     step_s: list[float]
     add_s: list[float]
+    turns_each: list[int]
     replay_s: float
     in_sync: bool
     size: int
@@ -56,6 +59,13 @@ class WorldFigures:
     def overhead_pct(self) -> float:
         """The adds' total as a share of the steps' total."""
         return 100 * sum(self.add_s) / max(sum(self.step_s), 1e-12)
+
+    @property
+    def single_turn_pct(self) -> float:
+        """The adds' total as a share of the steps' total, over the actions of one turn."""
+        each = zip(self.add_s, self.step_s, self.turns_each, strict=True)
+        one = [(a, s) for a, s, n in each if n == 1]
+        return 100 * sum(a for a, _ in one) / max(sum(s for _, s in one), 1e-12)
 
 
 def compressed_size(rec: Recording) -> int:
@@ -72,6 +82,7 @@ def record_run(state: GameState, limit: int = TURN_LIMIT) -> tuple[Recording, Wo
     pilot = Autopilot(state)
     steps: list[float] = []
     adds: list[float] = []
+    turns: list[int] = []
     clock = time.perf_counter
     for _ in range(limit):
         if state.over or pilot.stuck(state):
@@ -85,6 +96,7 @@ def record_run(state: GameState, limit: int = TURN_LIMIT) -> tuple[Recording, Wo
         t2 = clock()
         steps.append(t1 - t0)
         adds.append(t2 - t1)
+        turns.append(state.turn - before[0])
         pilot.acted((state.turn, state.number) != before)
     t0 = clock()
     replayed, _outcome = replay(rec)
@@ -94,6 +106,7 @@ def record_run(state: GameState, limit: int = TURN_LIMIT) -> tuple[Recording, Wo
         actions=len(rec),
         step_s=steps,
         add_s=adds,
+        turns_each=turns,
         replay_s=replay_s,
         in_sync=digest(replayed) == digest(state),
         size=compressed_size(rec),
@@ -109,12 +122,14 @@ def lines_of(figures: list[WorldFigures], what: str) -> Iterator[str]:
     turns = sum(f.turns for f in figures) or 1
     add_turn = 1e6 * sum(sum(f.add_s) for f in figures) / turns
     step_turn = 1e6 * sum(sum(f.step_s) for f in figures) / turns
+    single = np.median([f.single_turn_pct for f in figures])
     p50 = float(np.median(share))
     mark = "ok" if p50 < OVERHEAD_TARGET_PCT else "OVER"
     yield (
         f"recording overhead, {what}: add p50={a50:.1f} µs p99={a99:.1f} µs an action · "
         f"{add_turn:.2f} µs a turn of {step_turn:.0f} µs · {p50:.2f}% of a turn's cost p50, "
-        f"{share.max():.2f}% at worst (target < {OVERHEAD_TARGET_PCT:g}% {mark})"
+        f"{share.max():.2f}% at worst (target < {OVERHEAD_TARGET_PCT:g}% {mark}) · "
+        f"{single:.2f}% of a one-turn action's p50"
     )
     rate = np.array([f.turns / f.replay_s for f in figures if f.replay_s > 0] or [float("nan")])
     secs = np.array([f.replay_s for f in figures])
