@@ -26,6 +26,7 @@ other time means determinism broke: a recording players share would replay into 
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 from collections.abc import Callable
@@ -159,7 +160,8 @@ def test_the_golden_runs_are_what_their_names_say():
 
 def test_a_golden_run_kept_as_a_run_file_verifies_and_a_false_claim_is_named():
     """The death kept as a run record (as the hall keeps it): its file reads back and its
-    claims replay true; the same file claiming a win is refused in one line naming the claim."""
+    claims replay true; the same file claiming a win, or with its first input edited, is
+    refused in one line naming the false claim or the turn out of sync."""
     if os.environ.get("ROGUELIKE_WRITE_GOLDEN"):
         pytest.skip("golden recordings being rewritten")
     doc, rec = load("died")
@@ -177,3 +179,11 @@ def test_a_golden_run_kept_as_a_run_file_verifies_and_a_false_claim_is_named():
         runs.verify(replace(back, outcome="won"))
     message = str(caught.value)
     assert "claim of outcome is false" in message and "'died'" in message and "\n" not in message
+
+    edited = copy.deepcopy(rec)
+    edited.actions[0] = "." if edited.actions[0] != "." else "R"  # the first input, another
+    with pytest.raises(runs.RunFileError) as caught:
+        runs.verify(replace(back, recording=edited))
+    message = str(caught.value)
+    assert message.startswith("the recording does not replay: out of sync at turn 1 (input 1)")
+    assert "\n" not in message
