@@ -193,7 +193,10 @@ def check(state: GameState) -> int:
     )
     crc = zlib.crc32(head)
     if state.monsters:
-        crc = zlib.crc32(bytes(str([(m.x, m.y, m.hp) for m in state.monsters]), "ascii"), crc)
+        # the text of str([(x, y, hp), …]), joined by hand: the same bytes (so every check
+        # recorded stays valid) at two thirds of the cost of the list's repr
+        places = "), (".join([f"{m.x!r}, {m.y!r}, {m.hp!r}" for m in state.monsters])
+        crc = zlib.crc32(f"[({places})]".encode("ascii"), crc)
     return crc
 
 

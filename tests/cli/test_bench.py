@@ -7,6 +7,7 @@ from roguelike import seeds
 from roguelike.autoplay import Result, bot_seeds
 from roguelike.cli import bench, main
 from roguelike.cli.bench import bot as bot_bench
+from roguelike.cli.bench import recording as recording_bench
 from roguelike.cli.bench import saves as saves_bench
 from roguelike.cli.bench.puzzle import keydoor_lines, puzzle_lines, puzzle_score_lines
 from roguelike.puzzles.difficulty import BANDS
@@ -103,3 +104,38 @@ def test_the_bot_lines_give_the_win_rate_and_every_loss(monkeypatch):
     assert "lowest HP 50% of max p50" in lines[2] and "1 deaths" in lines[2]
     first = seeds.encode(bot_seeds(1)[0])
     assert lines[3:] == [f"  lost {first}: killed by a troll"]
+
+
+def test_the_recording_lines_measure_a_real_run():
+    """One small world of one floor, played, recorded, replayed and sized for real."""
+    lines = list(recording_bench.bench_lines(1, "small", 1))
+    assert len(lines) == 3
+    assert lines[0].startswith("recording overhead, 1 small worlds of 1 floors: add p50=")
+    assert "of a turn's cost p50" in lines[0] and "target < 2%" in lines[0]
+    assert lines[1].startswith("replay headless: ") and lines[1].endswith("in sync 1/1")
+    assert lines[2].startswith("recording size: ") and "bytes per 1,000 turns p50" in lines[2]
+
+
+def test_the_recording_lines_give_medians_and_the_target(monkeypatch):
+    def world(turns: int, step_ms: float, add_ms: float, size: int) -> object:
+        return recording_bench.WorldFigures(
+            turns=turns,
+            actions=turns // 10,
+            step_s=[step_ms / 1000] * (turns // 10),
+            add_s=[add_ms / 1000] * (turns // 10),
+            turns_each=[10] * (turns // 10 - 1) + [1],
+            replay_s=turns / 1000,
+            in_sync=True,
+            size=size,
+        )
+
+    # shares 1% and 5%: p50 3%, over the target
+    figures = [world(1000, 1.0, 0.01, 500), world(1000, 1.0, 0.05, 2500)]
+    lines = list(recording_bench.lines_of(figures, "2 test worlds"))
+    assert "3.00% of a turn's cost p50, 5.00% at worst (target < 2% OVER)" in lines[0]
+    assert lines[0].endswith("· 3.00% of a one-turn action's p50")
+    assert "add p50=30.0 µs" in lines[0] and "3.00 µs a turn of 100 µs" in lines[0]
+    assert "1,000 turns/s p50 (slowest 1,000)" in lines[1] and "in sync 2/2" in lines[1]
+    assert "1,500 bytes per 1,000 turns p50 (2,500 at most" in lines[2]
+    figures = [world(1000, 1.0, 0.01, 500)]
+    assert "(target < 2% ok)" in next(recording_bench.lines_of(figures, "1 test world"))

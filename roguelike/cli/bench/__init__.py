@@ -1,14 +1,14 @@
 """``roguelike bench``: how fast the generator, the puzzles, the saves, the UI and the
-autoplayer are, each against its budget.
+autoplayer are, each against its budget, and what recording a run costs.
 
 A benchmark, not a test: it prints percentiles and how each compares with its budget, and
 never fails a build. Figures are wall-clock times on whatever machine runs it; quote medians.
 
 Each part of the bench (``--only``) is measured by a module of this package: topology and
 floor by :mod:`.generation`, puzzle by :mod:`.puzzle`, saves by :mod:`.saves`, ui by
-:mod:`.ui`, bot by :mod:`.bot`. A part's module is imported only when the part runs, so that
-``--only topology`` does not load Textual; each module names its parts' line makers in
-``PARTS``.
+:mod:`.ui`, bot by :mod:`.bot`, recording by :mod:`.recording`. A part's module is imported
+only when the part runs, so that ``--only topology`` does not load Textual; each module names
+its parts' line makers in ``PARTS``.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ PARTS: dict[str, str] = {
     "saves": "roguelike.cli.bench.saves",
     "ui": "roguelike.cli.bench.ui",
     "bot": "roguelike.cli.bench.bot",
+    "recording": "roguelike.cli.bench.recording",
 }
 
 
