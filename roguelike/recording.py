@@ -147,7 +147,7 @@ def decode_action(code: Any, where: str = "action") -> Action:
             return (Open if code[0] == "o" else Close)(*LETTER_STEPS[code[1]])
         if code.startswith("t") and 3 <= len(code) <= 12:
             x, sep, y = code[1:].partition(",")
-            digits = sep and x.isascii() and y.isascii() and x.isdigit() and y.isdigit()
+            digits = sep and all(v.isascii() and v.isdigit() and str(int(v)) == v for v in (x, y))
             if digits and int(x) < MAX_COORD and int(y) < MAX_COORD:
                 return Travel(int(x), int(y))
         if code.startswith("U") and code[1:] in ITEMS:
@@ -349,7 +349,9 @@ class Recording:
     def add(self, action: Action, state: GameState) -> None:
         """Record ``action``, just played, and the state it led to."""
         if len(self.actions) >= MAX_ACTIONS:
-            return  # beyond any real run: the recording stops growing (replay says so)
+            # beyond any real run (a bot run is a few thousand): the recording stops growing,
+            # and a replay of it ends early, so its record's claims would not verify
+            return
         self.actions.append(encode_action(action))
         self.checks.append(check(state))
 
