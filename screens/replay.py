@@ -66,7 +66,7 @@ class ReplayScreen(DungeonScreen[None]):
     # ------------------------------------------------------------------ the replay
 
     def _fresh_game(self) -> GameState:
-        if self.recording is None:
+        if self.recording is None or self.recording.generator_problem():
             return _empty_state()
         return self.recording.start.game(printable(self.record.world))
 
@@ -75,6 +75,11 @@ class ReplayScreen(DungeonScreen[None]):
         self.played, self.finished, self.error = 0, False, None
         if self.recording is None:
             self.error = "This run has no recording: there is nothing to replay."
+            self.finished = True
+            return
+        problem = self.recording.generator_problem()
+        if problem is not None:  # said at once, not at the first input
+            self.error = f"Cannot replay: {problem}"
             self.finished = True
             return
         self.state = self._fresh_game()
