@@ -133,7 +133,8 @@ class ChallengeScreen(Screen[ChallengeChoice | None]):
                 "w watches their run · p plays the same world",
                 "ok",
             )
-            self.query_one("#challenge-path", Input).blur()
+            # the keys are the offer's now (w, p), even when the viewer gives focus back
+            self.query_one("#challenge-path", Input).disabled = True
         elif event.state == WorkerState.ERROR:
             self.checking = False
             err = worker.error
