@@ -85,6 +85,7 @@ class MorgueScreen(BoxScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="box"):
             yield Static(self.text, id="morgue-text", markup=False)
+        yield Footer()
 
     def action_close(self) -> None:
         self.dismiss(None)

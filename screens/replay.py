@@ -117,19 +117,34 @@ class ReplayScreen(DungeonScreen[None]):
             self.advance()
         self._fresh = 0
 
+    def _seek(self, restart: bool, done: Callable[[], bool]) -> None:
+        """Replay headless (from the start if ``restart``) until ``done()``, then draw. The
+        prompt line says "Seeking…" first: a new floor takes a moment to generate."""
+
+        def seek() -> None:
+            self.prompt = None
+            if restart:
+                self._restart()
+            self._advance_until(done)
+            self._show()
+
+        if not self.is_mounted:
+            seek()
+            return
+        self.prompt = "Seeking…"
+        self._draw_messages()
+        self.call_after_refresh(seek)
+
     def seek_turn(self, turn: int) -> None:
         """Show the state at the first input that reaches ``turn`` (from the start if it lies
         behind)."""
-        if turn < self.state.turn or (turn == 0 and self.played):
-            self._restart()
-        self._advance_until(lambda: self.state.turn >= turn)
-        self._show()
+        restart = turn < self.state.turn or (turn == 0 and self.played > 0)
+        self._seek(restart, lambda: self.state.turn >= turn)
 
     def next_floor(self) -> None:
         """Play on to the first input on the next floor (or to the end)."""
         floor = self.state.number
-        self._advance_until(lambda: self.state.number != floor or self.state.over)
-        self._show()
+        self._seek(False, lambda: self.state.number != floor or self.state.over)
 
     def step_once(self) -> None:
         events = self.advance()
@@ -175,7 +190,7 @@ class ReplayScreen(DungeonScreen[None]):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        if not self.paused and not self.finished and self.is_mounted:
+        if not self.paused and not self.finished:
             self._timer = self.set_interval(1 / SPEEDS[self.speed - 1], self.tick)
 
     def tick(self) -> None:

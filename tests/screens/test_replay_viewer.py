@@ -21,13 +21,13 @@ from screens.title import TitleScreen
 from tests.screens.support import prefix_digest, screen_text
 
 
-async def paused_viewer(pilot) -> ReplayScreen:
+async def paused_viewer(pilot, record) -> ReplayScreen:
+    """The viewer of ``record``, opened paused over the title (the timer plays nothing)."""
     await pilot.pause()
-    viewer = pilot.app.screen
-    assert isinstance(viewer, ReplayScreen)
-    if not viewer.paused:
-        await pilot.press("space")
-    assert viewer.paused
+    viewer = ReplayScreen(record, paused=True)
+    await pilot.app.push_screen(viewer)
+    await pilot.pause()
+    assert pilot.app.screen is viewer and viewer.played == 0
     return viewer
 
 
@@ -40,9 +40,9 @@ def assert_shows_replay_at(viewer: ReplayScreen, app) -> None:
 
 
 async def test_pause_step_and_speed(short_run):
-    app = RoguelikeApp(replay=short_run)
+    app = RoguelikeApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        viewer = await paused_viewer(pilot)
+        viewer = await paused_viewer(pilot, short_run)
         before = viewer.played
         await pilot.pause(0.3)
         assert viewer.played == before  # paused: the timer plays nothing
@@ -60,9 +60,9 @@ async def test_pause_step_and_speed(short_run):
 
 
 async def test_resumed_replay_plays_on_by_itself(short_run):
-    app = RoguelikeApp(replay=short_run)
+    app = RoguelikeApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        viewer = await paused_viewer(pilot)
+        viewer = await paused_viewer(pilot, short_run)
         before = viewer.played
         await pilot.press("space")
         for _ in range(100):
@@ -74,10 +74,28 @@ async def test_resumed_replay_plays_on_by_itself(short_run):
         assert_shows_replay_at(viewer, app)
 
 
-async def test_seek_floor_turns_and_back(short_run):
-    app = RoguelikeApp(replay=short_run)
+async def test_the_replay_plays_by_itself_to_its_end(short_run):
+    app = RoguelikeApp(replay=short_run)  # as `roguelike replay` opens it: playing
     async with app.run_test(size=(100, 30)) as pilot:
-        viewer = await paused_viewer(pilot)
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen) and not viewer.paused
+        await pilot.press(*["plus"] * len(SPEEDS))
+        for _ in range(400):
+            if viewer.finished:
+                break
+            await pilot.pause(0.05)
+        assert viewer.finished and viewer.error is None
+        assert viewer.played == len(short_run.recording)
+        assert digest(viewer.state) == short_run.digest
+        await pilot.press("q")
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_seek_floor_turns_and_back(short_run):
+    app = RoguelikeApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        viewer = await paused_viewer(pilot, short_run)
         await pilot.press("home")
         assert viewer.played == 0 and viewer.state.number == 1
         await pilot.press("f")
@@ -104,9 +122,9 @@ async def test_seek_floor_turns_and_back(short_run):
 
 
 async def test_the_end_of_the_recording(short_run):
-    app = RoguelikeApp(replay=short_run)
+    app = RoguelikeApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        viewer = await paused_viewer(pilot)
+        viewer = await paused_viewer(pilot, short_run)
         await pilot.press("g", *"99999", "enter")
         assert viewer.finished and viewer.error is None
         assert viewer.played == len(short_run.recording)
@@ -122,10 +140,9 @@ async def test_out_of_sync_shows_the_turn_and_stops(short_run):
         short_run, recording=Recording(rec.start, rec.generator, rec.actions, checks)
     )
     _, turn = prefix_digest(short_run, 6)
-    app = RoguelikeApp(replay=bad)
+    app = RoguelikeApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        viewer = await paused_viewer(pilot)
-        await pilot.press("home")
+        viewer = await paused_viewer(pilot, bad)
         for _ in range(8):
             await pilot.press("full_stop")
         assert viewer.finished and viewer.played == 5
