@@ -466,16 +466,15 @@ class RoguelikeApp(App[None]):
         self._end_run(session)  # after the summary is up
 
     def _challenge_of(self, session: Session) -> RunRecord | None:
-        """The imported record the session's run answered (None if none, or it is gone)."""
+        """The imported record the session's run answered (None if none, or it is gone).
+        Looked up among the challenges only: a player may import a run of their own, whose id
+        is then in both folders."""
         if session.challenge is None:
             return None
-        from saves.runs import RunFileError
-
         try:
-            record, _imported = self.hall.get(session.challenge)
-        except (RunFileError, OSError):
+            return next((r for r in self.hall.challenges() if r.id == session.challenge), None)
+        except OSError:
             return None
-        return record
 
     def _summary_closed(self, session: Session, result: SummaryChoice | None) -> None:
         """ "again": the same world from its start (watched again, if it was watched)."""
