@@ -32,20 +32,20 @@ from screens.replay import ReplayScreen
 
 #: What the outcome filter cycles through (``o``).
 OUTCOME_FILTERS = ("all", "won", "died", "abandoned")
-COLUMNS = ("#", "Score", "World", "Seed code", "Size", "Outcome", "Floor", "Turns", "Puzzles")
+#: The table's columns: narrow enough for 80 columns (the size, the cause and the rest are in
+#: the detail line and the run's text).
+COLUMNS = ("Score", "World", "Seed code", "Outcome", "Floor", "Turns", "Puzzles")
 HallChoice = tuple[Literal["play"], RunRecord]
 
 
-def cells(rank: int, record: RunRecord) -> tuple[Text, ...]:
+def cells(record: RunRecord) -> tuple[Text, ...]:
     """The table's cells for ``record`` (every text made printable, none read as markup)."""
     daily = " ☀" if record.daily else ""
     return (
-        Text(str(rank)),
         Text(str(record.score), justify="right"),
-        Text(printable(record.world)[:28] + daily),
+        Text(printable(record.world)[:20] + daily),
         Text(record.seed),
-        Text(record.preset),
-        Text(outcome_words(record)[:30]),
+        Text(record.outcome),
         Text(f"{record.floors}/{record.total_floors}"),
         Text(str(record.turns), justify="right"),
         Text(f"{record.puzzles_solved} ({record.puzzle_points})"),
@@ -183,8 +183,8 @@ class HallScreen(Screen[HallChoice | None]):
         self.rows = shown(self.records, self.outcome, seed, self.daily)
         table = self.query_one(DataTable)
         table.clear()
-        for n, record in enumerate(self.rows):
-            table.add_row(*cells(n + 1, record), key=record.id)
+        for record in self.rows:
+            table.add_row(*cells(record), key=record.id)
         which = "Challenges received" if self.challenges else "Hall of runs"
         self.query_one("#hall-title", Static).update(
             f"{which} · {len(self.rows)} of {len(self.records)} shown"
@@ -209,8 +209,8 @@ class HallScreen(Screen[HallChoice | None]):
             text = "No runs here yet." if not self.records else "No run matches the filters."
         else:
             text = (
-                f"{printable(record.world)} · {outcome_words(record)} · ended {record.ended[:16]}"
-                " · ⏎ details · w watch · x export" + (" · p play it" if self.challenges else "")
+                f"{printable(record.world)} · {record.preset} · {outcome_words(record)}"
+                f" · ended {record.ended[:16].replace('T', ' ')}"
             )
         self.query_one("#hall-detail", Static).update(text)
 

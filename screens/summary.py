@@ -126,7 +126,8 @@ class SummaryScreen(Screen[SummaryChoice]):
         if not self.state.won:
             table.add_row("Cause", Text(cause))
         for label, value in summary_rows(self.state):
-            table.add_row(label, value)
+            if self.versus is None or label in ("Keys", "Hints used"):  # the rest compared below
+                table.add_row(label, value)
         with Center(), Vertical(id="summary-box"):
             yield Static(headline, id="summary-headline", classes="won" if cause == "won" else "")
             yield Static(table, id="summary-table")
