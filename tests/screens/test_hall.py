@@ -182,3 +182,19 @@ async def test_deleting_an_unfinished_world_keeps_its_run_as_abandoned():
     runs = Hall(save_dir()).runs()
     assert [(r.world, r.outcome, r.turns) for r in runs] == [("Left behind", "abandoned", 3)]
     assert not Store().exists("Left behind")
+
+
+async def test_starting_a_world_again_over_an_unfinished_run_keeps_it_as_abandoned():
+    games = Games(Store(), make_game=quiet_game)
+    world = World("Again", 78, "small")
+    with games.new(world) as session:
+        session.step(Wait())
+        session.save()
+    app = RoguelikeApp(make_game=quiet_game)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.start_game(world)
+        await pilot.pause()
+        assert app.session is not None and app.session.state.turn == 0
+    runs = Hall(save_dir()).runs()
+    assert [(r.world, r.outcome, r.turns) for r in runs] == [("Again", "abandoned", 1)]
