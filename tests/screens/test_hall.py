@@ -14,6 +14,8 @@ import dataclasses
 import os
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
 from textual.widgets import DataTable, Input
 
 from roguelike.engine import Wait
@@ -22,7 +24,7 @@ from saves.runs import Hall
 from saves.session import Games
 from screens.app import RoguelikeApp
 from screens.ask import AskScreen
-from screens.hall import HallScreen, MorgueScreen
+from screens.hall import OUTCOME_FILTERS, HallScreen, MorgueScreen, shown
 from screens.load import ConfirmScreen, LoadScreen
 from screens.replay import ReplayScreen
 from screens.title import TitleScreen
@@ -198,3 +200,35 @@ async def test_starting_a_world_again_over_an_unfinished_run_keeps_it_as_abandon
         assert app.session is not None and app.session.state.turn == 0
     runs = Hall(save_dir()).runs()
     assert [(r.world, r.outcome, r.turns) for r in runs] == [("Again", "abandoned", 1)]
+
+
+SEEDS = ("0THT-36DF-Z8BQ", "0000-0000-C1SM")
+
+
+@given(
+    picks=st.lists(
+        st.tuples(
+            st.sampled_from(["won", "died", "abandoned"]), st.sampled_from(SEEDS), st.booleans()
+        ),
+        max_size=12,
+    ),
+    outcome=st.sampled_from(OUTCOME_FILTERS),
+    seed=st.sampled_from(["", "c1sm", "0THT-36", "zzz", " 0000 "]),
+    daily=st.booleans(),
+)
+def test_filters_keep_exactly_the_matching_runs_in_order(short_run, picks, outcome, seed, daily):
+    records = [
+        dataclasses.replace(
+            short_run, id=f"r{i}", outcome=o, seed=code, daily="2026-01-02" if d else None
+        )
+        for i, (o, code, d) in enumerate(picks)
+    ]
+    got = shown(records, outcome, seed, daily)
+    want = seed.replace("-", "").strip().upper()
+    assert [r.id for r in got] == [
+        r.id
+        for r in records
+        if outcome in ("all", r.outcome)
+        and want in r.seed.replace("-", "")
+        and (r.daily is not None or not daily)
+    ]
