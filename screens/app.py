@@ -8,6 +8,10 @@
       │ └──l──► load ──Enter────────────┘ └──S (save & quit)──► title
       └──w──► watch (the game, the bot at the wheel) ──a game key──► the game, saved
     (and from the title: i ──► the puzzle index ──free play──► a puzzle ──done──► the index)
+    title ──r──► hall of runs ──w──► replay viewer      ──p (a challenge)──► its world, played
+      │ │                   └──x──► a challenge file
+      │ └──o──► import a challenge (checked by replay) ──w──► replay · ──p──► its world, played
+      └──d──► today's daily world (one scored run a day; later ones are practice)
 
 The game itself lives in a :class:`saves.session.Session` (the world, its state, the earlier
 floors and the lock); the app only decides which screen shows and tells the player what failed.
@@ -28,12 +32,20 @@ Watching (:meth:`RoguelikeApp.start_watch`): the autoplayer plays a world on the
 and nothing is saved until the first key the player plays with takes the wheel: the session
 then becomes a saved world like a new game's ("Saved as …"), and everything is as in any game.
 
+Runs: every run that ends (or is abandoned: a world deleted from the load screen, or started
+again over an unfinished run) is kept in the hall of runs by the session. A challenge's world
+is played as a new world of the sender's seed and size, named "<their world> challenge", whose
+session carries the challenge's id; its summary shows both runs side by side.
+``RoguelikeApp(replay=record)`` opens the replay viewer on ``record`` at once (``roguelike
+replay``), over the title.
+
 Whatever screen is current, a terminal under 80×24 gets a full-screen message on top of it
 (:class:`TooSmallScreen`) until it is large enough again; the screen underneath is untouched.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import importlib
 import os
 import threading
@@ -54,6 +66,7 @@ from screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 if TYPE_CHECKING:
     from roguelike.engine import Action, Event, GameState
     from saves import Store, World, WorldInfo
+    from saves.runs import Hall, RunRecord
     from saves.session import Games, MakeGame, Session
     from screens.game import GameScreen
     from screens.new_game import Focus
@@ -99,14 +112,16 @@ class RoguelikeApp(App[None]):
         watch: bool = False,
         save_dir: str | os.PathLike[str] | None = None,
         make_game: MakeGame | None = None,
+        replay: RunRecord | None = None,
     ) -> None:
         """``seed``: start this world (named after its seed, or the next free name) at once
         instead of waiting on the title screen. ``preset``: its size (``small``, ``normal``
         or ``large``; None for the engine's default), also what the new-game screen offers
         first. ``watch``: watch the bot play ``seed`` (or a random world) at once.
         ``save_dir``: the save folder (None: the default). ``make_game``: a fresh game of a
-        world (None: the engine's)."""
+        world (None: the engine's). ``replay``: open the replay viewer on this run at once."""
         super().__init__()
+        self._replay_first = replay
         self.preset = preset
         self._first_seed = seed
         self._watch_first = watch
@@ -121,9 +136,11 @@ class RoguelikeApp(App[None]):
         self._game: GameScreen | None = None
 
     def on_mount(self) -> None:
-        self.push_screen(TitleScreen(self.saved_worlds))
+        self.push_screen(TitleScreen(self.saved_worlds, self.daily_status))
         seed = self._first_seed
-        if self._watch_first:
+        if self._replay_first is not None:
+            self.watch_run(self._replay_first)
+        elif self._watch_first:
             self.start_watch(seed, self.preset)
         elif seed is not None:
             self.first_world = self.games.world_for(seed, self.preset)
@@ -195,6 +212,13 @@ class RoguelikeApp(App[None]):
             self._games = Games(self.store, make_game=self.make_game or fresh_game)
         return self._games
 
+    @property
+    def hall(self) -> Hall:
+        """The hall of runs of the save folder."""
+        from saves.runs import Hall  # loads the engine (replays): not for the title
+
+        return Hall(self.store.path)
+
     def saved_worlds(self) -> list[WorldInfo]:
         """Every saved world, the most recently saved first ([] if the folder is unreadable)."""
         return self.store.readable_list()
@@ -207,7 +231,7 @@ class RoguelikeApp(App[None]):
         try:
             return action()
         except SESSION_ERRORS as err:
-            self.notify(failure.format(err), severity="error", timeout=6)
+            self.notify(failure.format(err), severity="error", timeout=6, markup=False)
             return None
 
     def open_world(self, name: str) -> Session | None:
@@ -215,7 +239,7 @@ class RoguelikeApp(App[None]):
         nothing changed) if it is open in another game, damaged or gone."""
         session = self._try(partial(self.games.load, name))
         if session is not None and session.warning:
-            self.notify(session.warning, severity="warning", timeout=6)
+            self.notify(session.warning, severity="warning", timeout=6, markup=False)
         return session
 
     def _step(self, action: Action) -> list[Event]:
@@ -224,7 +248,9 @@ class RoguelikeApp(App[None]):
         assert session is not None
         events_ = session.step(action)
         if session.save_error is not None:
-            self.notify(f"Not saved: {session.save_error}", severity="error", timeout=6)
+            self.notify(
+                f"Not saved: {session.save_error}", severity="error", timeout=6, markup=False
+            )
         return events_
 
     def _leave(self, session: Session) -> bool:
@@ -306,7 +332,78 @@ class RoguelikeApp(App[None]):
     def action_load_game(self) -> None:
         from screens.load import LoadScreen  # loaded on first use: the title comes first
 
-        self._push(LoadScreen(self.store, self.open_world), self._world_loaded)
+        self._push(LoadScreen(self.store, self.open_world, self.abandon), self._world_loaded)
+
+    def abandon(self, name: str) -> None:
+        """The world ``name`` is about to be deleted or started again: an unfinished run of it
+        goes to the hall as abandoned (a failure is said, and does not stop the player)."""
+        self._try(partial(self.games.abandon, name), "The run could not be kept: {}")
+
+    # -- runs, challenges, the daily world
+
+    def action_hall(self) -> None:
+        """The title's ``r``: the hall of runs."""
+        from screens.hall import HallScreen  # loads the engine (replays): not for the title
+
+        self._push(HallScreen(self.hall), self._challenge_chosen)
+
+    def action_import_challenge(self) -> None:
+        """The title's ``o``: import a challenge file, then watch or play it."""
+        from screens.challenge import ChallengeScreen  # loads the engine: not for the title
+
+        self._push(ChallengeScreen(self.hall), self._challenge_chosen)
+
+    def watch_run(self, record: RunRecord) -> None:
+        """Open the replay viewer on ``record`` (Esc goes back to the screen underneath)."""
+        from screens.replay import ReplayScreen  # loads the engine: not for the title
+
+        self._push(ReplayScreen(record))
+
+    def _challenge_chosen(self, choice: tuple[str, RunRecord] | None) -> None:
+        if choice is not None and choice[0] == "play":
+            self.play_challenge(choice[1])
+
+    def play_challenge(self, record: RunRecord) -> bool:
+        """Play the world of the challenge ``record`` yourself: a new world of its seed and
+        size, named after the sender's, answering it (its summary compares the two runs)."""
+        from roguelike import seeds
+        from saves.morgue import printable
+        from saves.world import MAX_NAME, World
+
+        name = printable(record.world)[: MAX_NAME - 10].strip() + " challenge"
+        world = World(self.games.usable_name(name), seeds.decode(record.seed), record.preset)
+        session = self._try(partial(self.games.new, world))
+        if session is None:
+            return False
+        session.challenge = record.id
+        self.play(session)
+        return True
+
+    def action_daily(self) -> None:
+        """The title's ``d``: today's world (UTC), the same for every player; an unfinished
+        daily world of today is continued, else it starts afresh."""
+        from roguelike.presets import DEFAULT_PRESET
+        from saves.world import World, daily_name, daily_seed
+
+        name = daily_name()
+        info = next((w for w in self.saved_worlds() if w.name == name), None)
+        if info is not None and info.problem is None and not (info.won or info.dead):
+            session = self.open_world(name)
+            if session is not None:
+                self.play(session)
+            return
+        self.start_game(World(self.games.usable_name(name), daily_seed(), DEFAULT_PRESET))
+
+    def daily_status(self) -> str:
+        """The title's line about the daily world: the streak, and whether today's scored
+        run is used (later runs that day are practice)."""
+        hall = self.hall
+        today = dt.datetime.now(dt.UTC).date()
+        used = any(r.daily == today.isoformat() and r.scored for r in hall.runs())
+        streak = hall.streak(today)
+        plural = "s" if streak != 1 else ""
+        today_note = "today's scored run is used: practice" if used else "today's run is scored"
+        return f"Daily: {today_note} · streak {streak} day{plural}"
 
     def _world_loaded(self, session: Session | None) -> None:
         if session is not None:
@@ -320,7 +417,10 @@ class RoguelikeApp(App[None]):
     def start_game(self, world: World) -> bool:
         """Start ``world`` from its beginning (saved at once) and play it; its summary
         follows when the run ends. False (and a notification) if the world could not be
-        created, locked or saved."""
+        created, locked or saved. An unfinished run of a world of that name is kept in the
+        hall as abandoned first."""
+        if self.store.exists(world.name):
+            self.abandon(world.name)
         session = self._try(partial(self.games.new, world))
         if session is not None:
             self.play(session)
@@ -348,18 +448,33 @@ class RoguelikeApp(App[None]):
                 self._close()
                 self.notify("Stopped watching (a watched game is not saved)", timeout=3)
             elif self._leave(session):
-                self.notify(f"Saved {session.world.name}", timeout=3)
+                self.notify(f"Saved {session.world.name}", timeout=3, markup=False)
             return
         from screens.summary import SummaryScreen  # loaded on first use: the title comes first
 
         watched = session.watching
         self._push(
             SummaryScreen(
-                state, world_name=session.world.name, gone=session.perishes, watched=watched
+                state,
+                world_name=session.world.name,
+                gone=session.perishes,
+                watched=watched,
+                versus=self._challenge_of(session),
             ),
             partial(self._summary_closed, session),
         )
         self._end_run(session)  # after the summary is up
+
+    def _challenge_of(self, session: Session) -> RunRecord | None:
+        """The imported record the session's run answered (None if none, or it is gone).
+        Looked up among the challenges only: a player may import a run of their own, whose id
+        is then in both folders."""
+        if session.challenge is None:
+            return None
+        try:
+            return next((r for r in self.hall.challenges() if r.id == session.challenge), None)
+        except OSError:
+            return None
 
     def _summary_closed(self, session: Session, result: SummaryChoice | None) -> None:
         """ "again": the same world from its start (watched again, if it was watched)."""
@@ -385,5 +500,5 @@ class RoguelikeApp(App[None]):
         if world is None:
             return False
         game.world_name = world.name
-        self.notify(f"Saved as {world.name}", timeout=4)
+        self.notify(f"Saved as {world.name}", timeout=4, markup=False)
         return True

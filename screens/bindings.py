@@ -81,3 +81,19 @@ def textual_bindings(table: tuple[KeyBinding, ...] = GAME_BINDINGS) -> list[Bind
         )
         for b in table
     ]
+
+
+#: The replay viewer's keys (:class:`screens.replay.ReplayScreen`): its footer and actions.
+REPLAY_BINDINGS: tuple[KeyBinding, ...] = (
+    KeyBinding("space", "pause", "Pause or resume", "Replay", "pause", "␣"),
+    KeyBinding("plus,equals_sign", "faster", "Play faster", "Replay", "faster", "+"),
+    KeyBinding("minus", "slower", "Play slower", "Replay", "slower", "-"),
+    KeyBinding("full_stop,right", "step_once", "One input, while paused", "Replay", "step", "."),
+    KeyBinding("f", "next_floor", "Seek to the next floor", "Replay", "floor", "f"),
+    KeyBinding("right_square_bracket", "seek_by(100)", "Seek 100 turns on", "Replay", "+100", "]"),
+    KeyBinding("left_square_bracket", "seek_by(-100)", "Seek 100 turns back", "Replay", "", "["),
+    KeyBinding("g", "ask_turn", "Seek to a turn (type its number)", "Replay", "turn", "g"),
+    KeyBinding("home", "seek_turn(0)", "Back to the start", "Replay"),
+    KeyBinding("m", "history", "Message history", "Replay"),
+    KeyBinding("escape,q", "leave", "Leave the replay", "Replay", "back", "q"),
+)

@@ -20,17 +20,11 @@ does (``on_take_over`` is called the first time: the app saves a watched game fr
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property, partial, wraps
+from functools import partial, wraps
 from typing import Any, Concatenate, Literal, ParamSpec
 
-from rich.text import Text
-from textual import events
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
 
 from roguelike import seeds
 from roguelike.autoplay import Autopilot, decide
@@ -56,18 +50,15 @@ from roguelike.engine import (
 )
 from roguelike.engine import step as engine_step
 from screens.bindings import textual_bindings
+from screens.dungeon import DungeonScreen
 from screens.help import HelpScreen
 from screens.history import HistoryScreen
 from screens.inventory import InventoryScreen
-from screens.lines import TextLines
 from screens.map_view import MapView
 from screens.puzzle import PuzzleOutcome, PuzzleScreen
-from screens.side_panel import BRIGHT, OLD, side_panel_lines
+from screens.side_panel import OLD
 
 Mode = Literal["play", "look", "travel", "direction", "ended"]
-
-#: The colour of the prompt line.
-PROMPT = "bold #ffd060"
 
 #: The bot's speeds in watch mode, in actions per second (``+``/``-`` choose one).
 SPEEDS: tuple[float, ...] = (2, 4, 7, 12, 25, 50)
@@ -96,13 +87,11 @@ def takes_over(
     return taking_over
 
 
-class GameScreen(Screen[GameState | None]):
+class GameScreen(DungeonScreen[GameState | None]):
     """A run in progress. Dismissed with the final state when the run ends (death or escape)
     and the player presses Enter; with None when the player saves and quits (``S``). With
     ``autopilot``, the bot plays (see the module's docstring)."""
 
-    CSS_PATH = "game.tcss"
-    AUTO_FOCUS = ""
     BINDINGS = [
         *textual_bindings(),
         Binding("escape", "cancel", "Cancel", show=False),
@@ -123,20 +112,11 @@ class GameScreen(Screen[GameState | None]):
         ``autopilot``: the bot plays from
         the start; ``on_take_over``: called once, when the player first plays a key after the
         bot had the wheel; ``speed``: the bot's, 1 to ``len(SPEEDS)``."""
-        super().__init__()
-        self.state = state
+        super().__init__(state, world_name=world_name)
         self._step = step or partial(engine_step, state)
-        self.world_name = world_name
         self.mode: Mode = "play"
         self.cursor: tuple[int, int] | None = None
         self._door_action: str = "open"
-        #: A line shown under the log until the next action: a prompt or a description.
-        self.prompt: str | None = None
-        #: How many of the newest log lines the last action wrote (drawn bright).
-        self._fresh = len(state.log)
-        #: What the message log shows, and what it was drawn from (see :meth:`_draw_messages`).
-        self._messages_shown: Text | None = None
-        self._messages_drawn: tuple[object, ...] | None = None
         # -- watch mode
         #: The bot has the wheel (paused or not).
         self.autopilot = autopilot
@@ -159,14 +139,6 @@ class GameScreen(Screen[GameState | None]):
 
     # ------------------------------------------------------------------ layout
 
-    def compose(self) -> ComposeResult:
-        with Horizontal(id="game-main"):
-            yield MapView(id="map")
-            with Vertical(id="side"):
-                yield TextLines(id="stats")
-        yield Static("", id="messages")
-        yield Footer()
-
     def on_mount(self) -> None:
         self._check_end()
         if self.mode == "ended":
@@ -174,67 +146,12 @@ class GameScreen(Screen[GameState | None]):
         self.redraw()
         self._restart_timer()
 
-    def on_resize(self, event: events.Resize) -> None:
-        width, height = event.size
-        self.query_one("#side").styles.width = 24 if width < 110 else 30
-        self.query_one("#messages").styles.height = 4 if height < 30 else 6
-        self.call_after_refresh(self.redraw)
-
-    @cached_property
-    def map_view(self) -> MapView:
-        return self.query_one("#map", MapView)
-
-    @cached_property
-    def _stats(self) -> TextLines:
-        return self.query_one("#stats", TextLines)
-
-    @cached_property
-    def _messages(self) -> Static:
-        return self.query_one("#messages", Static)
-
     def redraw(self) -> None:
-        """Draw the state everywhere: the map and the side panel (the rows and lines that
-        changed only) and the message log (when it changed)."""
-        self.map_view.show(self.state)
+        super().redraw()
         self.map_view.set_cursor(self.cursor)
-        stats = self._stats
-        width = max(10, stats.size.width or 21)
-        height = stats.size.height or None
-        stats.show(side_panel_lines(self.state, self.world_name, width, height))
-        self._draw_messages()
 
-    def _draw_messages(self) -> None:
-        """The newest messages that fit (the last action's bright, older ones dim), and the
-        prompt line under them. Drawn again only when something it is drawn from changed: new
-        messages, the prompt, the size, and once after a batch of new messages (when they turn
-        dim)."""
-        widget = self._messages
-        width = max(20, widget.content_size.width or 78)
-        budget = max(1, widget.content_size.height or 4)
-        prompt = self.prompt or self.watch_status(width)
-        log = self.state.log
-        # every shown line takes a row at least: the last `budget` lines are all that can show
-        drawn = (width, budget, prompt, min(self._fresh, budget), tuple(log[-budget:]))
-        if drawn == self._messages_drawn:
-            return
-        self._messages_drawn = drawn
-        if prompt:
-            budget -= -(-len(prompt) // width)
-        fresh_from = len(log) - self._fresh
-        shown: list[Text] = []
-        for i in range(len(log) - 1, -1, -1):
-            rows = max(1, -(-len(log[i]) // width))
-            if rows > budget:
-                break
-            budget -= rows
-            shown.append(Text(log[i], style=BRIGHT if i >= fresh_from else OLD))
-        shown.reverse()
-        if prompt:
-            shown.append(Text(prompt, style=PROMPT))
-        text = Text("\n").join(shown)
-        if text != self._messages_shown:
-            self._messages_shown = text
-            widget.update(text, layout=False)  # its height is set in CSS: no new layout
+    def status_line(self, width: int) -> str | None:
+        return self.watch_status(width)
 
     # ------------------------------------------------------------------ acting
 

@@ -1,10 +1,11 @@
 """The load screen: every saved world in a table; Enter plays one, ``d`` deletes one (after a
 y/n confirmation), Esc goes back.
 
-The screen does not load anything itself: Enter asks the app's ``open_world(name)`` (which
-locks and loads the world, or notifies why it cannot and changes nothing) and dismisses with
-the :class:`~saves.session.Session` it returns. Damaged saves are listed with their one-line
-problem and cannot be loaded.
+Deleting a world whose run is unfinished first keeps that run in the hall of runs as abandoned
+(the app's ``abandon``). The screen does not load anything itself: Enter asks the app's
+``open_world(name)`` (which locks and loads the world, or notifies why it cannot and changes
+nothing) and dismisses with the :class:`~saves.session.Session` it returns. Damaged saves are
+listed with their one-line problem and cannot be loaded.
 """
 
 from __future__ import annotations
@@ -50,10 +51,10 @@ def saved_at(text: str) -> str:
 def row(info: WorldInfo) -> tuple[str | Text, ...]:
     """The table's cells for ``info``."""
     if info.problem is not None:
-        return (info.name, "", "", "", "", "", Text(status(info), style="red"))
+        return (Text(info.name), "", "", "", "", "", Text(status(info), style="red"))
     extras = " · permadeath" if info.permadeath else ""
     return (
-        info.name,
+        Text(info.name),  # a name is never markup: "[b]" is part of it
         info.seed,
         info.preset,
         f"{info.floor}/{info.floors}",
@@ -121,10 +122,18 @@ class LoadScreen(Screen["Session | None"]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, store: Store, open_world: Callable[[str], Session | None]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        open_world: Callable[[str], Session | None],
+        abandon: Callable[[str], object] | None = None,
+    ) -> None:
+        """``open_world``: lock and load a world (the app's); ``abandon``: called with a
+        world's name before it is deleted (the app keeps an unfinished run in the hall)."""
         super().__init__()
         self.store = store
         self.open_world = open_world
+        self.abandon = abandon
         self.infos: list[WorldInfo] = []
 
     def compose(self) -> ComposeResult:
@@ -148,7 +157,11 @@ class LoadScreen(Screen["Session | None"]):
             self.infos = self.store.list()
         except OSError as err:
             self.infos = []
-            self.notify(f"cannot read the save folder: {err.strerror or err}", severity="error")
+            self.notify(
+                f"cannot read the save folder: {err.strerror or err}",
+                severity="error",
+                markup=False,
+            )
         table.clear()
         for n, info in enumerate(self.infos):
             table.add_row(*row(info), key=str(n))
@@ -181,7 +194,7 @@ class LoadScreen(Screen["Session | None"]):
         if info is None:
             return
         if info.problem is not None:
-            self.notify(f"{info.name}: {info.problem}", severity="error", timeout=6)
+            self.notify(f"{info.name}: {info.problem}", severity="error", timeout=6, markup=False)
             return
         session = self.open_world(info.name)
         if session is not None:
@@ -196,12 +209,14 @@ class LoadScreen(Screen["Session | None"]):
         def answered(yes: bool | None) -> None:
             if not yes:
                 return
+            if self.abandon is not None:
+                self.abandon(name)
             try:
                 self.store.delete(name)
             except (StoreError, OSError) as err:
-                self.notify(str(err), severity="error", timeout=6)
+                self.notify(str(err), severity="error", timeout=6, markup=False)
             else:
-                self.notify(f"Deleted {name}", timeout=3)
+                self.notify(f"Deleted {name}", timeout=3, markup=False)
             self.fill()
 
         self.app.push_screen(

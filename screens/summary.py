@@ -1,5 +1,10 @@
 """The run summary: won or died (and of what), the seed code to share, and the run's numbers.
 
+A run that answered a challenge (``versus``: the imported record whose world it played) shows
+both runs side by side: outcome, floors, turns, kills, puzzles and score, yours first. The
+sender's figures were recomputed by replay when the file was imported; their texts are shown
+as :func:`saves.morgue.printable` makes them (never as markup).
+
 Dismisses with ``"title"`` (back to the title) or ``"again"`` (the same world from the start).
 """
 
@@ -8,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -15,6 +21,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from roguelike import seeds
+from saves.morgue import outcome_words, printable
+from saves.runs import RunRecord, score
 
 if TYPE_CHECKING:
     from roguelike.engine import GameState
@@ -44,6 +52,42 @@ def summary_rows(state: GameState) -> list[tuple[str, str]]:
     ]
 
 
+def run_score(state: GameState) -> int:
+    """The score the hall gives the run ``state`` ends (see :func:`saves.runs.score`)."""
+    s = state.stats
+    return score(state.won, s.floors_reached, state.turn, [p[3] for p in s.puzzle_scores])
+
+
+def comparison(state: GameState, other: RunRecord) -> Table:
+    """Your run (``state``) and the challenge's (``other``) side by side."""
+    stats = state.stats
+    mine_outcome = "won" if state.won else f"died: {state.cause}" if state.dead else "left"
+    points = sum(p[3] for p in stats.puzzle_scores)
+    rows = [
+        ("Outcome", mine_outcome, outcome_words(other)),
+        (
+            "Floors",
+            f"{stats.floors_reached} / {state.total_floors}",
+            f"{other.floors} / {other.total_floors}",
+        ),
+        ("Turns", str(state.turn), str(other.turns)),
+        ("Kills", str(stats.kills), str(other.kills)),
+        (
+            "Puzzles",
+            f"{stats.puzzles_solved} ({points})",
+            f"{other.puzzles_solved} ({other.puzzle_points})",
+        ),
+        ("Score", str(run_score(state)), str(other.score)),
+    ]
+    table = Table(box=None, padding=(0, 2), title="The challenge", title_justify="left")
+    table.add_column("", style="bold")
+    table.add_column("You")
+    table.add_column(Text(printable(other.world)[:24]))
+    for label, mine, theirs in rows:
+        table.add_row(label, Text(mine), Text(theirs))
+    return table
+
+
 class SummaryScreen(Screen[SummaryChoice]):
     BINDINGS = [
         Binding("c", "copy_seed", "Copy seed code"),
@@ -52,11 +96,19 @@ class SummaryScreen(Screen[SummaryChoice]):
     ]
 
     def __init__(
-        self, state: GameState, *, world_name: str = "", gone: bool = False, watched: bool = False
+        self,
+        state: GameState,
+        *,
+        world_name: str = "",
+        gone: bool = False,
+        watched: bool = False,
+        versus: RunRecord | None = None,
     ) -> None:
         """``gone``: the world was deleted (a permadeath world whose player died);
-        ``watched``: the bot played it all (watch mode), and "again" watches it again."""
+        ``watched``: the bot played it all (watch mode), and "again" watches it again;
+        ``versus``: the challenge this run answered, shown beside it."""
         super().__init__()
+        self.versus = versus
         self.gone = gone
         self.watched = watched
         self.state = state
@@ -69,15 +121,18 @@ class SummaryScreen(Screen[SummaryChoice]):
         table.add_column(style="bold")
         table.add_column()
         if self.world_name:
-            table.add_row("World", self.world_name)
+            table.add_row("World", Text(printable(self.world_name)))
         table.add_row("Seed code", self.code)
         if not self.state.won:
-            table.add_row("Cause", cause)
+            table.add_row("Cause", Text(cause))
         for label, value in summary_rows(self.state):
-            table.add_row(label, value)
+            if self.versus is None or label in ("Keys", "Hints used"):  # the rest compared below
+                table.add_row(label, value)
         with Center(), Vertical(id="summary-box"):
             yield Static(headline, id="summary-headline", classes="won" if cause == "won" else "")
             yield Static(table, id="summary-table")
+            if self.versus is not None:
+                yield Static(comparison(self.state, self.versus), id="summary-versus")
             if self.gone:
                 yield Static("This world is gone (permadeath)", id="summary-gone")
         yield Footer()

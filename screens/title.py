@@ -1,11 +1,13 @@
-"""The title screen: new game, continue, load, enter a seed, watch, the puzzle index, help,
-quit (and a floor preview).
+"""The title screen: new game, continue, load, enter a seed, today's daily world, watch, the
+hall of runs, importing a challenge, the puzzle index, help, quit (and a floor preview).
 
 Its keys run the app's actions (``app.new_game`` …), so the flow lives in one place, the app.
 Continue and Load need saved worlds: they are disabled, saying why, until there are some (the
 list is read just after the title first shows, and again whenever it comes back).
 Continue resumes the most recently saved world still being played. Watch shows the bot playing
-a random world (the app's size), which the player can take over at any moment.
+a random world (the app's size), which the player can take over at any moment. Daily plays
+today's world (the same for everyone); the line under the menu gives the daily streak and
+whether today's scored run is used (then a daily run is practice).
 """
 
 from __future__ import annotations
@@ -40,7 +42,10 @@ MENU: tuple[tuple[str, str, str, str, bool], ...] = (
     ("continue", "Continue", "c", "app.continue_game", False),
     ("load", "Load", "l", "app.load_game", False),
     ("seed", "Enter seed", "s", "app.enter_seed", True),
+    ("daily", "Daily world", "d", "app.daily", True),
     ("watch", "Watch", "w", "app.watch", True),
+    ("hall", "Hall of runs", "r", "app.hall", True),
+    ("challenge", "Challenge", "o", "app.import_challenge", True),
     ("puzzles", "Puzzles", "i", "app.puzzle_index", True),
     ("help", "Help", "?", "app.help", True),
     ("quit", "Quit", "q", "app.quit", True),
@@ -53,17 +58,26 @@ class TitleScreen(Screen[None]):
         Binding("c", "menu('continue')", "Continue", show=False),
         Binding("l", "menu('load')", "Load", show=False),
         Binding("s", "app.enter_seed", "Enter seed", show=False),
+        Binding("d", "app.daily", "Today's daily world", show=False),
         Binding("w", "app.watch", "Watch the bot play", show=False),
+        Binding("r", "app.hall", "Hall of runs", show=False),
+        Binding("o", "app.import_challenge", "Import a challenge", show=False),
         Binding("i", "app.puzzle_index", "Puzzle index", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("p", "preview", "Preview a floor"),
         Binding("q", "app.quit", "Quit", show=False),
     ]
 
-    def __init__(self, saved_worlds: Callable[[], list[WorldInfo]]) -> None:
-        """``saved_worlds``: every saved world, the most recently saved first (the app's)."""
+    def __init__(
+        self,
+        saved_worlds: Callable[[], list[WorldInfo]],
+        daily_status: Callable[[], str] | None = None,
+    ) -> None:
+        """``saved_worlds``: every saved world, the most recently saved first (the app's);
+        ``daily_status``: the line about the daily world (the app's; None: no line)."""
         super().__init__()
         self.saved_worlds = saved_worlds
+        self.daily_status = daily_status
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="title-box"):
@@ -82,6 +96,7 @@ class TitleScreen(Screen[None]):
                     )
                     yield button
             yield Static(f"Continue and Load: {NO_SAVES}", id="title-note", markup=False)
+            yield Static("", id="title-daily", markup=False)
             # markup off: "[A]" is a locked door here, not a style
             yield Static("", id="preview-text", markup=False)
         yield Footer()
@@ -111,6 +126,8 @@ class TitleScreen(Screen[None]):
         else:
             note = f"Continue: {resumable.name} · floor {resumable.floor} · turn {resumable.turn}"
         self.query_one("#title-note", Static).update(note)
+        if self.daily_status is not None:
+            self.query_one("#title-daily", Static).update(self.daily_status())
 
     async def action_menu(self, button_id: str) -> None:
         """Continue or Load, if enabled; else say why not."""

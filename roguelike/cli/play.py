@@ -1,6 +1,7 @@
 """``roguelike`` with no sub-command: the game. The title screen; ``--seed`` (with
 ``--preset``) starts that world at once, ``--daily`` today's world, ``--watch`` has the bot play
-it; ``--daily-code`` prints the seed code of today's world.
+it; ``--daily-code`` prints the seed code of today's world. :func:`watch_replay` opens the app
+straight into the replay viewer (what ``roguelike replay FILE|RUN`` does).
 
 These options belong to the main parser, so this module is loaded by every command: the saves
 and Textual are imported only in the functions that need them.
@@ -10,11 +11,14 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from roguelike import seeds
 from roguelike.cli.args import parse_seed, preset_sizes
 from roguelike.presets import DEFAULT_PRESET, PRESETS
+
+if TYPE_CHECKING:
+    from saves.runs import RunRecord
 
 #: Errors the game's options can cause beyond the ones every command reports.
 USER_ERRORS: tuple[type[Exception], ...] = ()
@@ -72,3 +76,16 @@ def start(args: argparse.Namespace, make_app: Callable[..., Any] | None = None) 
     make_app(
         seed=args.play_seed, preset=args.preset, watch=args.watch, save_dir=args.save_dir
     ).run()
+
+
+def watch_replay(
+    args: argparse.Namespace, record: RunRecord, make_app: Callable[..., Any] | None = None
+) -> None:
+    """The app, showing ``record``'s recording in the replay viewer at once (over the title,
+    where Esc leads), saving in ``args.save_dir`` (None: the default folder). ``make_app``:
+    the app's class (None: the Textual app; tests pass a recorder)."""
+    if make_app is None:
+        from screens.app import RoguelikeApp  # Textual loads only when the viewer starts
+
+        make_app = RoguelikeApp
+    make_app(save_dir=getattr(args, "save_dir", None), replay=record).run()

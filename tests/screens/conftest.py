@@ -6,6 +6,7 @@ import pytest
 
 from roguelike.engine import GameState, new_game
 from saves import World
+from tests.screens.support import bot_record
 
 
 def quiet_game(world: World) -> GameState:
@@ -19,3 +20,15 @@ def quiet_game(world: World) -> GameState:
 def quiet_worlds():
     """The ``make_game`` of an app whose games are quiet: ``RoguelikeApp(make_game=…)``."""
     return quiet_game
+
+
+@pytest.fixture(scope="session")
+def short_run():
+    """A run record of 30 bot actions in a quiet small world (abandoned on floor 2)."""
+    return bot_record(30)
+
+
+@pytest.fixture(scope="session")
+def won_run():
+    """A run record of the bot winning a quiet small world (about 70 actions)."""
+    return bot_record(world="Quiet winner")

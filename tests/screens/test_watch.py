@@ -65,13 +65,17 @@ async def watching(pilot) -> GameScreen:
 
 
 def open_step(state: GameState) -> tuple[int, int]:
-    """A direction the player can walk in from where it stands."""
+    """A direction the player can step in from where it stands (not a door: a closed door
+    opens, taking the turn, and the player stays where it was)."""
     x, y = state.player
     walk = tiles.WALKABLE[state.tiles]
+    door = (state.tiles == tiles.DOOR) | (state.tiles >= tiles.LOCKED_FIRST)
     return next(
         (dx, dy)
         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
-        if walk[y + dy, x + dx] and state.monster_at(x + dx, y + dy) is None
+        if walk[y + dy, x + dx]
+        and not door[y + dy, x + dx]
+        and state.monster_at(x + dx, y + dy) is None
     )
 
 

@@ -1,0 +1,164 @@
+"""Importing a challenge: a run someone sent (``roguelike runs export``, or ``x`` in the hall),
+checked in full before it is offered.
+
+The player types the file's path; the screen says "Checking…" while a worker thread has
+:meth:`saves.runs.Hall.import_file` read it with bounds and replay its recording, recomputing
+every claim. A file that fails is refused with its one-line reason (which claim is false, or
+what is wrong with the file) and nothing is kept. A good one is kept among the challenges and
+offered: ``w`` watches the sender's run in the replay viewer, ``p`` plays the same world
+yourself (the screen dismisses with ``("play", record)``; the app starts the game, and its
+summary compares the two runs).
+
+Claims are shown only once the replay has confirmed them, and as plain text: a world's name
+from a stranger's file is printed with :func:`saves.morgue.printable`, never as markup.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Literal
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+from textual.worker import Worker, WorkerState
+
+from saves.errors import SaveError, StoreError
+from saves.morgue import outcome_words, printable
+from saves.runs import Hall, RunRecord
+from screens.replay import ReplayScreen
+
+ChallengeChoice = tuple[Literal["play"], RunRecord]
+CHECKING = "Checking… (replaying the sender's run to recompute every claim)"
+
+
+def claims(record: RunRecord) -> str:
+    """The checked claims of ``record``, a few lines of plain text."""
+    return (
+        f"{printable(record.world)} (seed {record.seed}, {record.preset})\n"
+        f"{outcome_words(record)} on floor {record.floors} of {record.total_floors}, "
+        f"turn {record.turns}\n"
+        f"kills {record.kills} · puzzles {record.puzzles_solved} ({record.puzzle_points} points)"
+        f" · hints {record.hints_used} · score {record.score}"
+    )
+
+
+class ChallengeScreen(Screen[ChallengeChoice | None]):
+    """Import a challenge file, then watch or play it (see the module)."""
+
+    DEFAULT_CSS = """
+    ChallengeScreen {
+        align: center middle;
+    }
+    #challenge-box {
+        width: 80;
+        max-width: 100%;
+        height: auto;
+        border: round $accent;
+        padding: 1 2;
+    }
+    #challenge-title {
+        text-style: bold;
+        color: $accent;
+        margin-bottom: 1;
+    }
+    #challenge-status {
+        margin-top: 1;
+        height: auto;
+    }
+    #challenge-status.-error {
+        color: $error;
+    }
+    #challenge-status.-ok {
+        color: $success;
+    }
+    """
+    BINDINGS = [
+        Binding("w", "watch", "Watch their run"),
+        Binding("p", "play", "Play the same world"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, hall: Hall, path: str = "") -> None:
+        """``path``: the file to offer (typed over by the player)."""
+        super().__init__()
+        self.hall = hall
+        self.path = path
+        #: the imported record, once checked
+        self.record: RunRecord | None = None
+        self.checking = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="challenge-box"):
+            yield Static("Import a challenge", id="challenge-title")
+            yield Static("The challenge file (Enter checks it):", markup=False)
+            yield Input(self.path, id="challenge-path")
+            yield Static("", id="challenge-status", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @property
+    def status(self) -> Static:
+        return self.query_one("#challenge-status", Static)
+
+    def say(self, text: str, kind: str = "") -> None:
+        self.status.set_classes(f"-{kind}" if kind else "")
+        self.status.update(Text(text))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        path = event.value.strip()
+        if not path or self.checking:
+            return
+        self.record, self.checking = None, True
+        self.refresh_bindings()
+        self.say(CHECKING)
+        self.run_worker(
+            partial(self.hall.import_file, path), thread=True, exit_on_error=False, group="import"
+        )
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if event.state == WorkerState.SUCCESS:
+            self.checking = False
+            self.record = worker.result
+            assert self.record is not None
+            self.say(
+                f"{claims(self.record)}\n\nEvery claim checked by replay. "
+                "w watches their run · p plays the same world",
+                "ok",
+            )
+            # the keys are the offer's now (w, p), even when the viewer gives focus back
+            self.query_one("#challenge-path", Input).disabled = True
+        elif event.state == WorkerState.ERROR:
+            self.checking = False
+            err = worker.error
+            if isinstance(err, SaveError | StoreError | OSError):
+                why = str(err)
+            else:  # anything else is a bug, but the player still gets one line
+                why = f"the file could not be checked ({type(err).__name__})"
+            self.say(f"Refused: {printable(why)}", "error")
+        else:
+            return
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("watch", "play"):
+            return self.record is not None
+        return True
+
+    def action_watch(self) -> None:
+        if self.record is not None:
+            self.app.push_screen(ReplayScreen(self.record))
+
+    def action_play(self) -> None:
+        if self.record is not None:
+            self.dismiss(("play", self.record))
+
+    def action_back(self) -> None:
+        self.dismiss(None)

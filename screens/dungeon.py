@@ -1,0 +1,125 @@
+"""``DungeonScreen``: what the game screen and the replay viewer share — the map, the side
+panel and the message log with a prompt line under it, and how they are drawn from a
+:class:`~roguelike.engine.GameState`.
+
+A subclass keeps :attr:`state` (the state shown), :attr:`world_name` and :attr:`_fresh` (how
+many of the newest log lines the last input wrote, drawn bright) up to date and says what its
+prompt line shows (:meth:`status_line`); :meth:`redraw` does the rest, drawing only what
+changed. Its CSS (``game.tcss``) names ``DungeonScreen``, so both screens look the same.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TypeVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from roguelike.engine import GameState
+from screens.lines import TextLines
+from screens.map_view import MapView
+from screens.side_panel import BRIGHT, OLD, side_panel_lines
+
+#: The colour of the prompt line.
+PROMPT = "bold #ffd060"
+
+ResultT = TypeVar("ResultT")
+
+
+class DungeonScreen(Screen[ResultT]):
+    """The map, side panel and message log of ``state`` (see the module)."""
+
+    CSS_PATH = "game.tcss"
+    AUTO_FOCUS = ""
+
+    def __init__(self, state: GameState, *, world_name: str = "") -> None:
+        super().__init__()
+        self.state = state
+        self.world_name = world_name
+        #: A line shown under the log until the next action: a prompt or a description.
+        self.prompt: str | None = None
+        #: How many of the newest log lines the last action wrote (drawn bright).
+        self._fresh = len(state.log)
+        #: What the message log shows, and what it was drawn from (see :meth:`_draw_messages`).
+        self._messages_shown: Text | None = None
+        self._messages_drawn: tuple[object, ...] | None = None
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="game-main"):
+            yield MapView(id="map")
+            with Vertical(id="side"):
+                yield TextLines(id="stats")
+        yield Static("", id="messages")
+        yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        self.query_one("#side").styles.width = 24 if width < 110 else 30
+        self.query_one("#messages").styles.height = 4 if height < 30 else 6
+        self.call_after_refresh(self.redraw)
+
+    @cached_property
+    def map_view(self) -> MapView:
+        return self.query_one("#map", MapView)
+
+    @cached_property
+    def _stats(self) -> TextLines:
+        return self.query_one("#stats", TextLines)
+
+    @cached_property
+    def _messages(self) -> Static:
+        return self.query_one("#messages", Static)
+
+    def status_line(self, width: int) -> str | None:
+        """What the prompt line shows when no :attr:`prompt` is set (None: nothing)."""
+        return None
+
+    def redraw(self) -> None:
+        """Draw the state everywhere: the map and the side panel (the rows and lines that
+        changed only) and the message log (when it changed)."""
+        self.map_view.show(self.state)
+        stats = self._stats
+        width = max(10, stats.size.width or 21)
+        height = stats.size.height or None
+        stats.show(side_panel_lines(self.state, self.world_name, width, height))
+        self._draw_messages()
+
+    def _draw_messages(self) -> None:
+        """The newest messages that fit (the last action's bright, older ones dim), and the
+        prompt line under them. Drawn again only when something it is drawn from changed: new
+        messages, the prompt, the size, and once after a batch of new messages (when they turn
+        dim)."""
+        widget = self._messages
+        width = max(20, widget.content_size.width or 78)
+        budget = max(1, widget.content_size.height or 4)
+        prompt = self.prompt or self.status_line(width)
+        log = self.state.log
+        # every shown line takes a row at least: the last `budget` lines are all that can show
+        drawn = (width, budget, prompt, min(self._fresh, budget), tuple(log[-budget:]))
+        if drawn == self._messages_drawn:
+            return
+        self._messages_drawn = drawn
+        if prompt:
+            budget -= -(-len(prompt) // width)
+        fresh_from = len(log) - self._fresh
+        shown: list[Text] = []
+        for i in range(len(log) - 1, -1, -1):
+            rows = max(1, -(-len(log[i]) // width))
+            if rows > budget:
+                break
+            budget -= rows
+            shown.append(Text(log[i], style=BRIGHT if i >= fresh_from else OLD))
+        shown.reverse()
+        if prompt:
+            shown.append(Text(prompt, style=PROMPT))
+        text = Text("\n").join(shown)
+        if text != self._messages_shown:
+            self._messages_shown = text
+            widget.update(text, layout=False)  # its height is set in CSS: no new layout

@@ -1,0 +1,260 @@
+"""The replay viewer: a run record's recording played again on the game screen's map, side
+panel and message log, so the watcher sees what the player saw.
+
+The viewer never decides anything: it feeds the recorded inputs, one per tick of a timer, to
+:func:`roguelike.recording.frames` (with the session's step, which keeps the floors left
+behind, as the game did) and draws the state after each. Keys (:data:`REPLAY_BINDINGS`, which
+also drive the footer): space pauses, ``+``/``-`` change the speed, ``.`` or → plays one input
+while paused, ``f`` seeks to the next floor, ``]``/``[`` 100 turns on or back, ``g`` asks for
+a turn, Home goes back to the start, Esc or ``q`` leaves. Seeking forward replays headless
+(nothing drawn) up to the target; seeking back replays from the start, which is what a fresh
+game and the recorded inputs are for (a small world's whole run replays in seconds).
+
+A recording that goes out of sync (:class:`roguelike.recording.Divergence`), or cannot be
+replayed at all (another generator, no recording), stops the replay with a one-line error
+naming the turn, on the prompt line; the viewer stays up, showing the last good state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from textual.timer import Timer
+
+from roguelike.engine import Action, Event, GameState, Message, new_game
+from roguelike.recording import Frame, RecordingError, frames
+from saves.morgue import printable
+from saves.runs import RunRecord
+from saves.session import step_remembering
+from saves.world import VisitedFloor
+from screens.ask import AskScreen
+from screens.bindings import REPLAY_BINDINGS, textual_bindings
+from screens.dungeon import DungeonScreen
+from screens.history import HistoryScreen
+
+#: Inputs per second at each speed (``+``/``-`` choose one).
+SPEEDS: tuple[float, ...] = (2, 5, 10, 20, 50, 100)
+DEFAULT_SPEED = 3
+#: The colour of an out-of-sync line.
+ERROR = "bold #ff6060"
+
+
+class ReplayScreen(DungeonScreen[None]):
+    """Plays ``record``'s recording (see the module). Dismissed with None."""
+
+    BINDINGS = [*textual_bindings(REPLAY_BINDINGS)]
+
+    def __init__(
+        self, record: RunRecord, *, speed: int = DEFAULT_SPEED, paused: bool = False
+    ) -> None:
+        """``speed``: 1 to ``len(SPEEDS)``; ``paused``: start paused (tests step by hand)."""
+        self.record = record
+        self.recording = record.recording
+        self.speed = min(len(SPEEDS), max(1, speed))
+        self.paused = paused
+        #: inputs played so far
+        self.played = 0
+        #: the replay reached the recording's end
+        self.finished = False
+        #: why the replay stopped early (out of sync, unreadable), one line
+        self.error: str | None = None
+        self._frames: Iterator[Frame] = iter(())
+        self._timer: Timer | None = None
+        super().__init__(self._fresh_game(), world_name=printable(record.world))
+        self._restart()
+
+    # ------------------------------------------------------------------ the replay
+
+    def _fresh_game(self) -> GameState:
+        if self.recording is None or self.recording.generator_problem():
+            return _empty_state()
+        return self.recording.start.game(printable(self.record.world))
+
+    def _restart(self) -> None:
+        """Back to the run's first turn (a fresh game and the first input)."""
+        self.played, self.finished, self.error = 0, False, None
+        if self.recording is None:
+            self.error = "This run has no recording: there is nothing to replay."
+            self.finished = True
+            return
+        problem = self.recording.generator_problem()
+        if problem is not None:  # said at once, not at the first input
+            self.error = f"Cannot replay: {problem}"
+            self.finished = True
+            return
+        self.state = self._fresh_game()
+        self._fresh = len(self.state.log)
+        visited: list[VisitedFloor] = []
+
+        def stepper(state: GameState, action: Action) -> list[Event]:
+            return step_remembering(state, action, visited)
+
+        self._frames = frames(self.recording, state=self.state, stepper=stepper)
+
+    def advance(self, inputs: int = 1) -> list[Event]:
+        """Play up to ``inputs`` more recorded inputs (fewer at the end or at an error); the
+        events of the last one."""
+        events: list[Event] = []
+        for _ in range(inputs):
+            if self.finished:
+                break
+            try:
+                frame = next(self._frames)
+            except StopIteration:
+                self.finished = True
+                break
+            except RecordingError as err:
+                self.error = f"Replay stopped: {err}"
+                self.finished = True
+                break
+            self.played = frame.index + 1
+            events = frame.events
+        return events
+
+    def _advance_until(self, done: Callable[[], bool]) -> None:
+        """Play inputs headless until ``done()`` is true or the replay ends."""
+        while not self.finished and not done():
+            self.advance()
+        self._fresh = 0
+
+    def _seek(self, restart: bool, done: Callable[[], bool]) -> None:
+        """Replay headless (from the start if ``restart``) until ``done()``, then draw. The
+        prompt line says "Seeking…" first: a new floor takes a moment to generate."""
+
+        def seek() -> None:
+            self.prompt = None
+            if restart:
+                self._restart()
+            self._advance_until(done)
+            self._show()
+
+        if not self.is_mounted:
+            seek()
+            return
+        self.prompt = "Seeking…"
+        self._draw_messages()
+        self.call_after_refresh(seek)
+
+    def seek_turn(self, turn: int) -> None:
+        """Show the state at the first input that reaches ``turn`` (from the start if it lies
+        behind)."""
+        restart = turn < self.state.turn or (turn == 0 and self.played > 0)
+        self._seek(restart, lambda: self.state.turn >= turn)
+
+    def next_floor(self) -> None:
+        """Play on to the first input on the next floor (or to the end)."""
+        floor = self.state.number
+        self._seek(False, lambda: self.state.number != floor or self.state.over)
+
+    def step_once(self) -> None:
+        events = self.advance()
+        self._fresh = sum(isinstance(e, Message) for e in events)
+        self._show()
+
+    # ------------------------------------------------------------------ drawing and timing
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self._restart_timer()
+
+    def status_line(self, width: int) -> str | None:
+        """Where the replay stands and the keys, the least needed dropped to fit ``width``;
+        an error instead, if it stopped on one."""
+        if self.error:
+            return self.error
+        total = len(self.recording) if self.recording is not None else 0
+        state = self.state
+        where = f"Replay {self.played}/{total} · turn {state.turn} · floor {state.number}"
+        if self.finished:
+            how = "won" if state.won else "died" if state.dead else "left unfinished"
+            parts = [(0, f"{where} · the end ({how})"), (1, "Home restarts"), (2, "q leaves")]
+        else:
+            parts = [
+                (0, where + (" · paused" if self.paused else "")),
+                (1, f"speed {self.speed}/{len(SPEEDS)} +/-"),
+                (2, "space resumes" if self.paused else "space pauses"),
+                (3, "f floor · ]/[ ±100 turns · g turn"),
+            ]
+        while len(parts) > 1 and len(" · ".join(w for _, w in parts)) > width:
+            parts.remove(max(parts))
+        return " · ".join(w for _, w in parts)
+
+    def _show(self) -> None:
+        if self.is_mounted:
+            self.redraw()
+            self.refresh_bindings()
+        if self.finished:
+            self._restart_timer()
+
+    def _restart_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if not self.paused and not self.finished:
+            self._timer = self.set_interval(1 / SPEEDS[self.speed - 1], self.tick)
+
+    def tick(self) -> None:
+        """The timer's input: one more, drawn (nothing while another screen is on top)."""
+        if self.paused or self.finished or self.app.screen is not self:
+            return
+        self.step_once()
+
+    # ------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "step_once":
+            return self.paused and not self.finished
+        if action in ("pause", "faster", "slower", "next_floor"):
+            return not self.finished
+        return True
+
+    def action_pause(self) -> None:
+        self.paused = not self.paused
+        self._restart_timer()
+        self._show()
+
+    def action_faster(self) -> None:
+        self._set_speed(self.speed + 1)
+
+    def action_slower(self) -> None:
+        self._set_speed(self.speed - 1)
+
+    def _set_speed(self, speed: int) -> None:
+        self.speed = min(len(SPEEDS), max(1, speed))
+        self._restart_timer()
+        self._show()
+
+    def action_step_once(self) -> None:
+        if self.paused:
+            self.step_once()
+
+    def action_next_floor(self) -> None:
+        self.next_floor()
+
+    def action_seek_by(self, turns: int) -> None:
+        self.seek_turn(max(0, self.state.turn + turns))
+
+    def action_seek_turn(self, turn: int) -> None:
+        self.seek_turn(turn)
+
+    def action_ask_turn(self) -> None:
+        def answered(text: str | None) -> None:
+            if text and text.isdigit():
+                self.seek_turn(int(text[:9]))
+
+        self.app.push_screen(
+            AskScreen(f"Seek to turn (now {self.state.turn}):", restrict=r"[0-9]{0,9}"), answered
+        )
+
+    def action_history(self) -> None:
+        self.app.push_screen(HistoryScreen(self.state.log))
+
+    def action_leave(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        self.dismiss(None)
+
+
+def _empty_state() -> GameState:
+    """Something to draw when there is no recording: a tiny world without monsters."""
+    return new_game(1, total_floors=1, monsters=False, puzzles=False)
