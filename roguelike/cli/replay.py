@@ -188,7 +188,4 @@ def run(args: argparse.Namespace) -> None:
         return
     if args.replay_format != "text":
         raise Fail("--format goes with --verify (the viewer is a screen)")
-    watch = getattr(play_command, "watch_replay", None)
-    if watch is None:
-        raise Fail("the replay viewer is not available in this build: use --verify")
-    watch(args, record)
+    play_command.watch_replay(args, record)
