@@ -51,15 +51,30 @@ from roguelike.engine import (
     step,
 )
 from roguelike.engine.creatures import ITEMS
+from roguelike.engine.state import FOV_RADIUS
 from roguelike.presets import PRESETS
 from roguelike.version import GENERATOR_VERSION
 
 #: The format of a recording's JSON (:meth:`Recording.to_json`).
 RECORDING_VERSION = 1
-#: The most actions a recording holds (a run of the largest preset takes far fewer).
-MAX_ACTIONS = 2_000_000
+# A replay's cost is bounded by what a recording may hold, so that a small hostile file cannot
+# keep a replay busy for long: the inputs, the turns they may take, the puzzle moves replayed,
+# and how many inputs in a row may change nothing (each still costs a pathfinding or a
+# puzzle replay, and a file can repeat one cheaply). Real runs stay far below all four: a bot
+# run of the normal preset is about 800 inputs, 5,000 turns and a few hundred puzzle moves.
+# A recording that reaches a limit while played stops growing (:attr:`Recording.full`): its
+# replay then ends early, and a record's claims about the run would not verify.
+#: The most inputs a recording holds.
+MAX_ACTIONS = 200_000
+#: The most turns a replay plays.
+MAX_TURNS = 250_000
+#: The most moves in one puzzle play (as a save keeps for one pedestal), and in all of them.
+MAX_PLAY_MOVES = 100_000
+MAX_PUZZLE_MOVES = 500_000
 #: The most characters of a puzzle play's moves, as JSON, in one action.
-MAX_SOLVE_CHARS = 200_000
+MAX_SOLVE_CHARS = 2_000_000
+#: The most inputs in a row that change nothing (refused keys: a person stops long before).
+MAX_IDLE_INPUTS = 1_000
 #: The most floors a run has.
 MAX_FLOORS = 99
 MAX_COORD = 10_000
@@ -171,13 +186,15 @@ def decode_action(code: Any, where: str = "action") -> Action:
 
 # --- checks ----------------------------------------------------------------------------------
 
-_HEAD = struct.Struct("<9q")
+_HEAD = struct.Struct("<14q")
 
 
 def check(state: GameState) -> int:
     """A 32-bit check of what an action changes: turn, floor, the player's place and health,
-    experience, the pack's size, the monsters' places and health, the random stream's
-    position. Cheap (a few microseconds): a recording keeps one after every action."""
+    experience, the pack's size, hint coins, hints taken, keys held, puzzles solved, the
+    progress kept at this floor's pedestals (moves and resets), the monsters' places and
+    health, the random stream's position. Cheap (a few microseconds): a recording keeps one
+    after every action, so an edited input is caught at the turn it changes any of these."""
     x, y = state.player
     rng = state.rng.bit_generator.state["state"]["state"]
     head = _HEAD.pack(
@@ -190,13 +207,16 @@ def check(state: GameState) -> int:
         sum(state.inventory.values()),
         len(state.monsters),
         rng & 0x7FFF_FFFF_FFFF_FFFF,
+        state.hint_coins,
+        state.stats.hints_used,
+        len(state.keys_held),
+        state.stats.puzzles_solved,
+        sum(len(p.moves) + p.resets for p in state.puzzles.values()),
     )
     crc = zlib.crc32(head)
     if state.monsters:
-        # the text of str([(x, y, hp), …]), joined by hand: the same bytes (so every check
-        # recorded stays valid) at two thirds of the cost of the list's repr
-        places = "), (".join([f"{m.x!r}, {m.y!r}, {m.hp!r}" for m in state.monsters])
-        crc = zlib.crc32(f"[({places})]".encode("ascii"), crc)
+        places = [v for m in state.monsters for v in (m.x, m.y, m.hp)]
+        crc = zlib.crc32(struct.pack(f"<{len(places)}q", *places), crc)
     return crc
 
 
@@ -263,7 +283,26 @@ class Start:
     total_floors: int
     monsters: bool = True
     puzzles: bool = True
-    fov_radius: int | None = 10
+    fov_radius: int | None = FOV_RADIUS
+
+    @classmethod
+    def standard(cls, seed: int, preset: str) -> Start:
+        """How the game starts a world of ``seed`` and ``preset`` (every option as a player
+        gets it)."""
+        return cls(seed, preset, PRESETS[preset], True, True, FOV_RADIUS)
+
+    def differences(self, other: Start) -> str:
+        """What differs from ``other``, in words (``no monsters, 1 floor of 3``)."""
+        out = []
+        if self.monsters != other.monsters:
+            out.append("monsters" if self.monsters else "no monsters")
+        if self.puzzles != other.puzzles:
+            out.append("puzzles" if self.puzzles else "no puzzles")
+        if self.total_floors != other.total_floors:
+            out.append(f"{self.total_floors} floors of {other.total_floors}")
+        if self.fov_radius != other.fov_radius:
+            out.append(f"view radius {self.fov_radius}, not {other.fov_radius}")
+        return ", ".join(out) or "the same"
 
     @classmethod
     def of(cls, state: GameState) -> Start:
@@ -319,7 +358,7 @@ class Start:
             if not isinstance(flag, bool):
                 raise RecordingError(f"{where}.{key}: expected true or false")
             flags[key] = flag
-        fov = value.get("fov", 10)
+        fov = value.get("fov", FOV_RADIUS)
         if fov is not None and (
             not isinstance(fov, int) or isinstance(fov, bool) or not 1 <= fov <= 1000
         ):
@@ -337,6 +376,12 @@ class Recording:
     generator: str = GENERATOR_VERSION
     actions: list[Code] = field(default_factory=list)
     checks: list[int] = field(default_factory=list)
+    #: the recording reached one of its limits and stopped growing (see the module's bounds)
+    full: bool = False
+    #: puzzle moves held in all its puzzle plays
+    puzzle_moves: int = 0
+    #: inputs in a row, at the end, that changed nothing (see :meth:`add`)
+    idle: int = 0
 
     @classmethod
     def begin(cls, state: GameState) -> Recording:
@@ -347,13 +392,27 @@ class Recording:
         return len(self.actions)
 
     def add(self, action: Action, state: GameState) -> None:
-        """Record ``action``, just played, and the state it led to."""
-        if len(self.actions) >= MAX_ACTIONS:
-            # beyond any real run (a bot run is a few thousand): the recording stops growing,
-            # and a replay of it ends early, so its record's claims would not verify
+        """Record ``action``, just played, and the state it led to; nothing once the recording
+        is :attr:`full` (it reached a limit no real run does, see the module)."""
+        moves = len(action.moves) if isinstance(action, SolvePuzzle) else 0
+        if (
+            self.full
+            or len(self.actions) >= MAX_ACTIONS
+            or state.turn > MAX_TURNS
+            or moves > MAX_PLAY_MOVES
+            or self.puzzle_moves + moves > MAX_PUZZLE_MOVES
+        ):
+            self.full = True
             return
+        now = check(state)
+        self.idle = self.idle + 1 if self.checks and now == self.checks[-1] else 0
+        if self.idle > MAX_IDLE_INPUTS:
+            # a refused key pressed yet again (a key held against a wall): it changed
+            # nothing, so leaving it out changes no replay, and keeps the limit replays keep
+            return
+        self.puzzle_moves += moves
         self.actions.append(encode_action(action))
-        self.checks.append(check(state))
+        self.checks.append(now)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -391,11 +450,19 @@ class Recording:
         for i, c in enumerate(checks):
             if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 2**32:
                 raise RecordingError(f"{where}.checks[{i}]: expected a 32-bit check")
+        total = 0
         for i, a in enumerate(actions):
             decode_action(a, f"{where}.actions[{i}]")
-            if isinstance(a, dict) and len(json.dumps(a["solve"])) > MAX_SOLVE_CHARS:
-                raise RecordingError(f"{where}.actions[{i}]: a puzzle play over the size limit")
-        return cls(start, generator, list(actions), list(checks))
+            if isinstance(a, dict):
+                moves = len(a["solve"])
+                total += moves
+                if moves > MAX_PLAY_MOVES or len(json.dumps(a["solve"])) > MAX_SOLVE_CHARS:
+                    raise RecordingError(f"{where}.actions[{i}]: a puzzle play over the limit")
+                if total > MAX_PUZZLE_MOVES:
+                    raise RecordingError(
+                        f"{where}.actions[{i}]: more than {MAX_PUZZLE_MOVES} puzzle moves in all"
+                    )
+        return cls(start, generator, list(actions), list(checks), puzzle_moves=total)
 
     def generator_problem(self) -> str | None:
         """Why this game cannot replay the recording (another generator), or None."""
@@ -488,13 +555,23 @@ def frames(
     if problem:
         raise RecordingError(problem)
     state = rec.start.game() if state is None else state
+    idle, last = 0, None  # counted as Recording.add counts them
     for i, (code, expected) in enumerate(zip(rec.actions, rec.checks, strict=True)):
         if state.over:
             raise Divergence(i, state.turn, "the run is over but inputs follow")
         action = decode_action(code, f"input {i + 1}")
         events = stepper(state, action)
-        if check(state) != expected:
+        now = check(state)
+        if now != expected:
             raise Divergence(i, state.turn)
+        idle = idle + 1 if now == last else 0
+        last = now
+        if idle > MAX_IDLE_INPUTS:
+            raise RecordingError(
+                f"input {i + 1}: more than {MAX_IDLE_INPUTS} inputs in a row change nothing"
+            )
+        if state.turn > MAX_TURNS:
+            raise RecordingError(f"input {i + 1}: the run goes past turn {MAX_TURNS}")
         yield Frame(i, action, events, state)
 
 

@@ -36,6 +36,7 @@ import datetime as dt
 import hashlib
 import json
 import os
+import re
 import secrets
 import zlib
 from collections.abc import Callable
@@ -47,7 +48,7 @@ from roguelike import puzzles as puzzle_types
 from roguelike import seeds
 from roguelike.engine.state import GameState
 from roguelike.presets import PRESETS
-from roguelike.recording import Outcome, Recording, RecordingError, replay
+from roguelike.recording import Outcome, Recording, RecordingError, Start, replay
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves.errors import SaveError
 from saves.store import read_file, write_atomic
@@ -58,13 +59,19 @@ RUN_FORMAT = 1
 MAX_HEADER = 1024
 #: Largest run file, and largest payload once decompressed.
 MAX_FILE = 16 << 20
-MAX_DOCUMENT = 64 << 20
+MAX_DOCUMENT = 16 << 20
 RUNS_DIR = "runs"
 CHALLENGES_DIR = "challenges"
 SUFFIX = ".run"
 #: The most run records a folder lists (the oldest beyond are not read).
 MAX_LISTED = 5000
 OUTCOMES = ("won", "died", "abandoned")
+#: A date as the game writes one (``now_iso``): nothing else passes, so no stray character in
+#: a date from a file can reach the screen.
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(\+00:00|Z)", re.ASCII)
+#: Tests play tiny worlds (one floor, no monsters) to stay fast; a run file is checked only
+#: when its recording starts as the game starts a world of its preset (see :func:`replay_record`).
+CUSTOM_WORLDS = False
 MAX_TEXT = 200
 MAX_COUNT = 10**9
 
@@ -173,6 +180,8 @@ class RunRecord:
 
         def date(key: str) -> str:
             text = f.text(get(key), f"run.{key}", 40)
+            if not DATE.fullmatch(text):
+                raise RunFileError(f"run.{key}: {f.show(text)} is not an ISO 8601 date")
             try:
                 parse_date(text)
             except ValueError:
@@ -184,9 +193,11 @@ class RunRecord:
             raise RunFileError("run.id: letters, digits and dashes only")
         seed = f.text(get("seed"), "run.seed", 20)
         try:
-            seeds.decode(seed)
+            canonical = seeds.encode(seeds.decode(seed))
         except seeds.SeedCodeError:
             raise RunFileError(f"run.seed: {f.show(seed)} is not a seed code") from None
+        if seed != canonical:  # spaces, lower case, control characters around it
+            raise RunFileError(f"run.seed: {f.show(seed)} is not written as the game writes it")
         try:
             world = check_name(f.text(get("world"), "run.world", MAX_TEXT))
         except ValueError as err:
@@ -319,6 +330,7 @@ def claims(record: RunRecord, state: GameState, outcome: Outcome) -> list[Claim]
     true_score = score(state.won, s.floors_reached, state.turn, [p[3] for p in s.puzzle_scores])
     cause = s.cause if result != "abandoned" else "abandoned"
     return [
+        Claim("daily world", record.daily, daily_day(state.seed, record.started)),
         Claim("outcome", record.outcome, result),
         Claim("cause", record.cause, cause),
         Claim("floors", record.floors, s.floors_reached),
@@ -362,6 +374,12 @@ def replay_record(record: RunRecord) -> tuple[GameState, Outcome]:
         raise RunFileError("the run has no recording: its claims cannot be checked")
     if seeds.encode(rec.start.seed) != record.seed or rec.start.preset != record.preset:
         raise RunFileError("the claimed world (seed or preset) is not the recording's")
+    standard = Start.standard(rec.start.seed, rec.start.preset)
+    if rec.start != standard and not CUSTOM_WORLDS:
+        raise RunFileError(
+            f"the run was played in a custom world ({rec.start.differences(standard)}), "
+            "not the world the game makes of its seed and preset"
+        )
     try:
         return replay(rec)
     except RecordingError as err:
@@ -574,8 +592,21 @@ class Hall:
             raise RunFileError(f"{path}: larger than a run file can be ({MAX_FILE >> 20} MiB)")
         record = unpack(read_file(path))
         verify(record)
-        self.add(record, imported=True)
-        return record
+        # what the sender's game did with the run is not the receiver's: it answers no
+        # challenge here, and a run id already used in this folder gets a new one
+        record = replace(record, challenge=None)
+        if self._taken(record.id):
+            record = replace(record, id=self._fresh_id(record.ended))
+        return self.add(record, imported=True)
+
+    def _taken(self, run_id: str) -> bool:
+        return self.file(run_id).exists() or self.file(run_id, imported=True).exists()
+
+    def _fresh_id(self, ended: str) -> str:
+        while True:
+            run_id = new_id(ended)
+            if not self._taken(run_id):
+                return run_id
 
     def streak(self, today: dt.date | None = None) -> int:
         """Days in a row, ending today or yesterday (UTC), with a daily run finished."""

@@ -196,6 +196,8 @@ class Session:
         ``abandoned``. A failure is kept in :attr:`save_error` (the world is not affected)."""
         if self.watching or self.kept is not None or not (self.ended or abandoned):
             return self.kept
+        if not self.ended and self.state.turn == 0:
+            return None  # given up before a single turn: there was no run
         record = record_of(
             self.state,
             world=self.world.name,

@@ -17,6 +17,16 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 @pytest.fixture(autouse=True)
+def _custom_worlds(monkeypatch):
+    """Tests record runs in tiny worlds (one floor, no monsters) to stay fast; a real run file
+    is checked only if it was played in the world the game makes of its seed and preset
+    (``saves.runs.CUSTOM_WORLDS``). The tests of that check turn it back off."""
+    import saves.runs
+
+    monkeypatch.setattr(saves.runs, "CUSTOM_WORLDS", True)
+
+
+@pytest.fixture(autouse=True)
 def _save_dir(tmp_path_factory, monkeypatch):
     """Every test saves its worlds in a folder of its own, never in the player's."""
     monkeypatch.setenv("ROGUELIKE_SAVE_DIR", str(tmp_path_factory.mktemp("worlds")))

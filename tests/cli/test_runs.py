@@ -10,6 +10,7 @@ import re
 import pytest
 
 from roguelike import cli
+from roguelike.engine import Wait, step
 from saves import Store, World
 from saves.runs import Hall, pack
 from tests.saves.run_support import TINY_SEED, WON_ID, plain_record, tiny_game, won_record
@@ -186,6 +187,7 @@ def test_world_delete_keeps_an_unfinished_run_as_abandoned(capsys, tmp_path):
     store = Store(tmp_path)
     world = World("Left Behind", TINY_SEED, "small")
     state = tiny_game(name=world.name)
+    step(state, Wait())  # a turn played: a run to give up
     store.save(state, world)
     code, out, _ = run(
         capsys, "world", "delete", "Left Behind", "--yes", "--save-dir", str(tmp_path)
@@ -194,3 +196,12 @@ def test_world_delete_keeps_an_unfinished_run_as_abandoned(capsys, tmp_path):
     (record,) = Hall(tmp_path).runs()
     assert record.outcome == "abandoned" and record.world == "Left Behind"
     assert record.id in out
+
+
+def test_world_delete_of_a_world_never_played_keeps_no_run(capsys, tmp_path):
+    store = Store(tmp_path)
+    world = World("Untouched", TINY_SEED, "small")
+    store.save(tiny_game(name=world.name), world)
+    code, out, _ = run(capsys, "world", "delete", "Untouched", "--yes", "--save-dir", str(tmp_path))
+    assert code == 0 and "kept in the hall" not in out and not store.exists("Untouched")
+    assert Hall(tmp_path).runs() == []

@@ -187,3 +187,17 @@ def test_a_golden_run_kept_as_a_run_file_verifies_and_a_false_claim_is_named():
     message = str(caught.value)
     assert message.startswith("the recording does not replay: out of sync at turn 1 (input 1)")
     assert "\n" not in message
+
+
+def test_hints_taken_and_coins_spent_are_checked_at_the_input_that_takes_them():
+    """Editing what a puzzle play cost (its hints and coins) is caught at that very input, not
+    only by the claims at the end: the check after every input covers coins and hints."""
+    _, rec = load("hinted")
+    i = next(
+        n for n, code in enumerate(rec.actions) if isinstance(code, dict) and code["coins"] > 0
+    )
+    edited = copy.deepcopy(rec)
+    edited.actions[i] = {**edited.actions[i], "coins": 0, "hints": 0}
+    with pytest.raises(RecordingError, match=rf"\(input {i + 1}\)"):
+        for _ in frames(edited):
+            pass

@@ -13,6 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import saves.runs
+from roguelike import recording as recording_module
 from roguelike import seeds
 from roguelike.engine import (
     Close,
@@ -25,6 +27,8 @@ from roguelike.engine import (
     Travel,
     Use,
     Wait,
+    new_game,
+    step,
 )
 from roguelike.engine.actions import Move
 from roguelike.engine.creatures import ITEMS
@@ -36,6 +40,7 @@ from roguelike.recording import (
     Start,
     decode_action,
     encode_action,
+    replay,
 )
 from saves.runs import (
     MAGIC,
@@ -54,6 +59,8 @@ from saves.world import daily_seed
 from tests.saves.run_support import (
     ENDED,
     STARTED,
+    TINY_SEED,
+    WON_ID,
     plain_record,
     tiny_game,
     won_record,
@@ -366,3 +373,99 @@ def test_records_keep_their_dates_and_the_formula_score():
     assert (record.started, record.ended) == (STARTED, ENDED)
     assert record.score == score(True, 1, record.turns, [])
     assert isinstance(record, RunRecord)
+
+
+# --- what a hostile run file may not do ------------------------------------------------------
+
+
+def test_a_run_played_in_a_custom_world_is_refused_naming_what_differs(monkeypatch):
+    """The tiny world of these tests has one floor and no monsters: a file claiming a win in
+    it must not pass as a win of the world the game makes of that seed and preset."""
+    monkeypatch.setattr(saves.runs, "CUSTOM_WORLDS", False)
+    with pytest.raises(RunFileError, match=r"custom world \(no monsters, 1 floors of 3\)"):
+        verify(won_record())
+
+
+def test_a_true_run_of_a_standard_world_verifies_with_custom_worlds_refused(monkeypatch):
+    monkeypatch.setattr(saves.runs, "CUSTOM_WORLDS", False)
+    state = new_game(TINY_SEED, preset="small")
+    recording = Recording.begin(state)
+    for _ in range(3):
+        step(state, Wait())
+        recording.add(Wait(), state)
+    record = record_of(state, world="Tiny", started=STARTED, recording=recording, abandoned=True)
+    assert verify(record)[0].turn == 3
+
+
+def test_a_daily_claim_for_a_world_that_is_not_that_days_is_false():
+    with pytest.raises(RunFileError, match="claim of daily world is false"):
+        verify(won_record(daily="2026-01-02"))
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("started", "2026-01-02\x1b03:04:05+00:00"),
+        ("ended", "20260102\x1b030405+0000"),
+        ("started", "2026-01-02T03:04:05.000+00:00\n"),
+        ("seed", "\x0b\rN65Q-QBJ0-23PV\x1f"),
+        ("seed", "n65q-qbj0-23pv"),
+    ],
+)
+def test_dates_and_seeds_must_be_written_as_the_game_writes_them(key, value):
+    doc = won_record().to_json()
+    doc[key] = value
+    with pytest.raises(RunFileError, match=f"run.{key}"):
+        RunRecord.from_json(doc)
+
+
+def test_an_imported_run_never_replaces_another_and_answers_no_challenge(tmp_path):
+    hall = Hall(tmp_path / "mine")
+    first = tmp_path / "alice.run"
+    first.write_bytes(pack(won_record(world="Alice's run")))
+    second = tmp_path / "mallory.run"
+    second.write_bytes(pack(won_record(world="Mallory", challenge="20250101-abcdef")))
+    a = hall.import_file(first)
+    b = hall.import_file(second)
+    assert a.id == WON_ID and b.id != WON_ID and b.challenge is None
+    assert sorted(r.world for r in hall.challenges()) == ["Alice's run", "Mallory"]
+    mine = hall.add(won_record(world="Mine", id="20260102-bbbbbb"))
+    exported = hall.export(mine.id, tmp_path / "mine.run")
+    again = hall.import_file(exported)  # my own run sent back to me: both stay reachable
+    assert again.id != mine.id
+    assert hall.get(mine.id) == (mine, False) and hall.get(again.id)[1]
+
+
+def test_inputs_that_change_nothing_are_bounded_when_read_and_when_recorded(monkeypatch):
+    monkeypatch.setattr(recording_module, "MAX_IDLE_INPUTS", 5)
+    state = tiny_game()
+    rec = Recording.begin(state)
+    refused = PickUp()  # nothing lies at the start: refused, no turn
+    step(state, Wait())
+    rec.add(Wait(), state)
+    for _ in range(20):  # a key held down
+        step(state, refused)
+        rec.add(refused, state)
+    assert len(rec) == 1 + 5  # the wait, then five that changed nothing; the rest left out
+    replay(rec)  # what was kept replays
+    forged = Recording(rec.start, actions=[*rec.actions, rec.actions[-1]], checks=[*rec.checks])
+    forged.checks.append(rec.checks[-1])
+    with pytest.raises(RecordingError, match="inputs in a row change nothing"):
+        replay(forged)
+
+
+def test_a_puzzle_play_over_the_move_limits_is_refused(monkeypatch):
+    monkeypatch.setattr(recording_module, "MAX_PLAY_MOVES", 3)
+    doc = Recording(
+        Start.standard(TINY_SEED, "small"),
+        actions=[{"solve": [1, 2, 3, 4], "hints": 0, "coins": 0, "resets": 0}],
+        checks=[0],
+    ).to_json()
+    with pytest.raises(RecordingError, match="puzzle play over the limit"):
+        Recording.from_json(doc)
+    monkeypatch.setattr(recording_module, "MAX_PLAY_MOVES", 10)
+    monkeypatch.setattr(recording_module, "MAX_PUZZLE_MOVES", 6)
+    doc["actions"] *= 2
+    doc["checks"] *= 2
+    with pytest.raises(RecordingError, match="more than 6 puzzle moves in all"):
+        Recording.from_json(doc)
