@@ -44,7 +44,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from roguelike import puzzles as puzzle_types
 from roguelike import seeds
 from roguelike.engine.state import GameState
 from roguelike.presets import PRESETS
@@ -168,6 +167,7 @@ class RunRecord:
     def from_json(cls, value: Any) -> RunRecord:
         """A record from a file's JSON, every field checked (RunFileError otherwise)."""
         from saves import fields as f
+        from saves.codec.game import puzzle_scores_from
         from saves.world import check_name
 
         o = f.obj(value, "run")
@@ -203,23 +203,9 @@ class RunRecord:
         except ValueError as err:
             raise RunFileError(f"run.world: {err}") from None
         total = count("total_floors", 1, 99)
-        puzzles = []
-        for i, p in enumerate(f.array_list(get("puzzles"), "run.puzzles", 10_000)):
-            po = f.obj(p, f"run.puzzles[{i}]")
-            w = f"run.puzzles[{i}]"
-            puzzles.append(
-                PuzzleScore(
-                    f.integer(f.get(po, "floor", w), f"{w}.floor", 1, total),
-                    f.text(f.get(po, "type", w), f"{w}.type", 20, choices=puzzle_types.TYPES),
-                    f.text(
-                        f.get(po, "difficulty", w),
-                        f"{w}.difficulty",
-                        20,
-                        choices=puzzle_types.DIFFICULTIES,
-                    ),
-                    f.integer(f.get(po, "score", w), f"{w}.score", 0, 100),
-                )
-            )
+        puzzles = [
+            PuzzleScore(*p) for p in puzzle_scores_from(get("puzzles"), "run.puzzles", total)
+        ]
         daily = f.optional_text(get("daily"), "run.daily", 10)
         if daily is not None:
             try:

@@ -257,7 +257,9 @@ def stats_from(value: Any, where: str, total: int) -> RunStats:
         puzzles_solved=count("puzzles_solved"),
         hints_used=count("hints_used"),
         cause=f.optional_text(f.get(o, "cause", where), f"{where}.cause", MAX_LINE),
-        puzzle_scores=puzzle_scores_from(f.get(o, "puzzle_scores", where), where, total),
+        puzzle_scores=puzzle_scores_from(
+            f.get(o, "puzzle_scores", where), f"{where}.puzzle_scores", total
+        ),
     )
 
 
@@ -266,7 +268,8 @@ MAX_PUZZLES_SOLVED = 10_000
 
 
 def puzzle_scores_from(value: Any, where: str, total: int) -> list[tuple[int, str, str, int]]:
-    where = f"{where}.puzzle_scores"
+    """The pedestals solved in a run, each ``{floor, type, difficulty, score}`` (a save's
+    statistics and a run record list them alike)."""
     out = []
     for i, item in enumerate(f.array_list(value, where, MAX_PUZZLES_SOLVED)):
         o = f.obj(item, f"{where}[{i}]")
