@@ -546,17 +546,22 @@ Stepper = Callable[[GameState, Action], list[Event]]
 
 
 def frames(
-    rec: Recording, *, state: GameState | None = None, stepper: Stepper = step
+    rec: Recording, *, state: GameState | None = None, stepper: Stepper = step, start: int = 0
 ) -> Iterator[Frame]:
     """Play ``rec`` input by input from a fresh game (or from ``state``, which must be that
     fresh game), yielding a :class:`Frame` after each; raises :class:`Divergence` at the first
-    input whose check differs, and RecordingError for another generator's recording."""
+    input whose check differs, and RecordingError for another generator's recording.
+    ``start``: play from that input on, ``state`` being the state the inputs before it led to
+    (a snapshot the caller kept, as the replay viewer does to seek back quickly)."""
     problem = rec.generator_problem()
     if problem:
         raise RecordingError(problem)
+    if start and state is None:
+        raise ValueError("a replay from a later input starts from the state it had there")
     state = rec.start.game() if state is None else state
     idle, last = 0, None  # counted as Recording.add counts them
-    for i, (code, expected) in enumerate(zip(rec.actions, rec.checks, strict=True)):
+    todo = zip(rec.actions[start:], rec.checks[start:], strict=True)
+    for i, (code, expected) in enumerate(todo, start):
         if state.over:
             raise Divergence(i, state.turn, "the run is over but inputs follow")
         action = decode_action(code, f"input {i + 1}")

@@ -7,8 +7,9 @@ behind, as the game did) and draws the state after each. Keys (:data:`REPLAY_BIN
 also drive the footer): space pauses, ``+``/``-`` change the speed, ``.`` or → plays one input
 while paused, ``f`` seeks to the next floor, ``]``/``[`` 100 turns on or back, ``g`` asks for
 a turn, Home goes back to the start, Esc or ``q`` leaves. Seeking forward replays headless
-(nothing drawn) up to the target; seeking back replays from the start, which is what a fresh
-game and the recorded inputs are for (a small world's whole run replays in seconds).
+(nothing drawn) up to the target; seeking back starts again from the last :class:`Snapshot`
+before it (a copy of the state kept where each floor begins and every ``SNAPSHOT_EVERY``
+inputs, a few milliseconds and a few hundred KB each), so it replays at most one stretch.
 
 A recording that goes out of sync (:class:`roguelike.recording.Divergence`), or cannot be
 replayed at all (another generator, no recording), stops the replay with a one-line error
@@ -17,7 +18,9 @@ naming the turn, on the prompt line; the viewer stays up, showing the last good 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from textual.timer import Timer
 
@@ -37,6 +40,17 @@ SPEEDS: tuple[float, ...] = (2, 5, 10, 20, 50, 100)
 DEFAULT_SPEED = 3
 #: The colour of an out-of-sync line.
 ERROR = "bold #ff6060"
+#: Inputs between two snapshots (one is also kept where each floor begins).
+SNAPSHOT_EVERY = 100
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The replay as it stood after ``played`` inputs (copies: never played on)."""
+
+    played: int
+    state: GameState
+    visited: list[VisitedFloor]
 
 
 class ReplayScreen(DungeonScreen[None]):
@@ -60,6 +74,9 @@ class ReplayScreen(DungeonScreen[None]):
         self.error: str | None = None
         self._frames: Iterator[Frame] = iter(())
         self._timer: Timer | None = None
+        #: where seeking back starts from, by inputs played (a few MB each: a state is small)
+        self._snapshots: list[Snapshot] = []
+        self._visited: list[VisitedFloor] = []
         super().__init__(self._fresh_game(), world_name=printable(record.world))
         self._restart()
 
@@ -84,12 +101,34 @@ class ReplayScreen(DungeonScreen[None]):
             return
         self.state = self._fresh_game()
         self._fresh = len(self.state.log)
-        visited: list[VisitedFloor] = []
+        self._play_from(0, [])
+        self._keep_snapshot()
+
+    def _play_from(self, played: int, visited: list[VisitedFloor]) -> None:
+        """Go on from input ``played``, :attr:`state` being where the inputs before it led."""
+        assert self.recording is not None
+        self.played, self._visited = played, visited
 
         def stepper(state: GameState, action: Action) -> list[Event]:
             return step_remembering(state, action, visited)
 
-        self._frames = frames(self.recording, state=self.state, stepper=stepper)
+        self._frames = frames(self.recording, state=self.state, stepper=stepper, start=played)
+
+    def _keep_snapshot(self) -> None:
+        if not self._snapshots or self._snapshots[-1].played < self.played:
+            state, visited = copy.deepcopy((self.state, self._visited))
+            self._snapshots.append(Snapshot(self.played, state, visited))
+
+    def _back_to(self, turn: int) -> None:
+        """Back to the last snapshot before ``turn`` (the start, at worst): seeking back then
+        replays only the inputs from there."""
+        snap = max(
+            (s for s in self._snapshots if s.state.turn < turn or s.played == 0),
+            key=lambda s: s.played,
+        )
+        self.finished, self.error = False, None
+        self.state, visited = copy.deepcopy((snap.state, snap.visited))
+        self._play_from(snap.played, visited)
 
     def advance(self, inputs: int = 1) -> list[Event]:
         """Play up to ``inputs`` more recorded inputs (fewer at the end or at an error); the
@@ -107,8 +146,11 @@ class ReplayScreen(DungeonScreen[None]):
                 self.error = f"Replay stopped: {err}"
                 self.finished = True
                 break
+            floor = self.state.number if self.played else 0
             self.played = frame.index + 1
             events = frame.events
+            if self.state.number != floor or self.played % SNAPSHOT_EVERY == 0:
+                self._keep_snapshot()
         return events
 
     def _advance_until(self, done: Callable[[], bool]) -> None:
@@ -117,14 +159,15 @@ class ReplayScreen(DungeonScreen[None]):
             self.advance()
         self._fresh = 0
 
-    def _seek(self, restart: bool, done: Callable[[], bool]) -> None:
-        """Replay headless (from the start if ``restart``) until ``done()``, then draw. The
-        prompt line says "Seeking…" first: a new floor takes a moment to generate."""
+    def _seek(self, restart: int | None, done: Callable[[], bool]) -> None:
+        """Replay headless until ``done()``, then draw; first back to the last snapshot before
+        turn ``restart``, unless None. The prompt line says "Seeking…" first: a new floor
+        takes a moment to generate."""
 
         def seek() -> None:
             self.prompt = None
-            if restart:
-                self._restart()
+            if restart is not None:
+                self._back_to(restart)
             self._advance_until(done)
             self._show()
 
@@ -138,13 +181,13 @@ class ReplayScreen(DungeonScreen[None]):
     def seek_turn(self, turn: int) -> None:
         """Show the state at the first input that reaches ``turn`` (from the start if it lies
         behind)."""
-        restart = turn < self.state.turn or (turn == 0 and self.played > 0)
-        self._seek(restart, lambda: self.state.turn >= turn)
+        back = turn < self.state.turn or (turn == 0 and self.played > 0)
+        self._seek(turn if back else None, lambda: self.state.turn >= turn)
 
     def next_floor(self) -> None:
         """Play on to the first input on the next floor (or to the end)."""
         floor = self.state.number
-        self._seek(False, lambda: self.state.number != floor or self.state.over)
+        self._seek(None, lambda: self.state.number != floor or self.state.over)
 
     def step_once(self) -> None:
         events = self.advance()

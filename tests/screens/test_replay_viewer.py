@@ -1,6 +1,6 @@
 """The replay viewer through the real application: it plays a run record's recording on the
 game screen's map, panel and log; pauses, steps one input, seeks to a floor and to a turn
-(forward headless, back from the start), and what it shows is exactly a headless replay's state
+(forward headless, back from the last snapshot before the turn), and what it shows is exactly a headless replay's state
 at that input. A recording that goes out of sync, or cannot be replayed, stops with a one-line
 error naming the turn — never a crash. ``watch_replay`` opens the app straight into it.
 
@@ -182,3 +182,33 @@ def test_watch_replay_starts_the_app_on_the_record(fake_app, short_run, tmp_path
 
     watch_replay(argparse.Namespace(save_dir=str(tmp_path)), short_run, fake_app)
     assert fake_app.made == {"save_dir": str(tmp_path), "replay": short_run, "ran": True}
+
+
+async def test_seeking_back_starts_from_the_last_snapshot_before_the_turn(short_run, monkeypatch):
+    """Seeking back does not replay from the start: it goes back to the last snapshot kept
+    before the turn (one where each floor begins, one every SNAPSHOT_EVERY inputs), and shows
+    exactly what a replay from the start shows there."""
+    monkeypatch.setattr("screens.replay.SNAPSHOT_EVERY", 10)
+    app = RoguelikeApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        viewer = await paused_viewer(pilot, short_run)
+        await pilot.press("f", "f")  # to floor 3: snapshots kept on the way
+        kept = [s.played for s in viewer._snapshots]
+        assert kept == sorted(kept) and len(kept) >= 3
+        started: list[int] = []
+        original = ReplayScreen._play_from
+
+        def play_from(self, played, visited):
+            started.append(played)
+            return original(self, played, visited)
+
+        monkeypatch.setattr(ReplayScreen, "_play_from", play_from)
+        target = viewer.state.turn - 5
+        viewer.seek_turn(target)
+        await pilot.pause()
+        (start,) = started
+        assert start > 0 and start in kept  # not from the start
+        assert prefix_digest(short_run, start)[1] < target
+        assert viewer.state.turn >= target
+        assert prefix_digest(short_run, viewer.played - 1)[1] < target  # the first to reach it
+        assert_shows_replay_at(viewer, app)
