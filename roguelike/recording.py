@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import struct
 import zlib
 from collections.abc import Callable, Iterator
@@ -75,6 +76,8 @@ MAX_PUZZLE_MOVES = 500_000
 MAX_SOLVE_CHARS = 2_000_000
 #: The most inputs in a row that change nothing (refused keys: a person stops long before).
 MAX_IDLE_INPUTS = 1_000
+#: What a version text may hold (it is shown in messages: nothing a terminal could act on).
+VERSION_TEXT = re.compile(r"[0-9A-Za-z.+-]{1,40}", re.ASCII)
 #: The most floors a run has.
 MAX_FLOORS = 99
 MAX_COORD = 10_000
@@ -435,7 +438,7 @@ class Recording:
                 f"{where}.version: {json.dumps(version)[:20]}, this game reads {RECORDING_VERSION}"
             )
         generator = value.get("generator")
-        if not isinstance(generator, str) or not 1 <= len(generator) <= 40:
+        if not isinstance(generator, str) or not VERSION_TEXT.fullmatch(generator):
             raise RecordingError(f"{where}.generator: expected a version text")
         start = Start.from_json(value.get("start"), f"{where}.start")
         actions, checks = value.get("actions"), value.get("checks")

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import zlib
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -38,6 +39,8 @@ from saves.errors import SaveError, SaveVersionError
 from saves.world import PRESET_NAMES, check_name, parse_date
 
 MAGIC = b"RGLKSAVE"
+#: What a version text may hold.
+VERSION_TEXT = re.compile(r"[0-9A-Za-z.+-]{1,40}", re.ASCII)
 #: The format this game writes. Older formats load through :mod:`saves.codec.migrations`.
 FORMAT_VERSION = 5
 #: The oldest format this game still reads.
@@ -164,6 +167,14 @@ def loads(text: str | bytes, what: str) -> Any:
         raise SaveError(f"the save's {what} is not JSON: {err}") from None
 
 
+def _version(o: dict[str, Any], key: str) -> str:
+    """A version text of the header: letters, digits, ``.+-`` (it is shown in messages)."""
+    text = f.text(f.get(o, key, "header"), f"header.{key}", 40)
+    if not VERSION_TEXT.fullmatch(text):
+        raise SaveError(f"header.{key}: {f.show(text)} is not a version")
+    return text
+
+
 def _header_fields(doc: Any) -> Header:
     o = f.obj(doc, "header")
     version = f.integer(f.get(o, "format", "header"), "header.format", -(2**31), 2**31)
@@ -196,8 +207,8 @@ def _header_fields(doc: Any) -> Header:
         raise SaveError("header.blake2b: expected 64 lowercase hex digits")
     return Header(
         format=version,
-        game=f.text(f.get(o, "game", "header"), "header.game", 40),
-        generator=f.text(f.get(o, "generator", "header"), "header.generator", 40),
+        game=_version(o, "game"),
+        generator=_version(o, "generator"),
         seed=seed,
         world=world,
         created=dates["created"],

@@ -10,21 +10,11 @@ result is plain text (never markup): a screen must show it with markup off.
 from __future__ import annotations
 
 from saves.runs import RunRecord, score
+from saves.text import printable
+
+__all__ = ["morgue", "outcome_words", "printable"]
 
 WIDTH = 72
-
-
-def printable(text: str) -> str:
-    """``text`` with every control character (C0, DEL, C1, and the line and paragraph
-    separators) written as a visible escape, so that it prints as it reads."""
-    out = []
-    for ch in text:
-        code = ord(ch)
-        if code < 0x20 or 0x7F <= code < 0xA0 or code in (0x2028, 0x2029):
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-        else:
-            out.append(ch)
-    return "".join(out)
 
 
 def outcome_words(record: RunRecord) -> str:

@@ -38,6 +38,7 @@ import json
 import os
 import re
 import secrets
+import stat
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -51,7 +52,8 @@ from roguelike.recording import Outcome, Recording, RecordingError, Start, repla
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves.errors import SaveError
 from saves.store import read_file, write_atomic
-from saves.world import daily_seed, now_iso, parse_date
+from saves.text import printable
+from saves.world import RUN_ID, daily_seed, now_iso, parse_date
 
 MAGIC = b"RGLKRUN1"
 RUN_FORMAT = 1
@@ -189,7 +191,7 @@ class RunRecord:
             return text
 
         run_id = f.text(get("id"), "run.id", 40)
-        if not run_id or not all(c.isascii() and (c.isalnum() or c == "-") for c in run_id):
+        if not RUN_ID.fullmatch(run_id):
             raise RunFileError("run.id: letters, digits and dashes only")
         seed = f.text(get("seed"), "run.seed", 20)
         try:
@@ -469,12 +471,19 @@ def _unpack(data: bytes) -> RunRecord:
     if d.unconsumed_tail or not d.eof or d.unused_data:
         raise RunFileError("the run file's payload is too large or damaged")
     record = RunRecord.from_json(_loads(raw, "payload"))
-    if record.generator != generator:
+    if record.generator != generator or (
+        record.recording is not None and record.recording.generator != generator
+    ):
         raise RunFileError("the run file's header does not match its payload (generator)")
     return record
 
 
 # --- the hall --------------------------------------------------------------------------------
+
+
+#: Run files read, by path: (mtime, size, inode) and the record. Listing the hall again (the
+#: title shows the daily streak each time it appears) reads only what changed.
+_READ: dict[Path, tuple[tuple[int, int, int], RunRecord]] = {}
 
 
 class Hall:
@@ -499,10 +508,8 @@ class Hall:
         for old in self.challenges() if imported else self.runs():
             if (old.world, old.started, old.outcome, old.turns, old.seed) == same:
                 return old
-        if record.daily and not imported:
-            firsts = [r for r in self.runs() if r.daily == record.daily and r.scored]
-            if firsts:
-                record = replace(record, scored=False)
+        if record.daily and not imported and self.daily_used(dt.date.fromisoformat(record.daily)):
+            record = replace(record, scored=False)
         folder = self._dir(imported)
         folder.mkdir(parents=True, exist_ok=True)
         write_atomic(self.file(record.id, imported), pack(record))
@@ -515,13 +522,22 @@ class Hall:
             names = sorted(p for p in folder.iterdir() if p.name.endswith(SUFFIX))
         except FileNotFoundError:
             return out
+        except OSError as err:  # not a folder, not readable: an empty hall that says why
+            self.problems.append(f"{folder.name}: {err.strerror or err}")
+            return out
         for p in names[-MAX_LISTED:]:
             try:
-                if not p.is_file():
+                st = p.stat()
+                if not stat.S_ISREG(st.st_mode):
                     continue
-                out.append(unpack(read_file(p)))
+                key = (st.st_mtime_ns, st.st_size, st.st_ino)
+                cached = _READ.get(p)
+                if cached is None or cached[0] != key:
+                    cached = (key, unpack(read_file(p)))
+                    _READ[p] = cached
+                out.append(cached[1])
             except (RunFileError, OSError) as err:
-                self.problems.append(f"{p.name}: {err}")
+                self.problems.append(f"{p.name}: {printable(str(err))}")
         return out
 
     def runs(self) -> list[RunRecord]:
@@ -564,6 +580,13 @@ class Hall:
         if record.recording is None:
             raise RunFileError(f"run {record.id} has no recording: there is nothing to send")
         path = Path(dest).expanduser()
+        try:
+            st = path.lstat()
+        except FileNotFoundError:
+            pass
+        else:
+            if not stat.S_ISREG(st.st_mode):
+                raise RunFileError(f"{path} exists and is not a regular file: choose another path")
         write_atomic(path, pack(record))
         return path
 
@@ -594,9 +617,16 @@ class Hall:
             if not self._taken(run_id):
                 return run_id
 
-    def streak(self, today: dt.date | None = None) -> int:
-        """Days in a row, ending today or yesterday (UTC), with a daily run finished."""
-        days = {r.daily for r in self.runs() if r.daily}
+    def daily_used(self, day: dt.date, runs: list[RunRecord] | None = None) -> bool:
+        """Whether the scored run of ``day``'s daily world is used (a later one is practice:
+        :meth:`add` keeps it unscored). ``runs``: the hall's runs, if already read."""
+        runs = self.runs() if runs is None else runs
+        return any(r.daily == day.isoformat() and r.scored for r in runs)
+
+    def streak(self, today: dt.date | None = None, runs: list[RunRecord] | None = None) -> int:
+        """Days in a row, ending today or yesterday (UTC), with a daily run finished.
+        ``runs``: the hall's runs, if already read."""
+        days = {r.daily for r in (self.runs() if runs is None else runs) if r.daily}
         day = today or dt.datetime.now(dt.UTC).date()
         if day.isoformat() not in days:
             day -= dt.timedelta(days=1)

@@ -110,8 +110,9 @@ class Session:
         self.save_error: str | None = None
         #: set when the world was loaded from its backup: what to tell the player
         self.warning: str | None = None
-        #: the challenge (an imported run's id) this game answers, else None
-        self.challenge: str | None = None
+        #: the challenge (an imported run's id) this game answers, else None (the world's,
+        #: so it is saved with it and a continued game still answers it)
+        self.challenge: str | None = world.challenge
         #: the run's record in the hall, once kept (:meth:`keep_run`)
         self.kept: RunRecord | None = None
 

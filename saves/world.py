@@ -86,6 +86,10 @@ def slug(name: str) -> str:
     return stem
 
 
+#: A run's id (``20261124-3fa9c2``): letters, digits and dashes, as a file name may hold.
+RUN_ID = re.compile(r"[0-9A-Za-z-]{1,40}", re.ASCII)
+
+
 @dataclass(frozen=True)
 class World:
     """A world: everything a player chose when creating it."""
@@ -96,6 +100,8 @@ class World:
     permadeath: bool = False
     created: str = field(default_factory=now_iso)
     generator: str = GENERATOR_VERSION
+    #: the challenge (an imported run's id) this world was made to answer, else None
+    challenge: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", check_name(self.name))

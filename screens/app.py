@@ -367,15 +367,19 @@ class RoguelikeApp(App[None]):
         """Play the world of the challenge ``record`` yourself: a new world of its seed and
         size, named after the sender's, answering it (its summary compares the two runs)."""
         from roguelike import seeds
-        from saves.morgue import printable
+        from saves.text import printable
         from saves.world import MAX_NAME, World
 
         name = printable(record.world)[: MAX_NAME - 10].strip() + " challenge"
-        world = World(self.games.usable_name(name), seeds.decode(record.seed), record.preset)
+        world = World(
+            self.games.usable_name(name),
+            seeds.decode(record.seed),
+            record.preset,
+            challenge=record.id,
+        )
         session = self._try(partial(self.games.new, world))
         if session is None:
             return False
-        session.challenge = record.id
         self.play(session)
         return True
 
@@ -399,8 +403,12 @@ class RoguelikeApp(App[None]):
         run is used (later runs that day are practice)."""
         hall = self.hall
         today = dt.datetime.now(dt.UTC).date()
-        used = any(r.daily == today.isoformat() and r.scored for r in hall.runs())
-        streak = hall.streak(today)
+        try:
+            runs = hall.runs()
+        except OSError:
+            return ""
+        used = hall.daily_used(today, runs)
+        streak = hall.streak(today, runs)
         plural = "s" if streak != 1 else ""
         today_note = "today's scored run is used: practice" if used else "today's run is scored"
         return f"Daily: {today_note} · streak {streak} day{plural}"

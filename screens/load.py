@@ -22,6 +22,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Static
 
 from saves import Store, StoreError, WorldInfo
+from saves.text import printable
 
 if TYPE_CHECKING:
     from saves.session import Session
@@ -32,7 +33,7 @@ COLUMNS = ("World", "Seed code", "Size", "Floor", "Turn", "Saved", "Status")
 def status(info: WorldInfo) -> str:
     """``playing``, ``won``, ``dead`` or ``damaged: <why>``."""
     if info.problem is not None:
-        return f"damaged: {info.problem}"
+        return f"damaged: {printable(info.problem)}"
     if info.won:
         return "won"
     if info.dead:
@@ -179,7 +180,7 @@ class LoadScreen(Screen["Session | None"]):
         if info is None:
             text = "No saved worlds. Esc goes back."
         elif info.problem is not None:
-            text = f"{info.name}: damaged, cannot be loaded: {info.problem}"
+            text = f"{info.name}: damaged, cannot be loaded: {printable(info.problem)}"
         else:
             text = f"{info.name} · {status(info)}" + (" · permadeath" if info.permadeath else "")
             if info.from_backup:
@@ -194,7 +195,8 @@ class LoadScreen(Screen["Session | None"]):
         if info is None:
             return
         if info.problem is not None:
-            self.notify(f"{info.name}: {info.problem}", severity="error", timeout=6, markup=False)
+            problem = printable(info.problem)
+            self.notify(f"{info.name}: {problem}", severity="error", timeout=6, markup=False)
             return
         session = self.open_world(info.name)
         if session is not None:

@@ -26,9 +26,9 @@ from textual.timer import Timer
 
 from roguelike.engine import Action, Event, GameState, Message, new_game
 from roguelike.recording import Frame, RecordingError, frames
-from saves.morgue import printable
 from saves.runs import RunRecord
 from saves.session import step_remembering
+from saves.text import printable
 from saves.world import VisitedFloor
 from screens.ask import AskScreen
 from screens.bindings import REPLAY_BINDINGS, textual_bindings
@@ -42,6 +42,8 @@ DEFAULT_SPEED = 3
 ERROR = "bold #ff6060"
 #: Inputs between two snapshots (one is also kept where each floor begins).
 SNAPSHOT_EVERY = 100
+#: The most snapshots kept (each a few hundred KB): beyond, they are thinned out.
+MAX_SNAPSHOTS = 64
 
 
 @dataclass(frozen=True)
@@ -96,7 +98,7 @@ class ReplayScreen(DungeonScreen[None]):
             return
         problem = self.recording.generator_problem()
         if problem is not None:  # said at once, not at the first input
-            self.error = f"Cannot replay: {problem}"
+            self.error = f"Cannot replay: {printable(problem)}"
             self.finished = True
             return
         self.state = self._fresh_game()
@@ -118,6 +120,8 @@ class ReplayScreen(DungeonScreen[None]):
         if not self._snapshots or self._snapshots[-1].played < self.played:
             state, visited = copy.deepcopy((self.state, self._visited))
             self._snapshots.append(Snapshot(self.played, state, visited))
+            if len(self._snapshots) > MAX_SNAPSHOTS:  # a very long run: every other one goes
+                self._snapshots[1:] = self._snapshots[2::2]
 
     def _back_to(self, turn: int) -> None:
         """Back to the last snapshot before ``turn`` (the start, at worst): seeking back then
@@ -137,16 +141,16 @@ class ReplayScreen(DungeonScreen[None]):
         for _ in range(inputs):
             if self.finished:
                 break
+            floor = self.state.number  # before the input: frames() plays on this state
             try:
                 frame = next(self._frames)
             except StopIteration:
                 self.finished = True
                 break
             except RecordingError as err:
-                self.error = f"Replay stopped: {err}"
+                self.error = f"Replay stopped: {printable(str(err))}"
                 self.finished = True
                 break
-            floor = self.state.number if self.played else 0
             self.played = frame.index + 1
             events = frame.events
             if self.state.number != floor or self.played % SNAPSHOT_EVERY == 0:

@@ -127,7 +127,18 @@ class TitleScreen(Screen[None]):
             note = f"Continue: {resumable.name} · floor {resumable.floor} · turn {resumable.turn}"
         self.query_one("#title-note", Static).update(note)
         if self.daily_status is not None:
-            self.query_one("#title-daily", Static).update(self.daily_status())
+            # the hall's files and the engine they load take a moment: read them off the UI
+            # thread, so the title answers keys at once
+            self.run_worker(self._read_daily, thread=True, exclusive=True, group="daily")
+
+    def _read_daily(self) -> None:
+        assert self.daily_status is not None
+        line = self.daily_status()
+        self.app.call_from_thread(self._show_daily, line)
+
+    def _show_daily(self, line: str) -> None:
+        if self.is_mounted:
+            self.query_one("#title-daily", Static).update(line)
 
     async def action_menu(self, button_id: str) -> None:
         """Continue or Load, if enabled; else say why not."""

@@ -30,7 +30,7 @@ from saves.codec.common import (
 )
 from saves.codec.floor import floor_doc, floor_from
 from saves.errors import SaveError
-from saves.world import VisitedFloor, World, check_name, parse_date
+from saves.world import RUN_ID, VisitedFloor, World, check_name, parse_date
 
 #: Messages of the log a save keeps.
 LOG_KEPT = 200
@@ -49,6 +49,7 @@ def world_doc(world: World) -> dict[str, Any]:
         "generator": world.generator,
         "permadeath": world.permadeath,
         "created": world.created,
+        "challenge": world.challenge,
     }
 
 
@@ -75,7 +76,16 @@ def world_from(value: Any, where: str) -> World:
         permadeath=f.boolean(f.get(o, "permadeath", where), f"{where}.permadeath"),
         created=created,
         generator=f.text(f.get(o, "generator", where), f"{where}.generator", 40),
+        challenge=_challenge_id(o.get("challenge"), f"{where}.challenge"),
     )
+
+
+def _challenge_id(value: Any, where: str) -> str | None:
+    """A run id (letters, digits and dashes), or None (a save of format 5 may lack it)."""
+    run_id = f.optional_text(value, where, 40)
+    if run_id is not None and not RUN_ID.fullmatch(run_id):
+        raise SaveError(f"{where}: {f.show(run_id)} is not a run id")
+    return run_id
 
 
 # --- game state ------------------------------------------------------------------------------

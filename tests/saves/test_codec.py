@@ -648,3 +648,17 @@ def test_a_reset_penalty_outlives_leaving_the_puzzle_and_a_save():
     loaded = codec.decode(codec.encode(world_of(state), state)).state.puzzles[room.pos]
     again = Visit(p, moves=loaded.moves, hints_used=loaded.hints_used, resets=loaded.resets)
     assert loaded.resets == 1 and again.score == 100 - RESET_PENALTY
+
+
+def test_a_header_version_that_is_not_a_version_text_is_refused():
+    """The header's versions are shown in messages (another generator's save is named so):
+    nothing but a version's letters may pass, never an escape sequence."""
+    state = fresh_game(SEED)
+    data = codec.encode(world_of(state), state)
+    end = data.index(b"\n")
+    head = json.loads(data[len(h.MAGIC) : end])
+    for key in ("generator", "game"):
+        forged = {**head, key: "\x1b]2;PWNED\x07"}
+        line = json.dumps(forged, sort_keys=True).encode("ascii")
+        with pytest.raises(SaveError, match=f"header.{key}: .* is not a version"):
+            codec.decode(h.MAGIC + line + data[end:])

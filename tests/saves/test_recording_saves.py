@@ -3,6 +3,8 @@ whose recording does not fit, and into the hall when the run ends or is given up
 
 from __future__ import annotations
 
+import dataclasses
+
 from roguelike.autoplay import choose
 from roguelike.engine import step
 from roguelike.recording import Recording, digest, replay
@@ -158,3 +160,16 @@ def test_a_format_4_save_loads_without_a_recording_and_plays_on(tmp_path):
     session.end_run()
     (record,) = Hall(tmp_path).runs()  # kept, though it cannot be replayed
     assert record.recording is None and record.digest is None and record.outcome == "won"
+
+
+def test_a_challenge_world_still_answers_it_after_save_and_continue(tmp_path):
+    g = games(tmp_path)
+    session = g.new(dataclasses.replace(world(), challenge="20260101-abcdef"))
+    play(session, 3)
+    session.save_and_quit()
+    again = g.load(NAME)
+    assert again.challenge == "20260101-abcdef" and again.world.challenge == again.challenge
+    play(again, 200)
+    again.end_run()
+    (record,) = Hall(tmp_path).runs()
+    assert record.challenge == "20260101-abcdef"

@@ -7,6 +7,8 @@ import dataclasses
 import datetime as dt
 import hashlib
 import json
+import os
+import stat
 import zlib
 
 import pytest
@@ -469,3 +471,39 @@ def test_a_puzzle_play_over_the_move_limits_is_refused(monkeypatch):
     doc["checks"] *= 2
     with pytest.raises(RecordingError, match="more than 6 puzzle moves in all"):
         Recording.from_json(doc)
+
+
+def test_a_recording_whose_generator_is_not_a_version_text_is_refused():
+    """A generator text is shown in messages (another generator's recording is refused naming
+    it): only a version's letters may pass, never an escape sequence."""
+    doc = won_record().to_json()
+    doc["recording"]["generator"] = "\x1b]2;PWNED\x07"
+    with pytest.raises(RunFileError, match="generator: expected a version text"):
+        RunRecord.from_json(doc)
+    other = won_record()
+    assert other.recording is not None
+    other.recording.generator = "1"  # a version, but not the record's
+    with pytest.raises(RunFileError, match="does not match its payload"):
+        unpack(pack(other))
+
+
+def test_a_hall_whose_folder_is_a_file_is_empty_and_says_why(tmp_path):
+    (tmp_path / "runs").write_text("not a folder")
+    hall = Hall(tmp_path)
+    assert hall.runs() == [] and hall.problems and "runs" in hall.problems[0]
+    assert hall.streak() == 0
+
+
+def test_export_never_replaces_a_special_file(tmp_path):
+    hall = Hall(tmp_path / "hall")
+    record = hall.add(won_record())
+    fifo = tmp_path / "pipe.run"
+    os.mkfifo(fifo)
+    with pytest.raises(RunFileError, match="not a regular file"):
+        hall.export(record.id, fifo)
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+    link = tmp_path / "link.run"
+    link.symlink_to(tmp_path / "elsewhere.run")
+    with pytest.raises(RunFileError, match="not a regular file"):
+        hall.export(record.id, link)
+    assert link.is_symlink() and not (tmp_path / "elsewhere.run").exists()

@@ -42,6 +42,8 @@ async def daily_line(pilot) -> str:
     await pilot.pause()
     await pilot.pause()
     assert isinstance(pilot.app.screen, TitleScreen)
+    await pilot.app.screen.workers.wait_for_complete()  # the line is read off the UI thread
+    await pilot.pause()
     return str(pilot.app.screen.query_one("#title-daily", Static).render())
 
 

@@ -1,8 +1,9 @@
 """The replay viewer through the real application: it plays a run record's recording on the
 game screen's map, panel and log; pauses, steps one input, seeks to a floor and to a turn
-(forward headless, back from the last snapshot before the turn), and what it shows is exactly a headless replay's state
-at that input. A recording that goes out of sync, or cannot be replayed, stops with a one-line
-error naming the turn — never a crash. ``watch_replay`` opens the app straight into it.
+(forward headless, back from the last snapshot before the turn), and what it shows is exactly
+a headless replay's state at that input. A recording that goes out of sync, or cannot be
+replayed, stops with a one-line error naming the turn — never a crash. ``watch_replay``
+opens the app straight into it.
 
 Replays run on Textual timers in real time: the tests pause the viewer first and then step
 by keys, so nothing depends on how fast anything ran.
@@ -192,9 +193,19 @@ async def test_seeking_back_starts_from_the_last_snapshot_before_the_turn(short_
     app = RoguelikeApp()
     async with app.run_test(size=(100, 30)) as pilot:
         viewer = await paused_viewer(pilot, short_run)
-        await pilot.press("f", "f")  # to floor 3: snapshots kept on the way
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press("f")  # on: snapshots kept on the way
+        await pilot.pause()
+        assert viewer.state.number >= 2
         kept = [s.played for s in viewer._snapshots]
         assert kept == sorted(kept) and len(kept) >= 3
+        floors = {s.state.number: s.played for s in reversed(viewer._snapshots)}
+        # one where each floor begins, at its first input
+        assert set(floors) == set(range(1, viewer.state.number + 1))
+        for floor, played in floors.items():
+            if floor > 1:
+                assert prefix_digest(short_run, played - 1)[1] < prefix_digest(short_run, played)[1]
         started: list[int] = []
         original = ReplayScreen._play_from
 
