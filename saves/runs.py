@@ -594,6 +594,13 @@ class Hall:
         """Check the challenge file ``source`` in full (read with bounds, then replayed: every
         claim recomputed) and keep it among the challenges. RunFileError, with nothing kept,
         if anything is wrong."""
+        return self.keep_challenge(self.check_file(source))
+
+    def check_file(self, source: str | os.PathLike[str]) -> RunRecord:
+        """The record in the challenge file ``source``, read with bounds and replayed, every
+        claim recomputed (RunFileError if anything is wrong); nothing is kept yet (a screen
+        checks in the background and keeps it with :meth:`keep_challenge` only if the player
+        is still waiting for it)."""
         path = Path(source).expanduser()
         if not path.is_file():
             raise RunFileError(f"{path}: not a regular file")
@@ -601,6 +608,10 @@ class Hall:
             raise RunFileError(f"{path}: larger than a run file can be ({MAX_FILE >> 20} MiB)")
         record = unpack(read_file(path))
         verify(record)
+        return record
+
+    def keep_challenge(self, record: RunRecord) -> RunRecord:
+        """Keep the checked ``record`` among the challenges, as kept (see :meth:`check_file`)."""
         # what the sender's game did with the run is not the receiver's: it answers no
         # challenge here, and a run id already used in this folder gets a new one
         record = replace(record, challenge=None)

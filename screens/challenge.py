@@ -118,16 +118,26 @@ class ChallengeScreen(Screen[ChallengeChoice | None]):
         self.record, self.checking = None, True
         self.refresh_bindings()
         self.say(CHECKING)
+        # checked off the UI thread, kept on it once done (Esc meanwhile keeps nothing)
         self.run_worker(
-            partial(self.hall.import_file, path), thread=True, exit_on_error=False, group="import"
+            partial(self.hall.check_file, path), thread=True, exit_on_error=False, group="import"
         )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
         if event.state == WorkerState.SUCCESS:
             self.checking = False
-            self.record = worker.result
-            assert self.record is not None
+            checked = worker.result
+            assert isinstance(checked, RunRecord)
+            try:
+                self.record = self.hall.keep_challenge(checked)
+            except (SaveError, OSError) as failure:
+                why = str(failure)
+                if isinstance(failure, OSError) and failure.strerror:
+                    why = failure.strerror
+                self.say(f"Not kept: {printable(why)}", "error")
+                self.refresh_bindings()
+                return
             self.say(
                 f"{claims(self.record)}\n\nEvery claim checked by replay. "
                 "w watches their run · p plays the same world",

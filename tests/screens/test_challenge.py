@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import threading
 from pathlib import Path
 
 from textual.widgets import Input
@@ -114,3 +115,35 @@ async def test_playing_a_challenge_to_its_end_compares_both_runs(won_run):
         assert score_row.split().count(str(won_run.score)) == 2  # the same moves, the same score
     mine = [r for r in Hall(save_dir()).runs() if r.challenge == won_run.id]
     assert len(mine) == 1 and mine[0].digest == won_run.digest
+
+
+async def test_leaving_while_a_file_is_checked_keeps_nothing(short_run, tmp_path, monkeypatch):
+    """Esc during "Checking…": the check may finish in the background, but what the player
+    walked away from is not kept among the challenges."""
+    path = tmp_path / "sent.run"
+    path.write_bytes(pack(short_run))
+    release = threading.Event()
+    check_file = Hall.check_file
+
+    def slow_check(self, source):
+        release.wait(10)
+        return check_file(self, source)
+
+    monkeypatch.setattr(Hall, "check_file", slow_check)
+    app = RoguelikeApp(make_game=quiet_game)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ChallengeScreen)
+        screen.query_one(Input).value = str(path)
+        await pilot.press("enter")
+        assert screen.checking
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    assert Hall(save_dir()).challenges() == []
