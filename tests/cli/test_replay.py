@@ -10,20 +10,11 @@ import re
 
 import pytest
 
-from roguelike import cli
 from roguelike.cli import play as play_command
 from roguelike.version import GENERATOR_VERSION
 from saves.runs import Hall, pack
+from tests.cli.support import run
 from tests.saves.run_support import won_record
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    try:
-        code = cli.main(list(args))
-    except SystemExit as exit_:  # argparse's own errors
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def one_line_error(err: str) -> str:

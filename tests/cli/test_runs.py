@@ -5,33 +5,14 @@ refused, naming the claim), and every mistake one line with exit status 2."""
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 
-from roguelike import cli
 from roguelike.engine import Wait, step
 from saves import Store, World
 from saves.runs import Hall, pack
+from tests.cli.support import refused, run
 from tests.saves.run_support import TINY_SEED, WON_ID, plain_record, tiny_game, won_record
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    try:
-        code = cli.main(list(args))
-    except SystemExit as exit_:  # argparse's own errors
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def refused(capsys, *args: str, words: str) -> str:
-    code, out, err = run(capsys, *args)
-    lines = err.strip().splitlines()
-    assert code == 2 and out == "", (code, out, err)
-    assert len(lines) == 1 and re.match(r"roguelike( \w+)*: error: ", lines[0]), err
-    assert words in lines[0], lines[0]
-    return lines[0]
 
 
 @pytest.fixture

@@ -6,35 +6,17 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
 
-from roguelike import cli, seeds
+from roguelike import seeds
 from saves import Store, codec, daily_code, daily_seed
 from saves import header as h
+from tests.cli.support import refused, run
 from tests.saves.support import SEED, fresh_game, world_of
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(capsys, *args: str, make_app=None) -> tuple[int, str, str]:
-    try:
-        code = cli.main(list(args), make_app=make_app)
-    except SystemExit as exit_:  # argparse's own errors
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def refused(capsys, *args: str, words: str) -> str:
-    code, out, err = run(capsys, *args)
-    lines = err.strip().splitlines()
-    assert code == 2 and out == "", (code, out, err)
-    assert len(lines) == 1 and re.match(r"roguelike( \w+)*: error: ", lines[0]), err
-    assert words in lines[0], lines[0]
-    return lines[0]
 
 
 def snapshot(path: Path) -> dict[str, bytes]:
