@@ -48,7 +48,7 @@ from typing import Any
 from roguelike import seeds
 from roguelike.engine.state import GameState
 from roguelike.presets import PRESETS
-from roguelike.recording import Outcome, Recording, RecordingError, Start, replay
+from roguelike.recording import Outcome, Recording, RecordingError, Start, digest, replay
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves.errors import SaveError
 from saves.store import read_file, write_atomic
@@ -85,6 +85,22 @@ def score(won: bool, floors: int, turns: int, puzzle_scores: list[int]) -> int:
     """The run's score (see the module)."""
     bonus = 1000 + max(0, 1000 - turns // 10) if won else 0
     return 100 * floors + sum(puzzle_scores) + bonus
+
+
+def score_of(state: GameState) -> int:
+    """The score of the run ``state`` stands at (what its record says, what the summary shows)."""
+    s = state.stats
+    return score(state.won, s.floors_reached, state.turn, [p[3] for p in s.puzzle_scores])
+
+
+def outcome_of(state: GameState) -> str:
+    """``won``, ``died``, or ``abandoned`` (a run not over, given up)."""
+    return "won" if state.won else "died" if state.dead else "abandoned"
+
+
+def cause_of(state: GameState) -> str | None:
+    """What ended the run: its cause, or ``abandoned`` for a run not over."""
+    return state.stats.cause if state.over else "abandoned"
 
 
 @dataclass(frozen=True)
@@ -214,7 +230,7 @@ class RunRecord:
                 dt.date.fromisoformat(daily)
             except ValueError:
                 raise RunFileError(f"run.daily: {f.show(daily)} is not a day") from None
-        digest = f.optional_text(get("digest"), "run.digest", 32)
+        final = f.optional_text(get("digest"), "run.digest", 32)
         rec_doc = get("recording")
         try:
             recording = None if rec_doc is None else Recording.from_json(rec_doc, "run.recording")
@@ -238,7 +254,7 @@ class RunRecord:
             hints_used=count("hints_used"),
             cause=f.optional_text(get("cause"), "run.cause", MAX_TEXT),
             score=count("score"),
-            digest=digest,
+            digest=final,
             daily=daily,
             scored=f.boolean(get("scored"), "run.scored"),
             recording=recording,
@@ -278,7 +294,7 @@ def record_of(
     """The record of the run ``state`` ends (``abandoned``: left unfinished for good)."""
     ended = ended or now_iso()
     s = state.stats
-    outcome = "won" if state.won else "died" if state.dead else "abandoned"
+    outcome = outcome_of(state)
     if not abandoned and outcome == "abandoned":
         raise ValueError("the run is not over: record it as abandoned, or not yet")
     puzzles = tuple(PuzzleScore(*p) for p in s.puzzle_scores)
@@ -297,9 +313,9 @@ def record_of(
         keys=s.keys,
         puzzles=puzzles,
         hints_used=s.hints_used,
-        cause=s.cause if outcome != "abandoned" else "abandoned",
-        score=score(state.won, s.floors_reached, state.turn, [p.score for p in puzzles]),
-        digest=None if recording is None else Outcome.of(state, len(recording)).digest,
+        cause=cause_of(state),
+        score=score_of(state),
+        digest=None if recording is None else digest(state),
         daily=daily_day(state.seed, started),
         recording=recording,
         challenge=challenge,
@@ -313,14 +329,11 @@ def claims(record: RunRecord, state: GameState, outcome: Outcome) -> list[Claim]
     """Every claim ``record`` makes, beside what the replay of its recording gave (``state``
     and ``outcome``: the end of that replay), in the order :func:`verify` checks them."""
     s = state.stats
-    result = "won" if state.won else "died" if state.dead else "abandoned"
     claimed_puzzles = [[p.floor, p.type, p.difficulty, p.score] for p in record.puzzles]
-    true_score = score(state.won, s.floors_reached, state.turn, [p[3] for p in s.puzzle_scores])
-    cause = s.cause if result != "abandoned" else "abandoned"
     return [
         Claim("daily world", record.daily, daily_day(state.seed, record.started)),
-        Claim("outcome", record.outcome, result),
-        Claim("cause", record.cause, cause),
+        Claim("outcome", record.outcome, outcome_of(state)),
+        Claim("cause", record.cause, cause_of(state)),
         Claim("floors", record.floors, s.floors_reached),
         Claim("total floors", record.total_floors, state.total_floors),
         Claim("turns", record.turns, state.turn),
@@ -328,7 +341,7 @@ def claims(record: RunRecord, state: GameState, outcome: Outcome) -> list[Claim]
         Claim("keys", record.keys, s.keys),
         Claim("puzzles", claimed_puzzles, [list(p) for p in s.puzzle_scores]),
         Claim("hints used", record.hints_used, s.hints_used),
-        Claim("score", record.score, true_score),
+        Claim("score", record.score, score_of(state)),
         Claim("final state", record.digest, outcome.digest),
     ]
 

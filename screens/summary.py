@@ -22,7 +22,7 @@ from textual.widgets import Footer, Static
 
 from roguelike import seeds
 from saves.morgue import outcome_words, printable
-from saves.runs import RunRecord, score
+from saves.runs import RunRecord, score_of
 
 if TYPE_CHECKING:
     from roguelike.engine import GameState
@@ -52,12 +52,6 @@ def summary_rows(state: GameState) -> list[tuple[str, str]]:
     ]
 
 
-def run_score(state: GameState) -> int:
-    """The score the hall gives the run ``state`` ends (see :func:`saves.runs.score`)."""
-    s = state.stats
-    return score(state.won, s.floors_reached, state.turn, [p[3] for p in s.puzzle_scores])
-
-
 def comparison(state: GameState, other: RunRecord) -> Table:
     """Your run (``state``) and the challenge's (``other``) side by side."""
     stats = state.stats
@@ -77,7 +71,7 @@ def comparison(state: GameState, other: RunRecord) -> Table:
             f"{stats.puzzles_solved} ({points})",
             f"{other.puzzles_solved} ({other.puzzle_points})",
         ),
-        ("Score", str(run_score(state)), str(other.score)),
+        ("Score", str(score_of(state)), str(other.score)),
     ]
     table = Table(box=None, padding=(0, 2), title="The challenge", title_justify="left")
     table.add_column("", style="bold")
