@@ -17,6 +17,12 @@ Its policy, turn by turn (:func:`decide`, which also says why):
 7. with nothing left to explore, travel to the stairs (or the exit) and take them.
 
 :func:`play` runs it to the end of a world; :func:`play_many` runs worlds in processes.
+
+A :class:`Policy` makes it a measuring instrument: ``invulnerable`` (blows cannot kill it: does
+every world let a player find the keys, solve the puzzles and take every stair?), and two
+ablations that show what a part of the game is worth to survival: ``no_items`` (it never uses
+a consumable) and ``skip_treasure`` (it never sets foot in a treasure room; it walks step by
+step around them, so it reads the floor's room roles, which a person would learn by looking).
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -68,6 +75,23 @@ STALL_TURNS = 400
 HUNT_TURNS = 20
 
 
+@dataclass(frozen=True)
+class Policy:
+    """How the autoplayer plays: the measuring switches (see the module's docstring)."""
+
+    invulnerable: bool = False
+    no_items: bool = False
+    skip_treasure: bool = False
+
+    def describe(self) -> str:
+        """The switches as the command line writes them ("" for the full autoplayer)."""
+        names = ("invulnerable", "no_items", "skip_treasure")
+        return " ".join("--" + n.replace("_", "-") for n in names if getattr(self, n))
+
+
+FULL = Policy()
+
+
 @dataclass
 class Result:
     seed: int
@@ -78,6 +102,14 @@ class Result:
     seconds: float
     #: the lowest share of its HP the player fell to (how close the run came to death)
     lowest_hp: float = 1.0
+    #: the floor it died on (None: it did not die)
+    died_on: int | None = None
+    #: consumables used (each use that took a turn)
+    items_used: int = 0
+    #: consumables still in the pack at the end
+    items_left: int = 0
+    #: blows that would have killed it (an invulnerable run only)
+    spared: int = 0
 
 
 @dataclass
@@ -94,6 +126,10 @@ class Memory:
     #: stands and lies there: going to look is still getting somewhere)
     seen: np.ndarray | None = None
     floor: int = 0
+    #: how it plays
+    policy: Policy = FULL
+    #: the cells it keeps out of on this floor (treasure rooms, for ``skip_treasure``)
+    avoid: np.ndarray | None = None
 
     def observe(self, state: GameState) -> None:
         if (
@@ -102,8 +138,17 @@ class Memory:
             or self.seen.shape != state.visible.shape
         ):
             self.seen, self.floor = state.visible.copy(), state.number
+            self.avoid = treasure_cells(state) if self.policy.skip_treasure else None
         else:
             self.seen |= state.visible
+
+
+def treasure_cells(state: GameState) -> np.ndarray:
+    """The cells of the floor's treasure rooms (dead ends that hold no key: keeping out of
+    them never shuts the way to a key or the stairs)."""
+    fl = state.floor
+    rooms = [r for r, role in fl.roles.items() if role == "treasure"]
+    return np.isin(fl.room_map, rooms)
 
 
 @dataclass(frozen=True)
@@ -127,10 +172,15 @@ def decide(state: GameState, *, stepwise: bool = False, memory: Memory | None = 
     memory = Memory() if memory is None else memory
     memory.observe(state)
     d = _decide(state, memory)
-    if stepwise and isinstance(d.action, (Explore, Travel)):
+    avoid = memory.avoid
+    if (stepwise or avoid is not None) and isinstance(d.action, (Explore, Travel)):
+        # the engine's walks know nothing of what it keeps out of: one step of its own
         a = d.action
-        one = _explore_step(state) if isinstance(a, Explore) else _towards(state, a.x, a.y)
-        return Decision(one or a, d.why)
+        if isinstance(a, Explore):
+            one = _explore_step(state, avoid)
+        else:
+            one = _towards(state, a.x, a.y, avoid)
+        return Decision(one or (a if avoid is None else Wait()), d.why)
     return d
 
 
@@ -138,7 +188,9 @@ def _decide(state: GameState, memory: Memory) -> Decision:
     px, py = state.player
     threats = threats_seen(state)
     hurt = state.hp < DRINK_BELOW * state.max_hp
-    potion, scroll = held(state, "heal"), held(state, "blink")
+    avoid, items = memory.avoid, not memory.policy.no_items
+    potion = held(state, "heal") if items else None
+    scroll = held(state, "blink") if items else None
     if threats and hurt and potion:
         return Decision(Use(potion), "drinking a potion")
     if threats and hurt and scroll:
@@ -160,10 +212,10 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         m = min(adjacent, key=lambda m: (m.fleeing, m.hp, m.id))
         return Decision(Move(m.x - px, m.y - py), f"fighting {a_(m.kind)}")
     if threats:
-        bomb = held(state, "bomb")
+        bomb = held(state, "bomb") if items else None
         if len(threats) >= 2 and bomb:
             return Decision(Use(bomb), "throwing a fire bomb")
-        away = _away(state, threats) if hurt else None
+        away = _away(state, threats, avoid) if hurt else None
         if away is not None:  # no potion, no scroll: out of their reach, to rest
             return Decision(away, "retreating")
         target = threats[0]
@@ -172,7 +224,7 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         if not (target.info.ranged or target.guard) and _can_come(state, target):
             return Decision(Wait(), f"waiting for {a_(target.kind)}")  # the first blow is ours
         # no known way to it yet: look around (one step of exploring) and try again
-        step_ = _towards(state, target.x, target.y) or _explore_step(state) or Wait()
+        step_ = _towards(state, target.x, target.y, avoid) or _explore_step(state, avoid) or Wait()
         return Decision(step_, f"going for {a_(target.kind)}")
     if state.hp < REST_BELOW * state.max_hp:
         return Decision(Rest(), "resting")
@@ -180,19 +232,19 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         floor, x, y = memory.hunt
         # monsters die by the player's hand only, in view: "gone" is a kill it saw
         alive = any(m.id == memory.target for m in state.monsters)
-        towards = _towards(state, x, y) if alive and state.turn <= memory.until else None
+        towards = _towards(state, x, y, avoid) if alive and state.turn <= memory.until else None
         if floor == state.number and state.player != (x, y) and towards is not None:
             return Decision(towards, f"looking for the {memory.kind} it lost")
         memory.hunt = None
     fin = state.floor.finish
     stairs_known = fin is not None and bool(state.explored[fin[1], fin[0]])
-    mapping = held(state, "map")
+    mapping = held(state, "map") if items else None
     if mapping and not stairs_known:
         return Decision(Use(mapping), "reading a mapping scroll")
     left = [r for r in state.puzzles.values() if r.visited and not r.solved]
     if left:  # a pedestal it was pulled away from (by a fight): back to it
         return Decision(Travel(left[0].x, left[0].y), "going back to a puzzle")
-    if _explore_step(state) is not None:
+    if _explore_step(state, avoid) is not None:
         return Decision(Explore(), "exploring")
     if fin is not None and stairs_known:
         if state.player == fin:
@@ -215,16 +267,22 @@ def threats_seen(state: GameState) -> list[Monster]:
     return [m for m in awake if dist[m.y, m.x] < FAR]
 
 
-def _away(state: GameState, threats: list[Monster]) -> Action | None:
+def _away(
+    state: GameState, threats: list[Monster], avoid: np.ndarray | None = None
+) -> Action | None:
     """A step that takes the player further from the nearest monster of ``threats`` (over the
-    known map), if there is one."""
-    dist = distance_map(known_passable(state), [m.pos for m in threats])
+    known map, outside ``avoid``), if there is one."""
+    ok = known_passable(state)
+    if avoid is not None:
+        ok &= ~avoid
+    dist = distance_map(ok, [m.pos for m in threats])
     px, py = state.player
     here = int(dist[py, px])
     best: tuple[int, int, int] | None = None
     for dx, dy in DIRS8:
         x, y = px + dx, py + dy
-        if can_step(state, px, py, dx, dy) and state.monster_at(x, y) is None:
+        kept_out = avoid is not None and bool(avoid[y, x])
+        if can_step(state, px, py, dx, dy) and state.monster_at(x, y) is None and not kept_out:
             d = int(dist[y, x])
             if d > here and (best is None or d > best[0]):
                 best = (d, dx, dy)
@@ -264,8 +322,8 @@ def _first_step(state: GameState, dist: np.ndarray) -> Action | None:
     return Move(*steps[0]) if steps else None
 
 
-def _towards(state: GameState, x: int, y: int) -> Action | None:
-    return _first_step(state, travel_distances(state, x, y))
+def _towards(state: GameState, x: int, y: int, avoid: np.ndarray | None = None) -> Action | None:
+    return _first_step(state, travel_distances(state, x, y, avoid))
 
 
 def progress(state: GameState, memory: Memory | None = None) -> tuple[int, ...]:
@@ -285,9 +343,10 @@ def progress(state: GameState, memory: Memory | None = None) -> tuple[int, ...]:
     )
 
 
-def _explore_step(state: GameState) -> Action | None:
-    """One step towards the nearest unexplored place, even with a monster in view."""
-    return _first_step(state, explore_distances(state))
+def _explore_step(state: GameState, avoid: np.ndarray | None = None) -> Action | None:
+    """One step towards the nearest unexplored place (outside ``avoid``), even with a monster
+    in view."""
+    return _first_step(state, explore_distances(state, avoid))
 
 
 class Autopilot:
@@ -296,9 +355,9 @@ class Autopilot:
     tells when a run is stuck: more than ``STUCK_AFTER`` refused actions in a row, or
     ``STALL_TURNS`` turns without :func:`progress`."""
 
-    def __init__(self, state: GameState, *, stepwise: bool = False) -> None:
+    def __init__(self, state: GameState, *, stepwise: bool = False, policy: Policy = FULL) -> None:
         self.stepwise = stepwise
-        self.memory = Memory()
+        self.memory = Memory(policy=policy)
         self.memory.observe(state)
         self.idle = 0
         self._wait_next = False
@@ -329,13 +388,21 @@ class Autopilot:
 
 
 def play(
-    state: GameState, *, limit: int = TURN_LIMIT, recording: Recording | None = None
+    state: GameState,
+    *,
+    limit: int = TURN_LIMIT,
+    recording: Recording | None = None,
+    policy: Policy = FULL,
 ) -> Result:
-    """Play ``state`` to its end (or until ``limit`` actions), adding every action to
-    ``recording`` if one is given."""
+    """Play ``state`` to its end (or until ``limit`` actions) as ``policy`` says, adding every
+    action to ``recording`` if one is given (an invulnerable run cannot be recorded: no player
+    could play it)."""
+    if policy.invulnerable and recording is not None:
+        raise ValueError("an invulnerable run is a measurement, not a run to record")
+    state.invulnerable = policy.invulnerable
     start = time.perf_counter()
-    pilot = Autopilot(state)
-    lowest = 1.0
+    pilot = Autopilot(state, policy=policy)
+    lowest, used = 1.0, 0
     for _ in range(limit):
         if state.over or pilot.stuck(state):
             break
@@ -345,7 +412,9 @@ def play(
         if recording is not None:
             recording.add(action, state)
         lowest = min(lowest, state.hp / state.max_hp)
-        pilot.acted((state.turn, state.number) != before)
+        spent = (state.turn, state.number) != before
+        used += isinstance(action, Use) and spent
+        pilot.acted(spent)
     cause = state.stats.cause or f"stuck on floor {state.number}"
     return Result(
         state.seed,
@@ -355,11 +424,15 @@ def play(
         cause,
         time.perf_counter() - start,
         lowest,
+        died_on=state.number if state.dead else None,
+        items_used=used,
+        items_left=sum(state.inventory.values()),
+        spared=state.spared,
     )
 
 
-def play_seed(seed: int, preset: str = "normal") -> Result:
-    return play(new_game(seed, preset=preset))
+def play_seed(seed: int, preset: str = "normal", policy: Policy = FULL) -> Result:
+    return play(new_game(seed, preset=preset), policy=policy)
 
 
 def bot_seeds(count: int) -> list[int]:
@@ -367,17 +440,49 @@ def bot_seeds(count: int) -> list[int]:
     return [seeds.text_seed(f"bot-{i}") for i in range(1, count + 1)]
 
 
-def _play_job(job: tuple[int, str]) -> Result:
+def _play_job(job: tuple[int, str, Policy]) -> Result:
     return play_seed(*job)
 
 
-def play_many(worlds: list[int], preset: str = "normal", jobs: int = 0) -> list[Result]:
+def play_many(
+    worlds: list[int], preset: str = "normal", jobs: int = 0, policy: Policy = FULL
+) -> list[Result]:
     """Play every world of ``worlds`` (seeds) in ``jobs`` processes (0: one per core), in
     order. Each world is a pure function of its seed, so the processes change nothing but
     the time taken."""
-    todo = [(seed, preset) for seed in worlds]
+    todo = [(seed, preset, policy) for seed in worlds]
     workers = min(jobs or os.cpu_count() or 1, len(todo))
     if workers <= 1:
         return [_play_job(j) for j in todo]
     with ProcessPoolExecutor(workers) as pool:
         return list(pool.map(_play_job, todo))
+
+
+def summary(results: list[Result]) -> dict[str, Any]:
+    """What ``bot --seeds N`` reports of ``results``: the win rate, the deaths by floor (and
+    the largest share one floor holds), how close the runs came to death, and the
+    consumables used (in every run, and in the won ones), as a JSON-ready dict."""
+    n = len(results)
+    won = [r for r in results if r.won]
+    died = [r.died_on for r in results if r.died_on is not None]
+    by_floor = {str(f): died.count(f) for f in sorted(set(died))}
+    low = [r.lowest_hp for r in results]
+
+    def median(values: list[float] | list[int]) -> float | None:
+        return None if not values else round(float(np.median(values)), 3)
+
+    return {
+        "worlds": n,
+        "won": len(won),
+        "win_rate": round(len(won) / n, 3) if n else None,
+        "deaths": len(died),
+        "stuck": sum(r.cause.startswith("stuck") for r in results),
+        "deaths_by_floor": by_floor,
+        "largest_floor_share": round(max(by_floor.values()) / len(died), 3) if died else None,
+        "lowest_hp_p50": median(low),
+        "lowest_hp_min": round(min(low), 3) if low else None,
+        "items_used_p50": median([r.items_used for r in results]),
+        "items_used_won_p50": median([r.items_used for r in won]),
+        "items_left_p50": median([r.items_left for r in results]),
+        "spared_blows": sum(r.spared for r in results),
+    }

@@ -1,6 +1,11 @@
 """``roguelike bot``: the autoplayer plays whole worlds headless. ``--seed``: one world and its
 result (``--record FILE``: and its recording, as a run file that ``roguelike replay --verify``
-checks); ``--seeds N``: N worlds in parallel processes, then the win rate and every loss."""
+checks); ``--seeds N``: N worlds in parallel processes, then the win rate, the deaths by
+floor, how close the runs came to death, the consumables used, and every loss.
+
+The policy switches make it a measuring instrument (:class:`roguelike.autoplay.Policy`):
+``--invulnerable`` (can every world be finished at all?), ``--no-items`` and
+``--skip-treasure`` (what items and treasure are worth to survival)."""
 
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from roguelike import seeds
-from roguelike.autoplay import Result, bot_seeds, play, play_many, play_seed
+from roguelike.autoplay import Policy, Result, bot_seeds, play, play_many, play_seed, summary
 from roguelike.cli import Fail
 from roguelike.cli.args import parse_seed
 from roguelike.engine import new_game
@@ -49,6 +54,19 @@ def add_arguments(bot: argparse.ArgumentParser) -> None:
     bot.add_argument("--format", dest="bot_format", choices=["text", "json"], default="text")
     bot.add_argument("--jobs", type=int, default=0, help="processes for --seeds (0: one per core)")
     bot.add_argument(
+        "--invulnerable",
+        action="store_true",
+        help="blows cannot kill it: measures whether worlds can be finished, not survived",
+    )
+    bot.add_argument(
+        "--no-items", action="store_true", help="it never uses a consumable (an ablation)"
+    )
+    bot.add_argument(
+        "--skip-treasure",
+        action="store_true",
+        help="it never enters a treasure room (an ablation)",
+    )
+    bot.add_argument(
         "--record",
         metavar="FILE",
         help="with --seed: write the run, with every input, as a run file "
@@ -64,10 +82,21 @@ def result_json(r: Result) -> dict[str, Any]:
         "turns": r.turns,
         "cause": r.cause,
         "seconds": round(r.seconds, 2),
+        "died_on": r.died_on,
+        "lowest_hp": round(r.lowest_hp, 3),
+        "items_used": r.items_used,
+        "items_left": r.items_left,
+        "spared": r.spared,
     }
 
 
-def record_bot(seed: int, preset: str, dest: str) -> Result:
+def policy_of(args: argparse.Namespace) -> Policy:
+    return Policy(
+        invulnerable=args.invulnerable, no_items=args.no_items, skip_treasure=args.skip_treasure
+    )
+
+
+def record_bot(seed: int, preset: str, dest: str, policy: Policy | None = None) -> Result:
     """Play ``seed`` as ``bot --seed`` does, recording every input, and write the run as a run
     file at ``dest`` (named after its seed code; a run the bot gave up on, stuck, is kept as
     abandoned). The destination is checked before the run, so a bad path costs no play."""
@@ -80,7 +109,7 @@ def record_bot(seed: int, preset: str, dest: str) -> Result:
     code = seeds.encode(seed)
     state = new_game(seed, preset=preset, world_name=code)
     recording = Recording.begin(state)
-    result = play(state, recording=recording)
+    result = play(state, recording=recording, policy=policy or Policy())
     record = record_of(
         state, world=code, started=started, recording=recording, abandoned=not state.over
     )
@@ -96,11 +125,14 @@ def bot_text(args: argparse.Namespace) -> str:
     texts ``bot-1`` … ``bot-N``), in parallel processes, then the win rate and every loss."""
     if args.record is not None and args.bot_seed is None:
         raise Fail("--record records one world: give --seed, not --seeds")
+    policy = policy_of(args)
+    if args.record is not None and policy.invulnerable:
+        raise Fail("--record keeps a run a player could play: not with --invulnerable")
     if args.bot_seed is not None:
         if args.record is None:
-            result = result_json(play_seed(args.bot_seed, args.bot_preset))
+            result = result_json(play_seed(args.bot_seed, args.bot_preset, policy))
         else:
-            result = result_json(record_bot(args.bot_seed, args.bot_preset, args.record))
+            result = result_json(record_bot(args.bot_seed, args.bot_preset, args.record, policy))
             result["record"] = args.record
         if args.bot_format == "json":
             return json.dumps(result) + "\n"
@@ -115,16 +147,41 @@ def bot_text(args: argparse.Namespace) -> str:
         raise Fail("--seeds must be at least 1")
     if args.jobs < 0:
         raise Fail("--jobs must be 0 (one per core) or more")
-    played = play_many(bot_seeds(args.bot_seeds), args.bot_preset, args.jobs)
+    played = play_many(bot_seeds(args.bot_seeds), args.bot_preset, args.jobs, policy)
     results = [result_json(r) for r in played]
-    won = sum(r["won"] for r in results)
-    losses = [r for r in results if not r["won"]]
+    stats = summary(played)
     if args.bot_format == "json":
-        doc = {"preset": args.bot_preset, "worlds": len(results), "won": won, "results": results}
+        doc = {
+            "preset": args.bot_preset,
+            "policy": policy.describe(),
+            **stats,
+            "results": results,
+        }
         return json.dumps(doc, indent=1) + "\n"
-    lines = [f"{won}/{len(results)} {args.bot_preset} worlds won ({100 * won / len(results):.0f}%)"]
-    lines += [f"  lost {r['seed']}: {r['cause']}" for r in losses]
-    return "\n".join(lines) + "\n"
+    return summary_text(stats, args.bot_preset, policy) + "".join(
+        f"  lost {r['seed']}: {r['cause']}\n" for r in results if not r["won"]
+    )
+
+
+def summary_text(stats: dict[str, Any], preset: str, policy: Policy) -> str:
+    """The lines of ``bot --seeds N`` (and of the bench) for a :func:`summary`."""
+    n, won = stats["worlds"], stats["won"]
+    how = f" ({policy.describe()})" if policy.describe() else ""
+    floors = ", ".join(f"{f}: {k}" for f, k in stats["deaths_by_floor"].items()) or "none"
+    share = stats["largest_floor_share"]
+    worst = "" if share is None else f"; the worst floor holds {100 * share:.0f}%"
+    won_items = stats["items_used_won_p50"]
+    return (
+        f"{won}/{n} {preset} worlds won ({100 * won / n:.0f}%){how}\n"
+        f"  deaths {stats['deaths']} by floor ({floors}{worst}); stuck {stats['stuck']}\n"
+        f"  lowest HP {100 * stats['lowest_hp_p50']:.0f}% of max p50, "
+        f"{100 * stats['lowest_hp_min']:.0f}% at worst"
+        + (f"; {stats['spared_blows']} blows would have killed" if policy.invulnerable else "")
+        + "\n"
+        f"  consumables used {stats['items_used_p50']:g} a run p50"
+        + ("" if won_items is None else f" ({won_items:g} in a won run)")
+        + f", {stats['items_left_p50']:g} left unused p50\n"
+    )
 
 
 def run(args: argparse.Namespace) -> None:

@@ -4,7 +4,8 @@ A blow hits with a chance (the player's 85%, a monster's own accuracy minus 3 pe
 player's defence), then deals its damage roll minus the target's defence, at least 1. All
 rolls draw from ``state.rng``, the floor's gameplay stream. A kill gives the monster's
 experience; each level up adds 5 HP (maximum and current), 1 to the top of the damage roll and,
-on every odd level, 1 to its bottom.
+on every odd level, 1 to its bottom. An invulnerable player (a measuring switch of the
+autoplayer, never saved) is left at 1 HP by a blow that would kill it.
 """
 
 from __future__ import annotations
@@ -81,6 +82,9 @@ def monster_hits(state: GameState, m: Monster, *, ranged: bool) -> list[Event]:
     roll = int(state.rng.integers(info.attack[0], info.attack[1] + 1))
     damage = max(1, roll - state.defence)
     state.hp -= damage
+    if state.hp <= 0 and state.invulnerable:  # a measuring run: see GameState.invulnerable
+        state.hp = 1
+        state.spared += 1
     events: list[Event] = [Attacked(m.kind, "you", damage, state.hp <= 0, ranged)]
     if state.hp > 0:
         return events + [Message(f"The {m.kind} {verb} you: {damage} damage.")]

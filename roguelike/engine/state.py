@@ -84,6 +84,11 @@ class GameState:
     dead: bool = False
     log: list[str] = field(default_factory=list)
     stats: RunStats = field(default_factory=RunStats)
+    #: A measuring switch, never saved nor recorded: a blow that would kill the player leaves
+    #: it at 1 HP instead (``spared`` counts those blows). The autoplayer proves with it that
+    #: a world can be finished, apart from whether it can be survived.
+    invulnerable: bool = False
+    spared: int = 0
 
     @property
     def number(self) -> int:

@@ -91,16 +91,23 @@ def known_passable(state: GameState) -> np.ndarray:
     return ok & state.explored
 
 
-def travel_distances(state: GameState, x: int, y: int) -> np.ndarray:
-    """Steps to (x, y) over the explored map."""
-    return distance_map(known_passable(state), [(x, y)])
+def travel_distances(
+    state: GameState, x: int, y: int, avoid: np.ndarray | None = None
+) -> np.ndarray:
+    """Steps to (x, y) over the explored map (never through the cells of ``avoid``)."""
+    ok = known_passable(state)
+    if avoid is not None:
+        ok &= ~avoid
+    return distance_map(ok, [(x, y)])
 
 
-def explore_distances(state: GameState) -> np.ndarray:
+def explore_distances(state: GameState, avoid: np.ndarray | None = None) -> np.ndarray:
     """Steps over the explored map to the nearest unexplored edge (a known walkable cell next
     to an unknown one), known item or key lying on the floor, or puzzle pedestal not yet
-    stepped on."""
+    stepped on; never through the cells of ``avoid`` (the autoplayer's ablations)."""
     ok = known_passable(state)
+    if avoid is not None:
+        ok &= ~avoid
     unknown = ~state.explored
     edge = np.zeros_like(ok)
     for dx, dy in DIRS8:
