@@ -7,9 +7,10 @@ opens it and is used up. The player carries one key at most; a room holds one ke
 
 Actions (a move is its name): ``left``/``right`` walk along the corridor the player is in
 (``right`` leads away from the start, in the branch too), ``enter`` goes from the junction into
-the first branch room and ``leave`` back, ``take`` picks up the key lying here, ``drop`` lays
-the held key here, ``open`` uses the held key on its door when that door borders the player's
-room (at its entrance, or one step ahead).
+the first branch room and ``leave`` back (their words follow the board as drawn, where the
+branch hangs down from the junction: in the branch ``right`` reads "go down"), ``take`` picks
+up the key lying here, ``drop`` lays the held key here, ``open`` uses the held key on its door
+when that door borders the player's room (at its entrance, or one step ahead).
 
 What makes it a puzzle is the one-slot hand: a key won early whose door lies behind another
 door must be carried forward and put down to take the other key (``ferry``). :func:`measures`

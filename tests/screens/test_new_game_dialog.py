@@ -24,10 +24,11 @@ async def open_dialog(pilot, key: str) -> NewGameScreen:
 async def test_n_and_s_focus_the_seed_field_so_a_typed_code_is_kept(key):
     app = RoguelikeApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_dialog(pilot, key)
-        assert app.focused is screen.query_one("#seed", Input)
-        await pilot.press(*"n65qqbj023pv")
+        await pilot.press(key, *"n65qqbj023pv")  # typed at once, without waiting
         await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert app.focused is screen.query_one("#seed", Input)
         assert screen.query_one("#seed", Input).value == "n65qqbj023pv"
         assert str(screen.query_one("#seed-status", Static).render()) == "✓ seed N65Q-QBJ0-23PV"
 
