@@ -10,6 +10,28 @@ Any other text is accepted as a seed too and hashed with BLAKE2b (never Python's
 which changes from process to process). The world then shows the code of that hash, so the
 code is what players share.
 
+Where a code ends and free text begins matters, because a friend's code typed with one symbol
+missing must not quietly become a text seed of another world. A text is *shaped like a code*
+when, ignoring case, hyphens and spaces:
+
+- every character is a code symbol (``O``, ``I`` and ``L`` included, as above), except that one
+  ``U`` (the one Latin letter codes leave out, easily typed for a ``V``) is allowed,
+- it has 9 to 15 symbols (within three of a code's twelve), and
+- it has exactly twelve symbols (as every code has), or a digit (nearly every code has one), or
+  two groups of four symbols (as a code is shown: ``N65Q-QBJ0-23P``, ``ZZZZ ZZZZ ZZZ``).
+
+A text shaped like a code is read as a code, and refused unless it is a valid one, with a
+message naming the mistake: symbols missing or too many (and in which group, when the text is
+grouped), a ``U``, or a wrong check symbol. Everything else is free text: ``dragon``, ``my
+world``, long words such as ``roguelike`` or ``hello world``, a number of up to 8 digits, any
+text with a character codes never use (``!``, ``#``, an accent). A text seed shaped like a code,
+such as ``the dark tower``, is used as text by adding such a character (``the dark tower!``), as
+the message says.
+
+The one mistake this lets through: a code typed with a symbol missing or extra, without its
+groups of four, and with no digit left (``ZZZZZZZZZZZ``; about one code in ninety has no
+digit) reads as free text, since it cannot be told from a long word.
+
 Every random decision draws from a *stream* named by (seed, floor, stage):
 ``stream(seed, 3, "layout")``. Streams are independent of one another, so what one stage or the
 player does never shifts another stage's numbers.
@@ -18,6 +40,7 @@ player does never shifts another stage's numbers.
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 
 import numpy as np
@@ -56,35 +79,130 @@ def encode(seed: int) -> str:
     return f"{s[0:4]}-{s[4:8]}-{s[8:12]}"
 
 
-def _code_symbols(text: str) -> list[int] | None:
-    """The symbol values of ``text`` if it is shaped like a seed code, else None."""
+MIN_SHAPED = CODE_SYMBOLS - 3  # fewer symbols than this is free text
+MAX_SHAPED = CODE_SYMBOLS + 3  # and so is more
+_FOREIGN = "U"  # the one Latin letter codes leave out: a typo, not a sign of free text
+_TEXT_HINT = "to use it as text, add a '!'"
+_EXAMPLE = "K7QX-M2PA-9RTD"
+_COUNTS = {1: "one", 2: "two", 3: "three"}
+_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+
+
+def _groups(text: str) -> list[str]:
+    """The groups of symbols as the player separated them (one group when not separated)."""
+    return [g for g in re.split(r"[- ]+", text.strip().upper()) if g]
+
+
+def _shaped(text: str) -> str | None:
+    """The symbols of ``text`` (upper case, separators dropped) when it is shaped like a code."""
     stripped = "".join(c for c in text.strip().upper() if c not in _SEPARATORS)
-    if len(stripped) != CODE_SYMBOLS or any(c not in _VALUE for c in stripped):
+    if not MIN_SHAPED <= len(stripped) <= MAX_SHAPED:
+        return None
+    if any(c not in _VALUE and c != _FOREIGN for c in stripped) or stripped.count(_FOREIGN) > 1:
+        return None
+    if (
+        len(stripped) != CODE_SYMBOLS
+        and not any(c.isdigit() for c in stripped)
+        and sum(len(g) == 4 for g in _groups(text)) < 2
+    ):
+        return None  # a long word or two ("roguelike", "hello world"), not a code
+    return stripped
+
+
+def _code_symbols(text: str) -> list[int] | None:
+    """The symbol values of ``text`` if it is a code's twelve symbols, else None."""
+    stripped = _shaped(text)
+    if stripped is None or len(stripped) != CODE_SYMBOLS or _FOREIGN in stripped:
         return None
     return [_VALUE[c] for c in stripped]
 
 
 def looks_like_code(text: str) -> bool:
-    """True when ``text`` has the shape of a seed code (right length and alphabet)."""
-    return _code_symbols(text) is not None
+    """True when ``text`` is shaped like a seed code (see the module docstring), valid or not."""
+    return _shaped(text) is not None
+
+
+def _valid(symbols: str) -> bool:
+    """True when twelve code symbols carry the right check symbol."""
+    values = [_VALUE[c] for c in symbols]
+    return _luhn_mod32(values[:DATA_SYMBOLS]) == values[DATA_SYMBOLS]
+
+
+def _odd_group(text: str, want: int) -> str:
+    """' in the second group' when the text is grouped in fours but for one group of ``want``
+    symbols, which is where the mistake is; else ''."""
+    groups = _groups(text)
+    if len(groups) != 3:
+        return ""
+    odd = [i for i, g in enumerate(groups) if len(g) != 4]
+    if len(odd) != 1 or len(groups[odd[0]]) != want:
+        return ""
+    return f" in the {_ORDINALS[odd[0] + 1]} group"
+
+
+def _extra_symbol(symbols: str) -> str:
+    """'; without symbol 7 ('Q') the code is valid' when removing exactly one symbol makes a
+    valid code, which is then the code meant if one symbol was typed twice or slipped in;
+    else ''."""
+    fixes: dict[str, int] = {}
+    for i in range(len(symbols)):
+        rest = symbols[:i] + symbols[i + 1 :]
+        if _FOREIGN not in rest and _valid(rest):
+            fixes.setdefault(rest, i)
+    if len(fixes) != 1:
+        return ""
+    (i,) = fixes.values()
+    return f"; without symbol {i + 1} ('{symbols[i]}') the check symbol matches"
+
+
+def _mistake(text: str, symbols: str) -> str | None:
+    """What is wrong with a text shaped like a code, or None when it is a valid code."""
+    shown = " ".join(text.strip().upper().split())
+    if _FOREIGN in symbols:
+        where = symbols.index(_FOREIGN) + 1
+        count = len(symbols) - CODE_SYMBOLS
+        also = ""
+        if count:
+            also = f", and it has {len(symbols)} symbols (codes have {CODE_SYMBOLS})"
+        return (
+            f"seed code {shown}: symbol {where} ('U') is never in a code (perhaps 'V'){also}; "
+            f"{_TEXT_HINT}"
+        )
+    missing = CODE_SYMBOLS - len(symbols)
+    if missing > 0:
+        verb = "is" if missing == 1 else "are"
+        return (
+            f"seed code {shown}: {_COUNTS[missing]} symbol{'s' * (missing > 1)} {verb} "
+            f"missing{_odd_group(text, 4 - missing)} (codes have {CODE_SYMBOLS}); {_TEXT_HINT}"
+        )
+    if missing < 0:
+        extra = -missing
+        hint = _extra_symbol(symbols) if extra == 1 else ""
+        return (
+            f"seed code {shown}: {_COUNTS[extra]} symbol{'s' * (extra > 1)} too many"
+            f"{_odd_group(text, 4 + extra)}{hint} (codes have {CODE_SYMBOLS}); {_TEXT_HINT}"
+        )
+    if not _valid(symbols):
+        return (
+            f"seed code {shown} has a wrong check symbol: a symbol is mistyped or two are "
+            f"swapped; {_TEXT_HINT}"
+        )
+    return None
 
 
 def decode(text: str) -> int:
     """The seed of a seed code; raises SeedCodeError naming what is wrong."""
-    values = _code_symbols(text)
-    if values is None:
+    symbols = _shaped(text)
+    if symbols is None:
         raise SeedCodeError(
-            f"{text.strip()!r} is not a seed code: a code is 12 symbols like K7QX-M2PA-9RTD"
+            f"{text.strip()!r} is not a seed code: a code is 12 symbols like {_EXAMPLE}"
         )
-    data, check = values[:DATA_SYMBOLS], values[DATA_SYMBOLS]
-    if _luhn_mod32(data) != check:
-        raise SeedCodeError(
-            f"seed code {text.strip()!r} has a wrong check symbol, so it was mistyped "
-            "(to use these letters as a text seed, add a word to them)"
-        )
+    problem = _mistake(text, symbols)
+    if problem is not None:
+        raise SeedCodeError(problem)
     seed = 0
-    for v in data:
-        seed = seed << 5 | v
+    for c in symbols[:DATA_SYMBOLS]:
+        seed = seed << 5 | _VALUE[c]
     return seed
 
 
@@ -97,7 +215,8 @@ def text_seed(text: str) -> int:
 def parse(text: str) -> int:
     """The seed a player means by ``text``: a seed code, or any other text hashed.
 
-    Raises SeedCodeError for an empty text and for a code whose check symbol is wrong.
+    Raises SeedCodeError for an empty text and for a text shaped like a code that is not a
+    valid one (see the module docstring for where a code ends and free text begins).
     """
     if not text.strip():
         raise SeedCodeError("the seed is empty: type a seed code or any text")

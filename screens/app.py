@@ -295,7 +295,8 @@ class RoguelikeApp(App[None]):
 
     # -- the flow --------------------------------------------------------------------------
 
-    def action_new_game(self, focus: Focus = "preset") -> None:
+    def action_new_game(self, focus: Focus = "seed") -> None:
+        """The new-world dialog, its seed field focused: a code typed at once is never lost."""
         from screens.new_game import NewGameScreen  # loaded on first use: the title comes first
 
         self._push(

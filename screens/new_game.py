@@ -63,11 +63,17 @@ def seed_status(text: str) -> tuple[str, bool]:
 
 
 class PresetChoice(RadioSet):
-    """A radio set whose arrow keys pick the option they move to (Enter starts the game)."""
+    """A radio set whose arrow keys pick the option they move to (Enter starts the game).
+
+    The choice does not wrap around: at the first size ↑ moves to the field above, at the last
+    ↓ to the one below (← and → stay), so a player going up never lands on the largest world.
+    """
 
     BINDINGS = [
-        Binding("down,right", "pick(1)", "Next size", show=False),
-        Binding("up,left", "pick(-1)", "Previous size", show=False),
+        Binding("down", "pick(1, True)", "Next size", show=False),
+        Binding("right", "pick(1)", "Next size", show=False),
+        Binding("up", "pick(-1, True)", "Previous size", show=False),
+        Binding("left", "pick(-1)", "Previous size", show=False),
     ]
 
     def on_mount(self) -> None:
@@ -78,10 +84,17 @@ class PresetChoice(RadioSet):
         if self.pressed_index >= 0:
             self._selected = self.pressed_index
 
-    def action_pick(self, step: int) -> None:
+    def action_pick(self, step: int, leave_at_end: bool = False) -> None:
         buttons = list(self.query(RadioButton))
         now = self.pressed_index
-        buttons[(now + step) % len(buttons) if now >= 0 else 0].value = True
+        then = now + step if now >= 0 else 0
+        if 0 <= then < len(buttons):
+            buttons[then].value = True
+        elif leave_at_end:
+            if step < 0:
+                self.screen.focus_previous()
+            else:
+                self.screen.focus_next()
 
 
 Focus = Literal["seed", "preset"]
@@ -99,7 +112,7 @@ class NewGameScreen(Screen[World | None]):
         self,
         *,
         preset: str | None = None,
-        focus: Focus = "preset",
+        focus: Focus = "seed",
         name_problem: Callable[[str], str | None] | None = None,
     ) -> None:
         """``name_problem(name)``: why a world cannot be given that name, or None."""

@@ -110,6 +110,11 @@ class TitleScreen(Screen[None]):
         if self.is_mounted:
             self.call_after_refresh(self.read_saves)
 
+    def on_screen_suspend(self) -> None:
+        """A preview is of the moment it was asked for: a game, or any screen, ends it, so the
+        title never comes back with an old floor under the menu."""
+        self.query_one("#preview-text", Static).update("")
+
     def read_saves(self) -> None:
         """Enable Continue and Load as the save folder allows, and say what they would do."""
         worlds = self.saved_worlds()

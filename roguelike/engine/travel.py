@@ -34,6 +34,7 @@ from roguelike.engine.turn import one_turn
 __all__ = [
     "REST_LIMIT",
     "TRAVEL_LIMIT",
+    "come_into_view",
     "explore",
     "explore_distances",
     "explored_all",
@@ -214,7 +215,30 @@ def walk(
             break
         new = {m.id for m in state.visible_monsters()} - seen
         if new:
-            kinds = sorted({m.kind for m in state.monsters if m.id in new})
-            events.append(Message(f"You stop: {', '.join(a(k) for k in kinds)} comes into view."))
+            kinds = [m.kind for m in state.monsters if m.id in new]
+            events.append(Message(f"You stop: {come_into_view(kinds)}."))
             break
     return events
+
+
+_NUMBERS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def plural(name: str) -> str:
+    """``rats``, ``goblin archers``: the plural of a monster's name (every kind is regular)."""
+    return name + ("es" if name.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+def come_into_view(kinds: list[str]) -> str:
+    """``two rats and a goblin come into view``: the monsters that appeared, each kind counted
+    once (the most numerous first), with the verb agreeing."""
+    counts: dict[str, int] = {}
+    for kind in kinds:
+        counts[kind] = counts.get(kind, 0) + 1
+    parts = [
+        a(kind) if n == 1 else f"{_NUMBERS[n] if n < len(_NUMBERS) else n} {plural(kind)}"
+        for kind, n in sorted(counts.items(), key=lambda kn: (-kn[1], kn[0]))
+    ]
+    listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    verb = "comes" if len(kinds) == 1 else "come"
+    return f"{listed} {verb} into view"

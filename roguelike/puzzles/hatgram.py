@@ -136,6 +136,27 @@ def flipped(shape: Shape, j: int) -> int:
     return orientations(shape).index(normalise([(r, -c) for r, c in cells]))
 
 
+#: How a piece is turned, by quarter turns clockwise (the ``t`` key's way).
+_TURNS = ("not turned", "turned a quarter", "turned half round", "turned three quarters")
+
+
+def pose(shape: Shape, j: int) -> str:
+    """Orientation ``j`` of ``shape`` in words, from the way the piece first lies
+    (orientation 0): ``turned a quarter``, ``flipped and turned half round``. The fewest
+    turns are named, flipped or not, so a symmetric piece never reads as turned further than
+    it looks. (An orientation's index is only its place in a sorted list: it says nothing a
+    player can follow.)"""
+    for flip in (False, True):
+        k = flipped(shape, 0) if flip else 0
+        for quarter in range(4):
+            if k == j:
+                if not flip:
+                    return _TURNS[quarter]
+                return "flipped" if quarter == 0 else f"flipped and {_TURNS[quarter]}"
+            k = turned(shape, k)
+    raise ValueError(f"{j} is not an orientation of this piece")
+
+
 def canonical(cells: Iterator[Cell] | list[Cell] | Shape) -> Shape:
     return orientations(normalise(cells))[0]
 
@@ -442,7 +463,7 @@ class Hatgram:
             return f"take piece {ordinal_letter(m[1])} off the board"
         _, i, j, r, c = m
         n = len(orientations(self.pieces[i]))
-        turn = "" if n == 1 else f" turned as in orientation {j + 1} of {n}"
+        turn = "" if n == 1 else f" {pose(self.pieces[i], j)},"
         return (
             f"place piece {ordinal_letter(i)}{turn} with its top-left corner at {cell_name(r, c)}"
         )

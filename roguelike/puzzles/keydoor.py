@@ -7,9 +7,10 @@ opens it and is used up. The player carries one key at most; a room holds one ke
 
 Actions (a move is its name): ``left``/``right`` walk along the corridor the player is in
 (``right`` leads away from the start, in the branch too), ``enter`` goes from the junction into
-the first branch room and ``leave`` back, ``take`` picks up the key lying here, ``drop`` lays
-the held key here, ``open`` uses the held key on its door when that door borders the player's
-room (at its entrance, or one step ahead).
+the first branch room and ``leave`` back (their words follow the board as drawn, where the
+branch hangs down from the junction: in the branch ``right`` reads "go down"), ``take`` picks
+up the key lying here, ``drop`` lays the held key here, ``open`` uses the held key on its door
+when that door borders the player's room (at its entrance, or one step ahead).
 
 What makes it a puzzle is the one-slot hand: a key won early whose door lies behind another
 door must be carried forward and put down to take the other key (``ferry``). :func:`measures`
@@ -293,10 +294,10 @@ class KeyDoor:
     # --- words -----------------------------------------------------------------------------
     def describe_move(self, m: Move, s: State | None = None) -> str:
         words = {
-            "left": "go left (towards the start)",
-            "right": "go right (away from the start)",
-            "enter": "enter the side branch",
-            "leave": "leave the side branch",
+            "left": "go left (towards the start), or up in the branch",
+            "right": "go right (away from the start), or down in the branch",
+            "enter": "go down into the side branch",
+            "leave": "go up out of the side branch",
             "take": "take the key",
             "drop": "drop the key you hold",
             "open": "open the door next to you",
@@ -309,8 +310,20 @@ class KeyDoor:
                 return f"drop key {held}" if m == "drop" else f"open door {held} with key {held}"
             d = self.dest(m, room)
             if d is not None:
-                return f"{words[m]} to {self.room_name(d)}"
+                return f"{self._way(m, room)} to {self.room_name(d)}"
         return words[m]
+
+    def _way(self, m: Move, room: int) -> str:
+        """A walk in the words of the board as drawn: the main corridor runs left to right, the
+        side branch hangs down from its junction, so in the branch ``right`` goes down."""
+        if m in ("left", "right") and self.is_side(room):
+            return "go down the branch" if m == "right" else "go up the branch"
+        return {
+            "left": "go left (towards the start)",
+            "right": "go right (away from the start)",
+            "enter": "go down into the side branch",
+            "leave": "go up out of the side branch",
+        }[m]
 
     def nudge(self, s: State, tier: int) -> str:
         plan = self.solve(s, HINT_BUDGET)  # raises SearchLimit past it

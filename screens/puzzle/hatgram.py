@@ -15,7 +15,7 @@ from typing import Any
 from rich.text import Text
 
 from roguelike.puzzles.base import IllegalMove, ordinal_letter
-from roguelike.puzzles.hatgram import flipped, orientations, turned
+from roguelike.puzzles.hatgram import flipped, orientations, pose, turned
 from screens.puzzle.draw import (
     BRIGHT,
     DIM,
@@ -141,7 +141,10 @@ class HatgramView(View):
         i = self.sel
         n = len(orientations(self.p.pieces[i]))
         j = self.ghost[i][0]
-        where = "on the board" if s[i] is not None else f"turned {j + 1} of {n}"
+        if s[i] is not None:
+            where = "on the board"
+        else:
+            where = "the same every way" if n == 1 else pose(self.p.pieces[i], j)
         return [
             Text.assemble(
                 ("Selected: ", LABEL), (f"piece {ordinal_letter(i)}", "bold"), f" ({where})"

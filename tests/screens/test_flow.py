@@ -76,6 +76,8 @@ async def test_blank_starts_a_random_world_of_the_chosen_size():
     app = RoguelikeApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_new_game(pilot, "n")
+        assert app.focused is screen.query_one("#seed")  # a code typed at once is kept
+        await pilot.press("tab", "tab")  # the name, then the size
         assert app.focused is screen.query_one("#preset")
         await pilot.press("up")  # normal → small
         await pilot.pause()

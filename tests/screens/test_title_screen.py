@@ -40,7 +40,7 @@ async def test_continue_says_there_are_no_saves_and_stays():
 
 @pytest.mark.parametrize(
     "key, screen, focused",
-    [("n", NewGameScreen, "preset"), ("s", NewGameScreen, "seed"), ("?", HelpScreen, None)],
+    [("n", NewGameScreen, "seed"), ("s", NewGameScreen, "seed"), ("?", HelpScreen, None)],
 )
 async def test_keys_open_their_screens(key, screen, focused):
     app = RoguelikeApp()

@@ -1,0 +1,181 @@
+"""A mistyped seed code is refused, naming the mistake, and never becomes another world.
+
+Every single-symbol deletion, insertion and substitution of a valid code is tried, as shown
+(grouped in fours) and as one run of symbols; free text keeps working as a text seed. The one
+gap the seeds module documents (a run of letters with no digit left) is tested as such.
+"""
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from roguelike import seeds
+
+seed_values = st.integers(min_value=0, max_value=(1 << seeds.SEED_BITS) - 1)
+ORDINALS = ["first", "second", "third"]
+
+
+def refusal(text: str) -> str:
+    """The message ``seeds.parse`` refuses ``text`` with (failing the test if it accepts it)."""
+    with pytest.raises(seeds.SeedCodeError) as err:
+        seeds.parse(text)
+    message = str(err.value)
+    assert "\n" not in message and message.isprintable()
+    return message
+
+
+def caught(typed: str) -> bool:
+    """Whether a mistyped code must be caught: grouped as shown, or with a digit left."""
+    return "-" in typed or any(c.isdigit() for c in typed)
+
+
+def symbol_positions(code: str) -> list[int]:
+    """The indices of the symbols (not the hyphens) in a code as shown."""
+    return [i for i, c in enumerate(code) if c != "-"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed_values, st.booleans())
+def test_every_deleted_symbol_is_refused_as_missing(seed, grouped):
+    code = seeds.encode(seed) if grouped else seeds.encode(seed).replace("-", "")
+    for n, i in enumerate(symbol_positions(code)):
+        typed = code[:i] + code[i + 1 :]
+        if not caught(typed):
+            assert seeds.parse(typed) == seeds.text_seed(typed)  # the documented gap
+            continue
+        message = refusal(typed)
+        assert "one symbol is missing" in message and "'!'" in message
+        if grouped:  # the group the symbol was taken from is named
+            assert f"in the {ORDINALS[n // 4]} group" in message
+        assert seeds.parse(typed + "!") == seeds.text_seed(typed + "!")  # the way out
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed_values, st.booleans())
+def test_every_inserted_symbol_is_refused_as_one_too_many(seed, grouped):
+    code = seeds.encode(seed) if grouped else seeds.encode(seed).replace("-", "")
+    plain = code.replace("-", "")
+    for i in range(len(code) + 1):
+        for symbol in seeds.ALPHABET:
+            typed = code[:i] + symbol + code[i:]
+            if not caught(typed):
+                continue  # the documented gap
+            message = refusal(typed)
+            assert "one symbol too many" in message
+            named = re.search(r"without symbol (\d+) \('(.)'\)", message)
+            if named:  # the symbol the message points at is one whose removal gives the code
+                k = int(named.group(1)) - 1
+                typed_plain = typed.replace("-", "")
+                assert typed_plain[k] == named.group(2)
+                assert typed_plain[:k] + typed_plain[k + 1 :] == plain
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed_values, st.booleans())
+def test_every_substituted_symbol_is_refused_by_the_check(seed, grouped):
+    code = seeds.encode(seed) if grouped else seeds.encode(seed).replace("-", "")
+    for i in symbol_positions(code):
+        for symbol in seeds.ALPHABET:
+            if symbol == code[i]:
+                continue
+            message = refusal(code[:i] + symbol + code[i + 1 :])
+            assert "wrong check symbol" in message and "mistyped" in message
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed_values)
+def test_a_u_for_any_symbol_is_named(seed):
+    code = seeds.encode(seed)
+    for n, i in enumerate(symbol_positions(code)):
+        message = refusal(code[:i] + "u" + code[i + 1 :])
+        assert f"symbol {n + 1} ('U') is never in a code" in message
+
+
+@given(seed_values, st.integers(2, 3), st.data())
+def test_a_few_symbols_missing_or_too_many_are_counted(seed, count, data):
+    plain = seeds.encode(seed).replace("-", "")
+    cut = data.draw(st.integers(0, len(plain) - count))
+
+    def grouped(symbols: str) -> str:  # in fours, as codes are shown, so always caught
+        return "-".join(symbols[i : i + 4] for i in range(0, len(symbols), 4))
+
+    message = refusal(grouped(plain[:cut] + plain[cut + count :]))
+    assert f"{['two', 'three'][count - 2]} symbols are missing" in message
+    extra = data.draw(st.text(alphabet=seeds.ALPHABET, min_size=count, max_size=count))
+    message = refusal(grouped(plain[:cut] + extra + plain[cut:]))
+    assert f"{['two', 'three'][count - 2]} symbols too many" in message
+
+
+@given(st.text(alphabet=seeds.ALPHABET + "oilOIL- ", max_size=20))
+def test_text_shaped_like_a_code_is_never_a_text_seed(text):
+    """Either it is a valid code (and then its own seed), or it is refused; never hashed."""
+    if not seeds.looks_like_code(text):
+        return
+    try:
+        value = seeds.parse(text)
+    except seeds.SeedCodeError:
+        return
+    symbols = text.upper().replace("-", "").replace(" ", "")
+    assert len(symbols) == seeds.CODE_SYMBOLS
+    assert seeds.encode(value).replace("-", "") == (
+        symbols.replace("O", "0").replace("I", "1").replace("L", "1")
+    )
+
+
+def test_the_issue_s_code_with_a_missing_symbol_is_refused():
+    message = refusal("N65Q-QBJ0-23P")
+    assert message.startswith("seed code N65Q-QBJ0-23P: one symbol is missing in the third group")
+    assert seeds.parse("N65Q-QBJ0-23PV") == seeds.decode("n65q qbj0 23pv")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dragon",
+        "my world",
+        "12345678",
+        "the dark tower!",
+        "hello world",
+        "roguelike",
+        "permadeath",
+        "a" * 16,
+        "Ünïcode kéep",
+    ],
+)
+def test_free_text_stays_free_text(text):
+    assert not seeds.looks_like_code(text)
+    assert seeds.parse(text) == seeds.text_seed(text)
+
+
+@given(
+    st.text(alphabet=seeds.ALPHABET + "oilOIL- uU", max_size=20),
+    st.sampled_from("!#?.,_'é€"),
+    st.text(alphabet=seeds.ALPHABET + "oilOIL- uU", max_size=20),
+)
+def test_text_with_a_character_codes_never_use_is_free(before, other, after):
+    """The way out the messages give: a character outside the code's alphabet."""
+    text = before + other + after
+    assert not seeds.looks_like_code(text)
+    assert seeds.parse(text) == seeds.text_seed(text)
+
+
+def test_decode_refuses_free_text_and_mistakes_alike():
+    with pytest.raises(seeds.SeedCodeError, match="'dragon' is not a seed code"):
+        seeds.decode("dragon")
+    with pytest.raises(seeds.SeedCodeError, match="one symbol is missing"):
+        seeds.decode("N65Q-QBJ0-23P")
+
+
+def test_the_documented_gap_is_only_a_digitless_run():
+    """ZZZZ-ZZZZ-ZZZ? has no digit: grouped it is caught, as one run of letters it is text."""
+    code = next(
+        c
+        for c in (seeds.encode((1 << seeds.SEED_BITS) - 1 - k) for k in range(99))
+        if not any(ch.isdigit() for ch in c)
+    )
+    assert "missing" in refusal(code[:-1])
+    assert "missing" in refusal(code[:-1].replace("-", " "))
+    plain = code.replace("-", "")[:-1]
+    assert seeds.parse(plain) == seeds.text_seed(plain)
