@@ -30,7 +30,7 @@ PLAYER_SPEED = 100
 
 def _row(text: Text, label: str, *values: str | tuple[str, str] | Text) -> None:
     """A ``label  value…`` line at the end of ``text``."""
-    text.append(f"\n{label:<10}", style=LABEL)
+    text.append(f"\n{label:<11}", style=LABEL)
     for v in values:
         if isinstance(v, Text):
             text.append_text(v)
