@@ -127,3 +127,17 @@ async def test_a_world_that_is_not_permadeath_never_says_so():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "Permadeath" not in panel_text(app.screen)
+
+
+async def test_the_sheet_leaves_the_bot_the_wheel():
+    """Looking at the sheet in watch mode is not playing: the bot keeps the wheel."""
+    app = SheetApp(game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.start_autopilot()
+        screen.action_pause()
+        await pilot.press("at")
+        await pilot.pause()
+        assert isinstance(app.screen, CharacterScreen) and screen.autopilot
