@@ -130,7 +130,8 @@ def key_entry(key: int) -> Entry:
 def item_entry(name: str) -> Entry:
     """The entry of the item kind ``name``."""
     item = ITEMS[name]
-    how = "Walk onto it to take it." if item.kind == "pack" else "Walk onto it: it works at once."
+    kept = item.kind in ("pack", "coin")  # the pack, or the coins for the pedestals
+    how = "Walk onto it to take it." if kept else "Walk onto it: it works at once."
     if item.effect == "coin":
         how += " On a pedestal, a coin buys a hint (with none left, a hint costs score)."
     return Entry(item.glyph, item.colour, name, f"{item.description} {how}", "Items")
