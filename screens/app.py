@@ -444,6 +444,7 @@ class RoguelikeApp(App[None]):
         self._game = GameScreen(
             session.state,
             world_name=session.world.name,
+            permadeath=session.world.permadeath,
             step=self._step,
             autopilot=session.watching,
             on_take_over=self._taken_over if session.watching else None,

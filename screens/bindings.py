@@ -57,8 +57,9 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
     KeyBinding("C", "copy_seed", "Copy the world's seed code (to share it)", "Info", "", "C"),
     KeyBinding("S", "save_quit", "Save the world and go back to the title", "Info", "", "S"),
     KeyBinding("m", "history", "Message history", "Info", "log", "m"),
+    KeyBinding("at", "character", "Character sheet: you and the run so far", "Info", "", "@"),
     KeyBinding("question_mark,f1", "help", "Help: every key", "Info", "help", "?"),
-    # watch mode: the autoplayer at the wheel (any key above but C, S, m and ? takes it back)
+    # watch mode: the autoplayer at the wheel (any key above but C, S, m, @ and ? takes it back)
     KeyBinding(
         "A", "autopilot", "Let the bot play (A again takes the wheel back)", "Watch", "bot", "A"
     ),

@@ -37,10 +37,12 @@ class DungeonScreen(Screen[ResultT]):
     CSS_PATH = "game.tcss"
     AUTO_FOCUS = ""
 
-    def __init__(self, state: GameState, *, world_name: str = "") -> None:
+    def __init__(self, state: GameState, *, world_name: str = "", permadeath: bool = False) -> None:
         super().__init__()
         self.state = state
         self.world_name = world_name
+        #: The world's save is deleted at death: the side panel says so.
+        self.permadeath = permadeath
         #: A line shown under the log until the next action: a prompt or a description.
         self.prompt: str | None = None
         #: How many of the newest log lines the last action wrote (drawn bright).
@@ -88,7 +90,9 @@ class DungeonScreen(Screen[ResultT]):
         stats = self._stats
         width = max(10, stats.size.width or 21)
         height = stats.size.height or None
-        stats.show(side_panel_lines(self.state, self.world_name, width, height))
+        stats.show(
+            side_panel_lines(self.state, self.world_name, width, height, permadeath=self.permadeath)
+        )
         self._draw_messages()
 
     def _draw_messages(self) -> None:

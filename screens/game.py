@@ -50,6 +50,7 @@ from roguelike.engine import (
 )
 from roguelike.engine import step as engine_step
 from screens.bindings import textual_bindings
+from screens.character import CharacterScreen
 from screens.dungeon import DungeonScreen
 from screens.help import HelpScreen
 from screens.history import HistoryScreen
@@ -103,16 +104,19 @@ class GameScreen(DungeonScreen[GameState | None]):
         state: GameState,
         *,
         world_name: str = "",
+        permadeath: bool = False,
         step: Callable[[Action], list[Event]] | None = None,
         autopilot: bool = False,
         on_take_over: Callable[[], bool] | None = None,
         speed: int = DEFAULT_SPEED,
     ) -> None:
-        """``step``: plays an action on ``state`` (None: the engine's step, nothing saved);
+        """``permadeath``: the world's save is deleted at death (the side panel and the
+        character sheet say so); ``step``: plays an action on ``state`` (None: the engine's
+        step, nothing saved);
         ``autopilot``: the bot plays from
         the start; ``on_take_over``: called once, when the player first plays a key after the
         bot had the wheel; ``speed``: the bot's, 1 to ``len(SPEEDS)``."""
-        super().__init__(state, world_name=world_name)
+        super().__init__(state, world_name=world_name, permadeath=permadeath)
         self._step = step or partial(engine_step, state)
         self.mode: Mode = "play"
         self.cursor: tuple[int, int] | None = None
@@ -546,6 +550,12 @@ class GameScreen(DungeonScreen[GameState | None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
+
+    def action_character(self) -> None:
+        """``@``: the character sheet (it takes no turn, and leaves the bot the wheel)."""
+        self.app.push_screen(
+            CharacterScreen(self.state, world_name=self.world_name, permadeath=self.permadeath)
+        )
 
     def action_save_quit(self) -> None:
         """``S``: leave the game (the app saves it); after the run's end, the summary."""

@@ -1,9 +1,12 @@
-"""The help screen: every key, generated from the live bindings, never written by hand.
+"""The help screen: every key and every map glyph, generated from the live tables, never
+written by hand.
 
 The game's keys come from :data:`screens.bindings.GAME_BINDINGS` (grouped Move / Act / Info /
-Watch),
-and the keys that work everywhere from the app's own ``BINDINGS``. Key names are written the
-way the footer writes them (``↑ k 8``, ``^q``).
+Watch), and the keys that work everywhere from the app's own ``BINDINGS``. Key names are
+written the way the footer writes them (``↑ k 8``, ``^q``). The legend under them is
+:data:`roguelike.engine.legend.LEGEND`, each glyph drawn in its map colour; a family of
+glyphs that differ by colour only (the locked doors, the keys) is one row that names the
+colours, so it reads without them.
 """
 
 from __future__ import annotations
@@ -11,18 +14,27 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
+from roguelike import tiles
+from roguelike.engine.legend import GROUPS as LEGEND_GROUPS
+from roguelike.engine.legend import LEGEND, SIGHT_NOTES, Entry
 from screens.bindings import GAME_BINDINGS, KeyBinding
+from screens.map_view import colour_of
 
 GROUPS = ("Move", "Act", "Info", "Watch")
 EVERYWHERE = "Everywhere"
 #: the groups in two columns, each about as long as the other
 COLUMNS = (("Move", "Info", "Watch"), ("Act", EVERYWHERE))
+#: the legend's groups in two columns
+LEGEND_COLUMNS = (("You", "Terrain", "Doors and keys"), ("Items", "Monsters"))
+#: How the help writes the blank glyph (solid rock, or not seen yet).
+BLANK = "␣"
 
 
 def key_names(app: App[object], keys: str) -> str:
@@ -62,8 +74,62 @@ def keys_table(rows: list[tuple[str, str]]) -> Table:
     return table
 
 
+def legend_rows(group: str, legend: Iterable[Entry] = LEGEND) -> list[tuple[Text, str, str]]:
+    """(glyph in its colour, name, meaning) for each entry of the legend's ``group``; the
+    entries of a family make one row, their glyphs (or colours) listed."""
+    rows: list[tuple[Text, str, str]] = []
+    families: set[str] = set()
+    entries = [e for e in legend if e.group == group]
+    for e in entries:
+        if not e.family:
+            glyph = BLANK if e.glyph == " " else e.glyph
+            rows.append((Text(glyph, style=f"bold {colour_of(e.colour)}"), e.name, e.meaning))
+            continue
+        if e.family in families:
+            continue
+        families.add(e.family)
+        kin = [k for k in entries if k.family == e.family]
+        glyphs = Text()
+        for k in dict.fromkeys(k.glyph for k in kin):
+            colour = next(x.colour for x in kin if x.glyph == k)
+            glyphs.append(k, style=f"bold {colour_of(colour)}")
+        if len(glyphs) > 3:  # the locked doors: first and last letter
+            first, last = glyphs.plain[0], glyphs.plain[-1]
+            glyphs = Text.assemble(
+                (first, f"bold {colour_of(kin[0].colour)}"),
+                "-",
+                (last, f"bold {colour_of(kin[-1].colour)}"),
+            )
+        colours = ", ".join(
+            f"{tiles.key_letter(n)} {tiles.key_colour(n)[0]}" for n in range(1, len(kin) + 1)
+        )
+        name = "locked door" if "door" in e.name else "key"
+        rows.append((glyphs, name, f"{e.family[0].upper()}{e.family[1:]} ({colours})."))
+    return rows
+
+
+def legend_table(rows: list[tuple[Text, str, str]]) -> Table:
+    table = Table(show_header=False, box=None, padding=(0, 1), expand=False)
+    table.add_column("glyph", no_wrap=True)
+    table.add_column("name", style="bold", no_wrap=True)
+    table.add_column("meaning", ratio=1)
+    for glyph, name, meaning in rows:
+        table.add_row(glyph, Text(name), Text(meaning))
+    return table
+
+
 class HelpScreen(ModalScreen[None]):
-    """Every key of the game. Esc (or ? or q) closes it."""
+    """Every key of the game, then the legend of the map. Esc (or ? or q) closes it."""
+
+    DEFAULT_CSS = """
+    HelpScreen #legend-title {
+        text-style: bold;
+        color: $accent;
+    }
+    HelpScreen #legend-columns {
+        height: auto;
+    }
+    """
 
     BINDINGS = [
         Binding("escape,question_mark,f1,q", "close", "Close", key_display="esc"),
@@ -81,6 +147,18 @@ class HelpScreen(ModalScreen[None]):
                             yield Static(
                                 keys_table(rows or game_rows(self.app, group)),
                                 id=f"help-{group.lower()}",
+                                classes="help-group",
+                            )
+            yield Static("Legend", id="legend-title")
+            yield Static(Text("  ".join(SIGHT_NOTES)), id="legend-sight", classes="help-group")
+            with Horizontal(id="legend-columns"):
+                for column in LEGEND_COLUMNS:
+                    with Vertical(classes="help-column"):
+                        for group in column:
+                            yield Label(group, classes="help-heading")
+                            yield Static(
+                                legend_table(legend_rows(group)),
+                                id=f"legend-{LEGEND_GROUPS.index(group)}",
                                 classes="help-group",
                             )
         yield Footer()

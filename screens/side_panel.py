@@ -1,5 +1,5 @@
-"""The game screen's side panel as lines of text: who and where the player is, what they
-carry, and the monsters in view."""
+"""The game screen's side panel as lines of text: the world (and whether it is permadeath),
+who and where the player is, what they carry, and the monsters in view."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from rich.text import Text
 
 from roguelike import seeds, tiles
 from roguelike.engine import ITEMS, GameState, Monster
+from saves.text import printable
 from screens.map_view import colour_of
 
 #: Colours of the panels.
@@ -14,6 +15,8 @@ BRIGHT = "#f0f0f0"
 OLD = "#8a8a8a"
 LABEL = "#9a9aaa"
 BAR_EMPTY = "#3a3a44"
+#: The permadeath line: a warning, in words (never in colour alone).
+PERMADEATH = "bold #e06060"
 
 
 def bar(value: int, maximum: int, width: int) -> Text:
@@ -33,16 +36,24 @@ def hp_colour(value: int, maximum: int) -> str:
 
 
 def side_panel_lines(
-    state: GameState, world_name: str = "", width: int = 21, height: int | None = None
+    state: GameState,
+    world_name: str = "",
+    width: int = 21,
+    height: int | None = None,
+    *,
+    permadeath: bool = False,
 ) -> list[Text]:
-    """The side panel's lines: who and where the player is, what they carry, what they see
-    (as many monsters as ``height`` rows leave room for, nearest first)."""
+    """The side panel's lines: the world, who and where the player is, what they carry, what
+    they see (as many monsters as ``height`` rows leave room for, nearest first). A
+    ``permadeath`` world says so under its seed: its save is deleted at death."""
     lines: list[Text] = []
     code = seeds.encode(state.seed)
     name = world_name or state.world_name
     if name and name != code:
-        lines.append(Text(name[:width], style="bold"))
+        lines.append(Text(printable(name)[:width], style="bold"))  # a name from a file
     lines.append(Text.assemble(("Seed ", LABEL), code))
+    if permadeath:
+        lines.append(Text("Permadeath: one life"[:width], style=PERMADEATH))
     depth = state.room_depth()
     where = "corridor" if depth is None else f"depth {depth}"
     lines.append(Text.assemble(("Floor ", LABEL), f"{state.number}/{state.total_floors}  {where}"))

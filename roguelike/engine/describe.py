@@ -1,12 +1,45 @@
-"""How the game names things to the player: articles, keys, and the look-mode text of a cell."""
+"""How the game names things to the player: articles, keys, the look-mode text of a cell, a
+monster's numbers, and what the character sheet derives from the state.
+
+Look mode starts the text of each thing on a cell with the glyph the map draws for it (from
+:mod:`roguelike.engine.legend`), so a player who wonders what ``%`` is can point at one.
+
+A monster's numbers (:func:`monster_numbers`): the player is taken to know a kind's numbers
+once it is in view (its damage, defence, accuracy and speed are those of the bestiary in
+:mod:`roguelike.engine.creatures`, which never change) and its hit points exactly (the side
+panel already shows them, as every hit is reported in the log). How dangerous it is comes
+from the same rules as :mod:`roguelike.engine.combat`: the expected damage of a blow, its
+chance to hit, the monster's speed and its regeneration.
+"""
 
 from __future__ import annotations
 
-from roguelike import tiles
-from roguelike.engine.creatures import ITEMS
-from roguelike.engine.state import GameState
+import math
+from dataclasses import dataclass
 
-__all__ = ["TILE_TEXT", "a", "describe", "key_name"]
+from roguelike import tiles
+from roguelike.engine.creatures import ITEMS, Monster
+from roguelike.engine.legend import KEY_GLYPH, PLAYER_GLYPH, TILE_MEANING
+from roguelike.engine.state import PLAYER_ATTACK, PLAYER_MAX_HP, GameState
+
+__all__ = [
+    "PLAYER_HIT_CHANCE",
+    "TILE_TEXT",
+    "MonsterNumbers",
+    "Upgrades",
+    "a",
+    "describe",
+    "key_name",
+    "monster_numbers",
+    "monster_text",
+    "upgrades",
+]
+
+#: The player's chance to hit, in percent (the same number as ``combat.PLAYER_ACCURACY``,
+#: which imports this module; a test keeps the two equal).
+PLAYER_HIT_CHANCE = 85
+#: Turns beyond which a fight is reported as endless ("never").
+ENDLESS = 999
 
 
 def key_name(key: int) -> str:
@@ -19,60 +52,198 @@ def a(name: str) -> str:
     return ("an " if name[0] in "aeiou" else "a ") + name
 
 
-#: Look-mode text of each tile, by its name.
-TILE_TEXT = {
-    "void": "Solid rock.",
-    "wall": "A rough stone wall.",
-    "floor": "Bare stone floor.",
-    "door": "A closed wooden door. Walk into it to open it.",
-    "open door": "An open door. Press c beside it to close it.",
-    "stairs down": "Stairs leading down. Stand on them and press >.",
-    "exit": "The way out of the dungeon! Stand on it and press > to win.",
-    "water": "Shallow water, cold and still.",
-    "chasm": "A chasm: nothing crosses it.",
-    "rubble": "Loose rubble underfoot.",
-    "moss": "Soft moss.",
-    "statue": "A weathered statue.",
-    "pedestal": "A stone pedestal carved with puzzles.",
-    "bridge": "A narrow bridge.",
-    "cave floor": "Uneven cave floor.",
-}
+#: Look-mode text of each tile, by its name (the legend's meaning).
+TILE_TEXT = TILE_MEANING
+
+
+# ------------------------------------------------------------------------ a monster's numbers
+
+
+@dataclass(frozen=True)
+class MonsterNumbers:
+    """What the player knows of a monster in view, and how a fight with it would go."""
+
+    name: str
+    glyph: str
+    hp: int
+    max_hp: int
+    attack: tuple[int, int]  # its damage roll
+    defence: int
+    to_hit_you: int  # percent, against your defence now
+    speed: int  # 100 is yours
+    mood: str  # "asleep", "hunting", "guarding" or "fleeing"
+    traits: tuple[str, ...]  # its kind's ways: "hunts in packs", "flees below 25% HP" …
+    blows_to_kill: int  # your expected swings to kill it (ENDLESS: you cannot)
+    turns_to_kill_you: int  # your turns its attacks would expectedly take (ENDLESS: never)
+    danger: str  # "an easy kill", "a fair fight", "risky", "deadly"
+
+
+def _mean_damage(roll: tuple[int, int], defence: int) -> float:
+    """The expected damage of a blow that lands: the roll less the defence, at least 1."""
+    lo, hi = roll
+    return sum(max(1, r - defence) for r in range(lo, hi + 1)) / (hi - lo + 1)
+
+
+def _turns(hp: int, per_turn: float) -> int:
+    """Turns to take ``hp`` at ``per_turn`` expected damage a turn (ENDLESS if it never
+    does)."""
+    if per_turn <= 0:
+        return ENDLESS
+    return min(ENDLESS, math.ceil(hp / per_turn))
+
+
+def _speed_words(speed: int) -> str:
+    if speed == 100:
+        return "as fast as you"
+    ratio = speed / 100
+    return f"{'fast' if speed > 100 else 'slow'}: {ratio:g} moves to your 1"
+
+
+def _danger(blows: int, turns_to_die: int) -> str:
+    """How a fight to the end would go: your turns to kill it against its turns to kill you."""
+    if blows >= ENDLESS or turns_to_die <= blows:
+        return "deadly: it would likely kill you first"
+    if turns_to_die < 1.5 * blows:
+        return "risky"
+    if turns_to_die < 3 * blows:
+        return "a fair fight"
+    return "an easy kill"
+
+
+def monster_numbers(state: GameState, m: Monster) -> MonsterNumbers:
+    """``m``'s numbers as the player knows them (see the module), and the fight's odds."""
+    info = m.info
+    if not m.awake:
+        mood = "asleep"
+    elif m.fleeing:
+        mood = "fleeing"
+    elif m.guard:
+        mood = "guarding"
+    else:
+        mood = "hunting"
+    traits: list[str] = []
+    if info.ranged:
+        traits.append(f"shoots from up to {info.ranged} cells")
+    if info.pack:
+        traits.append("hunts in packs")
+    if info.erratic:
+        traits.append(f"flutters at random ({round(info.erratic * 100)}% of its moves)")
+    if info.regen:
+        traits.append(f"heals {info.regen} HP each move")
+    if info.flee_below:
+        traits.append(f"flees below {round(info.flee_below * 100)}% HP")
+    else:
+        traits.append("never flees")
+    if m.guard:
+        traits.append("guards a key")
+    mine = PLAYER_HIT_CHANCE / 100 * _mean_damage(state.attack, info.defence)
+    blows = _turns(m.hp, mine - info.regen * info.speed / 100)
+    to_hit = max(0, min(100, info.accuracy - 3 * state.defence))
+    theirs = to_hit / 100 * _mean_damage(info.attack, state.defence) * info.speed / 100
+    turns_to_die = _turns(state.hp, theirs)
+    return MonsterNumbers(
+        name=info.name,
+        glyph=info.glyph,
+        hp=m.hp,
+        max_hp=info.max_hp,
+        attack=info.attack,
+        defence=info.defence,
+        to_hit_you=to_hit,
+        speed=info.speed,
+        mood=mood,
+        traits=tuple(traits),
+        blows_to_kill=blows,
+        turns_to_kill_you=turns_to_die,
+        danger=_danger(blows, turns_to_die),
+    )
+
+
+def monster_text(n: MonsterNumbers) -> str:
+    """``m``'s numbers in a few short sentences, for look mode."""
+    lo, hi = n.attack
+    blows = "you cannot hurt it" if n.blows_to_kill >= ENDLESS else f"~{n.blows_to_kill} blows"
+    dies = "never" if n.turns_to_kill_you >= ENDLESS else f"~{n.turns_to_kill_you} turns"
+    return (
+        f"{n.glyph} {a(n.name).capitalize()} ({n.hp}/{n.max_hp} HP, {n.mood}). "
+        f"Hits {lo}-{hi}, {n.to_hit_you}% to hit you; defence {n.defence}; "
+        f"{_speed_words(n.speed)}. It {', '.join(n.traits)}. "
+        f"To kill it: {blows}; to kill you: {dies}: {n.danger}."
+    )
+
+
+# ------------------------------------------------------------------------ the character sheet
+
+
+@dataclass(frozen=True)
+class Upgrades:
+    """The lasting upgrades taken in the run, worked out from the player's numbers: what
+    levels gave is taken off, the rest came from treasure."""
+
+    blades: int  # sharp blades: each +1 to both ends of the damage roll
+    plates: int  # iron plates: each +1 defence
+    elixirs: int  # heart elixirs: each +5 maximum HP
+
+
+def level_attack(level: int) -> tuple[int, int]:
+    """The damage roll levels alone give at ``level`` (see ``combat.gain_xp``: each level
+    adds 1 to the top, each odd level 1 to the bottom)."""
+    lo, hi = PLAYER_ATTACK
+    return (lo + (level - 1) // 2, hi + level - 1)
+
+
+def upgrades(state: GameState) -> Upgrades:
+    """The treasure the player's numbers show they took (never negative)."""
+    elixir = ITEMS["heart elixir"].amount
+    blade = ITEMS["sharp blade"].amount
+    plate = ITEMS["iron plate"].amount
+    extra_hp = state.max_hp - PLAYER_MAX_HP - 5 * (state.level - 1)
+    return Upgrades(
+        blades=max(0, (state.attack[1] - level_attack(state.level)[1]) // blade),
+        plates=max(0, state.defence // plate),
+        elixirs=max(0, extra_hp // elixir),
+    )
+
+
+# ------------------------------------------------------------------------ look
 
 
 def describe(state: GameState, x: int, y: int) -> str:
-    """What the player knows about cell (x, y), for look mode."""
+    """What the player knows about cell (x, y), for look mode: each thing on it introduced
+    by the glyph the map draws for it. A monster's numbers replace its kind's description
+    and the ground's (the legend in the help has both) so that the text fits the prompt."""
     if not (0 <= x < state.width and 0 <= y < state.height) or not state.explored[y, x]:
         return "You have not seen that place."
     seen = bool(state.visible[y, x])
     parts: list[str] = []
     if (x, y) == state.player:
-        parts.append(f"You ({state.hp}/{state.max_hp} HP, level {state.level}), on:")
+        parts.append(f"{PLAYER_GLYPH} You ({state.hp}/{state.max_hp} HP, level {state.level}), on:")
     m = state.monster_at(x, y) if seen else None
     if m is not None:
-        mood = "asleep" if not m.awake else ("guarding" if m.guard else "hunting")
-        parts.append(
-            f"{a(m.kind).capitalize()} ({m.hp}/{m.info.max_hp} HP, {mood}): {m.info.description}"
-        )
+        parts.append(monster_text(monster_numbers(state, m)))
     if (x, y) in state.keys_lying:
         k = state.keys_lying[(x, y)]
-        parts.append(f"{key_name(k).capitalize()}: it opens the {tiles.key_colour(k)[0]} door.")
+        parts.append(
+            f"{KEY_GLYPH} {key_name(k).capitalize()}: it opens the {tiles.key_colour(k)[0]} door."
+        )
     if (x, y) in state.items_lying:
         item = state.items_lying[(x, y)]
-        parts.append(f"{a(item).capitalize()}. {ITEMS[item].description}")
+        parts.append(f"{ITEMS[item].glyph} {a(item).capitalize()}. {ITEMS[item].description}")
     room = state.puzzles.get((x, y))
+    tile = tiles.TILES[int(state.tiles[y, x])]
     if room is not None:
         colour = tiles.key_colour(room.key)[0]
         status = "solved" if room.solved else "unsolved: step on it to play"
         parts.append(
-            f"A pedestal with {a(room.difficulty)} {room.type} puzzle ({status}). It opens "
-            f"the {colour} door."
+            f"{tile.glyph} A pedestal with {a(room.difficulty)} {room.type} puzzle ({status}). "
+            f"It opens the {colour} door."
         )
-    tile = tiles.TILES[int(state.tiles[y, x])]
     lock = tiles.lock_of(tile.id)
     if lock is not None:
-        parts.append(f"A door locked with {key_name(lock)}.")
+        parts.append(f"{tile.glyph} A door locked with {key_name(lock)}.")
+    elif m is not None:  # the numbers take the room: the ground is only named
+        parts.append(f"On {tile.glyph} {tile.name}.")
     elif room is None:
-        parts.append(TILE_TEXT.get(tile.name, tile.name.capitalize() + "."))
+        parts.append(f"{tile.glyph} {TILE_TEXT.get(tile.name, tile.name.capitalize() + '.')}")
     if not seen:
         parts.append("(remembered)")
-    return " ".join(parts)
+    return " ".join(p.strip() for p in parts)

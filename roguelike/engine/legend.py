@@ -1,0 +1,167 @@
+"""The legend: every glyph the map can draw, with its name and what it means to the player.
+
+One table, :data:`LEGEND`, built from the tables that make the glyphs (the tiles of
+:mod:`roguelike.tiles`, the monster and item kinds of :mod:`roguelike.engine.creatures`, and the
+two marks the map draws over tiles: a key lying on the floor and the player), so a new monster,
+item or tile is explained the moment it exists. The help screen shows the table and look mode
+names the glyph under the cursor with it; a test checks that every glyph a table can produce
+is here.
+
+Some glyphs mean more than one thing and differ by colour only (the two ``!`` and the two
+``?`` items, the ``k`` of each key); an entry's ``colour`` tells them apart, and its ``name``
+says which is which where colour cannot be seen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from roguelike import tiles
+from roguelike.engine.creatures import ITEMS, MONSTERS
+
+__all__ = [
+    "GROUPS",
+    "KEY_GLYPH",
+    "LEGEND",
+    "PLAYER_GLYPH",
+    "SIGHT_NOTES",
+    "TILE_MEANING",
+    "Entry",
+    "by_glyph",
+    "item_entry",
+    "key_entry",
+    "monster_entry",
+    "tile_entry",
+]
+
+#: What a key lying on the floor looks like (drawn in its key's colour; its door shows the
+#: key's capital letter).
+KEY_GLYPH = "k"
+#: The player.
+PLAYER_GLYPH = "@"
+
+#: The legend's headings, in the order the help screen shows them.
+GROUPS = ("You", "Terrain", "Doors and keys", "Items", "Monsters")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One glyph as the map draws it: the character, its colour (a hex colour or a colour
+    role of :mod:`roguelike.tiles`), a short name, what it means, and its heading. Entries of
+    one ``family`` (the locked doors, the keys) are one row in the help screen, with the
+    family's text."""
+
+    glyph: str
+    colour: str
+    name: str
+    meaning: str
+    group: str
+    family: str = ""
+
+
+#: What each terrain tile means to the player, by the tile's name: walkable or not, what it
+#: hides, what a key does on it. Look mode says it, the help screen lists it.
+TILE_MEANING: dict[str, str] = {
+    "void": "Solid rock, or a place you have not seen yet.",
+    "wall": "A rough stone wall: it blocks the way and the view.",
+    "floor": "Bare stone floor.",
+    "door": "A closed wooden door: walk into it to open it. It blocks the view.",
+    "open door": "An open door: press c beside it to close it.",
+    "stairs down": "Stairs leading down: stand on them and press >.",
+    "exit": (
+        "The way out of the dungeon, on the last floor: stand on it and press > "
+        "(the one key that leaves any floor) to win."
+    ),
+    "water": "Shallow water, cold and still: you wade through it.",
+    "chasm": "A chasm: nothing crosses it, but you see over it.",
+    "rubble": "Loose rubble underfoot: you walk over it.",
+    "moss": "Soft moss: you walk over it.",
+    "statue": "A weathered statue: it blocks the way, not the view.",
+    "pedestal": (
+        "A stone pedestal carved with a puzzle: step on it to play; solving it gives the key "
+        "of a locked door."
+    ),
+    "bridge": "A narrow bridge over the chasm.",
+    "cave floor": "Uneven cave floor: you walk over it.",
+}
+
+#: How the map shows what is in view and what is only remembered (not a glyph of its own).
+SIGHT_NOTES: tuple[str, ...] = (
+    "Bright: in view now.",
+    "Dim: remembered, as you last saw it (keys and items too; monsters only while in view).",
+    "Blank: not seen yet.",
+)
+
+
+def tile_entry(tile: tiles.Tile) -> Entry:
+    """The entry of a terrain tile (a locked door reads as the door of its key)."""
+    lock = tiles.lock_of(tile.id)
+    if lock is not None:
+        colour = tiles.key_colour(lock)[0]
+        return Entry(
+            tile.glyph,
+            tile.colour,
+            f"door locked with the {colour} key",
+            f"A door locked with the {colour} key ({tile.glyph}): walk into it holding that key.",
+            "Doors and keys",
+            "a locked door, drawn in its key's colour, with its key's letter: walk into it "
+            "holding that key",
+        )
+    group = "Doors and keys" if tile.name in ("door", "open door") else "Terrain"
+    meaning = TILE_MEANING.get(tile.name, tile.name.capitalize() + ".")
+    return Entry(tile.glyph, tile.colour, tile.name, meaning, group)
+
+
+def key_entry(key: int) -> Entry:
+    """The entry of key ``key`` lying on the floor."""
+    colour, hexc = tiles.key_colour(key)
+    letter = tiles.key_letter(key)
+    return Entry(
+        KEY_GLYPH,
+        hexc,
+        f"{colour} key",
+        f"The {colour} key: it opens the door drawn {letter} in {colour}. Walk onto it to take it.",
+        "Doors and keys",
+        "a key, in the colour of the door it opens: walk onto it to take it (keys stay on "
+        "their floor)",
+    )
+
+
+def item_entry(name: str) -> Entry:
+    """The entry of the item kind ``name``."""
+    item = ITEMS[name]
+    kept = item.kind in ("pack", "coin")  # the pack, or the coins for the pedestals
+    how = "Walk onto it to take it." if kept else "Walk onto it: it works at once."
+    if item.effect == "coin":
+        how += " On a pedestal, a coin buys a hint (with none left, a hint costs score)."
+    return Entry(item.glyph, item.colour, name, f"{item.description} {how}", "Items")
+
+
+def monster_entry(name: str) -> Entry:
+    """The entry of the monster kind ``name``."""
+    kind = MONSTERS[name]
+    return Entry(kind.glyph, kind.colour, name, kind.description, "Monsters")
+
+
+PLAYER_ENTRY = Entry(
+    PLAYER_GLYPH, "#ffffff", "you", "You. Press @ for your character sheet.", "You"
+)
+
+#: Every glyph the map can draw, grouped as :data:`GROUPS` lists them.
+LEGEND: tuple[Entry, ...] = tuple(
+    sorted(
+        (
+            PLAYER_ENTRY,
+            *(tile_entry(t) for t in tiles.TILES),
+            *(key_entry(k) for k in range(1, tiles.MAX_KEYS + 1)),
+            *(item_entry(name) for name in ITEMS),
+            *(monster_entry(name) for name in MONSTERS),
+        ),
+        key=lambda e: GROUPS.index(e.group),
+    )
+)
+
+
+def by_glyph(glyph: str) -> list[Entry]:
+    """Every entry drawn as ``glyph`` (more than one when only colour tells them apart)."""
+    return [e for e in LEGEND if e.glyph == glyph]

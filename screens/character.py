@@ -1,0 +1,152 @@
+"""The character sheet (``@``): the player's numbers, what they took and carry, and the run so
+far, in one box.
+
+Everything shown is read from the :class:`~roguelike.engine.GameState` (and the world's name
+and permadeath flag, which the state does not hold); what takes a rule to work out (the
+upgrades taken, from the player's numbers) comes from :mod:`roguelike.engine.describe`. The
+world's name comes from a file: it is drawn as plain text, never as markup.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from roguelike import seeds, tiles
+from roguelike.engine import ITEMS, GameState
+from roguelike.engine.describe import PLAYER_HIT_CHANCE, upgrades
+from roguelike.presets import PRESETS
+from saves.text import printable
+from screens.box import BoxScreen
+from screens.map_view import colour_of
+from screens.side_panel import LABEL, OLD, PERMADEATH, hp_colour
+
+#: The player's speed: monsters' speeds are measured against it (see the look text).
+PLAYER_SPEED = 100
+
+
+def _row(text: Text, label: str, *values: str | tuple[str, str] | Text) -> None:
+    """A ``label  value…`` line at the end of ``text``."""
+    text.append(f"\n{label:<11}", style=LABEL)
+    for v in values:
+        if isinstance(v, Text):
+            text.append_text(v)
+        elif isinstance(v, str):
+            text.append(v)
+        else:
+            text.append(v[0], style=v[1])
+
+
+def sheet_text(state: GameState, world_name: str = "", *, permadeath: bool = False) -> Text:
+    """The character sheet of ``state`` as text: stats, equipment, keys, coins, the pack,
+    and the run so far (floor, turns, kills, puzzles with their scores, hints, the world)."""
+    text = Text("Character", style="bold")
+    name = world_name or state.world_name
+    code = seeds.encode(state.seed)
+    if name and name != code:
+        text.append(" · ")
+        text.append(printable(name), style="bold")
+
+    text.append("\n\nStats", style="bold")
+    _row(text, "HP", (f"{state.hp}/{state.max_hp}", hp_colour(state.hp, state.max_hp)))
+    _row(text, "Level", f"{state.level}", (f"  XP {state.xp}/{state.xp_to_next}", OLD))
+    lo, hi = state.attack
+    _row(text, "Attack", f"{lo}-{hi}", (f"  ({PLAYER_HIT_CHANCE}% to hit)", OLD))
+    _row(text, "Defence", f"{state.defence}", ("  (each blow against you lands that softer)", OLD))
+    _row(text, "Speed", f"{PLAYER_SPEED}", ("  (a monster's speed is against this)", OLD))
+
+    text.append("\n\nEquipment", style="bold")
+    ups = upgrades(state)
+    gear = [
+        (ups.blades, "sharp blade", f"+{ups.blades} damage"),
+        (ups.plates, "iron plate", f"+{ups.plates} defence"),
+        (ups.elixirs, "heart elixir", f"+{5 * ups.elixirs} max HP"),
+    ]
+    taken = [(n, kind, what) for n, kind, what in gear if n]
+    if not taken:
+        text.append("\nYour starting blade and clothes: no treasure taken yet.", style=OLD)
+    for n, kind, what in taken:
+        item = ITEMS[kind]
+        text.append("\n")
+        text.append(item.glyph, style=f"bold {colour_of(item.colour)}")
+        text.append(f" {kind} ×{n}" if n > 1 else f" {kind}")
+        text.append(f"  ({what})", style=OLD)
+
+    text.append("\n")
+    keys = Text()
+    for k in sorted(state.keys_held):
+        colour, hexc = tiles.key_colour(k)
+        keys.append(f"{tiles.key_letter(k)} {colour}", style=f"bold {hexc}")
+        keys.append("  ")
+    if not state.keys_held:
+        keys.append("none (keys stay on their floor)", style=OLD)
+    _row(text, "Keys", keys)
+    _row(text, "Coins", f"{state.hint_coins}", ("  (hint coins: a pedestal takes them)", OLD))
+    if state.inventory:
+        pack = Text()
+        for i, (kind, count) in enumerate(state.inventory.items()):
+            found = ITEMS.get(kind)
+            if i:
+                pack.append(", ")
+            if found is None:
+                pack.append("?")
+            else:
+                pack.append(found.glyph, style=f"bold {colour_of(found.colour)}")
+            pack.append(f" {printable(kind)}" + (f" ×{count}" if count > 1 else ""))
+        _row(text, "Pack", pack)
+    else:
+        _row(text, "Pack", ("empty", OLD))
+
+    stats = state.stats
+    text.append("\n\nThe run", style="bold")
+    _row(text, "Floor", f"{state.number} of {state.total_floors}")
+    _row(text, "Turns", f"{state.turn}")
+    _row(text, "Kills", f"{stats.kills}")
+    _row(
+        text, "Puzzles", f"{stats.puzzles_solved} solved", (f"  hints used {stats.hints_used}", OLD)
+    )
+    for floor, kind, difficulty, score in stats.puzzle_scores:
+        text.append(f"\n  floor {floor}: {printable(kind)} ({printable(difficulty)})  ")
+        text.append(f"score {score}", style="bold")
+    _row(text, "Seed", code)
+    floors = PRESETS.get(state.preset)
+    _row(text, "Size", f"{state.preset}" + (f" ({floors} floors)" if floors else ""))
+    if permadeath:
+        _row(text, "Permadeath", ("yes: one life, the save is deleted at death", PERMADEATH))
+    else:
+        _row(text, "Permadeath", ("no", OLD))
+    if state.over:
+        text.append(f"\n\n{printable(state.cause or 'The run is over.')}", style="bold")
+    text.append("\n\n@ or Esc closes", style=OLD)
+    return text
+
+
+class CharacterScreen(BoxScreen[None]):
+    """The character sheet of a game in progress (see the module). ``@``, Esc or q closes it."""
+
+    DEFAULT_CSS = """
+    CharacterScreen #character-box {
+        width: 64;
+    }
+    """
+
+    BINDINGS = [Binding("escape,at,q", "close", "Close", key_display="esc")]
+
+    def __init__(self, state: GameState, *, world_name: str = "", permadeath: bool = False) -> None:
+        super().__init__()
+        self.state = state
+        self.world_name = world_name
+        self.permadeath = permadeath
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="character-box", classes="box"):
+            yield Static(
+                sheet_text(self.state, self.world_name, permadeath=self.permadeath),
+                id="character-sheet",
+            )
+
+    def action_close(self) -> None:
+        self.dismiss(None)
