@@ -1,7 +1,7 @@
 """The help screen: every key, generated from the live bindings, never written by hand.
 
 The game's keys come from :data:`screens.bindings.GAME_BINDINGS` (grouped Move / Act / Info /
-Watch),
+Watch) with the keys the player rebound in the options,
 and the keys that work everywhere from the app's own ``BINDINGS``. Key names are written the
 way the footer writes them (``↑ k 8``, ``^q``).
 """
@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
-from screens.bindings import GAME_BINDINGS, KeyBinding
+from screens.bindings import GAME_BINDINGS, KeyBinding, rebound
 
 GROUPS = ("Move", "Act", "Info", "Watch")
 EVERYWHERE = "Everywhere"
@@ -31,9 +31,12 @@ def key_names(app: App[object], keys: str) -> str:
 
 
 def game_rows(
-    app: App[object], group: str, table: Iterable[KeyBinding] = GAME_BINDINGS
+    app: App[object], group: str, table: Iterable[KeyBinding] | None = None
 ) -> list[tuple[str, str]]:
-    """(keys, description) for each binding of ``group`` in the game's table."""
+    """(keys, description) for each binding of ``group`` in the game's table (by default
+    with the keys the player rebound, the app's ``key_overrides``, as input has them)."""
+    if table is None:
+        table = rebound(getattr(app, "key_overrides", {}), GAME_BINDINGS)
     return [(key_names(app, b.keys), b.description) for b in table if b.group == group]
 
 
