@@ -97,9 +97,8 @@ def _roles(**changes: str) -> Mapping[str, str]:
 #: The default palette: the game's colours.
 DEFAULT_PALETTE = Palette(DEFAULT, ROLE_COLOURS, tuple(hexc for _, hexc in KEY_COLOURS))
 
-#: Okabe–Ito: black, orange, sky blue, bluish green, yellow, blue, vermillion, reddish purple.
-OKABE_ITO = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7")
-
+#: Okabe–Ito (orange #e69f00, sky blue #56b4e9, bluish green #009e73, yellow #f0e442, blue
+#: #0072b2, vermillion #d55e00, reddish purple #cc79a7), with white and grey.
 COLOUR_BLIND_PALETTE = Palette(
     "colour-blind",
     _roles(
@@ -118,7 +117,19 @@ COLOUR_BLIND_PALETTE = Palette(
         item="#56b4e9",
         treasure="#f0e442",
     ),
-    (*OKABE_ITO[1:], OKABE_ITO[0], "#ffffff", "#999999", "#cc79a7"),
+    # the first keys of a floor are the most apart for a deuteranope (key 10 repeats key 1's
+    # colour: its letter tells it)
+    (
+        "#0072b2",
+        "#e69f00",
+        "#56b4e9",
+        "#d55e00",
+        "#009e73",
+        "#f0e442",
+        "#cc79a7",
+        "#ffffff",
+        "#999999",
+    ),
     key_letters=True,
 )
 
@@ -200,8 +211,14 @@ def apply_theme(app: App[Any], name: str) -> Palette:
     else:
         app.register_theme(textual_theme)
         app.theme = textual_theme.name
+    use(palette)
+    return palette
+
+
+def use(palette: Palette) -> None:
+    """Draw the map and the puzzle boards with ``palette`` from now on (the app's widgets
+    follow its Textual theme: :func:`apply_theme` sets both)."""
     _current[0] = palette
     map_view = sys.modules.get("screens.map_view")
     if map_view is not None:
         map_view.use_palette(palette)
-    return palette

@@ -9,19 +9,29 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from textual.widgets import OptionList, Static
 
 from saves import options as saved
 from saves.world import World
+from screens import themes
 from screens.app import RoguelikeApp
 from screens.game import GameScreen
 from screens.help import HelpScreen
 from screens.options import KeyCaptureScreen, OptionsScreen
+from screens.themes import DEFAULT_PALETTE
 from screens.title import TitleScreen
 from tests.screens.conftest import quiet_game
 from tests.screens.support import screen_text
 
 SEED = 12345
+
+
+@pytest.fixture(autouse=True)
+def _default_theme_after():
+    """A theme chosen here is the map's (module state): leave the default behind."""
+    yield
+    themes.use(DEFAULT_PALETTE)
 
 
 async def open_options(app: RoguelikeApp, pilot) -> OptionsScreen:
