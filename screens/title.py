@@ -84,7 +84,9 @@ class TitleScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="title-box"):
-            yield Static(TITLE_ART, id="title-art", markup=False)
+            # without the art's blank first and last lines, the menu (options too) and the
+            # daily line fit under it at 80×24
+            yield Static(TITLE_ART.strip("\n"), id="title-art", markup=False)
             yield Static(
                 f"version {GAME_VERSION} · generator {GENERATOR_VERSION}", id="title-version"
             )
