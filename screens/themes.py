@@ -206,11 +206,11 @@ def apply_theme(app: App[Any], name: str) -> Palette:
     else when it is (it starts from :func:`current`): the title never waits on the engine."""
     palette = PALETTES.get(name, DEFAULT_PALETTE)
     textual_theme = TEXTUAL_THEMES.get(palette.name)
-    if textual_theme is None:
-        app.theme = TEXTUAL_DEFAULT
-    else:
+    wanted = TEXTUAL_DEFAULT if textual_theme is None else textual_theme.name
+    if textual_theme is not None and wanted not in app.available_themes:
         app.register_theme(textual_theme)
-        app.theme = textual_theme.name
+    if app.theme != wanted:  # a new theme restyles every widget: not at each start
+        app.theme = wanted
     use(palette)
     return palette
 
