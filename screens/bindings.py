@@ -152,13 +152,19 @@ def usable_overrides(
     each one dropped (an options file may come from another version, or be hand-edited)."""
     ids = {b.id for b in table}
     dropped = [f"no action {row_id!r}" for row_id in overrides if row_id not in ids]
-    # each is checked against all the others still kept, so two actions may swap their keys
+    # each is checked against all the others still kept, so two actions may swap their keys;
+    # dropping one gives its row back its default keys, which may clash with one kept before:
+    # so check again until a whole pass drops nothing
     kept = {row_id: keys for row_id, keys in overrides.items() if row_id in ids}
-    for row_id, keys in list(kept.items()):
-        why = conflict(kept, row_id, keys, table)
-        if why is not None:
-            dropped.append(why)
-            del kept[row_id]
+    changed = True
+    while changed:
+        changed = False
+        for row_id, keys in list(kept.items()):
+            why = conflict(kept, row_id, keys, table)
+            if why is not None:
+                dropped.append(why)
+                del kept[row_id]
+                changed = True
     return kept, dropped
 
 

@@ -10,12 +10,15 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from textual.widgets import OptionList, Static
 
 from saves import options as saved
 from saves.world import World
 from screens import themes
 from screens.app import RoguelikeApp
+from screens.bindings import GAME_BINDINGS, RESERVED_KEYS, rebound, usable_overrides
 from screens.game import GameScreen
 from screens.help import HelpScreen
 from screens.options import KeyCaptureScreen, OptionsScreen
@@ -199,3 +202,25 @@ async def test_options_open_from_the_game_and_the_theme_applies_at_once():
             if seg.style and seg.style.color and seg.style.color.triplet
         }
         assert colours and all(c[1:3] == c[3:5] == c[5:7] for c in colours)
+
+
+_ids = st.sampled_from([b.id for b in GAME_BINDINGS] + ["game.nothing", "game.old-action"])
+_keys = st.lists(
+    st.sampled_from(["e", "E", "x", "v", "k", "up", "escape", "enter", "space", "f1", "q"]),
+    min_size=1,
+    max_size=3,
+    unique=True,
+).map(",".join)
+
+
+@given(st.dictionaries(_ids, _keys, max_size=8))
+def test_whatever_the_file_asks_no_key_is_ever_bound_twice(overrides):
+    kept, dropped = usable_overrides(overrides)
+    table = rebound(kept)
+    keys = [k for b in table for k in b.keys.split(",")]
+    assert len(keys) == len(set(keys))
+    assert not set(keys) & set(RESERVED_KEYS)
+    # every override is either kept as asked or dropped with one line saying why
+    assert len(kept) + len(dropped) == len(overrides)
+    assert all(kept[i] == overrides[i] for i in kept)
+    assert all("\n" not in why for why in dropped)
