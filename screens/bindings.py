@@ -16,6 +16,7 @@ refuses a key bound twice, naming both actions.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
@@ -46,8 +47,11 @@ class KeyBinding:
 
     @property
     def id(self) -> str:
-        """The row's id, what the options file names it by: ``game.explore``."""
-        return f"game.{self.name or self.action}"
+        """The row's id, what the options file names it by: ``game.explore`` (an action with
+        arguments, ``travel_to('stairs')``, becomes ``game.travel_to-stairs``: an id is what
+        :mod:`saves.options` accepts)."""
+        word = re.sub(r"[^a-z0-9_.-]+", "-", (self.name or self.action).lower()).strip("-")
+        return f"game.{word}"
 
 
 GAME_BINDINGS: tuple[KeyBinding, ...] = (

@@ -18,7 +18,13 @@ from saves import options as saved
 from saves.world import World
 from screens import themes
 from screens.app import RoguelikeApp
-from screens.bindings import GAME_BINDINGS, RESERVED_KEYS, rebound, usable_overrides
+from screens.bindings import (
+    GAME_BINDINGS,
+    RESERVED_KEYS,
+    KeyBinding,
+    rebound,
+    usable_overrides,
+)
 from screens.game import GameScreen
 from screens.help import HelpScreen
 from screens.options import KeyCaptureScreen, OptionsScreen
@@ -224,3 +230,14 @@ def test_whatever_the_file_asks_no_key_is_ever_bound_twice(overrides):
     assert len(kept) + len(dropped) == len(overrides)
     assert all(kept[i] == overrides[i] for i in kept)
     assert all("\n" not in why for why in dropped)
+
+
+def test_every_game_row_has_an_id_of_its_own_that_an_options_file_can_hold():
+    ids = [b.id for b in GAME_BINDINGS]
+    assert len(ids) == len(set(ids))
+    for row_id in ids:
+        assert saved.parse(saved.Options(keys={row_id: "f9"}).to_json()).keys == {row_id: "f9"}
+    # an action with arguments still makes an id the file accepts
+    row = KeyBinding("f8", "travel_to('stairs')", "Travel to the stairs", "Act")
+    assert row.id == "game.travel_to-stairs"
+    assert saved.parse(saved.Options(keys={row.id: "f8"}).to_json()).keys == {row.id: "f8"}
