@@ -5,7 +5,8 @@ Three themes:
 ``default``
     the game's own colours.
 ``colour-blind``
-    the Okabe–Ito palette, whose colours stay apart for deuteranopes and protanopes; keys
+    the Okabe–Ito palette, whose colours stay apart for the colour-blind (a test checks a
+    floor's first keys as a deuteranope sees them); keys
     lying on the floor are drawn as their door's letter (``a`` opens ``A``), so a key never
     needs its colour to be told from another.
 ``mono``
@@ -51,7 +52,8 @@ class Palette:
     remembered_glyphs: Mapping[str, str] = field(default_factory=dict)
     #: keys lying on the floor drawn as their door's letter in lower case, not ``k``
     key_letters: bool = False
-    #: where colour is no help at all: the map's styles add bold to what matters
+    #: white and greys only: a hex colour (an item's) is drawn white, and the puzzle boards
+    #: drop their colours (their shapes and letters carry the meaning)
     mono: bool = False
 
     def role(self, role: str) -> str:
