@@ -12,6 +12,7 @@
       │ │                   └──x──► a challenge file
       │ └──o──► import a challenge (checked by replay) ──w──► replay · ──p──► its world, played
       └──d──► today's daily world (one scored run a day; later ones are practice)
+    title or game ──O──► options (theme, keys) ──Esc──► saved, applied, back where it was
 
 The game itself lives in a :class:`saves.session.Session` (the world, its state, the earlier
 floors and the lock); the app only decides which screen shows and tells the player what failed.
@@ -39,6 +40,13 @@ session carries the challenge's id; its summary shows both runs side by side.
 ``RoguelikeApp(replay=record)`` opens the replay viewer on ``record`` at once (``roguelike
 replay``), over the title.
 
+Options (:mod:`saves.options`: the theme and the rebound keys, in the user's config folder) are
+read when the app is made and applied when it mounts: the theme through
+:func:`screens.themes.apply_theme`, the keys as the app's Textual keymap (the game screen's
+bindings carry ids, so input and the footer follow) and :attr:`RoguelikeApp.key_overrides`
+(what the help screen draws). A damaged file, an unknown theme or a clashing key is said in one
+line and left out; nothing stops the game.
+
 Whatever screen is current, a terminal under 80×24 gets a full-screen message on top of it
 (:class:`TooSmallScreen`) until it is large enough again; the screen underneath is untouched.
 """
@@ -59,7 +67,10 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from saves import options as saved_options
+from screens.bindings import usable_overrides
 from screens.help import HelpScreen
+from screens.themes import PALETTES, apply_theme
 from screens.title import TitleScreen
 from screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
@@ -134,8 +145,15 @@ class RoguelikeApp(App[None]):
         #: the game being played or watched, and its screen (None between games)
         self.session: Session | None = None
         self._game: GameScreen | None = None
+        self.options, warning = saved_options.load()
+        self._option_warnings = [warning] if warning else []
+        #: the game keys the player rebound (binding id → keys), as applied
+        self.key_overrides: dict[str, str] = {}
 
     def on_mount(self) -> None:
+        self.apply_options(self.options)
+        for warning in self._option_warnings:
+            self.notify(warning, severity="warning", timeout=6, markup=False)
         self.push_screen(TitleScreen(self.saved_worlds, self.daily_status))
         seed = self._first_seed
         if self._replay_first is not None:
@@ -292,6 +310,43 @@ class RoguelikeApp(App[None]):
 
     def on_unmount(self) -> None:
         self._close()  # however the app ends, the world is not left locked
+
+    # -- options ---------------------------------------------------------------------------
+
+    def apply_options(self, options: saved_options.Options) -> None:
+        """Use ``options``' theme and keys; what cannot be used (a theme or action of another
+        version, a key bound twice) is left out and said in one line."""
+        if options.theme not in PALETTES:
+            self._option_warnings.append(f"No theme {options.theme!r}: using the default")
+        apply_theme(self, options.theme)
+        kept, dropped = usable_overrides(options.keys)
+        self._option_warnings.extend(f"Key not rebound: {why}" for why in dropped)
+        self.key_overrides = kept
+        self.set_keymap(kept)
+        if self._game is not None and self._game.is_mounted:
+            self._game.map_view.restyle()
+
+    def action_options(self) -> None:
+        """``O`` on the title or in a game: the options screen; what it returns is saved and
+        applied."""
+        from screens.options import OptionsScreen  # loaded on first use: the title comes first
+
+        self._push(OptionsScreen(self.options), self._options_chosen)
+
+    def _options_chosen(self, options: saved_options.Options | None) -> None:
+        if options is None:
+            return
+        self._option_warnings = []
+        self.apply_options(options)
+        for warning in self._option_warnings:
+            self.notify(warning, severity="warning", timeout=6, markup=False)
+        if options == self.options:
+            return
+        self.options = options
+        try:
+            saved_options.save(options)
+        except OSError as err:
+            self.notify(f"Options not saved: {err.strerror or err}", severity="error", markup=False)
 
     # -- the flow --------------------------------------------------------------------------
 

@@ -5,11 +5,20 @@ one thing and be documented as another. Each row names Textual keys (comma-separ
 action it runs on the game screen, a description for the help screen, its group, and the
 footer's short label (the footer is narrow at 80 columns, so only the essentials are shown,
 in a word each).
+
+Rebinding: every game row has an id (``game.explore``, ``game.move-north``); the player's
+options map ids to new keys (:class:`saves.options.Options`). The app hands that map to
+Textual as its keymap, which replaces the keys of the bindings with those ids on every screen
+(so input and the footer follow), and the help screen draws :func:`rebound` of the table with
+the same map: one table, one set of overrides, never two lists of keys. :func:`conflict`
+refuses a key bound twice, naming both actions.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from textual.binding import Binding
 
@@ -34,11 +43,20 @@ class KeyBinding:
     group: str  # "Move", "Act", "Info" or "Watch": the help screen's headings
     footer: str = ""  # the footer's short label; empty: not in the footer
     key_display: str | None = None  # how the footer writes the key
+    name: str = ""  # the id's name when the action is not one ("move-north"); "": the action
+
+    @property
+    def id(self) -> str:
+        """The row's id, what the options file names it by: ``game.explore`` (an action with
+        arguments, ``travel_to('stairs')``, becomes ``game.travel_to-stairs``: an id is what
+        :mod:`saves.options` accepts)."""
+        word = re.sub(r"[^a-z0-9_.-]+", "-", (self.name or self.action).lower()).strip("-")
+        return f"game.{word}"
 
 
 GAME_BINDINGS: tuple[KeyBinding, ...] = (
     *(
-        KeyBinding(keys, f"move({dx},{dy})", f"Move or attack {name}", "Move")
+        KeyBinding(keys, f"move({dx},{dy})", f"Move or attack {name}", "Move", name=f"move-{name}")
         for dx, dy, keys, name in DIRECTIONS
     ),
     KeyBinding("full_stop,5,s", "wait", "Wait a turn", "Act", key_display="."),
@@ -59,7 +77,8 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
     KeyBinding("m", "history", "Message history", "Info", "log", "m"),
     KeyBinding("at", "character", "Character sheet: you and the run so far", "Info", "", "@"),
     KeyBinding("question_mark,f1", "help", "Help: every key", "Info", "help", "?"),
-    # watch mode: the autoplayer at the wheel (any key above but C, S, m, @ and ? takes it back)
+    KeyBinding("O", "app.options", "Options: keys and colours", "Info", name="options"),
+    # watch mode: the autoplayer at the wheel (any key above but C, S, m, @, O and ? takes it back)
     KeyBinding(
         "A", "autopilot", "Let the bot play (A again takes the wheel back)", "Watch", "bot", "A"
     ),
@@ -70,8 +89,19 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
 )
 
 
-def textual_bindings(table: tuple[KeyBinding, ...] = GAME_BINDINGS) -> list[Binding]:
-    """The table as Textual bindings for a screen's ``BINDINGS``."""
+#: Keys the game screen keeps for itself (cancel, confirm, quit): never rebound to an action.
+RESERVED_KEYS: dict[str, str] = {
+    "escape": "Cancel",
+    "enter": "Confirm",
+    "ctrl+q": "Quit",
+}
+
+
+def textual_bindings(
+    table: tuple[KeyBinding, ...] = GAME_BINDINGS, *, rebindable: bool = True
+) -> list[Binding]:
+    """The table as Textual bindings for a screen's ``BINDINGS``; with ``rebindable``, each
+    carries its row's id, so the app's keymap (the player's options) can rebind it."""
     return [
         Binding(
             b.keys,
@@ -79,9 +109,68 @@ def textual_bindings(table: tuple[KeyBinding, ...] = GAME_BINDINGS) -> list[Bind
             b.footer or b.description,
             show=bool(b.footer),
             key_display=b.key_display,
+            id=b.id if rebindable else None,
         )
         for b in table
     ]
+
+
+def rebound(
+    overrides: Mapping[str, str], table: tuple[KeyBinding, ...] = GAME_BINDINGS
+) -> tuple[KeyBinding, ...]:
+    """``table`` with the keys of the rows named in ``overrides`` (id → keys) replaced; a
+    rebound row's footer writes its new key as Textual does."""
+    return tuple(
+        replace(b, keys=overrides[b.id], key_display=None) if b.id in overrides else b
+        for b in table
+    )
+
+
+def conflict(
+    overrides: Mapping[str, str],
+    row_id: str,
+    keys: str,
+    table: tuple[KeyBinding, ...] = GAME_BINDINGS,
+) -> str | None:
+    """Why binding ``keys`` to the row ``row_id`` (over ``overrides``) is refused, in one line
+    naming both actions; None if no other action has any of those keys."""
+    current = rebound(overrides, table)
+    row = next((b for b in current if b.id == row_id), None)
+    if row is None:
+        return f"No action {row_id!r} to rebind"
+    for key in keys.split(","):
+        if key in RESERVED_KEYS:
+            return f"{key} is kept for {RESERVED_KEYS[key]}: {row.description} is not rebound"
+        for other in current:
+            if other.id != row_id and key in other.keys.split(","):
+                return (
+                    f"{key} is already {other.description!r}: "
+                    f"{row.description!r} is not rebound to it"
+                )
+    return None
+
+
+def usable_overrides(
+    overrides: Mapping[str, str], table: tuple[KeyBinding, ...] = GAME_BINDINGS
+) -> tuple[dict[str, str], list[str]]:
+    """The overrides that name a row of ``table`` and clash with nothing, and one line for
+    each one dropped (an options file may come from another version, or be hand-edited)."""
+    ids = {b.id for b in table}
+    dropped = [f"no action {row_id!r}" for row_id in overrides if row_id not in ids]
+    # each is checked against all the others still kept, so two actions may swap their keys;
+    # dropping one gives its row back its default keys, which may clash with one kept before:
+    # so check again until a whole pass drops nothing
+    kept = {row_id: keys for row_id, keys in overrides.items() if row_id in ids}
+    changed = True
+    while changed:
+        changed = False
+        for row_id, keys in list(kept.items()):
+            why = conflict(kept, row_id, keys, table)
+            if why is not None:
+                dropped.append(why)
+                del kept[row_id]
+                changed = True
+    return kept, dropped
 
 
 #: The replay viewer's keys (:class:`screens.replay.ReplayScreen`): its footer and actions.

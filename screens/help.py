@@ -2,11 +2,11 @@
 written by hand.
 
 The game's keys come from :data:`screens.bindings.GAME_BINDINGS` (grouped Move / Act / Info /
-Watch), and the keys that work everywhere from the app's own ``BINDINGS``. Key names are
-written the way the footer writes them (``↑ k 8``, ``^q``). The legend under them is
-:data:`roguelike.engine.legend.LEGEND`, each glyph drawn in its map colour; a family of
-glyphs that differ by colour only (the locked doors, the keys) is one row that names the
-colours, so it reads without them.
+Watch) with the keys the player rebound in the options, and the keys that work everywhere
+from the app's own ``BINDINGS``. Key names are written the way the footer writes them (``↑ k
+8``, ``^q``). The legend under them is :data:`roguelike.engine.legend.LEGEND`, each glyph drawn
+in its map colour; a family of glyphs that differ by colour only (the locked doors, the keys)
+is one row that names the colours, so it reads without them.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from textual.widgets import Footer, Label, Static
 from roguelike import tiles
 from roguelike.engine.legend import GROUPS as LEGEND_GROUPS
 from roguelike.engine.legend import LEGEND, SIGHT_NOTES, Entry
-from screens.bindings import GAME_BINDINGS, KeyBinding
+from screens.bindings import GAME_BINDINGS, KeyBinding, rebound
 from screens.map_view import colour_of
 
 GROUPS = ("Move", "Act", "Info", "Watch")
@@ -43,9 +43,12 @@ def key_names(app: App[object], keys: str) -> str:
 
 
 def game_rows(
-    app: App[object], group: str, table: Iterable[KeyBinding] = GAME_BINDINGS
+    app: App[object], group: str, table: Iterable[KeyBinding] | None = None
 ) -> list[tuple[str, str]]:
-    """(keys, description) for each binding of ``group`` in the game's table."""
+    """(keys, description) for each binding of ``group`` in the game's table (by default
+    with the keys the player rebound, the app's ``key_overrides``, as input has them)."""
+    if table is None:
+        table = rebound(getattr(app, "key_overrides", {}), GAME_BINDINGS)
     return [(key_names(app, b.keys), b.description) for b in table if b.group == group]
 
 

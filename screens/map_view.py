@@ -7,9 +7,11 @@ snapshot of the last draw (every cell's kind, which is its tile as seen, visible
 and what stands on the cells) with numpy, drops only the rows that changed and refreshes only
 those lines of the screen. Scrolling never re-renders a row: it crops the cached strips.
 
-Visible tiles are drawn in full colour, remembered ones (explored, not visible) dim, unseen
-ones blank. Monsters are drawn where the player sees them; keys and items also where the player
-remembers them (dim). A look/travel cursor is drawn in reverse over whatever is under it.
+Visible tiles are drawn in full colour, remembered ones (explored, not visible) darker, unseen
+ones blank, all in the palette of the theme in use (:mod:`screens.themes`; the monochrome one
+also draws a remembered floor with another glyph, and every theme but the default a key by
+its door's letter). Monsters are drawn where the player sees them; keys and items also where
+the player remembers them (dim). A look/travel cursor is drawn in reverse over whatever is under it.
 """
 
 from __future__ import annotations
@@ -28,55 +30,60 @@ from textual.strip import Strip
 
 from roguelike import tiles
 from roguelike.engine import ITEMS, GameState
-from roguelike.gen.formats import ROLE_COLOURS
+from screens.themes import Palette, current
 
-#: What a key lying on the floor looks like (drawn bold, in the key's colour). Its door shows
-#: the key's capital letter.
+#: What a key lying on the floor looks like (drawn bold, in the key's colour; in the themes
+#: that draw keys by letter, its door's letter in lower case). Its door shows the key's capital
+#: letter.
 KEY_GLYPH = "k"
 PLAYER_GLYPH = "@"
-PLAYER_COLOUR = "#ffffff"
-#: Remembered cells: the colour mixed with this grey, at :data:`DIM_MIX` of the grey.
-DIM_GREY = (0x26, 0x26, 0x30)
-DIM_MIX = 0.6
 
 Pos = tuple[int, int]
 #: What is drawn over one cell: (glyph, style).
 Mark = tuple[str, Style]
 
+#: The palette the map draws with (:func:`use_palette` changes it: the theme's).
+_palette: Palette = current()
 
-@lru_cache(maxsize=256)
-def dim(hex_colour: str) -> str:
-    """A remembered tile's colour: darker and greyer than ``hex_colour``."""
+
+@lru_cache(maxsize=1024)
+def _dim(hex_colour: str, mix: float, grey: tuple[int, int, int]) -> str:
     r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
-    mixed = (
-        round(c * (1 - DIM_MIX) + d * DIM_MIX) for c, d in zip((r, g, b), DIM_GREY, strict=True)
-    )
+    mixed = (round(c * (1 - mix) + d * mix) for c, d in zip((r, g, b), grey, strict=True))
     return "#" + "".join(f"{c:02x}" for c in mixed)
 
 
+def dim(hex_colour: str) -> str:
+    """A remembered tile's colour: darker and greyer than ``hex_colour``, as the palette in
+    use darkens (clearly apart from the same tile in view, in every theme)."""
+    return _dim(hex_colour, _palette.remembered_mix, _palette.remembered_grey)
+
+
 def colour_of(colour: str) -> str:
-    """A hex colour from a hex colour, a colour role ("wall") or a key role ("key3")."""
-    if colour.startswith("#"):
-        return colour
-    if colour.startswith("key") and colour[3:].isdigit():
-        return tiles.key_colour(int(colour[3:]))[1]
-    return ROLE_COLOURS.get(colour, "#c0c0c0")
+    """A hex colour from a hex colour, a colour role ("wall") or a key role ("key3"), in the
+    palette in use."""
+    return _palette.role(colour)
 
 
-def _tile_styles() -> tuple[list[Style], np.ndarray]:
-    """Styles indexed by ``tile id * 2 + remembered``, and each tile's glyph."""
+def key_glyph(key: int) -> str:
+    """How key ``key`` lying on the floor is drawn: ``k``, or its door's letter in lower case
+    where the theme tells keys by letter."""
+    return tiles.key_letter(key).lower() if _palette.key_letters else KEY_GLYPH
+
+
+def _tile_styles() -> tuple[list[Style], list[str]]:
+    """Styles and glyphs indexed by ``tile id * 2 + remembered``: a remembered tile is darker,
+    and where the palette says so (monochrome) drawn with another glyph."""
     styles: list[Style] = []
+    glyphs: list[str] = []
     for t in tiles.TILES:
         hexc = colour_of(t.colour)
         bold = t.colour.startswith("key") or t.colour == "stairs"
         styles.append(Style(color=hexc, bold=bold))
         styles.append(Style(color=dim(hexc), bold=False))
-    return styles, np.array([t.glyph for t in tiles.TILES])
-
-
-_STYLES, _GLYPHS = _tile_styles()
-_BLANK_STYLE = Style()
-_CURSOR_STYLE = Style(reverse=True)
+        glyphs.append(t.glyph)
+        glyphs.append(_palette.remembered_glyphs.get(t.glyph, t.glyph))
+    return styles, glyphs
 
 
 def _looks_blank(glyph: str, style: Style) -> bool:
@@ -92,11 +99,12 @@ def _cell_tables() -> tuple[np.ndarray, np.ndarray, list[Style]]:
     otherwise. They give the kind's glyph and its style's number in the style list; kinds that
     look alike share a number (every blank-looking one shares the blank style's), so a row's
     runs of one number can be drawn as one segment."""
+    tile_styles, tile_glyphs = _tile_styles()
     glyphs = [" "]
     numbers = [0]
     distinct: list[Style] = [_BLANK_STYLE]
-    for code, style in enumerate(_STYLES):
-        glyph = str(_GLYPHS[code // 2])
+    for code, style in enumerate(tile_styles):
+        glyph = tile_glyphs[code]
         glyphs.append(glyph)
         if _looks_blank(glyph, style):
             numbers.append(0)
@@ -108,7 +116,17 @@ def _cell_tables() -> tuple[np.ndarray, np.ndarray, list[Style]]:
     return np.array(glyphs), np.array(numbers, dtype=np.intp), distinct
 
 
+_BLANK_STYLE = Style()
+_CURSOR_STYLE = Style(reverse=True)
 _KIND_GLYPHS, _KIND_STYLE_NUMBERS, _KIND_STYLES = _cell_tables()
+
+
+def use_palette(palette: Palette) -> None:
+    """Draw every map from now on with ``palette`` (a map already shown is redrawn by its
+    :meth:`MapView.restyle`)."""
+    global _palette, _KIND_GLYPHS, _KIND_STYLE_NUMBERS, _KIND_STYLES
+    _palette = palette
+    _KIND_GLYPHS, _KIND_STYLE_NUMBERS, _KIND_STYLES = _cell_tables()
 
 
 @lru_cache(maxsize=256)
@@ -153,13 +171,13 @@ def marks_of(state: GameState) -> dict[Pos, Mark]:
     for (x, y), key in state.keys_lying.items():
         s = seen(x, y)
         if s:
-            hexc = tiles.key_colour(key)[1]
-            marks[(x, y)] = (KEY_GLYPH, _mark_style(hexc if s == 2 else dim(hexc), True))
+            hexc = colour_of(f"key{key}")
+            marks[(x, y)] = (key_glyph(key), _mark_style(hexc if s == 2 else dim(hexc), True))
     for m in state.monsters:
         if m.hp > 0 and visible[m.y, m.x]:
             info = m.info
             marks[(m.x, m.y)] = (info.glyph, _mark_style(colour_of(info.colour), True))
-    marks[state.player] = (PLAYER_GLYPH, _mark_style(PLAYER_COLOUR, True))
+    marks[state.player] = (PLAYER_GLYPH, _mark_style(_palette.player, True))
     return marks
 
 
@@ -264,6 +282,16 @@ class MapView(ScrollView, can_focus=False):
         self.cursor = cursor
         self._refresh_rows(rows)  # the cursor is drawn over the cached rows: no re-render
         self.follow()
+
+    def restyle(self) -> None:
+        """Draw again with the palette now in use (the theme changed): every cached row and
+        mark is dropped and taken again from the state."""
+        self._rows.clear()
+        self._lines.clear()
+        if self.state is not None:
+            self._snap = None
+            self.show(self.state)
+        self.refresh()
 
     def _invalidate(self, rows: set[int]) -> None:
         for y in rows:

@@ -35,6 +35,15 @@ from saves import World
 from saves.world import world_name_for
 
 
+class TickBox(Checkbox):
+    """A checkbox that looks unchecked when it is: an empty box, where Textual's draws a dim
+    ``X`` (told from a checked one by its colour alone, which a monochrome theme loses)."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # Textual reads this name
+        return "X" if self.value else " "
+
+
 class SeedValidator(Validator):
     """A seed field is valid when blank (random) or when :func:`seeds.parse` accepts it."""
 
@@ -150,7 +159,7 @@ class NewGameScreen(Screen[World | None]):
                         )
             with Horizontal(classes="field"):
                 yield Label("", classes="field-label")
-                yield Checkbox(
+                yield TickBox(
                     "Permadeath: the save is deleted at death", id="permadeath", compact=True
                 )
             with Horizontal(id="new-game-buttons"):

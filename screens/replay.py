@@ -58,7 +58,7 @@ class Snapshot:
 class ReplayScreen(DungeonScreen[None]):
     """Plays ``record``'s recording (see the module). Dismissed with None."""
 
-    BINDINGS = [*textual_bindings(REPLAY_BINDINGS)]
+    BINDINGS = [*textual_bindings(REPLAY_BINDINGS, rebindable=False)]
 
     def __init__(
         self, record: RunRecord, *, speed: int = DEFAULT_SPEED, paused: bool = False

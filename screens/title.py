@@ -1,5 +1,6 @@
 """The title screen: new game, continue, load, enter a seed, today's daily world, watch, the
-hall of runs, importing a challenge, the puzzle index, help, quit (and a floor preview).
+hall of runs, importing a challenge, the puzzle index, options, help, quit (and a floor
+preview).
 
 Its keys run the app's actions (``app.new_game`` …), so the flow lives in one place, the app.
 Continue and Load need saved worlds: they are disabled, saying why, until there are some (the
@@ -47,6 +48,7 @@ MENU: tuple[tuple[str, str, str, str, bool], ...] = (
     ("hall", "Hall of runs", "r", "app.hall", True),
     ("challenge", "Challenge", "o", "app.import_challenge", True),
     ("puzzles", "Puzzles", "i", "app.puzzle_index", True),
+    ("options", "Options", "O", "app.options", True),
     ("help", "Help", "?", "app.help", True),
     ("quit", "Quit", "q", "app.quit", True),
 )
@@ -63,6 +65,7 @@ class TitleScreen(Screen[None]):
         Binding("r", "app.hall", "Hall of runs", show=False),
         Binding("o", "app.import_challenge", "Import a challenge", show=False),
         Binding("i", "app.puzzle_index", "Puzzle index", show=False),
+        Binding("O", "app.options", "Options: keys and colours", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("p", "preview", "Preview a floor"),
         Binding("q", "app.quit", "Quit", show=False),
@@ -81,7 +84,9 @@ class TitleScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="title-box"):
-            yield Static(TITLE_ART, id="title-art", markup=False)
+            # without the art's blank first and last lines, the menu (options too) and the
+            # daily line fit under it at 80×24
+            yield Static(TITLE_ART.strip("\n"), id="title-art", markup=False)
             yield Static(
                 f"version {GAME_VERSION} · generator {GENERATOR_VERSION}", id="title-version"
             )

@@ -1,5 +1,5 @@
 """Shared test settings: hypothesis profiles sized for a 2-core CI machine, a save folder per
-test, and an app factory that records instead of running."""
+test (and a config folder), and an app factory that records instead of running."""
 
 from __future__ import annotations
 
@@ -30,6 +30,12 @@ def _custom_worlds(monkeypatch):
 def _save_dir(tmp_path_factory, monkeypatch):
     """Every test saves its worlds in a folder of its own, never in the player's."""
     monkeypatch.setenv("ROGUELIKE_SAVE_DIR", str(tmp_path_factory.mktemp("worlds")))
+
+
+@pytest.fixture(autouse=True)
+def _config_dir(tmp_path_factory, monkeypatch):
+    """Every test reads and writes its options in a folder of its own, never the player's."""
+    monkeypatch.setenv("ROGUELIKE_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
 
 
 class FakeApp:

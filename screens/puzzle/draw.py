@@ -8,7 +8,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from rich.console import Console
-from rich.text import Text
+from rich.style import Style
+from rich.text import Span, Text
+
+from screens import themes
 
 # ---------------------------------------------------------------------------- colours
 
@@ -42,6 +45,38 @@ PIECE_COLOURS = (
 
 def piece_colour(i: int) -> str:
     return PIECE_COLOURS[i % len(PIECE_COLOURS)]
+
+
+def shapes() -> bool:
+    """True when the theme in use cannot rely on colour (monochrome): a view then draws with
+    a shape what it otherwise says with a colour alone."""
+    return themes.current().mono
+
+
+@cache
+def _colourless(style: Style) -> Style:
+    """``style`` without its colours: what a monochrome terminal keeps (bold, reverse …)."""
+    return style + Style(color="default", bgcolor="default")
+
+
+def monochrome(lines: list[Text]) -> list[Text]:
+    """``lines`` without a colour, as the monochrome theme draws a board: every view must
+    still be readable so (its shapes and letters carry the meaning)."""
+    out = []
+    for line in lines:
+        plain = Text(line.plain, no_wrap=line.no_wrap, end=line.end)
+        base = Style.parse(line.style) if isinstance(line.style, str) else line.style
+        plain.style = _colourless(base)
+        plain.spans = [
+            Span(
+                sp.start,
+                sp.end,
+                _colourless(Style.parse(sp.style) if isinstance(sp.style, str) else sp.style),
+            )
+            for sp in line.spans
+        ]
+        out.append(plain)
+    return out
 
 
 # ---------------------------------------------------------------------------- drawing

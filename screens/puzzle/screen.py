@@ -46,7 +46,18 @@ from roguelike.puzzles.visit import (
 )
 from screens.box import BoxScreen
 from screens.lines import TextLines, same_text
-from screens.puzzle.draw import BAD, BRIGHT, DIM, GOOD, HINT, LABEL, wrap, wrap_text
+from screens.puzzle.draw import (
+    BAD,
+    BRIGHT,
+    DIM,
+    GOOD,
+    HINT,
+    LABEL,
+    monochrome,
+    shapes,
+    wrap,
+    wrap_text,
+)
 from screens.puzzle.view import Answer, Key, Play, Say, View, ViewKey
 from screens.puzzle.views import VIEWS
 
@@ -360,10 +371,12 @@ class PuzzleScreen(Screen[PuzzleOutcome]):
         if visit.solved:
             title.append("   SOLVED", style=GOOD)
         self._update("#puzzle-title", title)
-        self.query_one("#puzzle-board", TextLines).show(
-            self.view.board(visit.state, *self.board_size(), visit.hint_moves)
-        )
-        self.query_one("#puzzle-panel", TextLines).show(self._panel(panel_w))
+        board = self.view.board(visit.state, *self.board_size(), visit.hint_moves)
+        panel = self._panel(panel_w)
+        if shapes():  # the monochrome theme: the views' shapes and letters say it all
+            board, panel = monochrome(board), monochrome(panel)
+        self.query_one("#puzzle-board", TextLines).show(board)
+        self.query_one("#puzzle-panel", TextLines).show(panel)
         self._update("#puzzle-message", self.message)
 
     def _update(self, selector: str, text: Text) -> None:

@@ -1,5 +1,10 @@
 """The sliding tiles' view: the board in a frame; the arrows slide the tile next to the gap in
-that direction."""
+that direction.
+
+A tile at home is green and one out of place brown; the hinted tile magenta. Where colour
+cannot say it (the monochrome theme), a tile out of place is filled with ``░``, the hinted one
+with ``▒``, a tile at home left blank, and where a cell is no wider than its number, a home
+tile's number is underlined."""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ from typing import Any
 
 from rich.text import Text
 
-from screens.puzzle.draw import BOARD_BG, BRIGHT, DIM, HINT_BG, Canvas, bg, fit_grid
+from screens.puzzle.draw import BOARD_BG, BRIGHT, DIM, HINT_BG, Canvas, bg, fit_grid, shapes
 from screens.puzzle.view import ARROW_GLYPH, DIRECTION_OF, Answer, Play, Say, View, arrow_keys
 
 
@@ -73,12 +78,18 @@ class SlidingView(View):
 
         board = Canvas(g.width, g.height)
         g.paint(board, key, style)
+        marked = shapes()
         for t in s:
             if t:
                 r, col = divmod(s.index(t), n)
                 label = str(t)
+                home = s.index(t) == t - 1
+                if marked and (t == hint or not home):
+                    x, y = g.xy(r, col)
+                    board.fill(x, y, g.cw, g.ch, "▒" if t == hint else "░", style(t))
                 x, y = g.centre([(r, col)], len(label))
-                board.restyle(x, y, label, f"bold {BRIGHT}")
+                under = " underline" if marked and home and len(label) >= g.cw else ""
+                board.restyle(x, y, label, f"bold{under} {BRIGHT}")
         c.paste(2, 1, board)
         return c.lines()
 
