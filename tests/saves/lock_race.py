@@ -8,8 +8,8 @@ the same moment all try to take it; exactly one may. :func:`churn` is the other 
 taking and releasing the lock over and over (the releaser removes the file while others are
 opening it), each checking that it is alone while it holds it.
 
-Processes come from a fork server that has the store already imported, so that a round costs
-a few forks, not six start-ups of Python (spawn where there is no fork server).
+Games are forked from this process, which has the store already imported, so that a round
+costs a few forks, not six start-ups of Python (spawn where there is no fork).
 """
 
 from __future__ import annotations
@@ -36,11 +36,11 @@ PATIENCE = 60.0
 
 
 def context() -> BaseContext:
-    """A fork server that imported the store, where there is one; else spawn."""
-    if "forkserver" in mp.get_all_start_methods():
-        ctx = mp.get_context("forkserver")
-        ctx.set_forkserver_preload(["saves.store", __name__])
-        return ctx
+    """Fork where there is fork (a game is a copy of this process, store already imported,
+    a few milliseconds each; a fork server or spawn would import the parent's main module in
+    every game, all of pytest under the tests); else spawn."""
+    if "fork" in mp.get_all_start_methods():
+        return mp.get_context("fork")
     return mp.get_context("spawn")
 
 
@@ -131,11 +131,13 @@ def _churn(folder: str, turns: int, inside: Any, start: Any, results: Any) -> No
             continue
         with inside.get_lock():
             inside.value += 1
-            if inside.value != 1:
-                overlaps += 1
-        held += 1
+            alone = inside.value == 1
+        time.sleep(0.001)  # stay a moment, as a game would: a second holder would show
         with inside.get_lock():
+            alone = alone and inside.value == 1
             inside.value -= 1
+        overlaps += not alone
+        held += 1
         lock.release()
     results.put((held, overlaps))
 
