@@ -51,7 +51,7 @@ from roguelike.presets import PRESETS
 from roguelike.recording import Outcome, Recording, RecordingError, Start, digest, replay
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves.errors import SaveError
-from saves.store import read_file, write_atomic
+from saves.store import NotRegularFile, check_replaceable, read_file, write_atomic
 from saves.text import printable
 from saves.world import RUN_ID, daily_seed, now_iso, parse_date
 
@@ -546,10 +546,10 @@ class Hall:
                 key = (st.st_mtime_ns, st.st_size, st.st_ino)
                 cached = _READ.get(p)
                 if cached is None or cached[0] != key:
-                    cached = (key, unpack(read_file(p)))
+                    cached = (key, unpack(read_file(p, MAX_FILE)))
                     _READ[p] = cached
                 out.append(cached[1])
-            except (RunFileError, OSError) as err:
+            except (SaveError, OSError) as err:  # a run file's or the store's refusal
                 self.problems.append(f"{p.name}: {printable(str(err))}")
         return out
 
@@ -585,7 +585,7 @@ class Hall:
         if len(found) > 1:
             raise RunFileError(f"{run_id!r} names {len(found)} runs: give more of the id")
         path, imported = found[0]
-        return unpack(read_file(path)), imported
+        return unpack(read_file(path, MAX_FILE)), imported
 
     def export(self, run_id: str, dest: str | os.PathLike[str]) -> Path:
         """Write the record ``run_id`` as a challenge file at ``dest`` (atomically)."""
@@ -594,12 +594,9 @@ class Hall:
             raise RunFileError(f"run {record.id} has no recording: there is nothing to send")
         path = Path(dest).expanduser()
         try:
-            st = path.lstat()
-        except FileNotFoundError:
-            pass
-        else:
-            if not stat.S_ISREG(st.st_mode):
-                raise RunFileError(f"{path} exists and is not a regular file: choose another path")
+            check_replaceable(path)  # the one rule of the store: never a device, FIFO or link
+        except NotRegularFile as err:
+            raise RunFileError(f"{path} is {err.strerror}: choose another path") from None
         write_atomic(path, pack(record))
         return path
 
@@ -619,7 +616,13 @@ class Hall:
             raise RunFileError(f"{path}: not a regular file")
         if path.stat().st_size > MAX_FILE:
             raise RunFileError(f"{path}: larger than a run file can be ({MAX_FILE >> 20} MiB)")
-        record = unpack(read_file(path))
+        try:
+            data = read_file(
+                path, MAX_FILE
+            )  # refuses a link, or a file swapped for a FIFO meanwhile
+        except NotRegularFile as err:
+            raise RunFileError(f"{path}: {err.strerror}") from None
+        record = unpack(data)
         verify(record)
         return record
 

@@ -9,10 +9,26 @@ Files (``<slug>`` is the world's name in lowercase ASCII words joined by ``-``)
     ``<slug>.rgl``       the save (format: :mod:`saves.header`, :mod:`saves.codec`)
     ``<slug>.rgl.bak``   the save before the last one: loading falls back to it, with a
                          warning, when the main file is damaged
-    ``<slug>.lock``      while a game has the world open: its pid (created with ``O_EXCL``; a
-                         lock whose process is dead is taken over)
+    ``<slug>.lock``      while a game has the world open: a file the game keeps open and
+                         locked by the OS (``fcntl.flock``; ``msvcrt.locking`` on Windows),
+                         so the lock ends with its process however that ends (kill -9 too)
+                         and a dead game's lock is free with no take-over. Only the OS lock
+                         counts: the holder's pid, host and start time are written in the
+                         file after it is locked, for the refusal message alone. A release
+                         removes the file while still holding it; a game that locked a file
+                         just removed sees that the path no longer names it and tries again
+                         (so the lock is never split between two files). Another open of the
+                         file, even by this process, is another holder.
     ``.<slug>.rgl.*.tmp`` a save being written (left behind only by a killed writer, and
-                         swept when the world is next locked)
+                         swept when the world is next locked; a link there is removed, never
+                         followed)
+
+Only regular files are read or replaced (:func:`read_file`, :func:`check_replaceable`): a
+FIFO, a device, a folder or a symbolic link where a save, a backup, an import, a run file or a
+lock should be is refused in one line (:class:`NotRegularFile`) before it is opened for
+reading, so no file can make the game wait; the listing shows such a ``x.rgl`` with that
+problem. An imported world is dated by the import, and a listed world dated in the future is
+ordered as the oldest, so no file can make itself the world Continue opens.
 
 A save is written to a temporary file in the same directory, flushed and fsynced; the old save
 becomes the backup (a hard link, so the main file never disappears), the temporary file
@@ -29,7 +45,7 @@ API::
     store.save(state, world, visited=()) -> WorldInfo
     store.load(name) -> (World, GameState, visited)   # store.last_warning: backup used?
     store.delete(name)
-    store.export(name, path) -> Path
+    store.export(name, path) -> Path     # store.last_warning: the backup went out?
     store.import_file(path, name=None) -> WorldInfo
     with store.lock(name):               # hold the world while a game has it open; save()
         ...                              # inside takes no other lock
@@ -51,9 +67,12 @@ player dies.
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
+import errno
 import os
 import secrets
 import socket
+import stat
 import sys
 import time
 import warnings
@@ -73,6 +92,7 @@ from saves.errors import (
     WorldLocked,
     WorldNotFound,
 )
+from saves.text import printable
 from saves.world import VisitedFloor, World, WorldInfo, check_name, now_iso, parse_date, slug
 
 if TYPE_CHECKING:
@@ -83,11 +103,12 @@ if TYPE_CHECKING:
 ENV_DIR = "ROGUELIKE_SAVE_DIR"
 SUFFIX = ".rgl"
 BACKUP_SUFFIX = ".rgl.bak"
+#: A saved date later than now by more than this (a clock a little ahead is forgiven) is
+#: listed as the oldest: no file can push itself to the top of the list, where Continue looks.
+FUTURE_SLACK_S = 300.0
 LOCK_SUFFIX = ".lock"
 #: The largest file the store reads.
 MAX_FILE = len(h.MAGIC) + h.MAX_HEADER + 1 + h.MAX_PAYLOAD
-#: A lock file without a readable pid this old is a crash's leftover, not one being written.
-EMPTY_LOCK_GRACE_S = 10.0
 
 
 class BackupWarning(UserWarning):
@@ -106,13 +127,87 @@ def default_dir() -> Path:
 # --- files -----------------------------------------------------------------------------------
 
 
-def read_file(path: Path) -> bytes:
-    """The bytes of ``path`` (at most MAX_FILE + 1 of them: a bigger file is refused)."""
-    with open(path, "rb") as fh:
-        data = fh.read(MAX_FILE + 1)
-    if len(data) > MAX_FILE:
-        raise SaveError(f"the file is larger than any save ({MAX_FILE} bytes)")
-    return data
+class NotRegularFile(OSError):
+    """A path that is a FIFO, a device, a folder or a symbolic link where a save, a run file
+    or a lock must be a plain file: refused before it is opened for reading (a FIFO would
+    block the game) or replaced (a device or a link would be clobbered). An ``OSError`` with
+    the path as its ``filename``, so every caller that reports a file it cannot read or write
+    in one line reports this one too."""
+
+    def __init__(self, path: str | os.PathLike[str], kind: str) -> None:
+        super().__init__(errno.EINVAL, f"{kind}, not a regular file", str(path))
+        self.kind = kind
+
+
+def _kind(mode: int) -> str:
+    """What a file of ``mode`` is, in words (for a refusal)."""
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a plain file"
+
+
+def check_replaceable(path: Path) -> None:
+    """Refuse (NotRegularFile) to replace ``path`` unless it is missing or a regular file:
+    a write must never swap a device, a FIFO, a folder or a link for a file of ours."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(st.st_mode):
+        raise NotRegularFile(path, _kind(st.st_mode))
+
+
+#: Flags that keep an open from following a link or waiting on a FIFO, where the OS has them.
+_SAFE_OPEN = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+_SAFE_OPEN |= getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+
+
+def read_file(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
+    """The bytes of the regular file ``path``: at most ``limit`` of them (MAX_FILE by default:
+    a bigger file is refused with SaveError before it is read). Anything but a regular file
+    (a FIFO, a device, a folder, a symbolic link) is refused with :class:`NotRegularFile`
+    before it is opened for reading, so that no file can make the game wait or read forever;
+    the check is made again on the opened file, so a swap in between is refused too."""
+    limit = MAX_FILE if limit is None else limit
+    before = os.lstat(path)
+    if not stat.S_ISREG(before.st_mode):
+        raise NotRegularFile(path, _kind(before.st_mode))
+    try:
+        fd = os.open(path, os.O_RDONLY | _SAFE_OPEN)
+    except OSError as err:
+        if err.errno == errno.ELOOP:  # O_NOFOLLOW: it became a link
+            raise NotRegularFile(path, "a symbolic link") from None
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or (st.st_dev, st.st_ino) != (
+            before.st_dev,
+            before.st_ino,
+        ):
+            raise NotRegularFile(path, _kind(st.st_mode))
+        if st.st_size > limit:
+            raise SaveError(f"the file is larger than any save ({limit} bytes)")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if size > limit:  # it grew while being read
+        raise SaveError(f"the file is larger than any save ({limit} bytes)")
+    return b"".join(chunks)
 
 
 def fsync_dir(path: Path) -> None:
@@ -139,6 +234,7 @@ def _temp_name(target: Path) -> Path:
 def write_atomic(target: Path, data: bytes, *, backup: Path | None = None) -> None:
     """Put ``data`` at ``target`` so that a crash at any moment leaves either the old file or
     the new one, complete. With ``backup``, the old file (if any) becomes ``backup``."""
+    check_replaceable(target)
     tmp = _temp_name(target)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     try:
@@ -179,112 +275,182 @@ def _keep_as_backup(target: Path, backup: Path) -> None:
 
 # --- locks -----------------------------------------------------------------------------------
 
-#: Locks held by this process: lock path → the holder (two Store objects of one process may
-#: not both write a world).
-_HELD: dict[str, WorldLock] = {}
+#: The most of a lock file read for the refusal message (the holder's pid, host and time).
+MAX_HOLDER = 256
+#: Where Windows locks a lock file: one byte past its text, so the text stays readable.
+_WIN_LOCK_AT = 1 << 20
+#: Tries at a lock whose file is replaced under us (a holder releasing as we open it).
+LOCK_ATTEMPTS = 50
 
 
-def _pid_alive(pid: int) -> bool:
-    if pid <= 0:
-        return False
-    if sys.platform == "win32":  # os.kill(pid, 0) would terminate the process there
-        import ctypes  # Windows only
+def _try_lock(fd: int) -> bool:
+    """Take the OS lock of the open lock file ``fd`` without waiting; False if another open
+    file holds it (another game, or another Store of this process)."""
+    if sys.platform == "win32":
+        import msvcrt  # Windows only
 
-        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
-        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
-        if not handle:
+        os.lseek(fd, _WIN_LOCK_AT, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
             return False
-        code = ctypes.c_ulong()
-        kernel32.GetExitCodeProcess(handle, ctypes.byref(code))
-        kernel32.CloseHandle(handle)
-        return code.value == 259  # STILL_ACTIVE
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # another user's process
         return True
-    except OSError:
-        return False
+    import fcntl  # POSIX only (the import above is its Windows twin)
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as err:
+        if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            return False
+        raise
     return True
 
 
-def _lock_owner(path: Path) -> tuple[int | None, str | None]:
-    """(pid, host) written in a lock file, None where unreadable."""
+def _same_file(fd: int, path: Path) -> bool:
+    """Whether ``path`` still names the file open as ``fd`` (a holder releasing a lock
+    unlinks its file: a lock taken on the unlinked file is no lock at all)."""
     try:
-        lines = path.read_text(encoding="ascii", errors="replace").splitlines()
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return False
+    mine = os.fstat(fd)
+    return (st.st_dev, st.st_ino) == (mine.st_dev, mine.st_ino)
+
+
+def _holder(fd: int) -> tuple[int | None, str | None, str | None] | None:
+    """(pid, host, since) written in the lock file ``fd`` by its holder, None where missing
+    or not well-formed: only ever shown in a message, never trusted. None for an empty file
+    (a holder that has the lock but has not written yet)."""
+    try:
+        os.lseek(fd, 0, os.SEEK_SET)
+        text = os.read(fd, MAX_HOLDER).decode("ascii", "replace")
     except OSError:
-        return None, None
-    pid = int(lines[0]) if lines and lines[0].strip().isdigit() else None
-    host = lines[1].strip() if len(lines) > 1 and lines[1].strip() else None
-    return pid, host
+        return (None, None, None)
+    if not text:
+        return None
+    lines = [*text.splitlines(), "", "", ""][:3]
+    digits = lines[0].strip()
+    pid = int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 10 else None
+    host = printable(lines[1].strip()[:64]) or None
+    try:
+        when = parse_date(lines[2].strip()).astimezone(dt.UTC)
+        since: str | None = when.strftime("%Y-%m-%d %H:%M UTC")
+    except (ValueError, OverflowError):
+        since = None
+    return pid, host, since
+
+
+def _locked_message(name: str, path: Path, fd: int) -> str:
+    """The refusal of a lock held by another open file: who holds it, and where the lock is."""
+    holder = _holder(fd)
+    where = printable(str(path))
+    if holder is None:
+        return f"world {name!r} is being opened by another game; its lock is {where}"
+    pid, host, since = holder
+    if pid == os.getpid() and host == printable(socket.gethostname().strip()[:64]):
+        return f"world {name!r} is already open in this game; its lock is {where}"
+    who = ", ".join(
+        part
+        for part in (
+            f"process {pid}" + (f" on {host}" if host else "") if pid is not None else "",
+            f"since {since}" if since else "",
+        )
+        if part
+    )
+    return (
+        f"world {name!r} is open in another game ({who or 'holder unknown'}); its lock is {where}"
+    )
+
+
+def _drop(fd: int, path: Path) -> None:
+    """Let go of the lock held as ``fd``, removing its file while it is still ours (so no
+    lock file outlives its game; an opener of the old file sees it gone and tries again)."""
+    if sys.platform == "win32":  # an open file cannot be removed there: close first
+        os.close(fd)
+        with contextlib.suppress(OSError):  # another game opened it meanwhile: theirs now
+            os.unlink(path)
+        return
+    try:
+        if _same_file(fd, path):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(path)
+    finally:
+        os.close(fd)
+
+
+def _acquire(path: Path, name: str) -> int:
+    """The open lock file of world ``name``, locked by the OS and holding our pid, host and
+    start time; WorldLocked if another open file holds it. The OS drops the lock when its
+    process ends in any way (kill -9 included), so a dead game's lock is free by construction
+    and what its file says is never trusted, only shown."""
+    flags = os.O_RDWR | os.O_CREAT | _SAFE_OPEN
+    for _ in range(LOCK_ATTEMPTS):
+        try:
+            fd = os.open(path, flags, 0o644)
+        except OSError as err:
+            if err.errno in (errno.ELOOP, errno.EISDIR):
+                try:
+                    kind = _kind(os.lstat(path).st_mode)
+                except OSError:  # gone again: say what the open found
+                    kind = "a symbolic link" if err.errno == errno.ELOOP else "a folder"
+                raise NotRegularFile(path, kind) from None
+            raise OSError(err.errno, err.strerror, str(path)) from None
+        try:
+            mode = os.fstat(fd).st_mode
+            if not stat.S_ISREG(mode):
+                raise NotRegularFile(path, _kind(mode))
+            if not _try_lock(fd):
+                raise WorldLocked(_locked_message(name, path, fd))
+        except BaseException:
+            os.close(fd)
+            raise
+        if not _same_file(fd, path):  # its holder removed it as we opened it: again
+            os.close(fd)
+            continue
+        me = f"{os.getpid()}\n{socket.gethostname()}\n{now_iso()}\n".encode("ascii", "replace")
+        try:
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            view = memoryview(me)
+            while view:
+                view = view[os.write(fd, view) :]
+        except OSError as err:  # a full disk: no half-taken lock stays behind
+            _drop(fd, path)
+            raise OSError(
+                err.errno, f"cannot write the lock of world {name!r}: {err.strerror}", str(path)
+            ) from None
+        except BaseException:
+            _drop(fd, path)
+            raise
+        return fd
+    raise WorldLocked(f"world {name!r}: its lock {printable(str(path))} keeps changing hands")
 
 
 class WorldLock:
     """The lock of one world, held from creation until :meth:`release` (or the end of a
-    ``with`` block). Raises :class:`WorldLocked` when another game holds it."""
+    ``with`` block): its lock file, kept open and locked by the OS (``flock`` where there is
+    one, ``msvcrt.locking`` on Windows). Raises :class:`WorldLocked` when another open file
+    holds it: another game, or another Store of this process (the OS lock belongs to one open
+    of the file, not to a process)."""
 
     def __init__(
         self, path: Path, name: str, on_release: Callable[[WorldLock], None] | None = None
     ) -> None:
         self.path = path
         self.name = name
-        self.held = False
         self._on_release = on_release
-        key = str(path.absolute())
-        if key in _HELD:
-            raise WorldLocked(f"world {name!r} is already open in this game")
-        self._acquire()
-        _HELD[key] = self
+        self._fd: int | None = _acquire(path, name)
         self.held = True
-
-    def _acquire(self) -> None:
-        me = f"{os.getpid()}\n{socket.gethostname()}\n".encode("ascii", "replace")
-        for _ in range(5):
-            try:
-                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-            except FileExistsError:
-                self._take_over_if_stale()
-                continue
-            try:
-                os.write(fd, me)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-            return
-        raise WorldLocked(f"world {self.name!r}: its lock {self.path.name} keeps changing hands")
-
-    def _take_over_if_stale(self) -> None:
-        pid, host = _lock_owner(self.path)
-        if pid is None:
-            try:
-                age = time.time() - self.path.stat().st_mtime
-            except FileNotFoundError:
-                return
-            if age < EMPTY_LOCK_GRACE_S:
-                raise WorldLocked(f"world {self.name!r} is being opened by another game")
-        elif host is not None and host != socket.gethostname():
-            raise WorldLocked(
-                f"world {self.name!r} is open in a game on {host} (process {pid}); "
-                f"if none runs there, delete {self.path}"
-            )
-        elif pid != os.getpid() and _pid_alive(pid):
-            raise WorldLocked(f"world {self.name!r} is open in another game (process {pid})")
-        # the owner is gone: a crash's leftover, taken over
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(self.path)
 
     def release(self) -> None:
         if not self.held:
             return
         self.held = False
-        _HELD.pop(str(self.path.absolute()), None)
         if self._on_release is not None:
             self._on_release(self)
-        pid, _ = _lock_owner(self.path)
-        if pid == os.getpid():
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(self.path)
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            _drop(fd, self.path)
 
     def __enter__(self) -> WorldLock:
         return self
@@ -358,7 +524,10 @@ class Store:
         for pattern in (f".{main.name}.*.tmp", f".{self._backup(main).name}.*.tmp"):
             for tmp in self.path.glob(pattern):
                 with contextlib.suppress(OSError):
-                    tmp.unlink()
+                    # a file or a link is removed itself (a link's target is never touched);
+                    # a folder or anything else with that name is not ours to remove
+                    if stat.S_ISREG(mode := tmp.lstat().st_mode) or stat.S_ISLNK(mode):
+                        tmp.unlink()
 
     # -- reading
 
@@ -476,10 +645,14 @@ class Store:
             and (info := self._info(self.path / (stem + SUFFIX))) is not None
         ]
 
+        now = time.time()
+
         def order(i: WorldInfo) -> tuple[int, float, str]:
             try:
                 when = parse_date(i.saved).timestamp()
             except ValueError:
+                when = 0.0
+            if when > now + FUTURE_SLACK_S:  # no save was made then: the file's word only
                 when = 0.0
             return (0 if i.saved else 1, -when, i.name.casefold())
 
@@ -496,8 +669,9 @@ class Store:
         return info
 
     def exists(self, name: str) -> bool:
+        """Whether anything (a save, a backup, even a dangling link) has the world's files."""
         main = self.file(name)
-        return main.exists() or self._backup(main).exists()
+        return os.path.lexists(main) or os.path.lexists(self._backup(main))
 
     # -- writing
 
@@ -579,11 +753,19 @@ class Store:
             fsync_dir(self.path)
 
     def export(self, name: str, path: str | os.PathLike[str]) -> Path:
-        """Copy the save of ``name`` (checked; the backup if the main file is damaged) to
-        ``path``, written atomically."""
-        _, data, _ = self._best(name)
+        """Copy the save of ``name`` (checked) to ``path``, written atomically; ``path`` must
+        be a new or a regular file (NotRegularFile otherwise: a device, FIFO, folder or link
+        is never replaced). If the main file is damaged the backup is exported, and
+        :attr:`last_warning` says so (the command line prints it), never silently."""
+        self.last_warning = None
+        loaded, data, from_backup = self._best(name)
         dest = Path(path).expanduser()
         write_atomic(dest, data)
+        if from_backup:
+            self.last_warning = (
+                f"the save of {name!r} is damaged; exported the one before it "
+                f"(saved {printable(loaded.header.saved)})"
+            )
         return dest
 
     def import_file(self, path: str | os.PathLike[str], name: str | None = None) -> WorldInfo:
@@ -602,9 +784,9 @@ class Store:
             raise WorldExists(
                 self._taken(world.name) + " (import it under another name with --name NEW)"
             )
-        data = encode(
-            world, state, loaded.visited, saved=loaded.header.saved, recording=loaded.recording
-        )
+        # dated by the import, not by the file: a date from the future must not make a
+        # stranger's world the one Continue opens
+        data = encode(world, state, loaded.visited, saved=self.clock(), recording=loaded.recording)
         self.path.mkdir(parents=True, exist_ok=True)
         with self._holding(world.name):
             if self.exists(world.name):  # created meanwhile

@@ -16,6 +16,7 @@ from roguelike.presets import DEFAULT_PRESET, PRESETS
 from saves import Store, World
 from saves.errors import SaveError, StoreError
 from saves.session import Games
+from saves.text import printable
 
 #: A save that cannot be read, a world that is not there or already is, a name refused.
 USER_ERRORS: tuple[type[Exception], ...] = (SaveError, StoreError)
@@ -107,9 +108,12 @@ def world_text(args: argparse.Namespace) -> str:
         return world_table(infos, str(store.path))
     if what == "export":
         if Path(args.output).is_dir():
-            raise Fail(f"{args.output} is a folder: give the file to write, like -o world.rgl")
+            folder = printable(args.output)
+            raise Fail(f"{folder} is a folder: give the file to write, like -o world.rgl")
         dest = store.export(args.name, args.output)
-        return f"exported {args.name!r} to {dest}\n"
+        if store.last_warning:  # the backup went out: never without saying so
+            print(f"roguelike: warning: {store.last_warning}", file=sys.stderr)
+        return f"exported {args.name!r} to {printable(str(dest))}\n"
     if what == "import":
         info = store.import_file(args.file, args.name)
         return (
@@ -132,5 +136,5 @@ def run(args: argparse.Namespace) -> None:
     except BrokenPipeError:
         raise
     except OSError as err:  # a file that cannot be read or written
-        where = f"{err.filename}: " if err.filename else ""
+        where = f"{printable(str(err.filename))}: " if err.filename else ""
         raise Fail(f"{where}{err.strerror or err}") from None
