@@ -76,9 +76,11 @@ MAX_FLOORS = 99
 # its last floor (seed 1, 9,574 turns, a full log, 62 monsters, 7 floors visited) is a document
 # of 564 KB (38 KB compressed) holding 9,435 JSON elements, nested 6 deep. A recording at its
 # own caps (:mod:`roguelike.recording`: 200,000 inputs and checks, 500,000 puzzle moves) adds at
-# most about 15 MB of document and 400,000 elements. The bounds below hold all of that with a
-# margin of two or more, and keep the worst a hostile file can cost a few hundred megabytes:
-# json.loads builds at most MAX_ELEMENTS objects out of at most MAX_DOCUMENT bytes.
+# most about 15 MB of document and 2 million elements; ten pedestals each keeping the most moves
+# a save holds (100,000) add 3 million more. The bounds below hold a real save a
+# hundredfold and the recording's caps with room, and keep the worst a hostile file can cost a
+# few hundred megabytes: json.loads builds at most MAX_ELEMENTS objects out of at most
+# MAX_DOCUMENT bytes.
 
 #: The longest header line, in bytes.
 MAX_HEADER = 8192
@@ -90,7 +92,7 @@ MAX_PAYLOAD = MAX_DOCUMENT + (MAX_DOCUMENT >> 10) + 64
 MAX_DEPTH = 32
 #: The most JSON elements a document holds (counted as its ``,`` ``:`` ``[`` ``{`` outside
 #: strings: every value and key but the first of each container follows one of them).
-MAX_ELEMENTS = 4_000_000
+MAX_ELEMENTS = 6_000_000
 
 #: Every bound of the file in one table (the per-field bounds live beside their readers:
 #: :mod:`saves.fields` for maps, :mod:`saves.codec.common` for counts).
