@@ -131,12 +131,15 @@ def is_digest(value: Any) -> bool:
 
 
 def check_json(
-    raw: bytes, what: str, *, depth: int = MAX_DEPTH, elements: int = MAX_ELEMENTS
+    raw: bytes, what: str, *, depth: int | None = None, elements: int | None = None
 ) -> None:
     """SaveError unless the JSON text ``raw`` nests at most ``depth`` deep and holds at most
     ``elements`` elements: a linear scan of its bytes (strings removed first, then brackets
     counted), run before ``json.loads`` so that a small file cannot make it build millions of
-    objects or recurse. Text that is not JSON passes only if ``json.loads`` will refuse it."""
+    objects or recurse. Text that is not JSON passes only if ``json.loads`` will refuse it.
+    The bounds default to :data:`MAX_DEPTH` and :data:`MAX_ELEMENTS`."""
+    depth = MAX_DEPTH if depth is None else depth
+    elements = MAX_ELEMENTS if elements is None else elements
     bare = _STRING.sub(b"", raw)
     opens = bare.count(b"[") + bare.count(b"{")
     count = opens + bare.count(b",") + bare.count(b":")
