@@ -7,8 +7,10 @@ Where
 
 Files (``<slug>`` is the world's name in lowercase ASCII words joined by ``-``)
     ``<slug>.rgl``       the save (format: :mod:`saves.header`, :mod:`saves.codec`)
-    ``<slug>.rgl.bak``   the save before the last one: loading falls back to it, with a
-                         warning, when the main file is damaged
+    ``<slug>.rgl.bak``   the save before the last one: loading and listing fall back to it,
+                         saying why, when the main file fails any check (its header's seal
+                         included); the next save then rewrites the main file and keeps the
+                         good backup
     ``<slug>.lock``      while a game has the world open: its pid (created with ``O_EXCL``; a
                          lock whose process is dead is taken over)
     ``.<slug>.rgl.*.tmp`` a save being written (left behind only by a killed writer, and
