@@ -106,10 +106,10 @@ LIMITS: dict[str, int] = {
     "turns": MAX_TURN,
 }
 
-#: A JSON string (the unrolled form: linear, no backtracking).
-_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-#: Every byte but the four brackets, for :meth:`bytes.translate` to delete.
-_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+#: Bytes of a document pre-scanned at a time (bounds the scan's own memory).
+_SCAN_CHUNK = 1 << 20
+_QUOTE, _COMMA, _COLON = ord('"'), ord(","), ord(":")
+_OPENS, _CLOSES = (ord("["), ord("{")), (ord("]"), ord("}"))
 
 
 def checksum(payload: bytes) -> str:
@@ -134,27 +134,43 @@ def check_json(
     raw: bytes, what: str, *, depth: int | None = None, elements: int | None = None
 ) -> None:
     """SaveError unless the JSON text ``raw`` nests at most ``depth`` deep and holds at most
-    ``elements`` elements: a linear scan of its bytes (strings removed first, then brackets
-    counted), run before ``json.loads`` so that a small file cannot make it build millions of
-    objects or recurse. Text that is not JSON passes only if ``json.loads`` will refuse it.
-    The bounds default to :data:`MAX_DEPTH` and :data:`MAX_ELEMENTS`."""
+    ``elements`` elements (by default :data:`MAX_DEPTH` and :data:`MAX_ELEMENTS`). Run before
+    ``json.loads``, so that a small file cannot make it build millions of objects or recurse.
+
+    A linear scan in fixed-size chunks: escaped backslashes and quotes are blanked first (JSON
+    reads escapes left to right, as :meth:`bytes.replace` pairs them), so every quote left opens
+    or closes a string; a byte is inside a string when an odd number of quotes precede it.
+    Outside strings, ``[ { , :`` are counted and the brackets' running depth is followed. Text
+    that is not JSON passes only where ``json.loads`` will refuse it."""
     depth = MAX_DEPTH if depth is None else depth
     elements = MAX_ELEMENTS if elements is None else elements
-    bare = _STRING.sub(b"", raw)
-    opens = bare.count(b"[") + bare.count(b"{")
-    count = opens + bare.count(b",") + bare.count(b":")
-    if count > elements:
-        raise SaveError(f"the {what} holds more than {elements} JSON elements")
-    brackets = bare.translate(None, _NOT_BRACKETS)
-    if len(brackets) != 2 * opens:
+    if b"\\" in raw:  # escapes blanked: only a text with a backslash needs the copy
+        raw = raw.replace(b"\\\\", b"__").replace(b'\\"', b"__")
+    text = np.frombuffer(raw, dtype=np.uint8)
+    count = level = parity = 0
+    for start in range(0, len(text), _SCAN_CHUNK):
+        chunk = text[start : start + _SCAN_CHUNK]
+        quotes = np.flatnonzero(chunk == _QUOTE)
+        opening = (chunk == _OPENS[0]) | (chunk == _OPENS[1])
+        closing = (chunk == _CLOSES[0]) | (chunk == _CLOSES[1])
+        marks = np.flatnonzero(opening | closing | (chunk == _COMMA) | (chunk == _COLON))
+        # a mark is outside strings when an even number of quotes precede it
+        outside = marks[((np.searchsorted(quotes, marks) + parity) & 1) == 0]
+        parity = (parity + len(quotes)) & 1
+        codes = chunk[outside]
+        ups = (codes == _OPENS[0]) | (codes == _OPENS[1])
+        downs = (codes == _CLOSES[0]) | (codes == _CLOSES[1])
+        count += len(codes) - int(np.count_nonzero(downs))
+        if count > elements:
+            raise SaveError(f"the {what} holds more than {elements} JSON elements")
+        steps = ups[ups | downs].astype(np.int64) - downs[ups | downs]
+        if steps.size:
+            running = np.cumsum(steps) + level
+            if int(running.max()) > depth:
+                raise SaveError(f"the {what} nests deeper than {depth}")
+            level = int(running[-1])
+    if level != 0:
         raise SaveError(f"the {what} is not JSON: its brackets do not pair")
-    if not brackets:
-        return
-    codes = np.frombuffer(brackets, dtype=np.uint8)
-    steps = np.where((codes == ord("[")) | (codes == ord("{")), 1, -1).astype(np.int32)
-    deepest = int(np.cumsum(steps, dtype=np.int32).max())
-    if deepest > depth:
-        raise SaveError(f"the {what} nests deeper than {depth}")
 
 
 @dataclass(frozen=True)
