@@ -8,11 +8,17 @@ input (:mod:`roguelike.recording`), so it can be watched again and checked.
 
 Files (a run record, or a challenge: the same record sent to someone else)::
 
-    RGLKRUN1{"blake2b": "…", "format": 1, "game": "…", "generator": "…", "length": N}\\n<zlib JSON>
+    RGLKRUN1{"blake2b": "…", "format": 2, "game": "…", "generator": "…", "length": N,
+             "seal": "…"}\\n<zlib JSON>
 
-The header line is ASCII JSON covering the payload's length and checksum; the payload is
-compressed JSON, decompressed with a cap (:data:`MAX_DOCUMENT`) and parsed with bounds on
-every field before anything is built. Nothing is pickled or evaluated.
+The header line is ASCII JSON covering the payload's length and checksum; its ``seal`` (run
+format 2 on) is the BLAKE2b-256 of ``RGLKRUN1`` and the header's other fields as canonical
+JSON, as a save's (:func:`saves.header.seal_of`), checked before any field is believed, so a
+changed bit anywhere in the file is damage. Run format 1 had no seal and still reads. The
+payload is compressed JSON, decompressed with a cap (:data:`MAX_DOCUMENT`, a save's), pre-scanned
+for depth and element count (:func:`saves.header.check_json`) and parsed with bounds on every
+field before anything is built; :func:`pack` refuses a record its reader would refuse. Nothing
+is pickled or evaluated.
 
 The hall lives in the save folder: ``runs/<id>.run`` for the player's own runs and
 ``challenges/<id>.run`` for those imported from others. An imported record is never trusted:
@@ -50,17 +56,21 @@ from roguelike.engine.state import GameState
 from roguelike.presets import PRESETS
 from roguelike.recording import Outcome, Recording, RecordingError, Start, digest, replay
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
+from saves import header as h
 from saves.errors import SaveError
 from saves.store import NotRegularFile, check_replaceable, read_file, write_atomic
 from saves.text import printable
 from saves.world import RUN_ID, daily_seed, now_iso, parse_date
 
 MAGIC = b"RGLKRUN1"
-RUN_FORMAT = 1
+RUN_FORMAT = 2
+#: The last run format written without a seal.
+LAST_UNSEALED_RUN = 1
 MAX_HEADER = 1024
-#: Largest run file, and largest payload once decompressed.
-MAX_FILE = 16 << 20
-MAX_DOCUMENT = 16 << 20
+#: Largest payload once decompressed (a save's bound: a run's recording fits in both), and
+#: largest run file.
+MAX_DOCUMENT = h.MAX_DOCUMENT
+MAX_FILE = len(MAGIC) + MAX_HEADER + 1 + h.MAX_PAYLOAD
 RUNS_DIR = "runs"
 CHALLENGES_DIR = "challenges"
 SUFFIX = ".run"
@@ -406,9 +416,17 @@ def _shown(value: Any) -> str:
 
 
 def pack(record: RunRecord) -> bytes:
-    """The bytes of a run file holding ``record``."""
+    """The bytes of a run file holding ``record``; RunFileError if its reader would refuse
+    them (a bound of :data:`saves.header.LIMITS` broken)."""
     text = json.dumps(record.to_json(), separators=(",", ":"), ensure_ascii=True, allow_nan=False)
-    payload = zlib.compress(text.encode("ascii"), 6)
+    raw = text.encode("ascii")
+    if len(raw) > MAX_DOCUMENT:
+        raise RunFileError(f"the run is too large to keep: {len(raw)} bytes of {MAX_DOCUMENT}")
+    try:
+        h.check_json(raw, "run to keep")
+    except SaveError as err:
+        raise RunFileError(str(err)) from None
+    payload = zlib.compress(raw, 6)
     head = {
         "format": RUN_FORMAT,
         "game": GAME_VERSION,
@@ -416,8 +434,29 @@ def pack(record: RunRecord) -> bytes:
         "length": len(payload),
         "blake2b": hashlib.blake2b(payload, digest_size=32).hexdigest(),
     }
-    line = json.dumps(head, sort_keys=True, ensure_ascii=True)
-    return MAGIC + line.encode("ascii") + b"\n" + payload
+    return header_line(head) + payload
+
+
+def header_line(head: dict[str, Any]) -> bytes:
+    """The magic and the header line of ``head`` with its seal (the line ends with ``\\n``)."""
+    sealed = {**head, "seal": h.seal_of(head, MAGIC)}
+    return MAGIC + json.dumps(sealed, sort_keys=True, ensure_ascii=True).encode("ascii") + b"\n"
+
+
+def _check_seal(head: dict[str, Any]) -> None:
+    """RunFileError if the header's seal does not match it, or it has none but claims a run
+    format that always has one; runs before any field is believed."""
+    if "seal" not in head:
+        version = head.get("format")
+        if type(version) is int and version > LAST_UNSEALED_RUN:
+            raise RunFileError("the run file is damaged: its header has no seal")
+        return
+    seal = head["seal"]
+    if (
+        not h.is_digest(seal)
+        or h.seal_of({k: v for k, v in head.items() if k != "seal"}, MAGIC) != seal
+    ):
+        raise RunFileError("the run file is damaged: its header does not match its seal")
 
 
 def unpack(data: bytes) -> RunRecord:
@@ -450,9 +489,12 @@ def _unpack(data: bytes) -> RunRecord:
     end = data.find(b"\n", len(MAGIC), len(MAGIC) + MAX_HEADER + 1)
     if end < 0:
         raise RunFileError("the run file is truncated or its header is too long")
-    head = _loads(data[len(MAGIC) : end], "header")
+    line = data[len(MAGIC) : end]
+    h.check_json(line, "run file's header", depth=4, elements=100)
+    head = _loads(line, "header")
     if not isinstance(head, dict):
         raise RunFileError("the run file's header is not an object")
+    _check_seal(head)
     version = head.get("format")
     if not isinstance(version, int) or isinstance(version, bool):
         raise RunFileError("the run file's header has no format")
@@ -460,7 +502,7 @@ def _unpack(data: bytes) -> RunRecord:
         raise RunFileError(
             f"made by a newer version: run format {version}, this game reads up to {RUN_FORMAT}"
         )
-    if version != RUN_FORMAT:
+    if version < LAST_UNSEALED_RUN:
         raise RunFileError(f"run format {version} is not one this game reads")
     generator = head.get("generator")
     if not isinstance(generator, str) or not generator:
@@ -483,6 +525,7 @@ def _unpack(data: bytes) -> RunRecord:
         raise RunFileError("the run file is damaged: it does not decompress") from None
     if d.unconsumed_tail or not d.eof or d.unused_data:
         raise RunFileError("the run file's payload is too large or damaged")
+    h.check_json(raw, "run file's payload")
     record = RunRecord.from_json(_loads(raw, "payload"))
     if record.generator != generator or (
         record.recording is not None and record.recording.generator != generator

@@ -7,8 +7,10 @@ Where
 
 Files (``<slug>`` is the world's name in lowercase ASCII words joined by ``-``)
     ``<slug>.rgl``       the save (format: :mod:`saves.header`, :mod:`saves.codec`)
-    ``<slug>.rgl.bak``   the save before the last one: loading falls back to it, with a
-                         warning, when the main file is damaged
+    ``<slug>.rgl.bak``   the save before the last one: loading and listing fall back to it,
+                         saying why, when the main file fails any check (its header's seal
+                         included); the next save then rewrites the main file and keeps the
+                         good backup
     ``<slug>.lock``      while a game has the world open: a file the game keeps open and
                          locked by the OS (``fcntl.flock``; ``msvcrt.locking`` on Windows),
                          so the lock ends with its process however that ends (kill -9 too)
@@ -273,6 +275,22 @@ def _keep_as_backup(target: Path, backup: Path) -> None:
         raise
 
 
+def _why(err: SaveError | OSError) -> str:
+    """The one line saying why a file could not be read."""
+    return str(err) if isinstance(err, SaveError) else (err.strerror or str(err))
+
+
+def _decodes(data: bytes) -> bool:
+    """Whether ``data`` is a save that loads in full (header matching payload)."""
+    from saves.codec import decode  # loads the engine: not for listing
+
+    try:
+        decode(data)
+    except SaveError:
+        return False
+    return True
+
+
 # --- locks -----------------------------------------------------------------------------------
 
 #: The most of a lock file read for the refusal message (the holder's pid, host and time).
@@ -533,6 +551,15 @@ class Store:
 
     def _best(self, name: str) -> tuple[Loaded, bytes, bool]:
         """The decoded save of ``name``, its bytes, and whether they came from the backup."""
+        loaded, data, damage = self._best_why(name)
+        return loaded, data, damage is not None
+
+    def _best_why(self, name: str) -> tuple[Loaded, bytes, str | None]:
+        """The decoded save of ``name``, its bytes, and None if they are the main file's, else
+        why the main file was passed over for the backup. The main file is refused for any
+        damage its checks find, header included (the seal, :mod:`saves.header`); only an
+        intact file of a newer format or another generator is not replaced by its backup (an
+        older save would lose progress)."""
         from saves.codec import decode  # loads the engine: not for listing
 
         main = self.file(name)
@@ -541,18 +568,18 @@ class Store:
             raise WorldNotFound(f"no world named {name!r} in {self.path}")
         try:
             data = read_file(main)
-            return decode(data), data, False
+            return decode(data), data, None
         except SaveVersionError:
             raise  # intact but not for this game: an older backup would lose progress
         except (SaveError, OSError) as err:
-            reason = str(err) if isinstance(err, SaveError) else (err.strerror or str(err))
+            reason = _why(err)
             try:
                 data = read_file(bak)
-                return decode(data), data, True
+                return decode(data), data, reason
             except FileNotFoundError:
                 raise SaveError(f"world {name!r}: {reason}") from None
             except (SaveError, OSError) as err2:
-                why2 = str(err2) if isinstance(err2, SaveError) else (err2.strerror or str(err2))
+                why2 = _why(err2)
                 raise SaveError(f"world {name!r}: {reason} (and its backup: {why2})") from None
 
     def load(self, name: str, *, warn: bool = True) -> tuple[World, GameState, list[VisitedFloor]]:
@@ -565,11 +592,11 @@ class Store:
         the backup is loaded, with a :class:`BackupWarning` (unless ``warn`` is False; always
         kept in ``last_warning``)."""
         self.last_warning = None
-        loaded, _, from_backup = self._best(name)
-        if from_backup:
+        loaded, _, damage = self._best_why(name)
+        if damage is not None:
             self.last_warning = (
-                f"the save of {name!r} is damaged; loaded the one before it "
-                f"(saved {loaded.header.saved})"
+                f"the save of {name!r} is damaged ({damage}); loaded the one before it "
+                f"(saved {loaded.header.saved}); the next save repairs it"
             )
             if warn:
                 warnings.warn(self.last_warning, BackupWarning, stacklevel=3)
@@ -593,11 +620,15 @@ class Store:
                 first_error = first_error or str(err)
                 break  # never fall back to an older save behind a newer game's
             except (SaveError, OSError) as err:
-                first_error = first_error or (
-                    str(err) if isinstance(err, SaveError) else (err.strerror or str(err))
-                )
+                first_error = first_error or _why(err)
                 continue
             s = head.summary
+            note = None
+            if from_backup:
+                note = (
+                    f"its save is damaged ({first_error}); this is its backup, "
+                    f"saved {head.saved}; the next save repairs it"
+                )
             return WorldInfo(
                 name=head.world,
                 seed=head.seed,
@@ -615,6 +646,7 @@ class Store:
                 path=str(path),
                 from_backup=from_backup,
                 problem=h.generator_problem(head, GENERATOR_VERSION),
+                note=note,
             )
         if first_error is None:
             return None
@@ -679,16 +711,21 @@ class Store:
         """``data`` as the save of ``world``. The old save becomes the backup, but only if it
         is intact (a damaged one must not push out a good backup). WorldExists if the file
         holds a different world (another name with the same slug, or the same name created
-        anew)."""
+        anew). A file that fails its checks is damaged, not another world: it never blocks
+        the save that repairs it (nor does an unsealed old-format header naming another world
+        that its payload does not confirm)."""
         main = self.file(world.name)
         backup = self._backup(main)
         intact = False
         for path in (main, backup):
             try:
-                head, _ = h.read(read_file(path))
+                content = read_file(path)
+                head, _ = h.read(content)
             except (SaveError, OSError):
                 continue
             if (head.world, head.seed, head.created) != (world.name, world.code, world.created):
+                if not head.sealed and not _decodes(content):
+                    continue  # an old-format header damaged where nothing covered it
                 raise WorldExists(
                     f"a world named {head.world!r} (seed {head.seed}) already uses "
                     f"{main.name}: choose another name"
@@ -758,13 +795,13 @@ class Store:
         is never replaced). If the main file is damaged the backup is exported, and
         :attr:`last_warning` says so (the command line prints it), never silently."""
         self.last_warning = None
-        loaded, data, from_backup = self._best(name)
+        loaded, data, damage = self._best_why(name)
         dest = Path(path).expanduser()
         write_atomic(dest, data)
-        if from_backup:
+        if damage is not None:
             self.last_warning = (
-                f"the save of {name!r} is damaged; exported the one before it "
-                f"(saved {printable(loaded.header.saved)})"
+                f"the save of {name!r} is damaged ({printable(damage)}); exported the one "
+                f"before it (saved {printable(loaded.header.saved)})"
             )
         return dest
 

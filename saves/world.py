@@ -157,6 +157,9 @@ class WorldInfo:
     from_backup: bool = False
     #: why the world cannot be loaded (a newer format, another generator, both files damaged)
     problem: str | None = None
+    #: what the player should know though the world loads: why its main file was passed over
+    #: for the backup (set with ``from_backup``)
+    note: str | None = None
 
     @property
     def playable(self) -> bool:
@@ -182,6 +185,8 @@ class WorldInfo:
             "won": self.won,
             "generator": self.generator,
             "problem": self.problem,
+            "from_backup": self.from_backup,
+            "note": self.note,
         }
 
 

@@ -74,7 +74,9 @@ def world_table(infos: list[Any], where: str) -> str:
             if on
         )
         if i.from_backup and not i.problem:
-            status = ", ".join(filter(None, [status, "from backup: the save is damaged"]))
+            status = ", ".join(
+                filter(None, [status, "from backup: the save is damaged, the next save repairs it"])
+            )
         saved = i.saved[:16].replace("T", " ") if i.saved else "?"
         floor = f"{i.floor}/{i.floors}" if i.floors else "?"
         rows.append((i.name, i.seed or "?", i.preset or "?", floor, str(i.turn), saved, status))

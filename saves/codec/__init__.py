@@ -30,10 +30,11 @@ from typing import Any
 
 from roguelike import seeds
 from roguelike.engine.state import GameState
-from roguelike.recording import Recording, RecordingError, check
+from roguelike.recording import MAX_ACTIONS, Recording, RecordingError, check
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves import fields as f
 from saves import header as h
+from saves.codec.common import MAX_LINE, MAX_MONSTERS, MAX_MOVES
 from saves.codec.game import (
     LOG_KEPT,
     state_doc,
@@ -52,6 +53,7 @@ __all__ = [
     "MIGRATIONS",
     "Loaded",
     "check_belongs",
+    "check_writable",
     "decode",
     "encode",
     "migrate",
@@ -107,6 +109,7 @@ def encode(
     """The bytes of a save of ``state`` in ``world`` (with the earlier floors ``visited``, and
     the run's ``recording`` if it has one)."""
     check_belongs(world, state)
+    check_writable(state, visited, recording)
     return h.pack(
         to_document(world, state, visited, recording),
         format=h.FORMAT_VERSION,
@@ -118,6 +121,32 @@ def encode(
         saved=saved or now_iso(),
         summary=summary_of(world, state),
     )
+
+
+def check_writable(
+    state: GameState, visited: Sequence[VisitedFloor] = (), recording: Recording | None = None
+) -> None:
+    """SaveError if a bound the readers enforce would refuse this game once written: the game
+    never writes a file it would refuse. The counts and sizes checked here are those that grow
+    with play (the rest are fixed by the generator); :func:`saves.header.pack` then checks the
+    whole document's size, depth and element count."""
+    shape = state.tiles.shape
+    if shape[0] > f.MAX_SIDE or shape[1] > f.MAX_SIDE or shape[0] * shape[1] > f.MAX_CELLS:
+        raise SaveError(f"the game is too large to save: a map of {shape[0]}x{shape[1]}")
+    if len(visited) > h.MAX_FLOORS:
+        raise SaveError(f"the game is too large to save: more than {h.MAX_FLOORS} floors visited")
+    if state.turn > h.MAX_TURN:
+        raise SaveError(f"the game is too long to save: more than {h.MAX_TURN} turns")
+    if len(state.monsters) > MAX_MONSTERS:
+        raise SaveError(f"the game is too large to save: more than {MAX_MONSTERS} monsters")
+    for line in state.log[-LOG_KEPT:]:
+        if len(line) > MAX_LINE:
+            raise SaveError(f"a message of the log is longer than {MAX_LINE} characters")
+    for room in state.puzzles.values():
+        if len(room.moves) > MAX_MOVES:
+            raise SaveError(f"a puzzle holds more than {MAX_MOVES} moves: too many to save")
+    if recording is not None and len(recording.actions) > MAX_ACTIONS:
+        raise SaveError(f"the run's recording holds more than {MAX_ACTIONS} inputs")
 
 
 def to_document(
@@ -164,10 +193,21 @@ def decode(data: bytes) -> Loaded:
         raise SaveError(f"the save is malformed: {type(err).__name__}: {err}") from None
 
 
+def _check_unsealed_generator(head: h.Header, payload: bytes) -> None:
+    """SaveError unless the generator in an unsealed header (format 5 or older) is its
+    payload's: one changed bit there must read as damage, which the store answers with the
+    backup, not as "another generator", which it would not."""
+    world = h.document(payload).get("world")
+    if not isinstance(world, dict) or world.get("generator") != head.generator:
+        raise SaveError("the save's header does not match its payload (generator)")
+
+
 def _decode(data: bytes) -> Loaded:
     head, payload = h.read(data)
     problem = h.generator_problem(head, GENERATOR_VERSION)
     if problem:
+        if not head.sealed:
+            _check_unsealed_generator(head, payload)
         raise SaveVersionError(problem)
     doc = migrate(h.document(payload), head.format)
     world = world_from(f.get(doc, "world", "payload"), "world")

@@ -16,7 +16,9 @@ the step that gives older documents its value.
   keeps the penalty when the puzzle is left and reopened); older saves had none kept: 0;
 * format 5: the run's ``recording`` (its start and every action, see
   :mod:`roguelike.recording`) and ``state.stats.puzzle_scores``; a game saved before has no
-  recording (``null``: its run cannot be replayed) and no scores kept.
+  recording (``null``: its run cannot be replayed) and no scores kept;
+* format 6: the header is sealed (see :mod:`saves.header`): the payload is format 5's, so
+  the step changes nothing in it.
 """
 
 from __future__ import annotations
@@ -85,8 +87,19 @@ def _v4_to_v5(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "state": {**state, "stats": stats}, "recording": None}
 
 
+def _v5_to_v6(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 6 seals the header; its payload is format 5's."""
+    return doc
+
+
 #: Format n → format n + 1, applied in a chain from a save's format up to FORMAT_VERSION.
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
+MIGRATIONS: dict[int, Migration] = {
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+    3: _v3_to_v4,
+    4: _v4_to_v5,
+    5: _v5_to_v6,
+}
 
 
 def migrate(doc: dict[str, Any], version: int) -> dict[str, Any]:

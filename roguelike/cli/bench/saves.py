@@ -1,5 +1,6 @@
 """``roguelike bench --only saves``: saving and loading a 5-floor game against their budgets
-(save ≤ 50 ms, load ≤ 100 ms, both at p99), and the size of its file.
+(save ≤ 50 ms, load ≤ 100 ms, both at p99), the size of its file, and what refusing hostile
+files costs (the largest memory and the slowest, :mod:`roguelike.cli.bench.hostile`).
 
 The game is played by the autoplayer on a normal world (5 floors) until it stands on floor 5,
 keeping the floors it leaves, so the save holds a full current floor and four visited ones.
@@ -9,13 +10,18 @@ each load through :meth:`Store.load` (read, checksum, decompress, check every fi
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import tempfile
 import zlib
 from collections.abc import Callable, Iterator
 from itertools import count
+from pathlib import Path
 
 from roguelike.autoplay import choose
 from roguelike.cli.bench import Budget, measure
+from roguelike.cli.bench.hostile import MEMORY_LIMIT, hostile_saves
 from roguelike.engine import Descend, Explore, GameState, Travel, Wait, new_game
 from saves import codec
 from saves.session import step_remembering
@@ -103,4 +109,40 @@ def save_bench_lines(seeds: int = 200) -> Iterator[str]:
     )
 
 
-PARTS: dict[str, Callable[[int], Iterator[str]]] = {"saves": save_bench_lines}
+def hostile_bench_lines() -> Iterator[str]:
+    """What refusing the hostile files of :mod:`roguelike.cli.bench.hostile` costs: each is
+    imported, listed, loaded and exported in one child process under the 2 GiB limit; the
+    largest memory and the slowest file."""
+    world, state, visited = five_floor_game()
+    template = codec.encode(world, state, visited)
+    files = hostile_saves(template, codec.to_document(world, state, visited))
+    with tempfile.TemporaryDirectory(prefix="roguelike-bench-") as tmp:
+        folder = Path(tmp)
+        for name, data in files.items():
+            (folder / (name.replace(" ", "-") + ".rgl")).write_bytes(data)
+        done = subprocess.run(
+            [sys.executable, "-m", "roguelike.cli.bench.hostile", str(folder)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    results = [json.loads(line) for line in done.stdout.splitlines()]
+    refused = sum(
+        all(r[k].startswith("SaveError") for k in ("import", "load", "export")) for r in results
+    )
+    slowest = max(results, key=lambda r: r["seconds"], default=None)
+    peak = max((r["peak_kib"] for r in results), default=0)
+    yield (
+        f"hostile saves (import, list, load, export each, under {MEMORY_LIMIT >> 30} GiB): "
+        f"{refused}/{len(files)} refused in one line, peak memory {peak / 1024:.0f} MiB, "
+        + (f"slowest {slowest['file']} {slowest['seconds']:.2f} s" if slowest else "none ran")
+        + ("" if done.returncode == 0 else f" (the child failed: {done.returncode})")
+    )
+
+
+def _all_lines(seeds: int = 200) -> Iterator[str]:
+    yield from save_bench_lines(seeds)
+    yield from hostile_bench_lines()
+
+
+PARTS: dict[str, Callable[[int], Iterator[str]]] = {"saves": _all_lines}
