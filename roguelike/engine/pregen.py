@@ -76,8 +76,27 @@ def start_worker(kind: WorkerKind = "process") -> Executor:
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="next floor")
     if kind == "process":
         _start_resource_tracker()
-        return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_quiet_and_humble,
+        )
     raise ValueError(f"unknown worker kind {kind!r}: process or thread")
+
+
+def _quiet_and_humble() -> None:
+    """Set up a worker process: it writes nothing to the terminal the game is drawn on (a
+    failure comes back with its future, and the floor is then made in the game's process,
+    where it is reported) and it yields the processor to the game (a lower priority, where
+    the system has them)."""
+    null = open(os.devnull, "w")  # noqa: SIM115 - the worker's streams for its whole life
+    for fd in (1, 2):  # what a library writes below Python too
+        with contextlib.suppress(OSError):
+            os.dup2(null.fileno(), fd)
+    sys.stdout = sys.stderr = null
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(10)
 
 
 def _start_resource_tracker() -> None:

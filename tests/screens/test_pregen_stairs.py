@@ -18,7 +18,7 @@ from screens.game import GameScreen
 
 SEED = seeds.text_seed("pregen stairs")
 #: how many pauses a test waits for the worker at most (it is let go before the wait)
-PATIENCE = 400
+PATIENCE = 3000
 
 
 class Held:
