@@ -20,14 +20,15 @@ Two sets, printed like the generator's lines (:class:`roguelike.cli.bench.Result
   generator making floors without pause in a thread, then in a worker process — what playing
   feels like while the session makes the next floor ahead (:mod:`roguelike.engine.pregen`). A
   thread shares the interpreter's lock with the screen; a process does not (it only shares the
-  machine's cores). Same budget.
+  machine's cores). Same budget. These two lines chose the process the app uses.
 * **stairs → next floor drawn** on a 200×60 terminal: a game of a large world starts on the
   floor above the deepest; the player is put on its stairs and presses ``>``; a sample runs from
-  the key event to the first frame of the deepest floor rendered and encoded, the autosave of
-  the new floor included. Once with the floor below made ahead by the session's worker process
-  (the bench waits until it is, as a player exploring the floor would), once generated when the
-  stairs are taken, as without pre-generation; the ratio of their medians is printed. One world
-  per sample. Budget: p99 ≤ 50 ms.
+  the key event to the first frame of the deepest floor rendered and encoded (the app saves a
+  new floor just after its first frame, so the autosave is not in the sample). Once with the
+  floor below made ahead by the session's worker process (the bench waits until it is, as a
+  player exploring the floor would), once generated when the stairs are taken, as without
+  pre-generation; the ratio of their medians is printed. One world per sample. Budget: p99 ≤
+  50 ms.
 
 Every world is played in a temporary save folder, never the player's.
 
