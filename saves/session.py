@@ -26,6 +26,14 @@ a new game's (named after its seed, or the next free name), locked and saved, an
 it is like any other. The new-game screen asks :meth:`Games.name_problem` and
 :meth:`Games.free_name` about the name the player typed.
 
+``Games(store, pregenerate="process")`` makes sessions that generate the next floor in the
+background while the player plays (:mod:`roguelike.engine.pregen`): each session starts its own
+worker, asks it for the floor below whenever the player arrives on a floor, and ends it when
+the session is released. The stairs then take that floor (the same one they would have
+generated), and :meth:`Session.next_floor_ready` tells a screen whether they would wait. A floor
+made ahead and not yet entered is derived data: it is never saved. Off by default: the bot,
+replays and tests gain nothing from it; the app turns it on.
+
 Every failure is one of :data:`SESSION_ERRORS`, with a one-line message a player can read.
 """
 
@@ -37,6 +45,7 @@ from dataclasses import replace
 
 from roguelike import seeds
 from roguelike.engine import Action, Descend, Event, GameState, PuzzleSolved, new_game, step
+from roguelike.engine.pregen import FloorCache, WorkerKind, start_worker
 from roguelike.presets import DEFAULT_PRESET
 from roguelike.recording import Recording
 from saves.errors import NotSaved, SaveError, StoreError
@@ -96,7 +105,10 @@ class Session:
         visited: list[VisitedFloor] | None = None,
         lock: WorldLock | None = None,
         recording: Recording | None = None,
+        pregenerate: WorkerKind | None = None,
     ) -> None:
+        """``pregenerate``: start a worker of that kind making the next floor ahead (None:
+        the stairs generate it)."""
         self.games = games
         self.world = world
         self.state = state
@@ -115,6 +127,11 @@ class Session:
         self.challenge: str | None = world.challenge
         #: the run's record in the hall, once kept (:meth:`keep_run`)
         self.kept: RunRecord | None = None
+        #: a new floor was entered and not yet saved (:meth:`step` with ``autosave_now=False``)
+        self.save_due = False
+        if pregenerate is not None and state.floors is None:
+            state.floors = FloorCache(start_worker(pregenerate))
+            self.prepare_next_floor()
 
     def __repr__(self) -> str:
         how = "watching" if self.watching else "open" if self.open else "closed"
@@ -141,16 +158,35 @@ class Session:
 
     # -- playing
 
-    def step(self, action: Action) -> list[Event]:
+    def prepare_next_floor(self) -> None:
+        """Have the floor below generated in the background (if the game has a cache and
+        the run a floor below)."""
+        cache, key = self.state.floors, self.state.next_floor()
+        if cache is not None and key is not None and not self.ended:
+            cache.prepare(*key)
+
+    def next_floor_ready(self) -> bool:
+        """False only when the player stands on the stairs and taking them now would wait for
+        the floor below to be generated."""
+        cache, key = self.state.floors, self.state.next_floor()
+        return cache is None or key is None or not self.state.on_stairs() or cache.ready(*key)
+
+    def step(self, action: Action, *, autosave_now: bool = True) -> list[Event]:
         """Play ``action``; the floor left behind is remembered, and a new floor autosaves
-        (a failed autosave leaves its reason in :attr:`save_error` and play goes on)."""
+        (a failed autosave leaves its reason in :attr:`save_error` and play goes on).
+        ``autosave_now=False``: the autosave is left to the caller (:attr:`save_due`, then
+        :meth:`save_if_due`), so that a screen can draw the new floor first."""
         self.save_error = None
         floor = self.state.number
         events = step_remembering(self.state, action, self.visited)
         if self.recording is not None:
             self.recording.add(action, self.state)
-        if self.state.number != floor and self.open:
-            self.autosave()
+        if self.state.number != floor:
+            self.prepare_next_floor()
+            if self.open:
+                self.save_due = True
+                if autosave_now:
+                    self.save_if_due()
         for event in events:  # a pedestal solved: its score may be the puzzle's best
             if isinstance(event, PuzzleSolved) and self.open:
                 room = self.state.puzzles.get((event.x, event.y))
@@ -162,7 +198,14 @@ class Session:
         """Write the game now (nothing while watching, or once the session is closed)."""
         if not self.open:
             return None
+        self.save_due = False
         return self.store.save(self.state, self.world, self.visited, self.recording)
+
+    def save_if_due(self) -> bool:
+        """The autosave a step left due, now (:meth:`autosave`); True if none failed."""
+        if not self.save_due:
+            return True
+        return self.autosave()
 
     def autosave(self) -> bool:
         """:meth:`save`, keeping a failure's reason in :attr:`save_error` instead of raising."""
@@ -216,7 +259,11 @@ class Session:
     # -- leaving
 
     def quit(self) -> None:
-        """Release the world (the session is over; saving is the caller's choice)."""
+        """Release the world and end the floor worker, if any (the session is over; saving
+        is the caller's choice)."""
+        if self.state.floors is not None:
+            self.state.floors.close()
+            self.state.floors = None
         if self.lock is not None:
             self.lock.release()
         self.lock = None
@@ -258,9 +305,18 @@ class Session:
 class Games:
     """The games of one save directory: where sessions start (see the module)."""
 
-    def __init__(self, store: Store, *, make_game: MakeGame = fresh_game) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        make_game: MakeGame = fresh_game,
+        pregenerate: WorkerKind | None = None,
+    ) -> None:
+        """``make_game``: how a fresh game is made; ``pregenerate``: the kind of worker each
+        session generates the next floor in (None: none, the stairs generate it)."""
         self.store = store
         self.make_game = make_game
+        self.pregenerate = pregenerate
 
     # -- the world list
 
@@ -328,11 +384,14 @@ class Games:
         except BaseException:
             lock.release()
             raise
-        return Session(self, world, state, [], lock, recording)
+        return Session(self, world, state, [], lock, recording, self.pregenerate)
 
     def load(self, name: str) -> Session:
         """Lock and load the saved world ``name`` (nothing changes if that fails). A world
         loaded from its backup says so in :attr:`Session.warning`."""
+        return self._load(name, self.pregenerate)
+
+    def _load(self, name: str, pregenerate: WorkerKind | None) -> Session:
         lock = self.store.lock(name)
         try:
             with warnings.catch_warnings():
@@ -341,7 +400,9 @@ class Games:
         except BaseException:
             lock.release()
             raise
-        session = Session(self, loaded.world, loaded.state, loaded.visited, lock, loaded.recording)
+        session = Session(
+            self, loaded.world, loaded.state, loaded.visited, lock, loaded.recording, pregenerate
+        )
         session.warning = self.store.last_warning
         return session
 
@@ -351,7 +412,7 @@ class Games:
         kept as it ended, in case its end never reached the hall (a crash before it did; the
         hall keeps a run once). None if the world cannot be read or is held by another game."""
         try:
-            session = self.load(name)
+            session = self._load(name, None)  # read and released: no floor to make ahead
         except SESSION_ERRORS:
             return None
         with session:
@@ -369,4 +430,6 @@ class Games:
             seed = seeds.random_seed()
         world = World(world_name_for(seed), seed, preset or DEFAULT_PRESET)
         state = self.make_game(world)
-        return Session(self, world, state, recording=Recording.begin(state))
+        return Session(
+            self, world, state, recording=Recording.begin(state), pregenerate=self.pregenerate
+        )

@@ -16,7 +16,8 @@
 
 The game itself lives in a :class:`saves.session.Session` (the world, its state, the earlier
 floors and the lock); the app only decides which screen shows and tells the player what failed.
-The session saves a game when it starts and on every new floor; the app has it saved when the
+The session saves a game when it starts and on every new floor (just after the new floor is
+drawn, so that the stairs show it at once); the app has it saved when the
 player leaves (``S``, or Ctrl+Q, which saves before quitting) and ended when the run ends
 (a permadeath world whose player died is deleted once the summary is up).
 
@@ -76,6 +77,7 @@ from screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
     from roguelike.engine import Action, Event, GameState
+    from roguelike.engine.pregen import WorkerKind
     from saves import Store, World, WorldInfo
     from saves.runs import Hall, RunRecord
     from saves.session import Games, MakeGame, Session
@@ -124,13 +126,17 @@ class RoguelikeApp(App[None]):
         save_dir: str | os.PathLike[str] | None = None,
         make_game: MakeGame | None = None,
         replay: RunRecord | None = None,
+        pregenerate: WorkerKind | None = None,
     ) -> None:
         """``seed``: start this world (named after its seed, or the next free name) at once
         instead of waiting on the title screen. ``preset``: its size (``small``, ``normal``
         or ``large``; None for the engine's default), also what the new-game screen offers
         first. ``watch``: watch the bot play ``seed`` (or a random world) at once.
         ``save_dir``: the save folder (None: the default). ``make_game``: a fresh game of a
-        world (None: the engine's). ``replay``: open the replay viewer on this run at once."""
+        world (None: the engine's). ``replay``: open the replay viewer on this run at once.
+        ``pregenerate``: each game makes its next floor ahead in a worker of that kind, so
+        the stairs never wait (None: the stairs generate it; ``roguelike`` asks for a
+        process)."""
         super().__init__()
         self._replay_first = replay
         self.preset = preset
@@ -138,6 +144,7 @@ class RoguelikeApp(App[None]):
         self._watch_first = watch
         self.save_dir = save_dir
         self.make_game = make_game
+        self.pregenerate: WorkerKind | None = pregenerate
         #: the world started from the command line, once the app is mounted
         self.first_world: World | None = None
         self._store: Store | None = None
@@ -227,7 +234,9 @@ class RoguelikeApp(App[None]):
         if self._games is None:
             from saves.session import Games, fresh_game  # loads the engine: not for the title
 
-            self._games = Games(self.store, make_game=self.make_game or fresh_game)
+            self._games = Games(
+                self.store, make_game=self.make_game or fresh_game, pregenerate=self.pregenerate
+            )
         return self._games
 
     @property
@@ -264,12 +273,17 @@ class RoguelikeApp(App[None]):
         """The game screen's key, played in the session (which autosaves on a new floor)."""
         session = self.session
         assert session is not None
-        events_ = session.step(action)
-        if session.save_error is not None:
+        events_ = session.step(action, autosave_now=False)
+        if session.save_due:  # a new floor: drawn first, saved just after
+            self.call_after_refresh(self._save_due, session)
+        return events_
+
+    def _save_due(self, session: Session) -> None:
+        """The autosave of a new floor, once it is on the screen."""
+        if not session.save_if_due():
             self.notify(
                 f"Not saved: {session.save_error}", severity="error", timeout=6, markup=False
             )
-        return events_
 
     def _leave(self, session: Session) -> bool:
         """Save ``session`` and release it; False (and a notification) if saving failed."""
@@ -503,6 +517,7 @@ class RoguelikeApp(App[None]):
             step=self._step,
             autopilot=session.watching,
             on_take_over=self._taken_over if session.watching else None,
+            floor_ready=session.next_floor_ready,
         )
         self._push(self._game, partial(self._game_left, session))
 

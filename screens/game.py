@@ -109,10 +109,12 @@ class GameScreen(DungeonScreen[GameState | None]):
         autopilot: bool = False,
         on_take_over: Callable[[], bool] | None = None,
         speed: int = DEFAULT_SPEED,
+        floor_ready: Callable[[], bool] | None = None,
     ) -> None:
         """``permadeath``: the world's save is deleted at death (the side panel and the
         character sheet say so); ``step``: plays an action on ``state`` (None: the engine's
-        step, nothing saved);
+        step, nothing saved); ``floor_ready``: whether the stairs can be taken without waiting
+        for the floor below to be generated (None: always);
         ``autopilot``: the bot plays from
         the start; ``on_take_over``: called once, when the player first plays a key after the
         bot had the wheel; ``speed``: the bot's, 1 to ``len(SPEEDS)``."""
@@ -140,6 +142,10 @@ class GameScreen(DungeonScreen[GameState | None]):
         self._puzzle_closing = False
         #: Ticks left to linger over the puzzle screen (see PUZZLE_LINGER).
         self._puzzle_linger = 0
+        # -- the floor below, made ahead by the session
+        self._floor_ready = floor_ready
+        #: where the player pressed ``>`` while the floor below was still being made
+        self._stairs_wait: tuple[int, int] | None = None
 
     # ------------------------------------------------------------------ layout
 
@@ -486,7 +492,27 @@ class GameScreen(DungeonScreen[GameState | None]):
 
     @takes_over
     def action_descend(self) -> None:
-        if not self._busy():
+        if self._busy() or self._stairs_wait is not None:
+            return
+        if self._floor_ready is not None and not self._floor_ready():
+            # the floor below is still being made: say so and take the stairs when it is
+            self._stairs_wait = self.state.player
+            self._say("…")
+            self.set_timer(1 / 60, self._descend_when_ready)
+            return
+        self.act(Descend())
+
+    def _descend_when_ready(self) -> None:
+        """Take the stairs pressed earlier once the floor below is made, unless the player has
+        moved off them since (or left the play mode)."""
+        assert self._floor_ready is not None
+        if not self._floor_ready():
+            self.set_timer(1 / 60, self._descend_when_ready)
+            return
+        pressed_at, self._stairs_wait = self._stairs_wait, None
+        if self.prompt == "…":
+            self._say(None)
+        if pressed_at == self.state.player and self.mode == "play":
             self.act(Descend())
 
     @takes_over

@@ -6,12 +6,14 @@ benchmarks in ``roguelike.cli.bench.ui``; what needs Textual's internals lives h
   in a fresh process is the start-up measurement.
 * :class:`KeyTimedApp` notes when each key event arrives and when the next frame is ready,
   encoding it into escape sequences as the real driver would (headless, Textual skips that).
+  It serves both the key-press line (a walk) and the stairs line (``>`` on the stairs of the
+  floor above the deepest, the next floor made ahead by the session or not).
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
 from textual import events
@@ -20,6 +22,10 @@ from textual.screen import Screen
 
 from screens.app import RoguelikeApp
 from screens.title import TitleScreen
+
+if TYPE_CHECKING:
+    from roguelike.engine.pregen import WorkerKind
+    from saves.session import MakeGame
 
 
 class StartUpProbe(RoguelikeApp):
@@ -49,8 +55,24 @@ class KeyTimedApp(RoguelikeApp):
     """The app, noting when each key arrives and when the next frame is ready: ``samples``
     holds the milliseconds between them while ``recording`` is on."""
 
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed=seed, preset="large")
+    def __init__(
+        self,
+        seed: int,
+        *,
+        make_game: MakeGame | None = None,
+        pregenerate: WorkerKind | None = None,
+        save_dir: str | None = None,
+    ) -> None:
+        """A large world of ``seed``, started at once (``make_game``: how; ``pregenerate``:
+        the session makes the next floor ahead in a worker of that kind), saved in
+        ``save_dir`` (None: the default folder)."""
+        super().__init__(
+            seed=seed,
+            preset="large",
+            make_game=make_game,
+            pregenerate=pregenerate,
+            save_dir=save_dir,
+        )
         self.key_at: float | None = None
         self.samples: list[float] = []
         self.recording = False

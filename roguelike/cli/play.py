@@ -74,7 +74,11 @@ def start(args: argparse.Namespace, make_app: Callable[..., Any] | None = None) 
 
         make_app = RoguelikeApp
     make_app(
-        seed=args.play_seed, preset=args.preset, watch=args.watch, save_dir=args.save_dir
+        seed=args.play_seed,
+        preset=args.preset,
+        watch=args.watch,
+        save_dir=args.save_dir,
+        pregenerate="process",  # the next floor is made while the player plays
     ).run()
 
 

@@ -20,6 +20,7 @@ import numpy as np
 from roguelike import seeds, tiles
 from roguelike.engine.creatures import Monster, inhabit
 from roguelike.engine.fov import compute_fov
+from roguelike.engine.pregen import FloorCache, FloorKey
 from roguelike.engine.puzzle_rooms import PuzzleRoom, place_puzzles
 from roguelike.gen.floor import Floor
 from roguelike.gen.pipeline import generate_floor
@@ -89,6 +90,10 @@ class GameState:
     #: a world can be finished, apart from whether it can be survived.
     invulnerable: bool = False
     spared: int = 0
+    #: where the stairs take their floor from: a cache generating the next one in the
+    #: background (:mod:`roguelike.engine.pregen`), or None to generate it when the stairs are
+    #: taken. Either gives the same floor; derived data, never saved.
+    floors: FloorCache | None = field(default=None, repr=False, compare=False)
 
     @property
     def number(self) -> int:
@@ -144,13 +149,37 @@ class GameState:
         if len(self.log) > LOG_LIMIT:
             del self.log[: len(self.log) - LOG_LIMIT]
 
-    def enter_floor(self, number: int) -> None:
-        """Put the player at the spawn of floor ``number``, freshly generated. Keys are per
-        floor (every floor numbers its keys from 1), so the keys held are dropped."""
-        self.arrive(generate_floor(self.seed, number, last=number == self.total_floors))
+    def on_stairs(self) -> bool:
+        """The player stands on stairs down (taking them enters the next floor)."""
+        x, y = self.player
+        return int(self.tiles[y, x]) == tiles.STAIRS
 
-    def arrive(self, fl: Floor) -> None:
-        """Put the player at the spawn of the generated floor ``fl``, with its inhabitants."""
+    def next_floor(self) -> FloorKey | None:
+        """The floor the stairs lead to, as (seed, number, last), or None on the last floor."""
+        nxt = self.number + 1
+        if nxt > self.total_floors:
+            return None
+        return (self.seed, nxt, nxt == self.total_floors)
+
+    def enter_floor(self, number: int) -> None:
+        """Put the player at the spawn of floor ``number``: generated now, or taken from
+        :attr:`floors` (made ahead, the same floor). Keys are per floor (every floor numbers
+        its keys from 1), so the keys held are dropped."""
+        last = number == self.total_floors
+        if self.floors is None:
+            self.arrive(generate_floor(self.seed, number, last=last))
+        else:
+            ready = self.floors.floor(self.seed, number, last)
+            self.arrive(ready.floor, (ready.monsters, ready.items))
+
+    def arrive(
+        self,
+        fl: Floor,
+        inhabitants: tuple[list[Monster], dict[tuple[int, int], str]] | None = None,
+    ) -> None:
+        """Put the player at the spawn of the generated floor ``fl``, with its inhabitants
+        (``inhabitants``: as :func:`~roguelike.engine.creatures.inhabit` placed them ahead,
+        else placed now)."""
         assert fl.tiles is not None and fl.spawn is not None
         self.floor = fl
         self.tiles = fl.tiles.copy()
@@ -162,7 +191,7 @@ class GameState:
         for pos in self.puzzles:
             del self.keys_lying[pos]
             self.tiles[pos[1], pos[0]] = tiles.PEDESTAL
-        monsters, items = inhabit(fl)
+        monsters, items = inhabit(fl) if inhabitants is None else inhabitants
         self.monsters = monsters if self.with_monsters else []
         self.items_lying = items
         self.explored = np.zeros(self.tiles.shape, dtype=bool)

@@ -14,7 +14,23 @@ Two sets, printed like the generator's lines (:class:`roguelike.cli.bench.Result
   receives the key event to the moment the next frame has been rendered *and* encoded into
   the terminal's escape sequences, as the real driver would write them (only the write to a
   tty is missing). Textual's frame pacing (a frame at most every 1/60 s) is part of it.
-  When the run ends the same world starts again. Budget: p95 ≤ 16 ms.
+  When the run ends the same world starts again. The walk is on the deepest floor of a large
+  world (the largest floors are the deepest). Budget: p95 ≤ 16 ms.
+* **key press → screen updated while a floor is generated**: the same walk, with the
+  generator making floors without pause in a thread, then in a worker process — what playing
+  feels like while the session makes the next floor ahead (:mod:`roguelike.engine.pregen`). A
+  thread shares the interpreter's lock with the screen; a process does not (it only shares the
+  machine's cores). Same budget. These two lines chose the process the app uses.
+* **stairs → next floor drawn** on a 200×60 terminal: a game of a large world starts on the
+  floor above the deepest; the player is put on its stairs and presses ``>``; a sample runs from
+  the key event to the first frame of the deepest floor rendered and encoded (the app saves a
+  new floor just after its first frame, so the autosave is not in the sample). Once with the
+  floor below made ahead by the session's worker process (the bench waits until it is, as a
+  player exploring the floor would), once generated when the stairs are taken, as without
+  pre-generation; the ratio of their medians is printed. One world per sample. Budget: p99 ≤
+  50 ms.
+
+Every world is played in a temporary save folder, never the player's.
 
 The Pilot itself waits for the app to go idle after every key (≥ 40 ms of sleeping), which is
 why the samples are taken inside the app rather than around ``pilot.press``.
@@ -23,10 +39,12 @@ why the samples are taken inside the app rather than around ``pilot.press``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 
@@ -34,14 +52,20 @@ import numpy as np
 
 from roguelike import seeds
 from roguelike.cli.bench import Budget, Result
-from roguelike.engine import can_step
+from roguelike.engine import GameState, can_step, new_game
+from roguelike.engine.pregen import WorkerKind, make_floor, start_worker
+from roguelike.presets import PRESETS
+from saves.world import World
 from screens.game import GameScreen
 from screens.timing import KeyTimedApp
 
 START_UP_BUDGET = Budget(p50_ms=1000)
 KEY_BUDGET = Budget(p95_ms=16)
+STAIRS_BUDGET = Budget(p99_ms=50)
 KEY_SIZE = (200, 60)
 MOVES = 500
+#: moves of each walk with the generator busy (two more walks: kept shorter)
+LOADED_MOVES = 250
 WARM_UP_MOVES = 20
 BENCH_SEED = "ui bench"
 
@@ -110,10 +134,47 @@ def _next_key(
     return _ARROWS[d], d
 
 
-async def _key_times(moves: int) -> tuple[list[float], int, int]:
+def deepest_game(world: World) -> GameState:
+    """A game of ``world`` started on its deepest floor (the key-press walks)."""
+    total = PRESETS[world.preset]
+    return new_game(world.seed, preset=world.preset, world_name=world.name, floor=total)
+
+
+def above_deepest_game(world: World) -> GameState:
+    """A game of ``world`` started on the floor above its deepest (the stairs line)."""
+    total = PRESETS[world.preset]
+    return new_game(world.seed, preset=world.preset, world_name=world.name, floor=total - 1)
+
+
+@contextlib.contextmanager
+def generator_busy(kind: WorkerKind | None) -> Iterator[None]:
+    """Floors generated without pause, in a ``kind`` worker, while the block runs (None:
+    nothing): the worst a floor made ahead can do to the screen."""
+    if kind is None:
+        yield
+        return
+    stop = threading.Event()
+    seed = seeds.text_seed(BENCH_SEED)
+    executor = start_worker(kind)
+    counter = iter(range(10**9))
+
+    def again(_: object = None) -> None:
+        if not stop.is_set():
+            number = 1 + next(counter) % PRESETS["large"]
+            executor.submit(make_floor, seed, number, False).add_done_callback(again)
+
+    again()
+    try:
+        yield
+    finally:
+        stop.set()
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+async def _key_times(moves: int, save_dir: str) -> tuple[list[float], int, int]:
     """(samples in ms, keys without a new frame, runs restarted)."""
-    seed = seeds.parse(BENCH_SEED)
-    app = KeyTimedApp(seed)
+    seed = seeds.text_seed(BENCH_SEED)
+    app = KeyTimedApp(seed, make_game=deepest_game, save_dir=save_dir)
     rng = np.random.default_rng(7)
     last = (1, 0)
     restarts = 0
@@ -137,19 +198,80 @@ async def _key_times(moves: int) -> tuple[list[float], int, int]:
     return app.samples, pressed - len(app.samples), restarts
 
 
+async def _stairs_time(seed: int, pregenerate: WorkerKind | None, save_dir: str) -> float | None:
+    """Milliseconds from ``>`` on the stairs of the floor above the deepest of a large world
+    of ``seed`` to the deepest floor drawn (None: the descent did not happen)."""
+    app = KeyTimedApp(
+        seed, make_game=above_deepest_game, pregenerate=pregenerate, save_dir=save_dir
+    )
+    async with app.run_test(size=KEY_SIZE) as pilot:
+        await pilot.pause()
+        session, screen = app.session, app.screen
+        if session is None or not isinstance(screen, GameScreen):
+            return None
+        state = session.state
+        cache, below = state.floors, state.next_floor()
+        # a player explores the floor before the stairs: by then the floor below is made
+        while cache is not None and below is not None and not cache.ready(*below):
+            await asyncio.sleep(0.02)
+        state.player = state.floor.finish
+        state.update_view()
+        screen.redraw()
+        await pilot.pause()
+        app.samples.clear()
+        app.recording = True
+        await pilot.press("greater_than_sign")
+        app.recording = False
+        if state.number != state.total_floors or not app.samples:
+            return None
+        return app.samples[0]
+
+
+def stairs_times(runs: int, pregenerate: WorkerKind | None) -> tuple[list[float], int]:
+    """(milliseconds of each descent, failures), one large world per run."""
+    times: list[float] = []
+    failures = 0
+    with tempfile.TemporaryDirectory(prefix="roguelike-bench-saves-") as save_dir:
+        for run in range(runs):
+            ms = asyncio.run(
+                _stairs_time(seeds.text_seed(f"{BENCH_SEED} {run}"), pregenerate, save_dir)
+            )
+            if ms is None:
+                failures += 1
+            else:
+                times.append(ms)
+    return times, failures
+
+
+def _key_line(name: str, moves: int, load: WorkerKind | None) -> str:
+    with (
+        tempfile.TemporaryDirectory(prefix="roguelike-bench-saves-") as save_dir,
+        generator_busy(load),
+    ):
+        samples, missing, restarts = asyncio.run(_key_times(moves, save_dir))
+    line = Result(name, samples, 0, KEY_BUDGET).line()
+    notes = [f"{restarts} restarts"] if restarts else []
+    if missing:
+        notes.append(f"{missing} keys drew nothing")
+    return line + (f"   ({', '.join(notes)})" if notes else "")
+
+
 def ui_lines(seeds_per_set: int = 200) -> Iterator[str]:
     """The UI bench's lines, each as soon as it is measured."""
     runs = max(3, min(seeds_per_set, 10))
     times, failures, first = start_up_times(runs)
     line = Result("ui start-up to title (process)", times, failures, START_UP_BUDGET).line()
     yield line + (f"   (first launch, compiling: {first:.0f} ms)" if first is not None else "")
-    samples, missing, restarts = asyncio.run(_key_times(MOVES))
-    name = f"ui key → screen {KEY_SIZE[0]}×{KEY_SIZE[1]}"
-    line = Result(name, samples, 0, KEY_BUDGET).line()
-    notes = [f"{restarts} restarts"] if restarts else []
-    if missing:
-        notes.append(f"{missing} keys drew nothing")
-    yield line + (f"   ({', '.join(notes)})" if notes else "")
+    size = f"{KEY_SIZE[0]}×{KEY_SIZE[1]}"
+    yield _key_line(f"ui key → screen {size}", MOVES, None)
+    yield _key_line(f"ui key {size}, floors in a thread", LOADED_MOVES, "thread")
+    yield _key_line(f"ui key {size}, floors in a process", LOADED_MOVES, "process")
+    medians: list[float] = []
+    for name, pregenerate in (("made ahead", "process"), ("on demand", None)):
+        times, failures = stairs_times(runs, pregenerate)  # type: ignore[arg-type]
+        medians.append(float(np.median(times)) if times else float("nan"))
+        yield Result(f"ui stairs {size}, {name}", times, failures, STAIRS_BUDGET).line()
+    yield f"{'ui stairs: on demand ÷ made ahead':<34} {medians[1] / medians[0]:.1f}× (medians)"
 
 
 PARTS: dict[str, Callable[[int], Iterator[str]]] = {"ui": ui_lines}

@@ -1,0 +1,152 @@
+"""The stairs and the floor made ahead, through the Pilot: ``>`` takes a floor that is ready at
+once; one still being made shows "…" and is taken when it is done (unless the player walked
+off the stairs meanwhile); the app made with ``pregenerate`` plays and autosaves a descent."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from textual.app import App
+
+from roguelike import seeds
+from roguelike.engine import GameState, can_step, new_game
+from roguelike.engine.pregen import FloorCache, make_floor
+from saves import Store
+from screens.app import RoguelikeApp
+from screens.game import GameScreen
+
+SEED = seeds.text_seed("pregen stairs")
+#: how many pauses a test waits for the worker at most (it is let go before the wait)
+PATIENCE = 3000
+
+
+class Held:
+    """``make_floor`` held until ``go`` is set; ``calls`` counts the floors it made."""
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+        self.calls = 0
+
+    def __call__(self, seed: int, number: int, last: bool):
+        self.calls += 1
+        assert self.go.wait(timeout=60)
+        return make_floor(seed, number, last)
+
+
+class StairsApp(App[None]):
+    """A game screen on ``state``, told whether the floor below is ready as a session would."""
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__()
+        self.state = state
+
+    def on_mount(self) -> None:
+        state = self.state
+
+        def ready() -> bool:
+            below = state.next_floor()
+            cache = state.floors
+            return cache is None or below is None or not state.on_stairs() or cache.ready(*below)
+
+        self.push_screen(GameScreen(state, world_name="Ahead", floor_ready=ready))
+
+
+def on_the_stairs(held: Held) -> GameState:
+    state = new_game(SEED, total_floors=3, monsters=False, puzzles=False)
+    state.floors = FloorCache(ThreadPoolExecutor(1), make=held)
+    below = state.next_floor()
+    assert below is not None
+    state.floors.prepare(*below)
+    state.player = state.floor.finish
+    state.update_view()
+    return state
+
+
+async def wait_for(pilot, done) -> None:
+    for _ in range(PATIENCE):
+        if done():
+            return
+        await pilot.pause(0.02)
+
+
+async def test_a_floor_still_being_made_shows_dots_then_is_taken():
+    held = Held()
+    state = on_the_stairs(held)
+    app = StairsApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("greater_than_sign")
+        await pilot.pause()
+        assert state.number == 1 and screen.prompt == "…"
+        await pilot.press("greater_than_sign")  # pressed again while waiting: still one descent
+        held.go.set()
+        await wait_for(pilot, lambda: state.number == 2)
+        await pilot.pause()
+        assert state.number == 2 and screen.prompt != "…"
+        assert held.calls == 1 and state.floors is not None and state.floors.made_here == 0
+        assert state.turn == 1  # one descent, not two
+    state.floors.close()
+
+
+async def test_walking_off_the_stairs_while_waiting_cancels_the_descent():
+    held = Held()
+    state = on_the_stairs(held)
+    app = StairsApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("greater_than_sign")
+        x, y = state.player
+        key = next(
+            k
+            for (dx, dy), k in {(1, 0): "right", (-1, 0): "left", (0, 1): "down"}.items()
+            if can_step(state, x, y, dx, dy)
+        )
+        await pilot.press(key)
+        assert state.player != (x, y)
+        held.go.set()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await wait_for(pilot, lambda: screen._stairs_wait is None)
+        await pilot.pause()
+        assert state.number == 1 and screen.prompt != "…"
+    assert state.floors is not None
+    state.floors.close()
+
+
+async def test_a_ready_floor_is_taken_at_once():
+    held = Held()
+    held.go.set()
+    state = on_the_stairs(held)
+    assert state.floors is not None
+    below = state.next_floor()
+    assert below is not None
+    await_ready = state.floors._pending[below]  # noqa: SLF001 - the test waits for the worker
+    await_ready.result(timeout=60)
+    app = StairsApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("greater_than_sign")  # no wait: the key itself descends
+        assert state.number == 2
+    state.floors.close()
+
+
+async def test_the_app_with_pregeneration_descends_and_autosaves(quiet_worlds, tmp_path):
+    app = RoguelikeApp(
+        make_game=quiet_worlds, seed=SEED, preset="small", pregenerate="thread", save_dir=tmp_path
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None and session.state.floors is not None
+        state = session.state
+        state.player = state.floor.finish
+        await pilot.press("greater_than_sign")
+        await wait_for(pilot, lambda: state.number == 2)
+        await pilot.pause()
+        assert state.number == 2 and not session.save_due
+        assert Store(tmp_path).info(session.world.name).floor == 2
+        cache = state.floors
+    assert cache.closed  # leaving the app ended the worker
