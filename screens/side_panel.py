@@ -7,6 +7,7 @@ from rich.text import Text
 
 from roguelike import seeds, tiles
 from roguelike.engine import ITEMS, GameState, Monster
+from saves.text import printable
 from screens.map_view import colour_of
 
 #: Colours of the panels.
@@ -41,7 +42,7 @@ def side_panel_lines(
     code = seeds.encode(state.seed)
     name = world_name or state.world_name
     if name and name != code:
-        lines.append(Text(name[:width], style="bold"))
+        lines.append(Text(printable(name)[:width], style="bold"))  # a name from a file
     lines.append(Text.assemble(("Seed ", LABEL), code))
     depth = state.room_depth()
     where = "corridor" if depth is None else f"depth {depth}"
