@@ -15,7 +15,9 @@ could hand a player:
 - zlib bombs, deeply nested JSON, and huge counts (a log of a million lines).
 
 Every builder is a pure function of its arguments (the tiny world and run are seeded), so a
-failing mutant can be rebuilt by its name.
+failing mutant can be rebuilt by its name. :func:`run_children` runs many commands in one child
+process (tests/fuzz/runner.py) under :data:`MEMORY_LIMIT`, for the fuzz tests that need a
+process of their own.
 """
 
 from __future__ import annotations
@@ -24,6 +26,10 @@ import copy
 import functools
 import hashlib
 import json
+import os
+import resource
+import subprocess
+import sys
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -38,6 +44,9 @@ from saves.codec import summary_of, to_document
 from saves.world import World
 from tests.saves.run_support import TINY_SEED, tiny_game, won_record
 
+ROOT = Path(__file__).resolve().parents[2]
+#: The address space a child running the game may use: the limit the issue sets for any input.
+MEMORY_LIMIT = 2 << 30
 #: The name of the tiny world the real save holds.
 TINY_NAME = "Tiny"
 SAVED = "2026-01-02T03:04:05.000+00:00"
@@ -390,3 +399,35 @@ def random_mutants(count: int, seed: int = 15) -> dict[str, Callable[[], bytes]]
 
         out[f"random-{k}-{kind}-{'save' if k % 2 == 0 else 'run'}"] = build
     return out
+
+
+def limit_memory() -> None:
+    """In the child, before it starts: the address-space limit."""
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+def home_save() -> bytes:
+    """A real world named "Home", the save folder's own before any stranger's file comes."""
+    doc = save_document()
+    doc["world"]["name"] = doc["state"]["world_name"] = "Home"
+    return pack_save(doc, world="Home")
+
+
+def run_children(jobs: list[dict[str, Any]], root: Path) -> list[dict[str, Any]]:
+    """The jobs in the runner, one child process, under the memory limit."""
+    jobs_file, results_file = root / "jobs.json", root / "results.json"
+    jobs_file.write_text(json.dumps(jobs))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.fuzz.runner", str(jobs_file), str(results_file)],
+        cwd=ROOT,
+        env=env,
+        preexec_fn=limit_memory,  # noqa: PLW1509 — the limit must be set in the child before it runs
+        capture_output=True,
+        text=True,
+        timeout=30 * len(jobs) + 120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    results: list[dict[str, Any]] = json.loads(results_file.read_text())
+    return results

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -35,17 +34,17 @@ from typing import Any
 import pytest
 
 from tests.fuzz.support import (
+    MEMORY_LIMIT,
+    ROOT,
     RUN_MUTANTS,
     SAVE_MUTANTS,
-    pack_save,
+    home_save,
+    limit_memory,
     random_mutants,
     raw_controls,
-    save_document,
+    run_children,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
-#: The address space the child may use: the limit the issue sets for any input.
-MEMORY_LIMIT = 2 << 30
 #: Extra seeded random mutants (the long run sets ``ROGUELIKE_FUZZ_EXAMPLES``).
 EXTRA = int(os.environ.get("ROGUELIKE_FUZZ_EXAMPLES", "0") or 0)
 RANDOM = random_mutants(EXTRA // 10) if EXTRA else {}
@@ -68,18 +67,6 @@ def _param(case: tuple[str, str]) -> Any:
     reason = PENDING.get(case)
     marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
     return pytest.param(*case, id=f"{case[0]}:{case[1]}", marks=marks)
-
-
-def _limit() -> None:
-    """In the child, before it starts: the address-space limit."""
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-
-
-def home_save() -> bytes:
-    """A real world named "Home", the save folder's own before any stranger's file comes."""
-    doc = save_document()
-    doc["world"]["name"] = doc["state"]["world_name"] = "Home"
-    return pack_save(doc, world="Home")
 
 
 def _jobs(root: Path) -> tuple[list[dict[str, Any]], dict[str, bytes]]:
@@ -120,26 +107,6 @@ def _jobs(root: Path) -> tuple[list[dict[str, Any]], dict[str, bytes]]:
             }
         )
     return jobs, data
-
-
-def run_children(jobs: list[dict[str, Any]], root: Path) -> list[dict[str, Any]]:
-    """The jobs in the runner, one child process, under the memory limit."""
-    jobs_file, results_file = root / "jobs.json", root / "results.json"
-    jobs_file.write_text(json.dumps(jobs))
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-m", "tests.fuzz.runner", str(jobs_file), str(results_file)],
-        cwd=ROOT,
-        env=env,
-        preexec_fn=_limit,  # noqa: PLW1509 — the limit must be set in the child before it runs
-        capture_output=True,
-        text=True,
-        timeout=30 * len(jobs) + 120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    results: list[dict[str, Any]] = json.loads(results_file.read_text())
-    return results
 
 
 @pytest.fixture(scope="module")
@@ -238,7 +205,7 @@ def test_the_real_command_refuses_in_one_line(tmp_path, argv):
         [sys.executable, "-m", "roguelike.cli", *args],
         cwd=ROOT,
         env=env,
-        preexec_fn=_limit,  # noqa: PLW1509 — the limit must be set in the child before it runs
+        preexec_fn=limit_memory,  # noqa: PLW1509 — the limit must be set in the child before it runs
         capture_output=True,
         timeout=60,
         check=False,

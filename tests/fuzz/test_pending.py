@@ -14,8 +14,7 @@ import pytest
 
 from saves import Store
 from saves import header as h
-from tests.fuzz.support import pack_save, raw_controls, real_save
-from tests.fuzz.test_fuzz import home_save, run_children
+from tests.fuzz.support import home_save, pack_save, raw_controls, real_save, run_children
 
 fifo_only = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
 
