@@ -58,8 +58,8 @@ def parse_date(text: str) -> dt.datetime:
     return when
 
 
-#: The one rule for world names, said once: the new-game screen, ``world new``, ``world
-#: rename``, ``world import --name`` and every name read from a file (a save's header and
+#: The one rule for world names, said once: the new-game screen, ``world create``, ``world
+#: import --name``, a challenge's world, and every name read from a file (a save's header and
 #: payload, a run file) go through :func:`check_name`, which quotes it when it refuses.
 NAME_RULE = (
     f"a world name is 1 to {MAX_NAME} printable characters once the spaces around it are "
