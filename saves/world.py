@@ -29,6 +29,7 @@ from roguelike import seeds
 from roguelike.presets import DEFAULT_PRESET, PRESETS
 from roguelike.version import GENERATOR_VERSION
 from saves.errors import BadWorldName
+from saves.text import printable
 
 if TYPE_CHECKING:
     import numpy as np
@@ -57,17 +58,34 @@ def parse_date(text: str) -> dt.datetime:
     return when
 
 
+#: The one rule for world names, said once: the new-game screen, ``world create``, ``world
+#: import --name``, a challenge's world, and every name read from a file (a save's header and
+#: payload, a run file) go through :func:`check_name`, which quotes it when it refuses.
+NAME_RULE = (
+    f"a world name is 1 to {MAX_NAME} printable characters once the spaces around it are "
+    "stripped: no control, format or line-break characters"
+)
+
+
 def check_name(name: str) -> str:
-    """``name`` stripped, if it can name a world; BadWorldName otherwise."""
+    """``name`` stripped, if it keeps :data:`NAME_RULE`; BadWorldName (one line) otherwise.
+
+    Printable is Python's ``str.isprintable``: letters, marks, numbers, punctuation, symbols
+    and the plain space, in any script; never a control character (an escape sequence could
+    drive the terminal), a format character (a bidi override could disguise the name), a line
+    break, a lone surrogate or an unassigned code point. Brackets are allowed: screens show a
+    name as plain text, so ``[b]`` is part of the name, never markup. Names from files are
+    refused, not repaired: a file that breaks the rule was not written by the game."""
     if not isinstance(name, str):
         raise BadWorldName("a world name must be text")
     stripped = name.strip()
     if not stripped:
-        raise BadWorldName("a world name cannot be empty")
+        raise BadWorldName(f"a world name cannot be empty ({NAME_RULE})")
     if len(stripped) > MAX_NAME:
         raise BadWorldName(f"a world name has at most {MAX_NAME} characters, got {len(stripped)}")
     if not stripped.isprintable():
-        raise BadWorldName(f"the world name {stripped!r} holds control characters")
+        shown = printable(stripped[: MAX_NAME + 1])
+        raise BadWorldName(f"the world name '{shown}' breaks the rule: {NAME_RULE}")
     return stripped
 
 

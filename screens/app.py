@@ -66,9 +66,11 @@ from typing import TYPE_CHECKING, TypeVar
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from saves import options as saved_options
+from saves.text import printable
 from screens.bindings import usable_overrides
 from screens.help import HelpScreen
 from screens.themes import PALETTES, apply_theme
@@ -249,6 +251,27 @@ class RoguelikeApp(App[None]):
     def saved_worlds(self) -> list[WorldInfo]:
         """Every saved world, the most recently saved first ([] if the folder is unreadable)."""
         return self.store.readable_list()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every toast of every screen passes here, and many quote a file (a world's name, why
+        it cannot be loaded): the text is made printable and never read as markup, whatever
+        the caller asked, so a name like ``[/]`` shows as it is and cannot crash the toast."""
+        del markup  # never markup: no toast of the game styles its text
+        super().notify(
+            printable(message),
+            title=printable(title),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
+        )
 
     def _try(self, action: Callable[[], R], failure: str = "{}") -> R | None:
         """``action()``; None, and a notification (``failure`` with the reason), if it failed
@@ -437,7 +460,6 @@ class RoguelikeApp(App[None]):
         """Play the world of the challenge ``record`` yourself: a new world of its seed and
         size, named after the sender's, answering it (its summary compares the two runs)."""
         from roguelike import seeds
-        from saves.text import printable
         from saves.world import MAX_NAME, World
 
         name = printable(record.world)[: MAX_NAME - 10].strip() + " challenge"

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from roguelike.engine import GameState
+from saves.text import printable
 from screens.lines import TextLines
 from screens.map_view import MapView
 from screens.side_panel import BRIGHT, OLD, side_panel_lines
@@ -119,7 +120,8 @@ class DungeonScreen(Screen[ResultT]):
             if rows > budget:
                 break
             budget -= rows
-            shown.append(Text(log[i], style=BRIGHT if i >= fresh_from else OLD))
+            # a loaded log was made printable by the codec; again here, as a second guard
+            shown.append(Text(printable(log[i]), style=BRIGHT if i >= fresh_from else OLD))
         shown.reverse()
         if prompt:
             shown.append(Text(prompt, style=PROMPT))

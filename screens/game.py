@@ -49,6 +49,7 @@ from roguelike.engine import (
     doors_around,
 )
 from roguelike.engine import step as engine_step
+from saves.text import printable
 from screens.bindings import textual_bindings
 from screens.character import CharacterScreen
 from screens.dungeon import DungeonScreen
@@ -227,7 +228,7 @@ class GameScreen(DungeonScreen[GameState | None]):
     def _check_end(self) -> None:
         state = self.state
         if state.dead:
-            cause = f" ({state.cause})" if state.cause else ""
+            cause = f" ({printable(state.cause)})" if state.cause else ""
             self.prompt = f"You die{cause}… press Enter"
             self.mode = "ended"
         elif state.won:

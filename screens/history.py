@@ -10,6 +10,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
+from saves.text import printable
+
 
 class HistoryScreen(Screen[None]):
     """Shows ``lines`` (a game's ``state.log``) in a scrollable log, scrolled to the newest
@@ -52,7 +54,7 @@ class HistoryScreen(Screen[None]):
     def on_mount(self) -> None:
         log = self.query_one("#history-log", RichLog)
         for line in self.lines or ["(no messages yet)"]:
-            log.write(Text(line), scroll_end=False)
+            log.write(Text(printable(line)), scroll_end=False)
         log.scroll_end(animate=False)
 
     def action_close(self) -> None:

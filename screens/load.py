@@ -52,16 +52,16 @@ def saved_at(text: str) -> str:
 def row(info: WorldInfo) -> tuple[str | Text, ...]:
     """The table's cells for ``info``."""
     if info.problem is not None:
-        return (Text(info.name), "", "", "", "", "", Text(status(info), style="red"))
+        return (Text(printable(info.name)), "", "", "", "", "", Text(status(info), style="red"))
     extras = " · permadeath" if info.permadeath else ""
     return (
-        Text(info.name),  # a name is never markup: "[b]" is part of it
-        info.seed,
-        info.preset,
+        Text(printable(info.name)),  # a name is never markup: "[b]" is part of it
+        Text(printable(info.seed or "?")),  # every cell from the file's header is plain text
+        Text(printable(info.preset or "?")),
         f"{info.floor}/{info.floors}",
         str(info.turn),
-        saved_at(info.saved),
-        status(info) + extras,
+        Text(printable(saved_at(info.saved or "?"))),
+        Text(status(info) + extras),
     )
 
 
@@ -180,9 +180,11 @@ class LoadScreen(Screen["Session | None"]):
         if info is None:
             text = "No saved worlds. Esc goes back."
         elif info.problem is not None:
-            text = f"{info.name}: damaged, cannot be loaded: {printable(info.problem)}"
+            text = f"{printable(info.name)}: damaged, cannot be loaded: {printable(info.problem)}"
         else:
-            text = f"{info.name} · {status(info)}" + (" · permadeath" if info.permadeath else "")
+            text = f"{printable(info.name)} · {status(info)}" + (
+                " · permadeath" if info.permadeath else ""
+            )
             if info.from_backup:
                 text += " · main file damaged: its backup will be loaded"
         self.query_one("#load-detail", Static).update(text)

@@ -33,6 +33,7 @@ from roguelike.puzzles import codes
 from roguelike.puzzles.visit import PuzzleOutcome, score
 from saves import Store
 from saves.scores import BestScores, MetPuzzle, puzzles_met
+from saves.text import printable
 from screens.puzzle import PuzzleScreen
 
 #: Hint coins a free-play puzzle starts with (as ``roguelike puzzle play``).
@@ -84,7 +85,7 @@ class Row:
             where, floor, solved = Text(FREE_PLAY, style="italic"), "", "yes"
         else:
             # a save's text, so plain (never markup), cut to its column
-            where = Text(m.world, overflow="ellipsis", no_wrap=True)
+            where = Text(printable(m.world), overflow="ellipsis", no_wrap=True)
             floor, solved = str(m.floor), "yes" if m.solved else "no"
         got = NONE if self.own is None else str(self.own)
         shown_best = NONE if best is None else str(best)

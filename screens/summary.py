@@ -55,7 +55,9 @@ def summary_rows(state: GameState) -> list[tuple[str, str]]:
 def comparison(state: GameState, other: RunRecord) -> Table:
     """Your run (``state``) and the challenge's (``other``) side by side."""
     stats = state.stats
-    mine_outcome = "won" if state.won else f"died: {state.cause}" if state.dead else "left"
+    mine_outcome = (
+        "won" if state.won else f"died: {printable(state.cause or '')}" if state.dead else "left"
+    )
     points = sum(p[3] for p in stats.puzzle_scores)
     rows = [
         ("Outcome", mine_outcome, outcome_words(other)),
@@ -118,7 +120,7 @@ class SummaryScreen(Screen[SummaryChoice]):
             table.add_row("World", Text(printable(self.world_name)))
         table.add_row("Seed code", self.code)
         if not self.state.won:
-            table.add_row("Cause", Text(cause))
+            table.add_row("Cause", Text(printable(cause)))
         for label, value in summary_rows(self.state):
             if self.versus is None or label in ("Keys", "Hints used"):  # the rest compared below
                 table.add_row(label, value)

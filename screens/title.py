@@ -23,6 +23,7 @@ from textual.widgets import Button, Footer, Static
 
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves import WorldInfo
+from saves.text import printable
 from saves.world import resumable as first_unfinished
 
 TITLE_ART = r"""
@@ -134,7 +135,8 @@ class TitleScreen(Screen[None]):
         elif resumable is None:
             note = f"Continue: {NO_UNFINISHED}"
         else:
-            note = f"Continue: {resumable.name} · floor {resumable.floor} · turn {resumable.turn}"
+            where = f"floor {resumable.floor} · turn {resumable.turn}"
+            note = f"Continue: {printable(resumable.name)} · {where}"
         self.query_one("#title-note", Static).update(note)
         if self.daily_status is not None:
             # the hall's files and the engine they load take a moment: read them off the UI

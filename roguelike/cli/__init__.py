@@ -148,7 +148,12 @@ def main(argv: Sequence[str] | None = None, *, make_app: Callable[..., Any] | No
         else:
             command.run(args)
     except (Fail, seeds.SeedCodeError, *command.USER_ERRORS) as err:
-        print(f"roguelike: error: {err}", file=sys.stderr)
+        # the last guard of the one-line rule: a message may quote a file's text or a path,
+        # so its control characters (a newline, an escape sequence) are shown, never acted on;
+        # imported here, on the way out, as the saves package loads numpy
+        from saves.text import printable
+
+        print(f"roguelike: error: {printable(str(err))}", file=sys.stderr)
         return err.status if isinstance(err, Fail) else EXIT_BAD_INPUT
     except BrokenPipeError:  # `roguelike generate … | head`
         return 0

@@ -66,7 +66,7 @@ def world_table(infos: list[Any], where: str) -> str:
     """``world list``'s table: a row a world, its problems or state last."""
     if not infos:
         return f"no worlds in {where}\n"
-    rows = [("NAME", "SEED", "PRESET", "FLOOR", "TURN", "SAVED", "")]
+    rows: list[tuple[str, ...]] = [("NAME", "SEED", "PRESET", "FLOOR", "TURN", "SAVED", "")]
     for i in infos:
         status = i.problem or ", ".join(
             word
@@ -79,7 +79,8 @@ def world_table(infos: list[Any], where: str) -> str:
             )
         saved = i.saved[:16].replace("T", " ") if i.saved else "?"
         floor = f"{i.floor}/{i.floors}" if i.floors else "?"
-        rows.append((i.name, i.seed or "?", i.preset or "?", floor, str(i.turn), saved, status))
+        cells = (i.name, i.seed or "?", i.preset or "?", floor, str(i.turn), saved, status)
+        rows.append(tuple(printable(c) for c in cells))  # every cell may come from a file
     widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]) - 1)]
     return "".join(
         "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=False)).rstrip()
@@ -134,7 +135,9 @@ def world_text(args: argparse.Namespace) -> str:
 
 def run(args: argparse.Namespace) -> None:
     try:
-        sys.stdout.write(world_text(args))
+        # names, dates and problems may come from a file: each line is made printable
+        lines = world_text(args).split("\n")
+        sys.stdout.write("\n".join(printable(line) for line in lines))
     except BrokenPipeError:
         raise
     except OSError as err:  # a file that cannot be read or written

@@ -30,6 +30,7 @@ from saves.codec.common import (
 )
 from saves.codec.floor import floor_doc, floor_from
 from saves.errors import SaveError
+from saves.text import printable
 from saves.world import RUN_ID, VisitedFloor, World, check_name, parse_date
 
 #: Messages of the log a save keeps.
@@ -51,6 +52,19 @@ def world_doc(world: World) -> dict[str, Any]:
         "created": world.created,
         "challenge": world.challenge,
     }
+
+
+def state_name(value: Any, where: str) -> str:
+    """The world name a state carries, under the one rule for names (as the header's)."""
+    try:
+        return check_name(f.text(value, where, 200))
+    except ValueError as err:  # BadWorldName
+        raise SaveError(f"{where}: {err}") from None
+
+
+def shown_text(text: str | None) -> str | None:
+    """A text the screens show (a cause of death), made printable and kept within its bound."""
+    return None if text is None else printable(text)[:MAX_LINE]
 
 
 def world_from(value: Any, where: str) -> World:
@@ -191,8 +205,10 @@ def state_from(value: Any, where: str) -> GameState:
         if room.pos in rooms:
             raise SaveError(f"{at('puzzles')}[{i}]: two pedestals on one cell")
         rooms[room.pos] = room
+    # the log and the cause are shown on screen: made printable here, so the engine never
+    # holds a stranger's escape sequence (cut back to their bound, so the game can save them)
     log = [
-        f.text(line, f"{at('log')}[{i}]", MAX_LINE)
+        printable(f.text(line, f"{at('log')}[{i}]", MAX_LINE))[:MAX_LINE]
         for i, line in enumerate(f.array_list(field("log"), at("log"), LOG_LIMIT))
     ]
     state = GameState(
@@ -204,7 +220,7 @@ def state_from(value: Any, where: str) -> GameState:
         hp=hp,
         max_hp=max_hp,
         rng=rng_from(field("rng"), at("rng")),
-        world_name=f.text(field("world_name"), at("world_name"), 200),
+        world_name=state_name(field("world_name"), at("world_name")),
         preset=f.text(field("preset"), at("preset"), 20, choices=PRESETS),
         keys_held=keys_held,
         keys_lying=keys_lying,
@@ -266,7 +282,7 @@ def stats_from(value: Any, where: str, total: int) -> RunStats:
         keys=count("keys"),
         puzzles_solved=count("puzzles_solved"),
         hints_used=count("hints_used"),
-        cause=f.optional_text(f.get(o, "cause", where), f"{where}.cause", MAX_LINE),
+        cause=shown_text(f.optional_text(f.get(o, "cause", where), f"{where}.cause", MAX_LINE)),
         puzzle_scores=puzzle_scores_from(
             f.get(o, "puzzle_scores", where), f"{where}.puzzle_scores", total
         ),
