@@ -134,8 +134,8 @@ def hostile_save(text: str = HOSTILE, *, name: str = "[bold]Hostile[/] world") -
 def raw_save(payload: bytes, **changes: Any) -> bytes:
     """A save of any ``payload`` bytes (a bomb, broken JSON) under a header that states its
     true length and checksum. Built like the packer's header line, not by it (the packer takes
-    only documents): should the header gain checks of its own, these files are refused
-    sooner, which the fuzz tests accept as long as it is in one clean line."""
+    only documents), sealed as the packer seals it (unless ``changes`` gives a ``seal``), so
+    that the payload reaches the decoders' bounds."""
     world, state = tiny()
     fields: dict[str, Any] = {
         "format": h.FORMAT_VERSION,
@@ -150,6 +150,8 @@ def raw_save(payload: bytes, **changes: Any) -> bytes:
         "summary": summary_of(world, state).to_json(),
     }
     fields.update(changes)
+    if "seal" not in changes:  # sealed as the packer seals: the decoders' bounds are reached
+        fields["seal"] = h.seal_of(fields)
     line = json.dumps(fields, sort_keys=True)
     return h.MAGIC + line.encode("ascii") + b"\n" + payload
 
@@ -309,7 +311,7 @@ def pack_run(document: dict[str, Any], **head: Any) -> bytes:
         "blake2b": hashlib.blake2b(payload, digest_size=32).hexdigest(),
     }
     fields.update(head)
-    return runs.MAGIC + json.dumps(fields, sort_keys=True).encode("ascii") + b"\n" + payload
+    return runs.header_line(fields) + payload
 
 
 def _run_cut(fraction: float) -> Callable[[], bytes]:

@@ -15,10 +15,6 @@ slowest command. The long version adds seeded random mutants (bits flipped, stre
 repeated) and more hypothesis examples in-process::
 
     ROGUELIKE_FUZZ_EXAMPLES=2000 uv run pytest -s tests/fuzz
-
-Cases that fail today because another part of the work is not merged yet are marked
-``xfail(strict=True)`` with what fixes them, so they turn into failures (to unmark) the day
-the fix lands.
 """
 
 from __future__ import annotations
@@ -52,9 +48,6 @@ RANDOM = random_mutants(EXTRA // 10) if EXTRA else {}
 SAVE_OPS = ("import", "list", "list-json", "export")
 RUN_OPS = ("runs-import", "verify")
 
-#: Cases that fail until another part of the issue is merged: (mutant, command) → what fixes it.
-PENDING: dict[tuple[str, str], str] = {}
-
 
 def _all_cases() -> list[tuple[str, str]]:
     saves = [*SAVE_MUTANTS, *(k for k in RANDOM if k.endswith("-save"))]
@@ -64,9 +57,7 @@ def _all_cases() -> list[tuple[str, str]]:
 
 
 def _param(case: tuple[str, str]) -> Any:
-    reason = PENDING.get(case)
-    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-    return pytest.param(*case, id=f"{case[0]}:{case[1]}", marks=marks)
+    return pytest.param(*case, id=f"{case[0]}:{case[1]}")
 
 
 def _jobs(root: Path) -> tuple[list[dict[str, Any]], dict[str, bytes]]:
