@@ -47,16 +47,34 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
     KeyBinding("p", "puzzle", "Play the puzzle of the pedestal you stand on", "Act", "", "p"),
     KeyBinding("g,comma", "pick_up", "Pick up what lies here", "Act", "", "g"),
     KeyBinding(
-        "greater_than_sign", "descend", "Take the stairs down (or leave)", "Act", "stairs", ">"
+        "greater_than_sign",
+        "descend",
+        "Take the stairs down (or the exit out); off them, walk there once seen",
+        "Act",
+        "stairs",
+        ">",
     ),
+    KeyBinding("less_than_sign", "descend", "The same as > (the exit is drawn <)", "Act"),
     KeyBinding("o", "open_door", "Open a door (then a direction)", "Act"),
     KeyBinding("c", "close_door", "Close a door (then a direction)", "Act"),
     KeyBinding("i", "inventory", "Use an item from the pack", "Act", "pack", "i"),
     KeyBinding("x", "look", "Look around (move the cursor, Esc to stop)", "Info", "look", "x"),
     KeyBinding("t", "travel", "Travel to a seen place (pick it like look)", "Act", "travel", "t"),
+    KeyBinding(
+        "tab",
+        "next_place(1)",
+        "Jump the travel cursor to the next place: stairs, keys, doors, pedestals, items, "
+        "monsters, unexplored edges, nearest first (Enter goes)",
+        "Act",
+        key_display="Tab",
+    ),
+    KeyBinding(
+        "shift+tab", "next_place(-1)", "Jump the cursor back a place", "Act", key_display="⇧Tab"
+    ),
     KeyBinding("C", "copy_seed", "Copy the world's seed code (to share it)", "Info", "", "C"),
     KeyBinding("S", "save_quit", "Save the world and go back to the title", "Info", "", "S"),
     KeyBinding("m", "history", "Message history", "Info", "log", "m"),
+    KeyBinding("M", "overview", "The whole floor at a glance (Esc or M closes)", "Info", "", "M"),
     KeyBinding("question_mark,f1", "help", "Help: every key", "Info", "help", "?"),
     # watch mode: the autoplayer at the wheel (any key above but C, S, m and ? takes it back)
     KeyBinding(
