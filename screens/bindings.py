@@ -49,12 +49,12 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
     KeyBinding(
         "greater_than_sign",
         "descend",
-        "Take the stairs down (or the exit out); off them, walk there once seen",
+        "Take the stairs or exit (walk there first)",
         "Act",
         "stairs",
         ">",
     ),
-    KeyBinding("less_than_sign", "descend", "The same as > (the exit is drawn <)", "Act"),
+    KeyBinding("less_than_sign", "descend", "As > (the exit is drawn <)", "Info"),
     KeyBinding("o", "open_door", "Open a door (then a direction)", "Act"),
     KeyBinding("c", "close_door", "Close a door (then a direction)", "Act"),
     KeyBinding("i", "inventory", "Use an item from the pack", "Act", "pack", "i"),
@@ -63,18 +63,17 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
     KeyBinding(
         "tab",
         "next_place(1)",
-        "Jump the travel cursor to the next place: stairs, keys, doors, pedestals, items, "
-        "monsters, unexplored edges, nearest first (Enter goes)",
-        "Act",
+        "Travel: jump to the next place worth a visit",
+        "Info",
         key_display="Tab",
     ),
     KeyBinding(
-        "shift+tab", "next_place(-1)", "Jump the cursor back a place", "Act", key_display="⇧Tab"
+        "shift+tab", "next_place(-1)", "Travel: jump back a place", "Info", key_display="⇧Tab"
     ),
     KeyBinding("C", "copy_seed", "Copy the world's seed code (to share it)", "Info", "", "C"),
     KeyBinding("S", "save_quit", "Save the world and go back to the title", "Info", "", "S"),
     KeyBinding("m", "history", "Message history", "Info", "log", "m"),
-    KeyBinding("M", "overview", "The whole floor at a glance (Esc or M closes)", "Info", "", "M"),
+    KeyBinding("M", "overview", "The whole floor at a glance", "Info", "", "M"),
     KeyBinding("question_mark,f1", "help", "Help: every key", "Info", "help", "?"),
     # watch mode: the autoplayer at the wheel (any key above but C, S, m and ? takes it back)
     KeyBinding(
