@@ -43,7 +43,14 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
     ),
     KeyBinding("full_stop,5,s", "wait", "Wait a turn", "Act", key_display="."),
     KeyBinding("R,z", "rest", "Rest until healed or disturbed", "Act", "rest", "R"),
-    KeyBinding("e", "explore", "Explore until something happens", "Act", "explore", "e"),
+    KeyBinding(
+        "e",
+        "explore",
+        "Explore (on through pick-ups) until something happens",
+        "Act",
+        "explore",
+        "e",
+    ),
     KeyBinding("p", "puzzle", "Play the puzzle of the pedestal you stand on", "Act", "", "p"),
     KeyBinding("g,comma", "pick_up", "Pick up what lies here", "Act", "", "g"),
     KeyBinding(

@@ -479,7 +479,7 @@ class GameScreen(DungeonScreen[GameState | None]):
     @takes_over
     def action_explore(self) -> None:
         if not self._busy():
-            self.act(Explore())
+            self.act(Explore(onward=True))
 
     @takes_over
     def action_pick_up(self) -> None:

@@ -134,9 +134,11 @@ def travel(state: GameState, action: Travel) -> list[Event]:
     return walk(state, lambda: dist, lambda: state.player == (x, y), stop_on=TRAVEL_STOPS)
 
 
-def explore(state: GameState) -> list[Event]:
+def explore(state: GameState, *, onward: bool = False) -> list[Event]:
     """Walk to the nearest place worth a look (:func:`explore_distances`) until the floor
-    changes or there is nothing left to explore."""
+    changes or there is nothing left to explore. ``onward``: items and keys picked up on the
+    way do not stop it, and the first sight of the stairs or exit does (see
+    :class:`~roguelike.engine.actions.Explore`)."""
     seen = threats(state)
     if seen:
         return [Message(f"Not with {a(seen[0].kind)} in view: fight it or step away.")]
@@ -150,7 +152,9 @@ def explore(state: GameState) -> list[Event]:
         lambda: explore_distances(state),
         lambda: state.number != floor,
         explore=True,
-        note_on=EXPLORE_NOTES,
+        stop_on=EXPLORE_NOTES if onward else frozenset(),
+        note_on=frozenset() if onward else EXPLORE_NOTES,
+        through_pickups=onward,
     )
 
 
@@ -264,14 +268,16 @@ def walk(
     explore: bool = False,
     stop_on: frozenset[str] = frozenset(),
     note_on: frozenset[str] = frozenset(),
+    through_pickups: bool = False,
 ) -> list[Event]:
     """Step down a distance map until ``arrived``, or a reason to stop: a monster comes into
     view, the player is attacked or loses health, something is picked up or found, a sighting
     of a kind in ``stop_on`` is new (see :func:`sightings`), the way is blocked, or the walk
     runs out (:data:`TRAVEL_LIMIT`); a new sighting of a kind in ``note_on`` is told of, and
-    the walk goes on. The map is asked for again only when the walk reaches one
-    of its targets or cannot go on, so a long walk costs a few maps, not one per step.
-    ``explore``: say what is left to do when the map has no more steps."""
+    the walk goes on; ``through_pickups``: taking an item or a key does not stop it. The map
+    is asked for again only when the walk reaches one of its targets or cannot go on, so a
+    long walk costs a few maps, not one per step. ``explore``: say what is left to do when the
+    map has no more steps."""
     seen = {m.id for m in state.visible_monsters()}
     watched = stop_on | note_on
     known = {s for s in sightings(state) if s[0] in watched} if watched else set()
@@ -298,7 +304,9 @@ def walk(
         hp = state.hp
         got = one_turn(state, Move(dx, dy))
         events += got
-        stop = (Bumped, ItemTaken, KeyTaken, PuzzleFound)
+        stop = (
+            (Bumped, PuzzleFound) if through_pickups else (Bumped, ItemTaken, KeyTaken, PuzzleFound)
+        )
         attacked = any(isinstance(e, Attacked) and e.target == "you" for e in got)
         if state.dead or attacked or any(isinstance(e, stop) for e in got):
             break

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roguelike.engine import Descend, Explore, Message, Moved, Travel, step
+from roguelike.engine import Descend, Explore, ItemTaken, KeyTaken, Message, Moved, Travel, step
 from roguelike.engine import travel as travel_module
 from roguelike.engine.pathing import FAR, distance_map
 from roguelike.engine.places import (
@@ -19,6 +19,7 @@ from roguelike.engine.places import (
     stairs_action,
 )
 from roguelike.engine.travel import coming_into_view, known_passable, sightings
+from roguelike.recording import decode_action, encode_action
 from tests.engine.support import cheb, fresh
 
 SEEDS = (0, 1, 2)
@@ -255,29 +256,66 @@ def presses_to_the_stairs(state, *, by_hand: bool) -> int:
 
 
 def floor_presses(seed: int) -> tuple[int, int]:
-    """(by hand, with >) key presses for floor 1 of a quiet world, exploring with e until the
-    stairs are known and reachable, then going down."""
+    """(as before, now) key presses for floor 1 of a quiet world: exploring with ``e`` until
+    the stairs are known and reachable, then going down. Before: each explore stopped at every
+    pick-up, and the stairs were reached by moving the travel cursor a cell at a time. Now:
+    ``e`` explores onward through pick-ups, and ``>`` walks to the stairs."""
     counts = []
-    for by_hand in (True, False):
+    for now in (False, True):
         state = fresh(seed)
         presses = 0
         while True:
             action = stairs_action(state)
-            if isinstance(action, Travel):
-                far = known_steps(state)[action.y, action.x]
-                if far < FAR:
-                    break
+            if isinstance(action, Travel) and known_steps(state)[action.y, action.x] < FAR:
+                break
             presses += 1
             turn = state.turn
-            step(state, Explore())
+            step(state, Explore(onward=now))
             assert state.turn != turn, "explore ended before the stairs were reachable"
-        counts.append(presses + presses_to_the_stairs(state, by_hand=by_hand))
+        counts.append(presses + presses_to_the_stairs(state, by_hand=not now))
     return counts[0], counts[1]
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_a_floor_takes_fewer_presses_with_the_stairs_key(seed):
-    by_hand, with_key = floor_presses(seed)
-    assert with_key < by_hand
-    # the cursor trip alone is at least the stairs' distance; > replaces it by a press or two
-    assert by_hand - with_key >= 2
+def test_a_floor_takes_fewer_than_half_the_presses_it_took(seed):
+    before, now = floor_presses(seed)
+    assert now * 2 < before, (before, now)
+
+
+# -- explore onward --------------------------------------------------------------------------
+
+
+def test_explore_onward_goes_on_through_pick_ups_and_stops_at_the_stairs():
+    for seed in SEEDS:
+        state = fresh(seed)
+        taken_in_one = 0
+        for _ in range(60):
+            before = finish_known(state)
+            turn = state.turn
+            events = step(state, Explore(onward=True))
+            taken = [e for e in events if isinstance(e, ItemTaken | KeyTaken)]
+            moved_after = (
+                any(isinstance(e, Moved) for e in events[events.index(taken[0]) + 1 :])
+                if taken
+                else False
+            )
+            taken_in_one = max(taken_in_one, len(taken) + moved_after)
+            if before is None and finish_known(state) is not None:
+                assert "You stop: you see the stairs down" in texts(events)
+                fx, fy = state.floor.finish
+                assert state.visible[fy, fx]
+            if state.turn == turn:
+                break
+        assert taken_in_one >= 2, "an onward explore never walked on past a pick-up"
+
+
+def test_the_onward_explore_has_its_own_code_and_the_old_one_replays_as_before():
+    assert encode_action(Explore()) == "x" and decode_action("x") == Explore()
+    assert encode_action(Explore(onward=True)) == "X"
+    assert decode_action("X") == Explore(onward=True)
+    old, new = fresh(0), fresh(0)
+    step(old, Explore())
+    step(new, Explore(onward=True))
+    # the old explore stops at the first thing it picks up; the new walks on (or stops alike
+    # when there was nothing to pick up on the way)
+    assert new.turn >= old.turn
