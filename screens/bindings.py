@@ -46,7 +46,7 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
     KeyBinding(
         "e",
         "explore",
-        "Explore (on through pick-ups) until something happens",
+        "Explore until something new happens",
         "Act",
         "explore",
         "e",
