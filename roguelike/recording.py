@@ -12,8 +12,9 @@ change) and :class:`Outcome` say how the run ended.
 
 An action is written as a short text (``h``/``j``/``k``/``l``/``y``/``u``/``b``/``n``: a
 step in the eight directions as the vi keys name them; ``.``: wait; ``R``: rest; ``g``: pick
-up; ``>``: descend; ``x``: explore; ``o``/``c`` and a direction letter: open, close; ``t X,Y``:
-travel; ``U name``: use an item) or, for a puzzle played at a pedestal, an object
+up; ``>``: descend; ``x``: explore; ``X``: explore onward, through pick-ups; ``o``/``c`` and a
+direction letter: open, close; ``t X,Y``: travel; ``U name``: use an item) or, for a puzzle
+played at a pedestal, an object
 ``{"solve": moves, "hints": n, "coins": n, "resets": n}``.
 
 This module is the core of recordings and has no file format of its own: the save layer
@@ -102,6 +103,7 @@ SIMPLE_ACTIONS: dict[str, Action] = {
     "g": PickUp(),
     ">": Descend(),
     "x": Explore(),
+    "X": Explore(onward=True),
 }
 
 
@@ -127,6 +129,8 @@ def encode_action(action: Action) -> Code:
     """The recorded form of ``action`` (see the module)."""
     if isinstance(action, Move):
         return STEP_LETTERS[(action.dx, action.dy)]
+    if isinstance(action, Explore) and action.onward:
+        return "X"
     simple = SIMPLE.get(type(action))
     if simple is not None:
         return simple

@@ -49,6 +49,7 @@ from roguelike.engine import (
     doors_around,
 )
 from roguelike.engine import step as engine_step
+from roguelike.engine.places import Place, finish_known, places, stairs_action
 from saves.text import printable
 from screens.bindings import textual_bindings
 from screens.character import CharacterScreen
@@ -57,6 +58,7 @@ from screens.help import HelpScreen
 from screens.history import HistoryScreen
 from screens.inventory import InventoryScreen
 from screens.map_view import MapView
+from screens.overview import OverviewScreen
 from screens.puzzle import PuzzleOutcome, PuzzleScreen
 from screens.side_panel import OLD
 
@@ -123,6 +125,10 @@ class GameScreen(DungeonScreen[GameState | None]):
         self._step = step or partial(engine_step, state)
         self.mode: Mode = "play"
         self.cursor: tuple[int, int] | None = None
+        #: The places the cursor jumps between (Tab), worked out when it first jumps in a
+        #: cursor mode (no turn passes meanwhile), and the one it is on.
+        self._places: list[Place] | None = None
+        self._place_at = -1
         self._door_action: str = "open"
         # -- watch mode
         #: The bot has the wheel (paused or not).
@@ -245,6 +251,7 @@ class GameScreen(DungeonScreen[GameState | None]):
         if self.mode in ("look", "travel", "direction"):
             self.mode = "play"
             self.cursor = None
+            self._places, self._place_at = None, -1
             self.map_view.set_cursor(None)
             self._say(None)
             return True
@@ -484,7 +491,7 @@ class GameScreen(DungeonScreen[GameState | None]):
     @takes_over
     def action_explore(self) -> None:
         if not self._busy():
-            self.act(Explore())
+            self.act(Explore(onward=True))
 
     @takes_over
     def action_pick_up(self) -> None:
@@ -493,15 +500,33 @@ class GameScreen(DungeonScreen[GameState | None]):
 
     @takes_over
     def action_descend(self) -> None:
+        """``>`` (or ``<``): take the stairs or the exit when on them, else travel there once
+        seen (:func:`~roguelike.engine.places.stairs_action`); in a cursor mode, put the cursor
+        on them. On the stairs before the floor below is made (it is made ahead, in the
+        background), say "…" and take them when it is."""
+        if self.mode in ("look", "travel"):
+            finish = finish_known(self.state)
+            if finish is None:
+                self._say("You have not seen the way down yet. (Esc ends)")
+            else:
+                self._set_cursor(finish)
+            return
         if self._busy() or self._stairs_wait is not None:
             return
-        if self._floor_ready is not None and not self._floor_ready():
-            # the floor below is still being made: say so and take the stairs when it is
+        action = stairs_action(self.state)
+        if isinstance(action, str):
+            self._say(action)
+            return
+        if (
+            isinstance(action, Descend)
+            and self._floor_ready is not None
+            and not self._floor_ready()
+        ):
             self._stairs_wait = self.state.player
             self._say("…")
             self.set_timer(1 / 60, self._descend_when_ready)
             return
-        self.act(Descend())
+        self.act(action)
 
     def _descend_when_ready(self) -> None:
         """Take the stairs pressed earlier once the floor below is made, unless the player has
@@ -515,6 +540,36 @@ class GameScreen(DungeonScreen[GameState | None]):
             self._say(None)
         if pressed_at == self.state.player and self.mode == "play":
             self.act(Descend())
+
+    @takes_over
+    def action_next_place(self, direction: int) -> None:
+        """Tab (Shift+Tab): the cursor jumps to the next (previous) place worth going to,
+        nearest first (:func:`~roguelike.engine.places.places`), cycling. From play, it starts
+        travel mode on the nearest."""
+        if self.mode not in ("look", "travel"):
+            if self._busy():
+                return
+            self.mode = "travel"
+        if self._places is None:
+            self._places, self._place_at = places(self.state), -1
+        if not self._places:
+            self.cursor = self.cursor or self.state.player
+            self.map_view.set_cursor(self.cursor)
+            self._say("Nowhere worth a jump: move the cursor by hand. (Esc cancels)")
+            return
+        n = len(self._places)
+        if self._place_at < 0:
+            self._place_at = 0 if direction > 0 else n - 1
+        else:
+            self._place_at = (self._place_at + direction) % n
+        place = self._places[self._place_at]
+        self._set_cursor(place.pos, place=place, of=(self._place_at + 1, n))
+
+    @takes_over
+    def action_overview(self) -> None:
+        """``M``: the whole floor at a glance (what the player knows of it)."""
+        self._leave_mode()
+        self.app.push_screen(OverviewScreen(self.state))
 
     @takes_over
     def action_open_door(self) -> None:
@@ -562,14 +617,27 @@ class GameScreen(DungeonScreen[GameState | None]):
             self.mode = mode
             self._set_cursor(self.state.player)
 
-    def _set_cursor(self, cursor: tuple[int, int]) -> None:
+    def _set_cursor(
+        self,
+        cursor: tuple[int, int],
+        *,
+        place: Place | None = None,
+        of: tuple[int, int] | None = None,
+    ) -> None:
+        """Put the cursor on ``cursor`` and say what lies there; ``place``: the place the
+        cursor jumped to, ``of``: its number and how many there are (said first)."""
         self.cursor = cursor
         self.map_view.set_cursor(cursor)
         what = describe(self.state, *cursor)
+        if place is not None and of is not None:
+            far = f"{place.steps} steps" if place.steps is not None else "no known way"
+            if place.kind == "unexplored":
+                what = f"{place.what.capitalize()}. {what}"
+            what = f"[{of[0]}/{of[1]}, {far}] {what}"
         if self.mode == "travel":
-            what = f"Travel: {what} (Enter goes, Esc cancels)"
+            what = f"Travel: {what} (Enter goes, Tab next, Esc cancels)"
         else:
-            what = f"{what} (Esc ends)"
+            what = f"{what} (Tab next, Esc ends)"
         self._say(what)
 
     def action_history(self) -> None:

@@ -129,6 +129,12 @@ def use_palette(palette: Palette) -> None:
     _KIND_GLYPHS, _KIND_STYLE_NUMBERS, _KIND_STYLES = _cell_tables()
 
 
+def cell_table() -> tuple[np.ndarray, np.ndarray, list[Style]]:
+    """The map's tables by cell kind (see :func:`kinds_of`): its glyph, its style's number, and
+    the styles; for other views that draw cells as the map does (the overview)."""
+    return _KIND_GLYPHS, _KIND_STYLE_NUMBERS, _KIND_STYLES
+
+
 @lru_cache(maxsize=256)
 def _mark_style(colour: str, bold: bool) -> Style:
     return Style(color=colour, bold=bold)
@@ -272,7 +278,7 @@ class MapView(ScrollView, can_focus=False):
             rows.update(y for y in old.keys() & by_row.keys() if old[y] != by_row[y])
             self._invalidate(rows)
         self._snap = _Snapshot(state.floor, kinds, by_row)
-        self.follow()
+        self.follow(centre=new_floor)
 
     def set_cursor(self, cursor: Pos | None) -> None:
         """Show the look/travel cursor at ``cursor`` (None hides it)."""
@@ -319,17 +325,20 @@ class MapView(ScrollView, can_focus=False):
         if visible:
             self.refresh(*visible)
 
-    def follow(self) -> None:
-        """Scroll so that the cursor (or else the player) stays away from the edges: when it
-        comes within a quarter of the view of an edge, recentre on it."""
+    def follow(self, *, centre: bool = False) -> None:
+        """Scroll so that the cursor (or else the player) stays at least a margin from the
+        edges, by the least amount (:func:`follow_axis`): a step scrolls the view a cell at
+        most, never by a jump. ``centre``: centre on it instead (a new floor)."""
         if self.state is None:
             return
         x, y = self.cursor if self.cursor is not None else self.state.player
         mw, mh = self.map_size
         w, h = self.size
         ox, oy = int(self.scroll_offset.x), int(self.scroll_offset.y)
-        nx = _follow_axis(x, ox, w, mw)
-        ny = _follow_axis(y, oy, h, mh)
+        if centre:
+            nx, ny = centred(x, w, mw), centred(y, h, mh)
+        else:
+            nx, ny = follow_axis(x, ox, w, mw), follow_axis(y, oy, h, mh)
         if (nx, ny) != (ox, oy):
             self.scroll_to(nx, ny, animate=False, force=True)
 
@@ -407,12 +416,32 @@ class MapView(ScrollView, can_focus=False):
         return Strip(segments, len(kinds))
 
 
-def _follow_axis(p: int, offset: int, view: int, size: int) -> int:
-    """The scroll offset along one axis that keeps ``p`` at least a quarter of ``view`` from
-    the edges, recentring when it is not."""
+#: At most this many cells between the followed cell and the view's edge before it scrolls.
+SCROLL_MARGIN = 8
+
+
+def margin_of(view: int) -> int:
+    """The margin kept in a view of ``view`` cells: a quarter of it, at most
+    :data:`SCROLL_MARGIN`, and always less than half of it (so the cell fits between)."""
+    return max(0, min(SCROLL_MARGIN, view // 4, (view - 1) // 2))
+
+
+def centred(p: int, view: int, size: int) -> int:
+    """The scroll offset along one axis that puts ``p`` in the middle of the view, kept
+    within the map."""
     if size <= view or view <= 0:
         return 0
-    margin = view // 4
-    if offset + margin <= p < offset + view - margin:
-        return offset
     return max(0, min(size - view, p - view // 2))
+
+
+def follow_axis(p: int, offset: int, view: int, size: int) -> int:
+    """The scroll offset along one axis, nearest ``offset``, that keeps ``p`` at least
+    :func:`margin_of` ``view`` cells from both edges (or as far as the map's own edge allows).
+    It moves by the least amount: never more than ``p`` moved past the margin, so a walk
+    scrolls the view a cell per step instead of recentring it by big jumps."""
+    if size <= view or view <= 0:
+        return 0
+    margin = margin_of(view)
+    lo = p - view + 1 + margin  # the least offset that keeps p a margin from the right
+    hi = p - margin  # the greatest that keeps it a margin from the left
+    return max(0, min(size - view, max(lo, min(hi, offset))))

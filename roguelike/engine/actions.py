@@ -89,7 +89,15 @@ class Travel:
 @dataclass(frozen=True)
 class Explore:
     """Walk, turn after turn, towards the nearest place not yet seen (or an item or key seen
-    lying there), stopping like :class:`Travel` does; refused with an awake monster in view."""
+    lying there), stopping when a monster comes into view, the player is hurt, or something
+    is picked up; refused with an awake monster in view.
+
+    ``onward``: pick things up on the way and go on exploring (the first sight of the stairs
+    or the exit stops it instead), as the ``e`` key does: a floor takes a few presses, not one
+    per item. Recorded as its own code, so the explores of older recordings replay as they
+    were played."""
+
+    onward: bool = False
 
 
 @dataclass(frozen=True)

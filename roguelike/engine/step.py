@@ -28,7 +28,7 @@ def step(state: GameState, action: Action) -> list[Event]:
             case Travel():
                 events = travel(state, action)
             case Explore():
-                events = explore(state)
+                events = explore(state, onward=action.onward)
             case _:
                 events = one_turn(state, action)
     for e in events:

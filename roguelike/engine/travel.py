@@ -1,9 +1,14 @@
 """The multi-turn actions: rest, travel and explore, turn after turn until done or interrupted,
 and the maps they walk by (over the explored map only: the player plans with what they know).
 
-A walk stops when a new monster comes into view, the player is attacked, something is picked
-up or found, the way is blocked, or it runs out (:data:`TRAVEL_LIMIT`). Resting and exploring
-are refused with a threat in view (:func:`threats`).
+A walk stops when a new monster comes into view, the player is attacked or loses health,
+something is picked up or found, the way is blocked, or it runs out (:data:`TRAVEL_LIMIT`).
+A travel (a walk to a place the player chose over ground they know) also stops when anything
+new comes into view: an item, a key, a pedestal, a locked door, the stairs or the exit
+(:func:`sightings`), since the player chose the place before they knew of it. Exploring walks to
+the items, keys and pedestals it sees anyway, so it stops for none of those on the way; it
+stops when it first sees the stairs or the exit, where the player may want to go down.
+Resting and exploring are refused with a threat in view (:func:`threats`).
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ __all__ = [
     "explored_all",
     "known_passable",
     "rest",
+    "sightings",
     "threats",
     "travel",
     "travel_distances",
@@ -132,12 +138,14 @@ def travel(state: GameState, action: Travel) -> list[Event]:
     px, py = state.player
     if dist[py, px] >= FAR:
         return [Message("You know no way there.")]
-    return walk(state, lambda: dist, lambda: state.player == (x, y))
+    return walk(state, lambda: dist, lambda: state.player == (x, y), stop_on=TRAVEL_STOPS)
 
 
-def explore(state: GameState) -> list[Event]:
+def explore(state: GameState, *, onward: bool = False) -> list[Event]:
     """Walk to the nearest place worth a look (:func:`explore_distances`) until the floor
-    changes or there is nothing left to explore."""
+    changes or there is nothing left to explore. ``onward``: items and keys picked up on the
+    way do not stop it, and the first sight of the stairs or exit does (see
+    :class:`~roguelike.engine.actions.Explore`)."""
     seen = threats(state)
     if seen:
         return [Message(f"Not with {a(seen[0].kind)} in view: fight it or step away.")]
@@ -147,7 +155,13 @@ def explore(state: GameState) -> list[Event]:
         return [Message(explored_all(state))]
     floor = state.number
     return walk(
-        state, lambda: explore_distances(state), lambda: state.number != floor, explore=True
+        state,
+        lambda: explore_distances(state),
+        lambda: state.number != floor,
+        explore=True,
+        stop_on=EXPLORE_NOTES if onward else frozenset(),
+        note_on=frozenset() if onward else EXPLORE_NOTES,
+        through_pickups=onward,
     )
 
 
@@ -157,7 +171,8 @@ def explored_all(state: GameState) -> str:
     fx, fy = state.floor.finish or (-1, -1)
     if fx >= 0 and state.explored[fy, fx]:
         where = "exit" if state.floor.last else "stairs"
-        return f"{text} Travel to the {where} (t) and press >."
+        then = "leave" if state.floor.last else "go down"
+        return f"{text} Press > to walk to the {where}, and > again to {then}."
     waiting = [r for r in state.puzzles.values() if r.visited and not r.solved]
     if waiting:
         colour = tiles.key_colour(waiting[0].key)[0]
@@ -174,19 +189,96 @@ def explored_all(state: GameState) -> str:
     return text
 
 
+def sightings(state: GameState) -> set[tuple[str, int, int]]:
+    """What the player has seen of the floor that a walk should not pass unnoticed, as
+    (kind, x, y): the stairs or exit, keys, unsolved pedestals and items lying on explored
+    cells, and explored locked doors."""
+    explored = state.explored
+    seen: set[tuple[str, int, int]] = set()
+    finish = state.floor.finish
+    if finish is not None and explored[finish[1], finish[0]]:
+        seen.add(("exit" if state.floor.last else "stairs", *finish))
+    for (x, y), _ in state.keys_lying.items():
+        if explored[y, x]:
+            seen.add(("key", x, y))
+    for (x, y), room in state.puzzles.items():
+        if explored[y, x] and not room.solved:
+            seen.add(("pedestal", x, y))
+    for (x, y), _ in state.items_lying.items():
+        if explored[y, x]:
+            seen.add(("item", x, y))
+    ys, xs = np.nonzero(explored & (state.tiles >= tiles.LOCKED_FIRST))
+    seen.update(("locked door", x, y) for x, y in zip(xs.tolist(), ys.tolist(), strict=True))
+    return seen
+
+
+#: The sightings (kinds of :func:`sightings`) that stop a travel.
+TRAVEL_STOPS = frozenset({"stairs", "exit", "key", "pedestal", "item", "locked door"})
+#: The sightings an explore tells of as it walks on. (It does not stop there: the recorded
+#: explores of older runs must replay the same.)
+EXPLORE_NOTES = frozenset({"stairs", "exit"})
+
+
+def _sighted(state: GameState, new: set[tuple[str, int, int]], *, stop: bool = True) -> str:
+    """``You stop: you see the stairs down and a potion.`` for the things first seen (``stop``
+    False: ``You see the stairs down (> walks there).``)."""
+    words = []
+    for kind, x, y in sorted(new, key=lambda s: (TRAVEL_ORDER.index(s[0]), s[2], s[1])):
+        if kind == "stairs":
+            words.append("the stairs down")
+        elif kind == "exit":
+            words.append("the exit")
+        elif kind == "key":
+            words.append(key_name(state.keys_lying[(x, y)]))
+        elif kind == "pedestal":
+            words.append(f"a {state.puzzles[(x, y)].type} pedestal")
+        elif kind == "item":
+            words.append(a(state.items_lying[(x, y)]))
+        else:
+            lock = tiles.lock_of(int(state.tiles[y, x]))
+            words.append(f"a door locked with {key_name(lock)}" if lock else "a locked door")
+    if stop:
+        return f"You stop: you see {and_list(words)}."
+    walks = " (> walks there)" if any(k in ("stairs", "exit") for k, _, _ in new) else ""
+    return f"You see {and_list(words)}{walks}."
+
+
+TRAVEL_ORDER = ("stairs", "exit", "key", "pedestal", "locked door", "item")
+
+
+def and_list(words: list[str]) -> str:
+    """``a, b and c``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _numbers(kind: str, n: int) -> str:
+    """``a goblin``, ``2 goblins``."""
+    return a(kind) if n == 1 else f"{n} {kind}s"
+
+
 def walk(
     state: GameState,
     distances: Callable[[], np.ndarray],
     arrived: Callable[[], bool],
     *,
     explore: bool = False,
+    stop_on: frozenset[str] = frozenset(),
+    note_on: frozenset[str] = frozenset(),
+    through_pickups: bool = False,
 ) -> list[Event]:
     """Step down a distance map until ``arrived``, or a reason to stop: a monster comes into
-    view, the player is attacked, something is picked up or found, the way is blocked, or the
-    walk runs out (:data:`TRAVEL_LIMIT`). The map is asked for again only when the walk
-    reaches one of its targets or cannot go on, so a long walk costs a few maps, not one per
-    step. ``explore``: say what is left to do when the map has no more steps."""
+    view, the player is attacked or loses health, something is picked up or found, a sighting
+    of a kind in ``stop_on`` is new (see :func:`sightings`), the way is blocked, or the walk
+    runs out (:data:`TRAVEL_LIMIT`); a new sighting of a kind in ``note_on`` is told of, and
+    the walk goes on; ``through_pickups``: taking an item or a key does not stop it. The map
+    is asked for again only when the walk reaches one of its targets or cannot go on, so a
+    long walk costs a few maps, not one per step. ``explore``: say what is left to do when the
+    map has no more steps."""
     seen = {m.id for m in state.visible_monsters()}
+    watched = stop_on | note_on
+    known = {s for s in sightings(state) if s[0] in watched} if watched else set()
     events: list[Event] = []
     dist: np.ndarray | None = None
     for _ in range(TRAVEL_LIMIT):
@@ -207,17 +299,31 @@ def walk(
         if state.monster_at(px + dx, py + dy) is not None:
             events.append(Message("Something is in the way."))
             break
+        hp = state.hp
         got = one_turn(state, Move(dx, dy))
         events += got
-        stop = (Bumped, ItemTaken, KeyTaken, PuzzleFound)
+        stop = (
+            (Bumped, PuzzleFound) if through_pickups else (Bumped, ItemTaken, KeyTaken, PuzzleFound)
+        )
         attacked = any(isinstance(e, Attacked) and e.target == "you" for e in got)
         if state.dead or attacked or any(isinstance(e, stop) for e in got):
             break
+        if state.hp < hp:
+            events.append(Message(f"You stop: you lost {hp - state.hp} HP."))
+            break
         new = {m.id for m in state.visible_monsters()} - seen
         if new:
-            kinds = [m.kind for m in state.monsters if m.id in new]
+            kinds = [m.kind for m in state.visible_monsters() if m.id in new]
             events.append(Message(f"You stop: {come_into_view(kinds)}."))
             break
+        if watched and not arrived():
+            found = {s for s in sightings(state) if s[0] in watched} - known
+            if any(s[0] in stop_on for s in found):
+                events.append(Message(_sighted(state, found)))
+                break
+            if found:
+                events.append(Message(_sighted(state, found, stop=False)))
+                known |= found
     return events
 
 

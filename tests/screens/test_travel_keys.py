@@ -1,0 +1,201 @@
+"""Travel the way players do, on the game screen: ``>`` and ``<`` walk to the known stairs and
+take them, Tab jumps the travel cursor between places, and the map scrolls without jumps
+(its rule, :func:`screens.map_view.follow_axis`, tested as a pure function too)."""
+
+from __future__ import annotations
+
+import copy
+from functools import cache
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from textual.app import App
+
+from roguelike.engine import GameState, Travel, new_game, step
+from roguelike.engine.places import places
+from screens.game import GameScreen
+from screens.map_view import MapView, follow_axis, margin_of
+from tests.screens.support import screen_text
+
+SEED = 12345
+
+
+class GameApp(App[None]):
+    """The smallest app that plays a game screen."""
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__()
+        self.state = state
+
+    def on_mount(self) -> None:
+        self.push_screen(GameScreen(self.state, world_name="Testing"))
+
+
+@cache
+def _quiet() -> GameState:
+    return new_game(SEED, total_floors=3, monsters=False, puzzles=False)
+
+
+def quiet() -> GameState:
+    """A monster-free game, nothing lying about (so nothing new stops a walk)."""
+    state = copy.deepcopy(_quiet())
+    state.items_lying.clear()
+    state.keys_lying.clear()
+    return state
+
+
+def known(state: GameState) -> GameState:
+    """``state`` with the whole floor known and every key held: the stairs can be walked to."""
+    state.explored[:] = True
+    state.keys_held = {k.id for k in state.floor.keys}
+    return state
+
+
+def prompt(app: App[None]) -> str:
+    return " ".join(screen_text(app).split())
+
+
+async def test_greater_than_walks_to_the_known_stairs_then_takes_them():
+    state = known(quiet())
+    finish = state.floor.finish
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("greater_than_sign")
+        await pilot.pause()
+        assert state.player == finish and state.number == 1 and state.turn > 0
+        await pilot.press("greater_than_sign")
+        await pilot.pause()
+        assert state.number == 2
+        assert "You descend to floor 2" in prompt(app)
+
+
+async def test_greater_than_before_the_stairs_are_seen_says_so_and_spends_no_turn():
+    state = quiet()
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("greater_than_sign")
+        await pilot.pause()
+        assert state.turn == 0 and state.player == state.floor.spawn
+        assert "You have not found the stairs yet" in prompt(app)
+
+
+async def test_less_than_does_what_greater_than_does():
+    state = known(quiet())
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("less_than_sign")
+        await pilot.pause()
+        assert state.player == state.floor.finish
+
+
+async def test_tab_jumps_the_travel_cursor_between_places_and_enter_goes():
+    state = quiet()
+    expected = places(state)
+    assert len(expected) >= 2
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("tab")
+        await pilot.pause()
+        assert screen.mode == "travel" and screen.cursor == expected[0].pos
+        assert f"[1/{len(expected)}," in prompt(app)
+        await pilot.press("tab")
+        assert screen.cursor == expected[1].pos
+        await pilot.press("shift+tab")
+        assert screen.cursor == expected[0].pos
+        await pilot.press("shift+tab")  # cycles round to the last
+        assert screen.cursor == expected[-1].pos
+        await pilot.press("tab", "tab")
+        assert screen.cursor == expected[1].pos
+        # Enter travels there: the same as the engine's Travel from a copy
+        twin = copy.deepcopy(state)
+        step(twin, Travel(*expected[1].pos))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.mode == "play" and screen.cursor is None
+        assert state.player == twin.player and state.turn == twin.turn > 0
+
+
+async def test_in_look_mode_tab_jumps_and_greater_than_finds_the_stairs():
+    state = known(quiet())
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("x", "tab")
+        assert screen.mode == "look" and screen.cursor == places(state)[0].pos
+        await pilot.press("greater_than_sign")
+        await pilot.pause()
+        assert screen.cursor == state.floor.finish and state.turn == 0
+        assert "Stairs leading down" in prompt(app)
+        await pilot.press("escape")
+        assert screen.mode == "play" and screen.cursor is None
+
+
+async def test_walking_scrolls_the_map_a_cell_at_most_and_keeps_the_player_in_view():
+    state = known(quiet())
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(MapView)
+        w, h = view.size
+        # walk to the stairs one cell at a time, on the path travel would take
+        twin = copy.deepcopy(state)
+        path = [e.to for e in step(twin, Travel(*state.floor.finish)) if hasattr(e, "to")]
+        assert len(path) > 10
+        offset = view.scroll_offset
+        scrolled = 0
+        for x, y in path:
+            dx, dy = x - state.player[0], y - state.player[1]
+            keys = {(0, -1): "k", (0, 1): "j", (-1, 0): "h", (1, 0): "l"}
+            keys |= {(-1, -1): "y", (1, -1): "u", (-1, 1): "b", (1, 1): "n"}
+            await pilot.press(keys[(dx, dy)])
+            if state.player != (x, y):  # it opened a door: the next press goes through
+                await pilot.press(keys[(dx, dy)])
+            assert state.player == (x, y)
+            new = view.scroll_offset
+            assert abs(new.x - offset.x) <= 1 and abs(new.y - offset.y) <= 1
+            scrolled += new != offset
+            offset = new
+            sx, sy = view.map_to_screen(x, y)
+            assert 0 <= sx < w and 0 <= sy < h
+        assert scrolled > 0  # the walk was long enough to scroll
+
+
+# -- the scrolling rule, as a pure function ---------------------------------------------------
+
+
+@st.composite
+def views(draw):
+    view = draw(st.integers(1, 120))
+    size = draw(st.integers(1, 300))
+    p = draw(st.integers(0, size - 1))
+    start = draw(st.integers(0, max(0, size - view)))
+    return view, size, p, start
+
+
+@given(views(), st.integers(-3, 3))
+@settings(max_examples=300)
+def test_the_followed_cell_stays_in_view_and_the_view_moves_no_more_than_it(v, move):
+    view, size, p, start = v
+    offset = follow_axis(p, start, view, size)
+    # the view is within the map and shows p, a margin from the edges where the map allows
+    assert 0 <= offset <= max(0, size - view)
+    assert offset <= p < offset + view
+    margin = margin_of(view)
+    if size > view:
+        assert p - offset >= margin or offset == 0
+        assert offset + view - 1 - p >= margin or offset == size - view
+    # a following step of `move` cells scrolls the view by no more than `move`
+    q = min(size - 1, max(0, p + move))
+    after = follow_axis(q, offset, view, size)
+    assert abs(after - offset) <= abs(q - p)
+    assert after <= q < after + view
+    # standing still never scrolls
+    assert follow_axis(p, offset, view, size) == offset
