@@ -232,3 +232,27 @@ def test_a_resealed_run_header_still_has_each_field_checked(run_file):
     head["length"] = len(payload)
     with pytest.raises(RunFileError):
         unpack(header_line(head) + payload)
+
+
+def _resealed_with_raw(data: bytes, key: str, raw: str) -> bytes:
+    """``data`` with the header field ``key`` written as the JSON text ``raw`` (which
+    ``json.dumps`` cannot write, like ``1e999``) and a valid-looking seal."""
+    head, end = _header(data)
+    head[key] = "@@RAW@@"
+    line = json.dumps(head, sort_keys=True).replace('"@@RAW@@"', raw)
+    return h.MAGIC + line.encode("ascii") + data[end:]
+
+
+@pytest.mark.parametrize("raw", ["1e999", "-1e999"])
+def test_a_header_number_too_large_for_a_float_is_damage_for_the_list(saved, tmp_path, capsys, raw):
+    # json.loads reads 1e999 as infinity; the seal's check must refuse it as damage, not
+    # fail to write it back (a traceback in the world list and on the title screen)
+    bad = _resealed_with_raw(saved, "format", raw)
+    with pytest.raises(SaveError):
+        h.read(bad)
+    (tmp_path / "bad.rgl").write_bytes(bad)
+    (info,) = Store(tmp_path).list()
+    assert info.problem
+    code, out, err = run(capsys, "world", "list", "--save-dir", str(tmp_path))
+    assert code == 0 and err == "", err
+    assert "not a number a save holds" in out
