@@ -288,3 +288,43 @@ def test_exporting_a_whole_world_warns_of_nothing(capsys, tmp_path):
         "--save-dir", str(store.path),
     )  # fmt: skip
     assert code == 0 and err == ""
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_as_the_options_file_is_passed_over_not_waited_on(tmp_path):
+    from saves import options
+
+    fifo = tmp_path / "options.json"
+    os.mkfifo(fifo)
+    opts, warning = promptly(options.load, fifo)
+    assert opts == options.Options()
+    assert warning is not None and "not a regular file" in warning
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_as_the_puzzle_scores_file_is_passed_over_and_kept(tmp_path):
+    from roguelike.puzzles import codes
+    from saves.scores import FILE_NAME, BestScores
+
+    os.mkfifo(tmp_path / FILE_NAME)
+    before = snapshot(tmp_path)
+    scores = BestScores(tmp_path)
+    assert promptly(scores.read) == {}
+    assert scores.notice is not None and "not a regular file" in scores.notice
+    assert promptly(scores.record, codes.encode("jugs", "easy", 42), 70) is False
+    assert snapshot(tmp_path) == before
+
+
+def test_an_options_or_scores_file_too_large_is_refused_before_it_is_read(tmp_path):
+    from saves import options
+    from saves.scores import FILE_NAME, MAX_BYTES, BestScores
+
+    big = tmp_path / "options.json"
+    big.write_bytes(b" " * (options.MAX_BYTES + 1))
+    assert options.load(big)[1] == (
+        f"Options file ignored: it is larger than {options.MAX_BYTES} bytes; using the defaults"
+    )
+    (tmp_path / FILE_NAME).write_bytes(b" " * (MAX_BYTES + 1))
+    scores = BestScores(tmp_path)
+    assert scores.read() == {}
+    assert scores.notice is not None and f"larger than {MAX_BYTES} bytes" in scores.notice
