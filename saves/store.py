@@ -10,7 +10,8 @@ Files (``<slug>`` is the world's name in lowercase ASCII words joined by ``-``)
     ``<slug>.rgl.bak``   the save before the last one: loading and listing fall back to it,
                          saying why, when the main file fails any check (its header's seal
                          included); the next save then rewrites the main file and keeps the
-                         good backup
+                         good backup. Anything but a regular file there (a folder, a
+                         FIFO, a link) is left alone, and saves go on without a backup
     ``<slug>.lock``      while a game has the world open: a file the game keeps open and
                          locked by the OS (``fcntl.flock``; ``msvcrt.locking`` on Windows),
                          so the lock ends with its process however that ends (kill -9 too)
@@ -165,6 +166,15 @@ def check_replaceable(path: Path) -> None:
         return
     if not stat.S_ISREG(st.st_mode):
         raise NotRegularFile(path, _kind(st.st_mode))
+
+
+def _replaceable(path: Path) -> bool:
+    """Whether ``path`` is missing or a regular file (:func:`check_replaceable`'s test)."""
+    try:
+        check_replaceable(path)
+    except NotRegularFile:
+        return False
+    return True
 
 
 #: Flags that keep an open from following a link or waiting on a FIFO, where the OS has them.
@@ -732,7 +742,10 @@ class Store:
                 )
             intact = path == main
             break
-        write_atomic(main, data, backup=backup if intact else None)
+        # a folder, FIFO, device or link where the backup goes is never replaced, and never
+        # stops the save either (every later save would fail): this save keeps no backup
+        keep = intact and _replaceable(backup)
+        write_atomic(main, data, backup=backup if keep else None)
 
     def save(
         self,

@@ -328,3 +328,28 @@ def test_an_options_or_scores_file_too_large_is_refused_before_it_is_read(tmp_pa
     scores = BestScores(tmp_path)
     assert scores.read() == {}
     assert scores.notice is not None and f"larger than {MAX_BYTES} bytes" in scores.notice
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "symlink"])
+def test_a_special_file_where_the_backup_goes_never_stops_a_save(tmp_path, saved, kind):
+    """A folder, FIFO or link named like the backup is left alone, and the save still goes
+    through: a thing in the folder must not make every later save of the world fail."""
+    if kind == "fifo" and not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    store = Store(tmp_path / "worlds", clock=lambda: NOW)
+    state = fresh_game(SEED)
+    store.save(state, world_of(state))
+    backup = store.file(NAME).with_name(store.file(NAME).name + ".bak")
+    if kind == "folder":
+        backup.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(backup)
+    else:
+        backup.symlink_to(saved)
+    mode = backup.lstat().st_mode
+    for turn in (1, 2):
+        state.turn = turn
+        promptly(store.save, state, world_of(state))
+    assert store.load(NAME)[1].turn == 2
+    assert backup.lstat().st_mode == mode  # not replaced
+    assert saved.read_bytes()[:8] == b"RGLKSAVE"  # a link's target untouched
