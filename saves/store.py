@@ -632,6 +632,8 @@ class Store:
             except (SaveError, OSError) as err:
                 first_error = first_error or _why(err)
                 continue
+            if slug(head.world) + SUFFIX != main.name:  # copied in under another file name
+                return self._misnamed(main, path, head.world)
             s = head.summary
             note = None
             if from_backup:
@@ -665,6 +667,21 @@ class Store:
             name=stem, seed="", preset="", floor=0, floors=0, turn=0, created="", saved="",
             permadeath=False, dead=False, won=False, generator="", game_version="",
             path=str(main), problem=first_error,
+        )  # fmt: skip
+
+    def _misnamed(self, main: Path, path: Path, world: str) -> WorldInfo:
+        """The list entry of a save whose world's name gives another file name: a file
+        renamed or copied in by hand. Nothing can open it by its world's name, so it is listed
+        by its file's name, with what to do, and is never the world Continue opens."""
+        stem = main.name[: -len(SUFFIX)]
+        problem = (
+            f"it holds the world {world!r}, whose file would be {slug(world)}{SUFFIX}: "
+            f"import it (roguelike world import {path.name}) instead of copying it in"
+        )
+        return WorldInfo(
+            name=stem, seed="", preset="", floor=0, floors=0, turn=0, created="", saved="",
+            permadeath=False, dead=False, won=False, generator="", game_version="",
+            path=str(path), problem=problem,
         )  # fmt: skip
 
     def readable_list(self) -> list[WorldInfo]:

@@ -353,3 +353,26 @@ def test_a_special_file_where_the_backup_goes_never_stops_a_save(tmp_path, saved
     assert store.load(NAME)[1].turn == 2
     assert backup.lstat().st_mode == mode  # not replaced
     assert saved.read_bytes()[:8] == b"RGLKSAVE"  # a link's target untouched
+
+
+def test_a_save_copied_in_under_another_file_name_is_listed_as_that_file_with_a_problem(
+    capsys, tmp_path
+):
+    """A world's file name comes from its name: a save renamed or dropped in under another
+    name cannot be opened by its name, so it must not be listed (nor continued) as if it could;
+    it is listed under its file's name, saying to import it, and can be deleted by that."""
+    store = Store(tmp_path / "worlds", clock=lambda: NOW)
+    state = fresh_game(SEED)
+    store.save(state, world_of(state, "Mine"))
+    later = Store(store.path, clock=lambda: "2030-01-01T00:00:00.000+00:00")
+    later.save(state, world_of(state, "Dropped In"))
+    store.file("Dropped In").rename(store.path / "renamed.rgl")
+    infos = {i.name: i for i in store.list()}
+    assert set(infos) == {"Mine", "renamed"}
+    assert infos["renamed"].problem is not None and "import" in infos["renamed"].problem
+    assert not infos["renamed"].playable
+    assert store.latest().name == "Mine"  # Continue opens a world it can open
+    code, out, _ = run(capsys, "world", "list", "--save-dir", str(store.path))
+    assert code == 0 and "renamed" in out
+    code, _, _ = run(capsys, "world", "delete", "renamed", "--yes", "--save-dir", str(store.path))
+    assert code == 0 and not (store.path / "renamed.rgl").exists()
