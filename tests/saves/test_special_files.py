@@ -376,3 +376,14 @@ def test_a_save_copied_in_under_another_file_name_is_listed_as_that_file_with_a_
     assert code == 0 and "renamed" in out
     code, _, _ = run(capsys, "world", "delete", "renamed", "--yes", "--save-dir", str(store.path))
     assert code == 0 and not (store.path / "renamed.rgl").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_puzzle_file_that_is_a_fifo_is_refused_not_waited_on(tmp_path):
+    from roguelike.cli import Fail
+    from roguelike.cli.puzzle import read_file as read_puzzle
+
+    fifo = tmp_path / "puzzle.json"
+    os.mkfifo(fifo)
+    with pytest.raises(Fail, match="not a regular file"):
+        promptly(read_puzzle, str(fifo))
