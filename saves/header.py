@@ -437,6 +437,11 @@ def document(payload: bytes) -> dict[str, Any]:
         raise SaveError("the save is damaged: its compressed payload ends early")
     if d.unused_data:
         raise SaveError("the save is damaged: bytes follow its compressed payload")
+    try:  # the game writes ASCII; read as text, so json.loads never guesses UTF-16 or 32,
+        # in which the bytes the pre-scan counts are not the characters json.loads reads
+        text = raw.decode("ascii")
+    except UnicodeDecodeError:
+        raise SaveError("the save's payload is not ASCII JSON") from None
     check_json(raw, "save's payload")
-    doc = loads(raw, "payload")
+    doc = loads(text, "payload")
     return f.obj(doc, "payload")
