@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 import zlib
 from dataclasses import asdict, dataclass
@@ -288,10 +289,19 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a save holds")
 
 
+def _finite_float(text: str) -> float:
+    """A JSON number with a fraction or exponent, refused if too large for a float: ``1e999``
+    would read as infinity, which no save holds and the seal's check cannot write back."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:20]} is not a number a save holds")
+    return value
+
+
 def loads(text: str | bytes, what: str) -> Any:
     """JSON without NaN or infinities; SaveError naming ``what`` otherwise."""
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
     except (ValueError, RecursionError) as err:  # JSONDecodeError and UnicodeDecodeError too
         raise SaveError(f"the save's {what} is not JSON: {err}") from None
 
@@ -427,6 +437,11 @@ def document(payload: bytes) -> dict[str, Any]:
         raise SaveError("the save is damaged: its compressed payload ends early")
     if d.unused_data:
         raise SaveError("the save is damaged: bytes follow its compressed payload")
+    try:  # the game writes ASCII; read as text, so json.loads never guesses UTF-16 or 32,
+        # in which the bytes the pre-scan counts are not the characters json.loads reads
+        text = raw.decode("ascii")
+    except UnicodeDecodeError:
+        raise SaveError("the save's payload is not ASCII JSON") from None
     check_json(raw, "save's payload")
-    doc = loads(raw, "payload")
+    doc = loads(text, "payload")
     return f.obj(doc, "payload")

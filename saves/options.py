@@ -34,7 +34,8 @@ from pathlib import Path
 
 from platformdirs import user_config_dir
 
-from saves.store import write_atomic
+from saves.errors import SaveError
+from saves.store import read_file, write_atomic
 
 ENV_DIR = "ROGUELIKE_CONFIG_DIR"
 FILE_NAME = "options.json"
@@ -127,8 +128,14 @@ def load(path: Path | None = None) -> tuple[Options, str | None]:
     defaults, no warning; a file that cannot be read or is damaged: the defaults and why."""
     path = options_path() if path is None else path
     try:
-        with path.open("rb") as fh:
-            data = fh.read(MAX_BYTES + 1)  # bounded before anything is allocated for it
+        # a regular file only (a FIFO here would hang the game before its title), bounded
+        # before anything is allocated for it
+        data = read_file(path, MAX_BYTES)
+    except SaveError:  # larger than any options file
+        return (
+            Options(),
+            f"Options file ignored: it is larger than {MAX_BYTES} bytes; using the defaults",
+        )
     except FileNotFoundError:
         return Options(), None
     except OSError as err:

@@ -476,7 +476,10 @@ def _loads(raw: bytes | str, what: str) -> Any:
         raise ValueError(f"{name} is not a number a run file holds")
 
     try:
-        return json.loads(raw, parse_constant=no_constants)
+        # as text: json.loads given bytes guesses UTF-16 or 32, in which the bytes the
+        # pre-scan counts are not the characters it reads (the game writes ASCII)
+        text = raw.decode("ascii") if isinstance(raw, bytes) else raw
+        return json.loads(text, parse_constant=no_constants)
     except (ValueError, RecursionError):
         raise RunFileError(f"the run file's {what} is not JSON") from None
 

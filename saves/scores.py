@@ -40,7 +40,7 @@ from pathlib import Path
 from roguelike.engine.puzzle_rooms import PuzzleRoom, room_score
 from roguelike.puzzles import codes
 from saves.errors import SaveError, StoreError
-from saves.store import Store, write_atomic
+from saves.store import Store, read_file, write_atomic
 
 FILE_NAME = "puzzle-scores.json"
 FORMAT = 1
@@ -106,8 +106,11 @@ class BestScores:
         file is damaged (then set aside) or cannot be read."""
         self._writable = True
         try:
-            with open(self.path, "rb") as fh:
-                data = fh.read(MAX_BYTES + 1)
+            # a regular file only (a FIFO here would hang the puzzle screen), read with a bound
+            data = read_file(self.path, MAX_BYTES)
+        except SaveError:  # larger than any scores file
+            self.notice = self._set_aside(f"it is larger than {MAX_BYTES} bytes")
+            return {}
         except FileNotFoundError:
             return {}
         except OSError as err:

@@ -10,7 +10,8 @@ Files (``<slug>`` is the world's name in lowercase ASCII words joined by ``-``)
     ``<slug>.rgl.bak``   the save before the last one: loading and listing fall back to it,
                          saying why, when the main file fails any check (its header's seal
                          included); the next save then rewrites the main file and keeps the
-                         good backup
+                         good backup. Anything but a regular file there (a folder, a
+                         FIFO, a link) is left alone, and saves go on without a backup
     ``<slug>.lock``      while a game has the world open: a file the game keeps open and
                          locked by the OS (``fcntl.flock``; ``msvcrt.locking`` on Windows),
                          so the lock ends with its process however that ends (kill -9 too)
@@ -165,6 +166,15 @@ def check_replaceable(path: Path) -> None:
         return
     if not stat.S_ISREG(st.st_mode):
         raise NotRegularFile(path, _kind(st.st_mode))
+
+
+def _replaceable(path: Path) -> bool:
+    """Whether ``path`` is missing or a regular file (:func:`check_replaceable`'s test)."""
+    try:
+        check_replaceable(path)
+    except NotRegularFile:
+        return False
+    return True
 
 
 #: Flags that keep an open from following a link or waiting on a FIFO, where the OS has them.
@@ -622,6 +632,8 @@ class Store:
             except (SaveError, OSError) as err:
                 first_error = first_error or _why(err)
                 continue
+            if slug(head.world) + SUFFIX != main.name:  # copied in under another file name
+                return self._misnamed(main, path, head.world)
             s = head.summary
             note = None
             if from_backup:
@@ -655,6 +667,21 @@ class Store:
             name=stem, seed="", preset="", floor=0, floors=0, turn=0, created="", saved="",
             permadeath=False, dead=False, won=False, generator="", game_version="",
             path=str(main), problem=first_error,
+        )  # fmt: skip
+
+    def _misnamed(self, main: Path, path: Path, world: str) -> WorldInfo:
+        """The list entry of a save whose world's name gives another file name: a file
+        renamed or copied in by hand. Nothing can open it by its world's name, so it is listed
+        by its file's name, with what to do, and is never the world Continue opens."""
+        stem = main.name[: -len(SUFFIX)]
+        problem = (
+            f"it holds the world {world!r}, whose file would be {slug(world)}{SUFFIX}: "
+            f"import it (roguelike world import {path.name}) instead of copying it in"
+        )
+        return WorldInfo(
+            name=stem, seed="", preset="", floor=0, floors=0, turn=0, created="", saved="",
+            permadeath=False, dead=False, won=False, generator="", game_version="",
+            path=str(path), problem=problem,
         )  # fmt: skip
 
     def readable_list(self) -> list[WorldInfo]:
@@ -732,7 +759,10 @@ class Store:
                 )
             intact = path == main
             break
-        write_atomic(main, data, backup=backup if intact else None)
+        # a folder, FIFO, device or link where the backup goes is never replaced, and never
+        # stops the save either (every later save would fail): this save keeps no backup
+        keep = intact and _replaceable(backup)
+        write_atomic(main, data, backup=backup if keep else None)
 
     def save(
         self,

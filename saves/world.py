@@ -51,10 +51,16 @@ def now_iso() -> str:
 
 
 def parse_date(text: str) -> dt.datetime:
-    """An ISO 8601 date with a time zone; ValueError otherwise."""
+    """An ISO 8601 date with a time zone, within the years a clock holds once in UTC (a
+    file's ``9999-12-31T23:59-14:00`` is not: converting it would overflow); ValueError
+    otherwise."""
     when = dt.datetime.fromisoformat(text)
     if when.tzinfo is None:
         raise ValueError(f"{text!r} has no time zone")
+    try:
+        when.astimezone(dt.UTC)
+    except OverflowError:
+        raise ValueError(f"{text!r} is outside the years 1 to 9999 in UTC") from None
     return when
 
 

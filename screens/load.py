@@ -42,10 +42,11 @@ def status(info: WorldInfo) -> str:
 
 
 def saved_at(text: str) -> str:
-    """An ISO date as local ``YYYY-MM-DD HH:MM`` (or as it is, if it is not one)."""
+    """An ISO date as local ``YYYY-MM-DD HH:MM`` (or as it is, if it is not one, or if the
+    local time zone would take it past year 9999 or before year 1)."""
     try:
         return dt.datetime.fromisoformat(text).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
+    except (ValueError, OverflowError):
         return text
 
 

@@ -206,12 +206,18 @@ def printable(text: str) -> str:
 
 
 def read_file(path: str) -> str:
-    """The text of a puzzle file, read only up to :data:`MAX_INPUT_CHARS` characters."""
+    """The text of a puzzle file, read only up to :data:`MAX_INPUT_CHARS` characters. Only a
+    regular file is read (a FIFO would make the command wait for ever)."""
+    from saves.errors import SaveError
+    from saves.store import read_file as read_regular
+
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read(MAX_INPUT_CHARS + 1)
+        data = read_regular(path, 4 * MAX_INPUT_CHARS)  # UTF-8: at most 4 bytes a character
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise Fail(f"{printable(path)} is not UTF-8 text") from None
+    except SaveError:
+        raise Fail(f"the input is longer than {MAX_INPUT_CHARS} characters: not a puzzle") from None
     except OSError as err:
         raise Fail(f"cannot read {printable(path)}: {err.strerror or 'error'}") from None
     return text

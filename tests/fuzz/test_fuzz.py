@@ -82,12 +82,14 @@ def _jobs(root: Path) -> tuple[list[dict[str, Any]], dict[str, bytes]]:
             "import": ["world", "import", str(source)],
             "list": ["world", "list"],
             "list-json": ["world", "list", "--format", "json"],
-            "export": ["world", "export", "fuzz", "-o", str(out / "fuzz.rgl")],
+            "export": ["world", "export", "tiny", "-o", str(out / "fuzz.rgl")],
             "runs-import": ["runs", "import", str(source)],
             "verify": ["replay", "--verify", str(source)],
         }[op]
         if op in ("list", "list-json", "export"):
-            (saves / "fuzz.rgl").write_bytes(data[mutant])  # a stranger's file in the folder
+            # a stranger's file in the folder, under the file name of the world most mutants
+            # hold (the real save's, Tiny), so that the listing reads them as worlds
+            (saves / "tiny.rgl").write_bytes(data[mutant])
         jobs.append(
             {
                 "id": f"{mutant}:{op}",

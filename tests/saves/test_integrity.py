@@ -232,3 +232,55 @@ def test_a_resealed_run_header_still_has_each_field_checked(run_file):
     head["length"] = len(payload)
     with pytest.raises(RunFileError):
         unpack(header_line(head) + payload)
+
+
+def _resealed_with_raw(data: bytes, key: str, raw: str) -> bytes:
+    """``data`` with the header field ``key`` written as the JSON text ``raw`` (which
+    ``json.dumps`` cannot write, like ``1e999``) and a valid-looking seal."""
+    head, end = _header(data)
+    head[key] = "@@RAW@@"
+    line = json.dumps(head, sort_keys=True).replace('"@@RAW@@"', raw)
+    return h.MAGIC + line.encode("ascii") + data[end:]
+
+
+@pytest.mark.parametrize("raw", ["1e999", "-1e999"])
+def test_a_header_number_too_large_for_a_float_is_damage_for_the_list(saved, tmp_path, capsys, raw):
+    # json.loads reads 1e999 as infinity; the seal's check must refuse it as damage, not
+    # fail to write it back (a traceback in the world list and on the title screen)
+    bad = _resealed_with_raw(saved, "format", raw)
+    with pytest.raises(SaveError):
+        h.read(bad)
+    (tmp_path / "bad.rgl").write_bytes(bad)
+    (info,) = Store(tmp_path).list()
+    assert info.problem
+    code, out, err = run(capsys, "world", "list", "--save-dir", str(tmp_path))
+    assert code == 0 and err == "", err
+    assert "not a number a save holds" in out
+
+
+@pytest.mark.parametrize("key", ["saved", "created"])
+def test_a_header_date_past_what_a_clock_can_hold_is_damage(saved, key):
+    # 9999-12-31 at -14:00 is a valid ISO date, but after year 9999 in UTC: the load screen's
+    # conversion to local time failed with OverflowError (a traceback)
+    head, end = _header(saved)
+    head.pop("seal")
+    head[key] = "9999-12-31T23:59:59.000-14:00"
+    head["seal"] = h.seal_of(head)
+    bad = h.MAGIC + json.dumps(head, sort_keys=True).encode("ascii") + saved[end:]
+    with pytest.raises(SaveError, match="not an ISO 8601 date"):
+        h.read(bad)
+
+
+def test_the_load_screen_shows_a_date_it_cannot_convert_as_it_is(monkeypatch):
+    import time
+
+    from screens.load import saved_at
+
+    monkeypatch.setenv("TZ", "Pacific/Kiritimati")  # UTC+14: the last day of 9999 overflows
+    time.tzset()
+    try:
+        text = "9999-12-31T23:59:59.999+00:00"
+        assert saved_at(text) == text
+    finally:
+        monkeypatch.undo()
+        time.tzset()

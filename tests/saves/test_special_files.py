@@ -288,3 +288,102 @@ def test_exporting_a_whole_world_warns_of_nothing(capsys, tmp_path):
         "--save-dir", str(store.path),
     )  # fmt: skip
     assert code == 0 and err == ""
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_as_the_options_file_is_passed_over_not_waited_on(tmp_path):
+    from saves import options
+
+    fifo = tmp_path / "options.json"
+    os.mkfifo(fifo)
+    opts, warning = promptly(options.load, fifo)
+    assert opts == options.Options()
+    assert warning is not None and "not a regular file" in warning
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_as_the_puzzle_scores_file_is_passed_over_and_kept(tmp_path):
+    from roguelike.puzzles import codes
+    from saves.scores import FILE_NAME, BestScores
+
+    os.mkfifo(tmp_path / FILE_NAME)
+    before = snapshot(tmp_path)
+    scores = BestScores(tmp_path)
+    assert promptly(scores.read) == {}
+    assert scores.notice is not None and "not a regular file" in scores.notice
+    assert promptly(scores.record, codes.encode("jugs", "easy", 42), 70) is False
+    assert snapshot(tmp_path) == before
+
+
+def test_an_options_or_scores_file_too_large_is_refused_before_it_is_read(tmp_path):
+    from saves import options
+    from saves.scores import FILE_NAME, MAX_BYTES, BestScores
+
+    big = tmp_path / "options.json"
+    big.write_bytes(b" " * (options.MAX_BYTES + 1))
+    assert options.load(big)[1] == (
+        f"Options file ignored: it is larger than {options.MAX_BYTES} bytes; using the defaults"
+    )
+    (tmp_path / FILE_NAME).write_bytes(b" " * (MAX_BYTES + 1))
+    scores = BestScores(tmp_path)
+    assert scores.read() == {}
+    assert scores.notice is not None and f"larger than {MAX_BYTES} bytes" in scores.notice
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "symlink"])
+def test_a_special_file_where_the_backup_goes_never_stops_a_save(tmp_path, saved, kind):
+    """A folder, FIFO or link named like the backup is left alone, and the save still goes
+    through: a thing in the folder must not make every later save of the world fail."""
+    if kind == "fifo" and not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    store = Store(tmp_path / "worlds", clock=lambda: NOW)
+    state = fresh_game(SEED)
+    store.save(state, world_of(state))
+    backup = store.file(NAME).with_name(store.file(NAME).name + ".bak")
+    if kind == "folder":
+        backup.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(backup)
+    else:
+        backup.symlink_to(saved)
+    mode = backup.lstat().st_mode
+    for turn in (1, 2):
+        state.turn = turn
+        promptly(store.save, state, world_of(state))
+    assert store.load(NAME)[1].turn == 2
+    assert backup.lstat().st_mode == mode  # not replaced
+    assert saved.read_bytes()[:8] == b"RGLKSAVE"  # a link's target untouched
+
+
+def test_a_save_copied_in_under_another_file_name_is_listed_as_that_file_with_a_problem(
+    capsys, tmp_path
+):
+    """A world's file name comes from its name: a save renamed or dropped in under another
+    name cannot be opened by its name, so it must not be listed (nor continued) as if it could;
+    it is listed under its file's name, saying to import it, and can be deleted by that."""
+    store = Store(tmp_path / "worlds", clock=lambda: NOW)
+    state = fresh_game(SEED)
+    store.save(state, world_of(state, "Mine"))
+    later = Store(store.path, clock=lambda: "2030-01-01T00:00:00.000+00:00")
+    later.save(state, world_of(state, "Dropped In"))
+    store.file("Dropped In").rename(store.path / "renamed.rgl")
+    infos = {i.name: i for i in store.list()}
+    assert set(infos) == {"Mine", "renamed"}
+    assert infos["renamed"].problem is not None and "import" in infos["renamed"].problem
+    assert not infos["renamed"].playable
+    assert store.latest().name == "Mine"  # Continue opens a world it can open
+    code, out, _ = run(capsys, "world", "list", "--save-dir", str(store.path))
+    assert code == 0 and "renamed" in out
+    code, _, _ = run(capsys, "world", "delete", "renamed", "--yes", "--save-dir", str(store.path))
+    assert code == 0 and not (store.path / "renamed.rgl").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_puzzle_file_that_is_a_fifo_is_refused_not_waited_on(tmp_path):
+    from roguelike.cli import Fail
+    from roguelike.cli.puzzle import read_file as read_puzzle
+
+    fifo = tmp_path / "puzzle.json"
+    os.mkfifo(fifo)
+    with pytest.raises(Fail, match="not a regular file"):
+        promptly(read_puzzle, str(fifo))
