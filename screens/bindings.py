@@ -79,7 +79,9 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
         "stairs",
         ">",
     ),
-    KeyBinding("less_than_sign", "descend", "As > (the exit is drawn <)", "Info"),
+    # an id of its own (game.exit): two rows of one id would be rebound together and
+    # would make the options screen's list refuse to show
+    KeyBinding("less_than_sign", "descend", "As > (the exit is drawn <)", "Info", name="exit"),
     KeyBinding("o", "open_door", "Open a door (then a direction)", "Act"),
     KeyBinding("c", "close_door", "Close a door (then a direction)", "Act"),
     KeyBinding("i", "inventory", "Use an item from the pack", "Act", "pack", "i"),
