@@ -57,7 +57,7 @@ from screens.dungeon import DungeonScreen
 from screens.help import HelpScreen
 from screens.history import HistoryScreen
 from screens.inventory import InventoryScreen
-from screens.map_view import MapView
+from screens.map_view import MapView, key_glyph
 from screens.overview import OverviewScreen
 from screens.puzzle import PuzzleOutcome, PuzzleScreen
 from screens.side_panel import OLD
@@ -628,7 +628,7 @@ class GameScreen(DungeonScreen[GameState | None]):
         cursor jumped to, ``of``: its number and how many there are (said first)."""
         self.cursor = cursor
         self.map_view.set_cursor(cursor)
-        what = describe(self.state, *cursor)
+        what = describe(self.state, *cursor, key_glyph=key_glyph)
         if place is not None and of is not None:
             far = f"{place.steps} steps" if place.steps is not None else "no known way"
             if place.kind == "unexplored":

@@ -25,7 +25,7 @@ from roguelike import tiles
 from roguelike.engine.legend import GROUPS as LEGEND_GROUPS
 from roguelike.engine.legend import LEGEND, SIGHT_NOTES, Entry
 from screens.bindings import GAME_BINDINGS, KeyBinding, rebound
-from screens.map_view import colour_of
+from screens.map_view import colour_of, key_glyph
 
 GROUPS = ("Move", "Act", "Info", "Watch")
 EVERYWHERE = "Everywhere"
@@ -92,21 +92,27 @@ def legend_rows(group: str, legend: Iterable[Entry] = LEGEND) -> list[tuple[Text
             continue
         families.add(e.family)
         kin = [k for k in entries if k.family == e.family]
+        name = "locked door" if "door" in e.name else "key"
+        # as the map draws them in the theme in use: a key lying on the floor is its door's
+        # letter where the theme tells keys by letter, in its key's colour of the palette
+        drawn = (
+            [(k.glyph, colour_of(k.colour)) for k in kin]
+            if name == "locked door"
+            else [(key_glyph(n), colour_of(f"key{n}")) for n in range(1, len(kin) + 1)]
+        )
+        first_colour: dict[str, str] = {}  # glyph → the colour of its first entry
+        for g, colour in drawn:
+            first_colour.setdefault(g, colour)
         glyphs = Text()
-        for k in dict.fromkeys(k.glyph for k in kin):
-            colour = next(x.colour for x in kin if x.glyph == k)
-            glyphs.append(k, style=f"bold {colour_of(colour)}")
-        if len(glyphs) > 3:  # the locked doors: first and last letter
-            first, last = glyphs.plain[0], glyphs.plain[-1]
+        for g, colour in first_colour.items():
+            glyphs.append(g, style=f"bold {colour}")
+        if len(glyphs) > 3:  # the locked doors (and keys by letter): first and last letter
             glyphs = Text.assemble(
-                (first, f"bold {colour_of(kin[0].colour)}"),
-                "-",
-                (last, f"bold {colour_of(kin[-1].colour)}"),
+                (drawn[0][0], f"bold {drawn[0][1]}"), "-", (drawn[-1][0], f"bold {drawn[-1][1]}")
             )
         colours = ", ".join(
             f"{tiles.key_letter(n)} {tiles.key_colour(n)[0]}" for n in range(1, len(kin) + 1)
         )
-        name = "locked door" if "door" in e.name else "key"
         rows.append((glyphs, name, f"{e.family[0].upper()}{e.family[1:]} ({colours})."))
     return rows
 

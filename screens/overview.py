@@ -31,7 +31,14 @@ from textual.widgets import Static
 
 from roguelike import tiles
 from roguelike.engine import GameState
-from screens.map_view import KEY_GLYPH, PLAYER_GLYPH, cell_table, colour_of, kinds_of, marks_of
+from screens.map_view import (
+    PLAYER_GLYPH,
+    cell_table,
+    colour_of,
+    key_glyph,
+    kinds_of,
+    marks_of,
+)
 
 #: How much a mark outranks others in its block (tiles rank below 50, see tile_ranks).
 MARK_RANK = {"player": 100, "key": 85, "monster": 60, "item": 50}
@@ -125,14 +132,21 @@ def overview(state: GameState, cols: int, rows: int) -> Overview:
     return Overview(sx, sy, cells)
 
 
+def _key_glyphs() -> str:
+    """How the keys are drawn: ``k``, or ``a-j`` where the theme tells them by letter."""
+    first, last = key_glyph(1), key_glyph(len(tiles.KEY_COLOURS))
+    return first if first == last else f"{first}-{last}"
+
+
 def legend(over: Overview) -> Text:
     """What the marks are, in their own colours, and how much the map is shrunk."""
     entries = [
         (PLAYER_GLYPH, "#ffffff", "you"),
         (">", colour_of("stairs"), "stairs"),
         ("<", colour_of("stairs"), "exit"),
-        (KEY_GLYPH, tiles.key_colour(1)[1], "key"),
-        ("A-J", tiles.key_colour(2)[1], "locked door"),
+        # as the map draws them in the theme in use (keys by letter in some)
+        (_key_glyphs(), colour_of("key1"), "key"),
+        ("A-J", colour_of("key2"), "locked door"),
         ("_", colour_of("pedestal"), "pedestal"),
         ("+", colour_of("door"), "door"),
     ]
