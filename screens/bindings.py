@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from textual.binding import Binding
+from textual.events import Key
 
 #: (dx, dy) → (arrow/numpad/vi keys, description)
 DIRECTIONS: tuple[tuple[int, int, str, str], ...] = (
@@ -197,6 +198,27 @@ def usable_overrides(
                 del kept[row_id]
                 changed = True
     return kept, dropped
+
+
+def keys_of(app: object, row_id: str, table: tuple[KeyBinding, ...] = GAME_BINDINGS) -> list[str]:
+    """The keys the game row ``row_id`` has now, with the player's rebinding (the app's
+    ``key_overrides``): what a screen opened by that row also closes with, as a toggle."""
+    current = rebound(getattr(app, "key_overrides", {}), table)
+    return next((b.keys.split(",") for b in current if b.id == row_id), [])
+
+
+class ClosedByItsKey:
+    """A mixin for a screen a game row opens (``M``, ``@``, ``m``, ``?``): the row's key,
+    as rebound, closes it too (its ``BINDINGS`` name the default key, which a rebinding does
+    not reach). ``opened_by``: the row's id; the screen has an ``action_close``."""
+
+    opened_by = ""
+
+    def on_key(self, event: Key) -> None:
+        if event.key in keys_of(getattr(self, "app", None), self.opened_by):
+            event.stop()
+            event.prevent_default()
+            self.action_close()  # type: ignore[attr-defined]
 
 
 #: The replay viewer's keys (:class:`screens.replay.ReplayScreen`): its footer and actions.

@@ -24,7 +24,7 @@ from textual.widgets import Footer, Label, Static
 from roguelike import tiles
 from roguelike.engine.legend import GROUPS as LEGEND_GROUPS
 from roguelike.engine.legend import LEGEND, SIGHT_NOTES, Entry
-from screens.bindings import GAME_BINDINGS, KeyBinding, rebound
+from screens.bindings import GAME_BINDINGS, ClosedByItsKey, KeyBinding, rebound
 from screens.map_view import colour_of, key_glyph
 
 GROUPS = ("Move", "Act", "Info", "Watch")
@@ -127,7 +127,7 @@ def legend_table(rows: list[tuple[Text, str, str]]) -> Table:
     return table
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(ClosedByItsKey, ModalScreen[None]):
     """Every key of the game, then the legend of the map. Esc (or ? or q) closes it."""
 
     DEFAULT_CSS = """
@@ -143,6 +143,7 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,question_mark,f1,q", "close", "Close", key_display="esc"),
     ]
+    opened_by = "game.help"
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):

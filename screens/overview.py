@@ -31,6 +31,8 @@ from textual.widgets import Static
 
 from roguelike import tiles
 from roguelike.engine import GameState
+from screens.bindings import ClosedByItsKey, keys_of
+from screens.help import key_names
 from screens.map_view import (
     PLAYER_GLYPH,
     cell_table,
@@ -138,8 +140,9 @@ def _key_glyphs() -> str:
     return first if first == last else f"{first}-{last}"
 
 
-def legend(over: Overview) -> Text:
-    """What the marks are, in their own colours, and how much the map is shrunk."""
+def legend(over: Overview, closes: str = "M") -> Text:
+    """What the marks are, in their own colours, and how much the map is shrunk;
+    ``closes``: the overview's key, as the footer writes it (the player may rebind it)."""
     entries = [
         (PLAYER_GLYPH, "#ffffff", "you"),
         (">", colour_of("stairs"), "stairs"),
@@ -158,7 +161,7 @@ def legend(over: Overview) -> Text:
         text.append("Full size.", "#9a9aaa")
     else:
         text.append(f"Each mark: {over.sx}×{over.sy} cells, the most important.", "#9a9aaa")
-    text.append("  Esc or M closes.", "bold")
+    text.append(f"  Esc or {closes} closes.", "bold")
     return text
 
 
@@ -212,7 +215,7 @@ class OverviewMap(Widget):
         return Strip.blank(self.size.width)
 
 
-class OverviewScreen(Screen[None]):
+class OverviewScreen(ClosedByItsKey, Screen[None]):
     """The whole floor of ``state`` shrunk to fit, and a legend (see the module)."""
 
     DEFAULT_CSS = """
@@ -231,6 +234,7 @@ class OverviewScreen(Screen[None]):
     """
 
     BINDINGS = [Binding("escape,M,q", "close", "Close", show=False)]
+    opened_by = "game.overview"
 
     def __init__(self, state: GameState) -> None:
         super().__init__()
@@ -244,7 +248,9 @@ class OverviewScreen(Screen[None]):
         yield Static(Text(""), id="overview-legend")
 
     def on_overview_map_shrunk(self, message: OverviewMap.Shrunk) -> None:
-        self.query_one("#overview-legend", Static).update(legend(message.over))
+        self.query_one("#overview-legend", Static).update(
+            legend(message.over, key_names(self.app, ",".join(keys_of(self.app, self.opened_by))))
+        )
 
     def action_close(self) -> None:
         self.dismiss(None)

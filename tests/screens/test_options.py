@@ -25,9 +25,12 @@ from screens.bindings import (
     rebound,
     usable_overrides,
 )
+from screens.character import CharacterScreen
 from screens.game import GameScreen
 from screens.help import HelpScreen
+from screens.history import HistoryScreen
 from screens.options import KeyCaptureScreen, OptionsScreen
+from screens.overview import OverviewScreen
 from screens.themes import DEFAULT_PALETTE
 from screens.title import TitleScreen
 from tests.screens.conftest import quiet_game
@@ -208,6 +211,39 @@ async def test_options_open_from_the_game_and_the_theme_applies_at_once():
             if seg.style and seg.style.color and seg.style.color.triplet
         }
         assert colours and all(c[1:3] == c[3:5] == c[5:7] for c in colours)
+
+
+async def test_a_screen_a_rebound_key_opens_closes_with_that_key_and_says_so():
+    """The overview, the character sheet, the log and the help close with the key that
+    opened them (a toggle, as M, @, m and ? are), and say the key the player has."""
+    rebinding = {
+        "game.overview": "v",
+        "game.character": "w",
+        "game.history": "F",
+        "game.help": "f2",
+    }
+    saved.save(saved.Options(keys=rebinding))
+    app = RoguelikeApp(make_game=quiet_game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.start_game(World("Rebound", SEED, "small"))
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        for key, kind, says in (
+            ("v", OverviewScreen, "Esc or v closes"),
+            ("w", CharacterScreen, "w or Esc closes"),
+            ("F", HistoryScreen, None),
+            ("f2", HelpScreen, None),
+        ):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, kind), key
+            if says is not None:
+                assert says in " ".join(screen_text(app).split())
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is game, key
 
 
 _ids = st.sampled_from([b.id for b in GAME_BINDINGS] + ["game.nothing", "game.old-action"])
