@@ -246,6 +246,22 @@ async def test_a_screen_a_rebound_key_opens_closes_with_that_key_and_says_so():
             assert app.screen is game, key
 
 
+async def test_the_travel_prompt_names_the_jump_key_the_player_has():
+    saved.save(saved.Options(keys={"game.next_place-1": "v"}))
+    app = RoguelikeApp(make_game=quiet_game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.start_game(World("Jumps", SEED, "small"))
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        await pilot.press("v")
+        await pilot.pause()
+        assert game.mode == "travel"
+        assert "(Enter goes, v next, Esc cancels)" in game.prompt
+        assert "Tab" not in game.prompt
+
+
 _ids = st.sampled_from([b.id for b in GAME_BINDINGS] + ["game.nothing", "game.old-action"])
 _keys = st.lists(
     st.sampled_from(["e", "E", "x", "v", "k", "up", "escape", "enter", "space", "f1", "q"]),
