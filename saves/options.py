@@ -26,9 +26,11 @@ left as it is until the player saves their options again).
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -122,13 +124,28 @@ def parse(data: bytes) -> Options:
     return Options(theme, dict(keys))
 
 
+def _read(path: Path) -> bytes:
+    """At most ``MAX_BYTES + 1`` bytes of ``path`` if it is a regular file (a link to one is
+    fine: config files are often links); anything else (a FIFO, which would make the game
+    wait for a writer before the title shows, a device, a folder) is refused with OSError."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped since the check
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            return fh.read(MAX_BYTES + 1)  # bounded before anything is allocated for it
+    finally:
+        os.close(fd)
+
+
 def load(path: Path | None = None) -> tuple[Options, str | None]:
     """The saved options and a one-line warning (None if all is well). No file: the
     defaults, no warning; a file that cannot be read or is damaged: the defaults and why."""
     path = options_path() if path is None else path
     try:
-        with path.open("rb") as fh:
-            data = fh.read(MAX_BYTES + 1)  # bounded before anything is allocated for it
+        data = _read(path)
     except FileNotFoundError:
         return Options(), None
     except OSError as err:
