@@ -25,7 +25,7 @@ from roguelike import tiles
 from roguelike.engine.legend import GROUPS as LEGEND_GROUPS
 from roguelike.engine.legend import LEGEND, SIGHT_NOTES, Entry
 from screens.bindings import GAME_BINDINGS, ClosedByItsKey, KeyBinding, rebound
-from screens.map_view import colour_of, key_glyph
+from screens.map_view import colour_of, key_glyph, key_underlined
 
 GROUPS = ("Move", "Act", "Info", "Watch")
 EVERYWHERE = "Everywhere"
@@ -100,15 +100,18 @@ def legend_rows(group: str, legend: Iterable[Entry] = LEGEND) -> list[tuple[Text
             if name == "locked door"
             else [(key_glyph(n), colour_of(f"key{n}")) for n in range(1, len(kin) + 1)]
         )
+        underline = " underline" if name == "key" and key_underlined() else ""
         first_colour: dict[str, str] = {}  # glyph → the colour of its first entry
         for g, colour in drawn:
             first_colour.setdefault(g, colour)
         glyphs = Text()
         for g, colour in first_colour.items():
-            glyphs.append(g, style=f"bold {colour}")
+            glyphs.append(g, style=f"bold{underline} {colour}")
         if len(glyphs) > 3:  # the locked doors (and keys by letter): first and last letter
             glyphs = Text.assemble(
-                (drawn[0][0], f"bold {drawn[0][1]}"), "-", (drawn[-1][0], f"bold {drawn[-1][1]}")
+                (drawn[0][0], f"bold{underline} {drawn[0][1]}"),
+                "-",
+                (drawn[-1][0], f"bold{underline} {drawn[-1][1]}"),
             )
         colours = ", ".join(
             f"{tiles.key_letter(n)} {tiles.key_colour(n)[0]}" for n in range(1, len(kin) + 1)

@@ -38,6 +38,7 @@ from screens.map_view import (
     cell_table,
     colour_of,
     key_glyph,
+    key_underlined,
     kinds_of,
     marks_of,
 )
@@ -155,7 +156,8 @@ def legend(over: Overview, closes: str = "M") -> Text:
     ]
     text = Text()
     for glyph, colour, name in entries:
-        text.append(glyph, Style(color=colour, bold=True))
+        underline = name == "key" and key_underlined()
+        text.append(glyph, Style(color=colour, bold=True, underline=underline or None))
         text.append(f" {name}  ")
     if (over.sx, over.sy) == (1, 1):
         text.append("Full size.", "#9a9aaa")

@@ -24,6 +24,7 @@ from screens.overview import legend, overview
 from screens.puzzle import PuzzleScreen
 from screens.puzzle.sliding import SlidingView
 from screens.themes import DEFAULT_PALETTE, PALETTES, apply_theme
+from tests.engine.support import add
 
 SEED = 12345
 FLOOR = tiles.BY_NAME["floor"]
@@ -300,3 +301,29 @@ async def test_the_help_the_overview_and_look_draw_keys_as_the_map_does(theme, l
         assert themes.current().role("key1") in str(row[0].spans[0].style)
         # the overview's legend
         assert ("a-j key" if letters else "k key") in legend(overview(state, 80, 20)).plain
+
+
+@pytest.mark.parametrize("theme", ["colour-blind", "mono"])
+async def test_a_key_and_a_monster_of_the_same_letter_differ_by_more_than_colour(theme):
+    """Keys drawn by letter share letters with monsters (the blue key and a bat are both
+    ``b``): a key is underlined, so that in mono, where both are white, they still differ."""
+    state = new_game(SEED, total_floors=2, monsters=False)
+    app = GameApp(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        apply_theme(app, theme)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        key_at, bat_at = visible_floor(state), visible_floor(state, 1)
+        state.keys_lying[key_at] = 2
+        add(state, "bat", bat_at)
+        game.map_view.show(state)
+        game.map_view.restyle()
+        await pilot.pause()
+        marks = map_view.marks_of(state)
+        (key_glyph, key_style), (bat_glyph, bat_style) = marks[key_at], marks[bat_at]
+        assert key_glyph == bat_glyph == "b"
+        assert key_style.underline and not bat_style.underline
+        # and the help's legend draws the keys so
+        (row,) = [r for r in legend_rows("Doors and keys") if r[1] == "key"]
+        assert "underline" in str(row[0].spans[0].style)
