@@ -26,6 +26,7 @@ from roguelike.engine.legend import GROUPS as LEGEND_GROUPS
 from roguelike.engine.legend import LEGEND, SIGHT_NOTES, Entry
 from screens.bindings import GAME_BINDINGS, ClosedByItsKey, KeyBinding, rebound
 from screens.map_view import colour_of, key_glyph, key_underlined
+from screens.themes import current
 
 GROUPS = ("Move", "Act", "Info", "Watch")
 EVERYWHERE = "Everywhere"
@@ -120,6 +121,20 @@ def legend_rows(group: str, legend: Iterable[Entry] = LEGEND) -> list[tuple[Text
     return rows
 
 
+def sight_notes() -> list[str]:
+    """How the map tells what is in view from what is remembered, and the glyphs the theme in
+    use draws only where a tile is remembered (the mono theme's ``·``), which no row of the
+    legend has."""
+    notes = list(SIGHT_NOTES)
+    by_glyph: dict[str, list[str]] = {}
+    for t in tiles.TILES:
+        drawn = current().remembered_glyphs.get(t.glyph)
+        if drawn is not None and drawn != t.glyph:
+            by_glyph.setdefault(drawn, []).append(f"{t.name} ({t.glyph} in view)")
+    notes += [f"{g}: remembered {' or '.join(names)}." for g, names in by_glyph.items()]
+    return notes
+
+
 def legend_table(rows: list[tuple[Text, str, str]]) -> Table:
     table = Table(show_header=False, box=None, padding=(0, 1), expand=False)
     table.add_column("glyph", no_wrap=True)
@@ -163,7 +178,7 @@ class HelpScreen(ClosedByItsKey, ModalScreen[None]):
                                 classes="help-group",
                             )
             yield Static("Legend", id="legend-title")
-            yield Static(Text("  ".join(SIGHT_NOTES)), id="legend-sight", classes="help-group")
+            yield Static(Text("  ".join(sight_notes())), id="legend-sight", classes="help-group")
             with Horizontal(id="legend-columns"):
                 for column in LEGEND_COLUMNS:
                     with Vertical(classes="help-column"):

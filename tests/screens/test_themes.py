@@ -17,7 +17,7 @@ from roguelike.engine import GameState, describe, new_game
 from screens import map_view, themes
 from screens.app import RoguelikeApp
 from screens.game import GameScreen
-from screens.help import legend_rows
+from screens.help import legend_rows, sight_notes
 from screens.lines import TextLines
 from screens.new_game import NewGameScreen, TickBox
 from screens.overview import legend, overview
@@ -327,3 +327,11 @@ async def test_a_key_and_a_monster_of_the_same_letter_differ_by_more_than_colour
         # and the help's legend draws the keys so
         (row,) = [r for r in legend_rows("Doors and keys") if r[1] == "key"]
         assert "underline" in str(row[0].spans[0].style)
+
+
+@pytest.mark.parametrize(("theme", "said"), [("default", False), ("mono", True)])
+async def test_the_help_explains_the_glyph_of_a_remembered_floor_in_mono(theme, said):
+    """The mono theme draws a remembered floor ``·``: the legend says what it is."""
+    themes.use(PALETTES[theme])
+    notes = " ".join(sight_notes())
+    assert ("·: remembered floor (. in view)" in notes) == said
