@@ -17,7 +17,7 @@ refuses a key bound twice, naming both actions.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from textual.binding import Binding
@@ -158,20 +158,25 @@ def conflict(
     row_id: str,
     keys: str,
     table: tuple[KeyBinding, ...] = GAME_BINDINGS,
+    *,
+    shown: Callable[[str], str] = str,
 ) -> str | None:
     """Why binding ``keys`` to the row ``row_id`` (over ``overrides``) is refused, in one line
-    naming both actions; None if no other action has any of those keys."""
+    naming both actions; None if no other action has any of those keys. ``shown``: how a
+    key is written (the options screen writes it as the footer does: ``@``, not ``at``)."""
     current = rebound(overrides, table)
     row = next((b for b in current if b.id == row_id), None)
     if row is None:
         return f"No action {row_id!r} to rebind"
     for key in keys.split(","):
         if key in RESERVED_KEYS:
-            return f"{key} is kept for {RESERVED_KEYS[key]}: {row.description} is not rebound"
+            return (
+                f"{shown(key)} is kept for {RESERVED_KEYS[key]}: {row.description} is not rebound"
+            )
         for other in current:
             if other.id != row_id and key in other.keys.split(","):
                 return (
-                    f"{key} is already {other.description!r}: "
+                    f"{shown(key)} is already {other.description!r}: "
                     f"{row.description!r} is not rebound to it"
                 )
     return None

@@ -120,6 +120,9 @@ async def test_a_key_another_action_has_is_refused_naming_both():
         status = await rebind(pilot, screen, "game.explore", "escape")
         assert "kept for Cancel" in status or "Unchanged" in status
         assert screen.options.keys == {}
+        # the key is written as the footer and the help write it: @, not Textual's "at"
+        status = await rebind(pilot, screen, "game.explore", "at")
+        assert status.startswith("@ is already 'Character sheet")
 
 
 async def test_default_keys_come_back_one_by_one_or_all_at_once():
