@@ -51,10 +51,10 @@ from roguelike.engine import (
 from roguelike.engine import step as engine_step
 from roguelike.engine.places import Place, finish_known, places, stairs_action
 from saves.text import printable
-from screens.bindings import keys_of, textual_bindings
+from screens.bindings import textual_bindings
 from screens.character import CharacterScreen
 from screens.dungeon import DungeonScreen
-from screens.help import HelpScreen, key_names
+from screens.help import HelpScreen, key_label
 from screens.history import HistoryScreen
 from screens.inventory import InventoryScreen
 from screens.map_view import MapView, key_glyph
@@ -635,7 +635,7 @@ class GameScreen(DungeonScreen[GameState | None]):
                 what = f"{place.what.capitalize()}. {what}"
             what = f"[{of[0]}/{of[1]}, {far}] {what}"
         # the jump key as the player has it (it may be rebound)
-        jump = key_names(self.app, keys_of(self.app, "game.next_place-1")[0])
+        jump = key_label(self.app, "game.next_place-1")
         if self.mode == "travel":
             what = f"Travel: {what} (Enter goes, {jump} next, Esc cancels)"
         else:

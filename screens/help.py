@@ -43,6 +43,17 @@ def key_names(app: App[object], keys: str) -> str:
     return " ".join(app.get_key_display(Binding(key.strip(), "")) for key in keys.split(","))
 
 
+def key_label(app: App[object], row_id: str) -> str:
+    """The first key of the game row ``row_id`` as the player has it, written as the footer
+    writes it (its own ``key_display``, ``Tab``, while it is not rebound)."""
+    row = next(
+        b for b in rebound(getattr(app, "key_overrides", {}), GAME_BINDINGS) if b.id == row_id
+    )
+    if row.key_display and "," not in row.keys:
+        return row.key_display
+    return key_names(app, row.keys.split(",")[0])
+
+
 def game_rows(
     app: App[object], group: str, table: Iterable[KeyBinding] | None = None
 ) -> list[tuple[str, str]]:
