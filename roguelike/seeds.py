@@ -82,7 +82,9 @@ def encode(seed: int) -> str:
 MIN_SHAPED = CODE_SYMBOLS - 3  # fewer symbols than this is free text
 MAX_SHAPED = CODE_SYMBOLS + 3  # and so is more
 _FOREIGN = "U"  # the one Latin letter codes leave out: a typo, not a sign of free text
-_TEXT_HINT = "to use it as text, add a '!'"
+#: The advice that ends a refused code: how to use the same letters as a text seed (a puzzle
+#: code, which takes no text seed, leaves it out).
+TEXT_HINT = "to use it as text, add a '!'"
 _EXAMPLE = "K7QX-M2PA-9RTD"
 _COUNTS = {1: "one", 2: "two", 3: "three"}
 _ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
@@ -166,26 +168,26 @@ def _mistake(text: str, symbols: str) -> str | None:
             also = f", and it has {len(symbols)} symbols (codes have {CODE_SYMBOLS})"
         return (
             f"seed code {shown}: symbol {where} ('U') is never in a code (perhaps 'V'){also}; "
-            f"{_TEXT_HINT}"
+            f"{TEXT_HINT}"
         )
     missing = CODE_SYMBOLS - len(symbols)
     if missing > 0:
         verb = "is" if missing == 1 else "are"
         return (
             f"seed code {shown}: {_COUNTS[missing]} symbol{'s' * (missing > 1)} {verb} "
-            f"missing{_odd_group(text, 4 - missing)} (codes have {CODE_SYMBOLS}); {_TEXT_HINT}"
+            f"missing{_odd_group(text, 4 - missing)} (codes have {CODE_SYMBOLS}); {TEXT_HINT}"
         )
     if missing < 0:
         extra = -missing
         hint = _extra_symbol(symbols) if extra == 1 else ""
         return (
             f"seed code {shown}: {_COUNTS[extra]} symbol{'s' * (extra > 1)} too many"
-            f"{_odd_group(text, 4 + extra)}{hint} (codes have {CODE_SYMBOLS}); {_TEXT_HINT}"
+            f"{_odd_group(text, 4 + extra)}{hint} (codes have {CODE_SYMBOLS}); {TEXT_HINT}"
         )
     if not _valid(symbols):
         return (
             f"seed code {shown} has a wrong check symbol: a symbol is mistyped or two are "
-            f"swapped; {_TEXT_HINT}"
+            f"swapped; {TEXT_HINT}"
         )
     return None
 

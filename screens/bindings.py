@@ -17,10 +17,11 @@ refuses a key bound twice, naming both actions.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from textual.binding import Binding
+from textual.events import Key
 
 #: (dx, dy) → (arrow/numpad/vi keys, description)
 DIRECTIONS: tuple[tuple[int, int, str, str], ...] = (
@@ -79,7 +80,9 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
         "stairs",
         ">",
     ),
-    KeyBinding("less_than_sign", "descend", "As > (the exit is drawn <)", "Info"),
+    # an id of its own (game.exit): two rows of one id would be rebound together and
+    # would make the options screen's list refuse to show
+    KeyBinding("less_than_sign", "descend", "As > (the exit is drawn <)", "Info", name="exit"),
     KeyBinding("o", "open_door", "Open a door (then a direction)", "Act"),
     KeyBinding("c", "close_door", "Close a door (then a direction)", "Act"),
     KeyBinding("i", "inventory", "Use an item from the pack", "Act", "pack", "i"),
@@ -155,20 +158,25 @@ def conflict(
     row_id: str,
     keys: str,
     table: tuple[KeyBinding, ...] = GAME_BINDINGS,
+    *,
+    shown: Callable[[str], str] = str,
 ) -> str | None:
     """Why binding ``keys`` to the row ``row_id`` (over ``overrides``) is refused, in one line
-    naming both actions; None if no other action has any of those keys."""
+    naming both actions; None if no other action has any of those keys. ``shown``: how a
+    key is written (the options screen writes it as the footer does: ``@``, not ``at``)."""
     current = rebound(overrides, table)
     row = next((b for b in current if b.id == row_id), None)
     if row is None:
         return f"No action {row_id!r} to rebind"
     for key in keys.split(","):
         if key in RESERVED_KEYS:
-            return f"{key} is kept for {RESERVED_KEYS[key]}: {row.description} is not rebound"
+            return (
+                f"{shown(key)} is kept for {RESERVED_KEYS[key]}: {row.description} is not rebound"
+            )
         for other in current:
             if other.id != row_id and key in other.keys.split(","):
                 return (
-                    f"{key} is already {other.description!r}: "
+                    f"{shown(key)} is already {other.description!r}: "
                     f"{row.description!r} is not rebound to it"
                 )
     return None
@@ -195,6 +203,27 @@ def usable_overrides(
                 del kept[row_id]
                 changed = True
     return kept, dropped
+
+
+def keys_of(app: object, row_id: str, table: tuple[KeyBinding, ...] = GAME_BINDINGS) -> list[str]:
+    """The keys the game row ``row_id`` has now, with the player's rebinding (the app's
+    ``key_overrides``): what a screen opened by that row also closes with, as a toggle."""
+    current = rebound(getattr(app, "key_overrides", {}), table)
+    return next((b.keys.split(",") for b in current if b.id == row_id), [])
+
+
+class ClosedByItsKey:
+    """A mixin for a screen a game row opens (``M``, ``@``, ``m``, ``?``): the row's key,
+    as rebound, closes it too (its ``BINDINGS`` name the default key, which a rebinding does
+    not reach). ``opened_by``: the row's id; the screen has an ``action_close``."""
+
+    opened_by = ""
+
+    def on_key(self, event: Key) -> None:
+        if event.key in keys_of(getattr(self, "app", None), self.opened_by):
+            event.stop()
+            event.prevent_default()
+            self.action_close()  # type: ignore[attr-defined]
 
 
 #: The replay viewer's keys (:class:`screens.replay.ReplayScreen`): its footer and actions.

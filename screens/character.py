@@ -20,7 +20,9 @@ from roguelike.engine import ITEMS, GameState
 from roguelike.engine.describe import PLAYER_HIT_CHANCE, upgrades
 from roguelike.presets import PRESETS
 from saves.text import printable
+from screens.bindings import ClosedByItsKey, keys_of
 from screens.box import BoxScreen
+from screens.help import key_names
 from screens.map_view import colour_of
 from screens.side_panel import LABEL, OLD, PERMADEATH, hp_colour
 
@@ -40,7 +42,9 @@ def _row(text: Text, label: str, *values: str | tuple[str, str] | Text) -> None:
             text.append(v[0], style=v[1])
 
 
-def sheet_text(state: GameState, world_name: str = "", *, permadeath: bool = False) -> Text:
+def sheet_text(
+    state: GameState, world_name: str = "", *, permadeath: bool = False, closes: str = "@"
+) -> Text:
     """The character sheet of ``state`` as text: stats, equipment, keys, coins, the pack,
     and the run so far (floor, turns, kills, puzzles with their scores, hints, the world)."""
     text = Text("Character", style="bold")
@@ -120,11 +124,11 @@ def sheet_text(state: GameState, world_name: str = "", *, permadeath: bool = Fal
         _row(text, "Permadeath", ("no", OLD))
     if state.over:
         text.append(f"\n\n{printable(state.cause or 'The run is over.')}", style="bold")
-    text.append("\n\n@ or Esc closes", style=OLD)
+    text.append(f"\n\n{closes} or Esc closes", style=OLD)
     return text
 
 
-class CharacterScreen(BoxScreen[None]):
+class CharacterScreen(ClosedByItsKey, BoxScreen[None]):
     """The character sheet of a game in progress (see the module). ``@``, Esc or q closes it."""
 
     DEFAULT_CSS = """
@@ -134,6 +138,7 @@ class CharacterScreen(BoxScreen[None]):
     """
 
     BINDINGS = [Binding("escape,at,q", "close", "Close", key_display="esc")]
+    opened_by = "game.character"
 
     def __init__(self, state: GameState, *, world_name: str = "", permadeath: bool = False) -> None:
         super().__init__()
@@ -144,7 +149,12 @@ class CharacterScreen(BoxScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="character-box", classes="box"):
             yield Static(
-                sheet_text(self.state, self.world_name, permadeath=self.permadeath),
+                sheet_text(
+                    self.state,
+                    self.world_name,
+                    permadeath=self.permadeath,
+                    closes=key_names(self.app, ",".join(keys_of(self.app, self.opened_by))),
+                ),
                 id="character-sheet",
             )
 

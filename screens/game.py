@@ -54,10 +54,10 @@ from saves.text import printable
 from screens.bindings import textual_bindings
 from screens.character import CharacterScreen
 from screens.dungeon import DungeonScreen
-from screens.help import HelpScreen
+from screens.help import HelpScreen, key_label
 from screens.history import HistoryScreen
 from screens.inventory import InventoryScreen
-from screens.map_view import MapView
+from screens.map_view import MapView, key_glyph
 from screens.overview import OverviewScreen
 from screens.puzzle import PuzzleOutcome, PuzzleScreen
 from screens.side_panel import OLD
@@ -628,16 +628,18 @@ class GameScreen(DungeonScreen[GameState | None]):
         cursor jumped to, ``of``: its number and how many there are (said first)."""
         self.cursor = cursor
         self.map_view.set_cursor(cursor)
-        what = describe(self.state, *cursor)
+        what = describe(self.state, *cursor, key_glyph=key_glyph)
         if place is not None and of is not None:
             far = f"{place.steps} steps" if place.steps is not None else "no known way"
             if place.kind == "unexplored":
                 what = f"{place.what.capitalize()}. {what}"
             what = f"[{of[0]}/{of[1]}, {far}] {what}"
+        # the jump key as the player has it (it may be rebound)
+        jump = key_label(self.app, "game.next_place-1")
         if self.mode == "travel":
-            what = f"Travel: {what} (Enter goes, Tab next, Esc cancels)"
+            what = f"Travel: {what} (Enter goes, {jump} next, Esc cancels)"
         else:
-            what = f"{what} (Tab next, Esc ends)"
+            what = f"{what} ({jump} next, Esc ends)"
         self._say(what)
 
     def action_history(self) -> None:

@@ -24,8 +24,9 @@ from textual.widgets import Footer, Label, Static
 from roguelike import tiles
 from roguelike.engine.legend import GROUPS as LEGEND_GROUPS
 from roguelike.engine.legend import LEGEND, SIGHT_NOTES, Entry
-from screens.bindings import GAME_BINDINGS, KeyBinding, rebound
-from screens.map_view import colour_of
+from screens.bindings import GAME_BINDINGS, ClosedByItsKey, KeyBinding, rebound
+from screens.map_view import colour_of, key_glyph, key_underlined
+from screens.themes import current
 
 GROUPS = ("Move", "Act", "Info", "Watch")
 EVERYWHERE = "Everywhere"
@@ -40,6 +41,17 @@ BLANK = "␣"
 def key_names(app: App[object], keys: str) -> str:
     """``"up,k,8"`` → ``"↑ k 8"``: each key as the app writes it in the footer."""
     return " ".join(app.get_key_display(Binding(key.strip(), "")) for key in keys.split(","))
+
+
+def key_label(app: App[object], row_id: str) -> str:
+    """The first key of the game row ``row_id`` as the player has it, written as the footer
+    writes it (its own ``key_display``, ``Tab``, while it is not rebound)."""
+    row = next(
+        b for b in rebound(getattr(app, "key_overrides", {}), GAME_BINDINGS) if b.id == row_id
+    )
+    if row.key_display and "," not in row.keys:
+        return row.key_display
+    return key_names(app, row.keys.split(",")[0])
 
 
 def game_rows(
@@ -92,23 +104,46 @@ def legend_rows(group: str, legend: Iterable[Entry] = LEGEND) -> list[tuple[Text
             continue
         families.add(e.family)
         kin = [k for k in entries if k.family == e.family]
+        name = "locked door" if "door" in e.name else "key"
+        # as the map draws them in the theme in use: a key lying on the floor is its door's
+        # letter where the theme tells keys by letter, in its key's colour of the palette
+        drawn = (
+            [(k.glyph, colour_of(k.colour)) for k in kin]
+            if name == "locked door"
+            else [(key_glyph(n), colour_of(f"key{n}")) for n in range(1, len(kin) + 1)]
+        )
+        underline = " underline" if name == "key" and key_underlined() else ""
+        first_colour: dict[str, str] = {}  # glyph → the colour of its first entry
+        for g, colour in drawn:
+            first_colour.setdefault(g, colour)
         glyphs = Text()
-        for k in dict.fromkeys(k.glyph for k in kin):
-            colour = next(x.colour for x in kin if x.glyph == k)
-            glyphs.append(k, style=f"bold {colour_of(colour)}")
-        if len(glyphs) > 3:  # the locked doors: first and last letter
-            first, last = glyphs.plain[0], glyphs.plain[-1]
+        for g, colour in first_colour.items():
+            glyphs.append(g, style=f"bold{underline} {colour}")
+        if len(glyphs) > 3:  # the locked doors (and keys by letter): first and last letter
             glyphs = Text.assemble(
-                (first, f"bold {colour_of(kin[0].colour)}"),
+                (drawn[0][0], f"bold{underline} {drawn[0][1]}"),
                 "-",
-                (last, f"bold {colour_of(kin[-1].colour)}"),
+                (drawn[-1][0], f"bold{underline} {drawn[-1][1]}"),
             )
         colours = ", ".join(
             f"{tiles.key_letter(n)} {tiles.key_colour(n)[0]}" for n in range(1, len(kin) + 1)
         )
-        name = "locked door" if "door" in e.name else "key"
         rows.append((glyphs, name, f"{e.family[0].upper()}{e.family[1:]} ({colours})."))
     return rows
+
+
+def sight_notes() -> list[str]:
+    """How the map tells what is in view from what is remembered, and the glyphs the theme in
+    use draws only where a tile is remembered (the mono theme's ``·``), which no row of the
+    legend has."""
+    notes = list(SIGHT_NOTES)
+    by_glyph: dict[str, list[str]] = {}
+    for t in tiles.TILES:
+        drawn = current().remembered_glyphs.get(t.glyph)
+        if drawn is not None and drawn != t.glyph:
+            by_glyph.setdefault(drawn, []).append(f"{t.name} ({t.glyph} in view)")
+    notes += [f"{g}: remembered {' or '.join(names)}." for g, names in by_glyph.items()]
+    return notes
 
 
 def legend_table(rows: list[tuple[Text, str, str]]) -> Table:
@@ -121,7 +156,7 @@ def legend_table(rows: list[tuple[Text, str, str]]) -> Table:
     return table
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(ClosedByItsKey, ModalScreen[None]):
     """Every key of the game, then the legend of the map. Esc (or ? or q) closes it."""
 
     DEFAULT_CSS = """
@@ -137,6 +172,7 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,question_mark,f1,q", "close", "Close", key_display="esc"),
     ]
+    opened_by = "game.help"
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
@@ -153,7 +189,7 @@ class HelpScreen(ModalScreen[None]):
                                 classes="help-group",
                             )
             yield Static("Legend", id="legend-title")
-            yield Static(Text("  ".join(SIGHT_NOTES)), id="legend-sight", classes="help-group")
+            yield Static(Text("  ".join(sight_notes())), id="legend-sight", classes="help-group")
             with Horizontal(id="legend-columns"):
                 for column in LEGEND_COLUMNS:
                     with Vertical(classes="help-column"):

@@ -11,9 +11,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from saves.text import printable
+from screens.bindings import ClosedByItsKey
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(ClosedByItsKey, Screen[None]):
     """Shows ``lines`` (a game's ``state.log``) in a scrollable log, scrolled to the newest
     line. Esc (or ``m``, ``q``) closes it."""
 
@@ -34,6 +35,7 @@ class HistoryScreen(Screen[None]):
     BINDINGS = [
         Binding("escape,m,q", "close", "Close"),
     ]
+    opened_by = "game.history"
 
     AUTO_FOCUS = "#history-log"
 

@@ -136,8 +136,15 @@ def cell_table() -> tuple[np.ndarray, np.ndarray, list[Style]]:
 
 
 @lru_cache(maxsize=256)
-def _mark_style(colour: str, bold: bool) -> Style:
-    return Style(color=colour, bold=bold)
+def _mark_style(colour: str, bold: bool, underline: bool = False) -> Style:
+    return Style(color=colour, bold=bold, underline=underline or None)
+
+
+def key_underlined() -> bool:
+    """Whether keys lying on the floor are underlined: where they are drawn by letter, since
+    a key's letter may be a monster's (``a`` the red key and the goblin archer, ``b``, ``g``,
+    ``j``), and in the monochrome theme no colour tells them apart."""
+    return _palette.key_letters
 
 
 @dataclass
@@ -178,7 +185,8 @@ def marks_of(state: GameState) -> dict[Pos, Mark]:
         s = seen(x, y)
         if s:
             hexc = colour_of(f"key{key}")
-            marks[(x, y)] = (key_glyph(key), _mark_style(hexc if s == 2 else dim(hexc), True))
+            style = _mark_style(hexc if s == 2 else dim(hexc), True, key_underlined())
+            marks[(x, y)] = (key_glyph(key), style)
     for m in state.monsters:
         if m.hp > 0 and visible[m.y, m.x]:
             info = m.info

@@ -99,6 +99,10 @@ class OptionsScreen(Screen[Options]):
         options.add_options(self._rows())
         options.highlighted = highlighted
 
+    def _shown(self, key: str) -> str:
+        """A key as the footer and the help write it."""
+        return key_names(self.app, key)
+
     def _say(self, text: str) -> None:
         self.query_one("#options-status", Static).update(text)
 
@@ -137,7 +141,7 @@ class OptionsScreen(Screen[Options]):
         if not valid_keys(key):
             self._say(f"{key_names(self.app, key)} cannot be bound")
             return False
-        why = conflict(self.options.keys, row.id, key)
+        why = conflict(self.options.keys, row.id, key, shown=self._shown)
         if why is not None:
             self._say(why)
             return False
@@ -157,7 +161,7 @@ class OptionsScreen(Screen[Options]):
             return
         keys = {k: v for k, v in self.options.keys.items() if k != row_id}
         default = next(b.keys for b in GAME_BINDINGS if b.id == row_id)
-        why = conflict(keys, row_id, default)
+        why = conflict(keys, row_id, default, shown=self._shown)
         if why is not None:  # another action was given this one's default key
             self._say(why)
             return

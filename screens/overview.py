@@ -31,7 +31,17 @@ from textual.widgets import Static
 
 from roguelike import tiles
 from roguelike.engine import GameState
-from screens.map_view import KEY_GLYPH, PLAYER_GLYPH, cell_table, colour_of, kinds_of, marks_of
+from screens.bindings import ClosedByItsKey, keys_of
+from screens.help import key_names
+from screens.map_view import (
+    PLAYER_GLYPH,
+    cell_table,
+    colour_of,
+    key_glyph,
+    key_underlined,
+    kinds_of,
+    marks_of,
+)
 
 #: How much a mark outranks others in its block (tiles rank below 50, see tile_ranks).
 MARK_RANK = {"player": 100, "key": 85, "monster": 60, "item": 50}
@@ -125,26 +135,35 @@ def overview(state: GameState, cols: int, rows: int) -> Overview:
     return Overview(sx, sy, cells)
 
 
-def legend(over: Overview) -> Text:
-    """What the marks are, in their own colours, and how much the map is shrunk."""
+def _key_glyphs() -> str:
+    """How the keys are drawn: ``k``, or ``a-j`` where the theme tells them by letter."""
+    first, last = key_glyph(1), key_glyph(len(tiles.KEY_COLOURS))
+    return first if first == last else f"{first}-{last}"
+
+
+def legend(over: Overview, closes: str = "M") -> Text:
+    """What the marks are, in their own colours, and how much the map is shrunk;
+    ``closes``: the overview's key, as the footer writes it (the player may rebind it)."""
     entries = [
         (PLAYER_GLYPH, "#ffffff", "you"),
         (">", colour_of("stairs"), "stairs"),
         ("<", colour_of("stairs"), "exit"),
-        (KEY_GLYPH, tiles.key_colour(1)[1], "key"),
-        ("A-J", tiles.key_colour(2)[1], "locked door"),
+        # as the map draws them in the theme in use (keys by letter in some)
+        (_key_glyphs(), colour_of("key1"), "key"),
+        ("A-J", colour_of("key2"), "locked door"),
         ("_", colour_of("pedestal"), "pedestal"),
         ("+", colour_of("door"), "door"),
     ]
     text = Text()
     for glyph, colour, name in entries:
-        text.append(glyph, Style(color=colour, bold=True))
+        underline = name == "key" and key_underlined()
+        text.append(glyph, Style(color=colour, bold=True, underline=underline or None))
         text.append(f" {name}  ")
     if (over.sx, over.sy) == (1, 1):
         text.append("Full size.", "#9a9aaa")
     else:
         text.append(f"Each mark: {over.sx}×{over.sy} cells, the most important.", "#9a9aaa")
-    text.append("  Esc or M closes.", "bold")
+    text.append(f"  Esc or {closes} closes.", "bold")
     return text
 
 
@@ -198,7 +217,7 @@ class OverviewMap(Widget):
         return Strip.blank(self.size.width)
 
 
-class OverviewScreen(Screen[None]):
+class OverviewScreen(ClosedByItsKey, Screen[None]):
     """The whole floor of ``state`` shrunk to fit, and a legend (see the module)."""
 
     DEFAULT_CSS = """
@@ -217,6 +236,7 @@ class OverviewScreen(Screen[None]):
     """
 
     BINDINGS = [Binding("escape,M,q", "close", "Close", show=False)]
+    opened_by = "game.overview"
 
     def __init__(self, state: GameState) -> None:
         super().__init__()
@@ -230,7 +250,9 @@ class OverviewScreen(Screen[None]):
         yield Static(Text(""), id="overview-legend")
 
     def on_overview_map_shrunk(self, message: OverviewMap.Shrunk) -> None:
-        self.query_one("#overview-legend", Static).update(legend(message.over))
+        self.query_one("#overview-legend", Static).update(
+            legend(message.over, key_names(self.app, ",".join(keys_of(self.app, self.opened_by))))
+        )
 
     def action_close(self) -> None:
         self.dismiss(None)

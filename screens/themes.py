@@ -7,7 +7,8 @@ Three themes:
 ``colour-blind``
     the Okabe–Ito palette, whose colours stay apart for the colour-blind (a test checks a
     floor's first keys as a deuteranope sees them); keys
-    lying on the floor are drawn as their door's letter (``a`` opens ``A``), so a key never
+    lying on the floor are drawn as their door's letter, underlined (``a`` opens ``A``; a
+    goblin archer is a plain ``a``), so a key never
     needs its colour to be told from another.
 ``mono``
     white and greys only. Everything the other themes say with a colour is said by a shape,
@@ -50,7 +51,8 @@ class Palette:
     remembered_mix: float = 0.72
     #: tile glyph → the glyph drawn where that tile is only remembered
     remembered_glyphs: Mapping[str, str] = field(default_factory=dict)
-    #: keys lying on the floor drawn as their door's letter in lower case, not ``k``
+    #: keys lying on the floor drawn as their door's letter in lower case, not ``k``, and
+    #: underlined (the letter may be a monster's: ``b`` the blue key, ``b`` a bat)
     key_letters: bool = False
     #: white and greys only: a hex colour (an item's) is drawn white, and the puzzle boards
     #: drop their colours (their shapes and letters carry the meaning)

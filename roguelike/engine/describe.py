@@ -15,6 +15,7 @@ chance to hit, the monster's speed and its regeneration.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from roguelike import tiles
@@ -207,10 +208,14 @@ def upgrades(state: GameState) -> Upgrades:
 # ------------------------------------------------------------------------ look
 
 
-def describe(state: GameState, x: int, y: int) -> str:
+def describe(
+    state: GameState, x: int, y: int, *, key_glyph: Callable[[int], str] | None = None
+) -> str:
     """What the player knows about cell (x, y), for look mode: each thing on it introduced
     by the glyph the map draws for it. A monster's numbers replace its kind's description
-    and the ground's (the legend in the help has both) so that the text fits the prompt."""
+    and the ground's (the legend in the help has both) so that the text fits the prompt.
+    ``key_glyph``: how the map draws a key lying on the floor, when the theme in use draws
+    it otherwise than :data:`KEY_GLYPH` (by its door's letter)."""
     if not (0 <= x < state.width and 0 <= y < state.height) or not state.explored[y, x]:
         return "You have not seen that place."
     seen = bool(state.visible[y, x])
@@ -222,8 +227,9 @@ def describe(state: GameState, x: int, y: int) -> str:
         parts.append(monster_text(monster_numbers(state, m)))
     if (x, y) in state.keys_lying:
         k = state.keys_lying[(x, y)]
+        glyph = key_glyph(k) if key_glyph else KEY_GLYPH
         parts.append(
-            f"{KEY_GLYPH} {key_name(k).capitalize()}: it opens the {tiles.key_colour(k)[0]} door."
+            f"{glyph} {key_name(k).capitalize()}: it opens the {tiles.key_colour(k)[0]} door."
         )
     if (x, y) in state.items_lying:
         item = state.items_lying[(x, y)]

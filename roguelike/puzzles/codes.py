@@ -99,7 +99,7 @@ def parse(text: str) -> PuzzleCode:
         seed = seeds.decode(seed_text)
     except seeds.SeedCodeError as err:
         # seeds' own words, less its advice on text seeds (a code takes none)
-        why = str(err).partition(" (to use these letters")[0]
+        why = str(err).removesuffix(f"; {seeds.TEXT_HINT}")
         raise PuzzleCodeError(f"bad seed in the puzzle code: {why}") from None
     return PuzzleCode(type_name, difficulty, seed)
 

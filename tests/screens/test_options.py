@@ -25,9 +25,12 @@ from screens.bindings import (
     rebound,
     usable_overrides,
 )
+from screens.character import CharacterScreen
 from screens.game import GameScreen
 from screens.help import HelpScreen
+from screens.history import HistoryScreen
 from screens.options import KeyCaptureScreen, OptionsScreen
+from screens.overview import OverviewScreen
 from screens.themes import DEFAULT_PALETTE
 from screens.title import TitleScreen
 from tests.screens.conftest import quiet_game
@@ -117,6 +120,9 @@ async def test_a_key_another_action_has_is_refused_naming_both():
         status = await rebind(pilot, screen, "game.explore", "escape")
         assert "kept for Cancel" in status or "Unchanged" in status
         assert screen.options.keys == {}
+        # the key is written as the footer and the help write it: @, not Textual's "at"
+        status = await rebind(pilot, screen, "game.explore", "at")
+        assert status.startswith("@ is already 'Character sheet")
 
 
 async def test_default_keys_come_back_one_by_one_or_all_at_once():
@@ -208,6 +214,55 @@ async def test_options_open_from_the_game_and_the_theme_applies_at_once():
             if seg.style and seg.style.color and seg.style.color.triplet
         }
         assert colours and all(c[1:3] == c[3:5] == c[5:7] for c in colours)
+
+
+async def test_a_screen_a_rebound_key_opens_closes_with_that_key_and_says_so():
+    """The overview, the character sheet, the log and the help close with the key that
+    opened them (a toggle, as M, @, m and ? are), and say the key the player has."""
+    rebinding = {
+        "game.overview": "v",
+        "game.character": "w",
+        "game.history": "F",
+        "game.help": "f2",
+    }
+    saved.save(saved.Options(keys=rebinding))
+    app = RoguelikeApp(make_game=quiet_game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.start_game(World("Rebound", SEED, "small"))
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        for key, kind, says in (
+            ("v", OverviewScreen, "Esc or v closes"),
+            ("w", CharacterScreen, "w or Esc closes"),
+            ("F", HistoryScreen, None),
+            ("f2", HelpScreen, None),
+        ):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, kind), key
+            if says is not None:
+                assert says in " ".join(screen_text(app).split())
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is game, key
+
+
+async def test_the_travel_prompt_names_the_jump_key_the_player_has():
+    saved.save(saved.Options(keys={"game.next_place-1": "v"}))
+    app = RoguelikeApp(make_game=quiet_game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.start_game(World("Jumps", SEED, "small"))
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        await pilot.press("v")
+        await pilot.pause()
+        assert game.mode == "travel"
+        assert "(Enter goes, v next, Esc cancels)" in game.prompt
+        assert "Tab" not in game.prompt
 
 
 _ids = st.sampled_from([b.id for b in GAME_BINDINGS] + ["game.nothing", "game.old-action"])

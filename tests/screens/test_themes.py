@@ -13,15 +13,18 @@ from rich.text import Span
 from textual.app import App
 
 from roguelike import puzzles, tiles
-from roguelike.engine import GameState, new_game
+from roguelike.engine import GameState, describe, new_game
 from screens import map_view, themes
 from screens.app import RoguelikeApp
 from screens.game import GameScreen
+from screens.help import legend_rows, sight_notes
 from screens.lines import TextLines
 from screens.new_game import NewGameScreen, TickBox
+from screens.overview import legend, overview
 from screens.puzzle import PuzzleScreen
 from screens.puzzle.sliding import SlidingView
 from screens.themes import DEFAULT_PALETTE, PALETTES, apply_theme
+from tests.engine.support import add
 
 SEED = 12345
 FLOOR = tiles.BY_NAME["floor"]
@@ -269,3 +272,66 @@ async def test_an_unchecked_permadeath_box_is_empty_and_a_checked_one_crossed():
         box.value = True
         await pilot.pause()
         assert "X" in box.render().plain.split("Permadeath")[0]
+
+
+@pytest.mark.parametrize(
+    ("theme", "letters"), [("default", False), ("colour-blind", True), ("mono", True)]
+)
+async def test_the_help_the_overview_and_look_draw_keys_as_the_map_does(theme, letters):
+    """Where the map draws a key by its door's letter, the legends and look say so too
+    (a legend of ``k`` over a map of ``a`` and ``b`` explains nothing)."""
+    state = new_game(SEED, total_floors=2, monsters=False)
+    app = GameApp(state)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        apply_theme(app, theme)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        a = visible_floor(state)
+        state.keys_lying[a] = 2
+        game.map_view.restyle()
+        await pilot.pause()
+        drawn = cell(game.map_view, *a)
+        assert drawn == ("b" if letters else "k")
+        # look: the key's text starts with the glyph drawn
+        assert describe(state, *a, key_glyph=map_view.key_glyph).startswith(f"{drawn} ")
+        # the help's row of keys: the glyphs drawn, in the palette's key colours
+        (row,) = [r for r in legend_rows("Doors and keys") if r[1] == "key"]
+        assert row[0].plain == ("a-j" if letters else "k")
+        assert themes.current().role("key1") in str(row[0].spans[0].style)
+        # the overview's legend
+        assert ("a-j key" if letters else "k key") in legend(overview(state, 80, 20)).plain
+
+
+@pytest.mark.parametrize("theme", ["colour-blind", "mono"])
+async def test_a_key_and_a_monster_of_the_same_letter_differ_by_more_than_colour(theme):
+    """Keys drawn by letter share letters with monsters (the blue key and a bat are both
+    ``b``): a key is underlined, so that in mono, where both are white, they still differ."""
+    state = new_game(SEED, total_floors=2, monsters=False)
+    app = GameApp(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        apply_theme(app, theme)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        key_at, bat_at = visible_floor(state), visible_floor(state, 1)
+        state.keys_lying[key_at] = 2
+        add(state, "bat", bat_at)
+        game.map_view.show(state)
+        game.map_view.restyle()
+        await pilot.pause()
+        marks = map_view.marks_of(state)
+        (key_glyph, key_style), (bat_glyph, bat_style) = marks[key_at], marks[bat_at]
+        assert key_glyph == bat_glyph == "b"
+        assert key_style.underline and not bat_style.underline
+        # and the help's legend draws the keys so
+        (row,) = [r for r in legend_rows("Doors and keys") if r[1] == "key"]
+        assert "underline" in str(row[0].spans[0].style)
+
+
+@pytest.mark.parametrize(("theme", "said"), [("default", False), ("mono", True)])
+async def test_the_help_explains_the_glyph_of_a_remembered_floor_in_mono(theme, said):
+    """The mono theme draws a remembered floor ``·``: the legend says what it is."""
+    themes.use(PALETTES[theme])
+    notes = " ".join(sight_notes())
+    assert ("·: remembered floor (. in view)" in notes) == said

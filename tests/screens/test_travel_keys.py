@@ -104,6 +104,7 @@ async def test_tab_jumps_the_travel_cursor_between_places_and_enter_goes():
         await pilot.pause()
         assert screen.mode == "travel" and screen.cursor == expected[0].pos
         assert f"[1/{len(expected)}," in prompt(app)
+        assert "Tab next" in " ".join(screen.prompt.split())  # the key as the footer writes it
         await pilot.press("tab")
         assert screen.cursor == expected[1].pos
         await pilot.press("shift+tab")
