@@ -91,7 +91,7 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
     KeyBinding(
         "tab",
         "next_place(1)",
-        "Travel: jump to the next place worth a visit",
+        "Travel: the next place worth a visit",
         "Info",
         key_display="Tab",
     ),

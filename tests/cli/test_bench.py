@@ -4,7 +4,7 @@ import subprocess
 import sys
 
 from roguelike import seeds
-from roguelike.autoplay import Result, bot_seeds
+from roguelike.autoplay import FULL, Result, bot_seeds
 from roguelike.cli import bench, main
 from roguelike.cli.bench import bot as bot_bench
 from roguelike.cli.bench import recording as recording_bench
@@ -89,21 +89,48 @@ def test_the_save_lines(monkeypatch):
 def test_the_bot_lines_give_the_win_rate_and_every_loss(monkeypatch):
     asked = []
 
-    def play_many(worlds, preset):
-        asked.append((len(worlds), preset))
+    def play_many(worlds, preset, jobs=0, policy=FULL):
+        """The full bot loses the first world; without items it loses two more; without
+        treasure one more; invulnerable it wins them all (the curve's shape, in small)."""
+        asked.append((len(worlds), preset, policy))
+        lose = (
+            0 if policy.invulnerable else 3 if policy.no_items else 2 if policy.skip_treasure else 1
+        )
         return [
-            Result(seed, i != 0, 5, 1000, "escaped" if i else "killed by a troll", 2.0, 0.5)
+            Result(
+                seed, i >= lose, 5, 1000, "escaped" if i >= lose else "killed by a troll",
+                2.0, 0.5, died_on=None if i >= lose else 1 + i, items_used=3,
+            )
             for i, seed in enumerate(worlds)
-        ]
+        ]  # fmt: skip
 
     monkeypatch.setattr(bot_bench, "play_many", play_many)
     lines = list(bot_bench.PARTS["bot"](500))
-    assert asked == [(bot_bench.BENCH_WORLDS, "normal")]  # --seeds above 100: 100 worlds
+    n = bot_bench.BENCH_WORLDS  # --seeds above 100: 100 worlds
+    assert [(k, p) for k, p, _ in asked] == [(n, "normal")] * 5
+    assert [p.describe() for *_, p in asked] == [
+        "",
+        "",
+        "--no-items",
+        "--skip-treasure",
+        "--invulnerable",
+    ]
     assert lines[0].startswith("autoplayer, 100 normal worlds: won 99 (99%; target ≥ 95% ok)")
     assert "500 turns/s p50" in lines[1] and "1,000 turns a world p50" in lines[1]
     assert "lowest HP 50% of max p50" in lines[2] and "1 deaths" in lines[2]
     first = seeds.encode(bot_seeds(1)[0])
-    assert lines[3:] == [f"  lost {first}: killed by a troll"]
+    assert lines[3] == f"  lost {first}: killed by a troll"
+    curve = [line for line in lines if line.startswith("curve")]
+    assert curve[0].startswith("curve, full: 99/100 normal worlds won (99%)")
+    assert curve[1].startswith("curve, no items: 97/100") and "(--no-items)" in curve[1]
+    assert "deaths 3 by floor (1: 1, 2: 1, 3: 1; the worst floor holds 33%)" in "\n".join(lines)
+    assert curve[-2] == (
+        "curve targets: full wins 99% (50-80%: MISSED) · worst floor 100% of deaths (≤ 40%: MISSED)"
+    )
+    assert curve[-1].startswith("curve targets: no items 97% (≤ half the full: MISSED)")
+    assert "skip treasure 98% (under the full, over 0: ok)" in curve[-1]
+    assert "consumables in a won run 3.0 p50 (≥ 2: ok)" in curve[-1]
+    assert curve[-1].endswith("invulnerable 100% (100%: ok)")
 
 
 def test_the_recording_lines_measure_a_real_run():

@@ -11,7 +11,11 @@ def test_bot_plays_a_whole_world_and_reports_it_as_json(capsys):
     code = main(["bot", "--seed", "N65Q-QBJ0-23PV", "--preset", "small", "--format", "json"])
     assert code == 0
     doc = json.loads(capsys.readouterr().out)
-    assert set(doc) == {"seed", "won", "floors", "turns", "cause", "seconds"}
+    assert set(doc) == {
+        "seed", "won", "floors", "turns", "cause", "seconds",
+        "died_on", "lowest_hp", "items_used", "items_left", "spared",
+    }  # fmt: skip
+    assert doc["died_on"] is None and doc["spared"] == 0 and 0 < doc["lowest_hp"] <= 1
     assert doc["seed"] == "N65Q-QBJ0-23PV"
     # the autoplayer wins this one: all three floors, out by the exit
     assert doc["won"] is True and doc["floors"] == 3 and doc["cause"] == "escaped"

@@ -115,7 +115,12 @@ async def test_help_lists_the_keys_of_the_table(size):
         for heading in ("Move", "Act", "Info", "Everywhere"):
             assert heading in text
         assert "↑ k 8" in text and "Move or attack north" in text  # human key names
-        if size == (120, 40):  # all of it fits; at 80×24 the rest is a scroll away
+        if size == (120, 40):  # every key is there, a scroll away at most
+            box = app.screen.query_one("#help-box")
+            while box.scroll_y < box.max_scroll_y:
+                box.scroll_to(y=box.scroll_y + box.size.height // 2, animate=False)
+                await pilot.pause()
+                text += "\n" + screen_text(app)
             for binding in GAME_BINDINGS:
                 assert binding.description in text
             assert "^q" in text and "Quit" in text  # the app's own bindings
@@ -264,11 +269,19 @@ def test_seed_starts_that_world(fake_app):
         "watch": False,
         "save_dir": None,
         "ran": True,
+        "pregenerate": "process",  # the game makes each next floor ahead
     }
     made.clear()
     assert main([], make_app=fake_app) == 0
     # None: the engine's default
-    assert made == {"seed": None, "preset": None, "watch": False, "save_dir": None, "ran": True}
+    assert made == {
+        "seed": None,
+        "preset": None,
+        "watch": False,
+        "save_dir": None,
+        "ran": True,
+        "pregenerate": "process",
+    }
 
 
 def test_the_cli_the_engine_and_the_saves_use_the_one_preset_table():

@@ -441,10 +441,18 @@ def test_watch_on_the_command_line(fake_app):
         "watch": True,
         "save_dir": "/x",
         "ran": True,
+        "pregenerate": "process",  # the game makes each next floor ahead
     }
     made.clear()
     assert main(["--watch"], make_app=fake_app) == 0
-    assert made == {"seed": None, "preset": None, "watch": True, "save_dir": None, "ran": True}
+    assert made == {
+        "seed": None,
+        "preset": None,
+        "watch": True,
+        "save_dir": None,
+        "ran": True,
+        "pregenerate": "process",
+    }
 
 
 @pytest.mark.parametrize(
