@@ -121,3 +121,27 @@ def lock_of(tile: int) -> int | None:
 WALKABLE = np.array([t.walkable for t in TILES], dtype=bool)
 TRANSPARENT = np.array([t.transparent for t in TILES], dtype=bool)
 GLYPHS = np.array([t.glyph for t in TILES])
+
+
+#: The terminal colour of each colour role (and of the things drawn over tiles): the game's
+#: map in its default theme and the generator's coloured ASCII print. The floor is bright
+#: enough that a remembered floor (drawn darker) stands clearly apart from one in view.
+ROLE_COLOURS: dict[str, str] = {
+    "void": "#000000",
+    "wall": "#a8a8b8",
+    "floor": "#8a8a98",
+    "door": "#c08040",
+    "stairs": "#ffffff",
+    "water": "#4070d0",
+    "chasm": "#30304a",
+    "rubble": "#907060",
+    "moss": "#4a9a40",
+    "statue": "#c0c0c0",
+    "pedestal": "#e0c060",
+    "bridge": "#a07040",
+    "cave": "#8a7a68",
+    "player": "#ffff60",
+    "monster": "#e04040",
+    "item": "#60e0e0",
+    "treasure": "#ffd700",
+}

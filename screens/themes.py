@@ -32,6 +32,7 @@ from typing import Any
 from textual.app import App
 from textual.theme import Theme
 
+from roguelike import tiles
 from roguelike.tiles import KEY_COLOURS
 
 DEFAULT = "default"
@@ -67,31 +68,9 @@ class Palette:
         return self.roles.get(role, self.roles.get("statue", "#c0c0c0"))
 
 
-#: The map's colour of each colour role in the default theme. The generator's ASCII printer
-#: (``roguelike.gen.formats``) has its own table, which the title must not import (it loads
-#: the solver); here the floor is brighter than there, so that a remembered floor (darkened)
-#: is clearly apart from one in view.
-ROLE_COLOURS: Mapping[str, str] = MappingProxyType(
-    {
-        "void": "#000000",
-        "wall": "#a8a8b8",
-        "floor": "#8a8a98",
-        "door": "#c08040",
-        "stairs": "#ffffff",
-        "water": "#4070d0",
-        "chasm": "#30304a",
-        "rubble": "#907060",
-        "moss": "#4a9a40",
-        "statue": "#c0c0c0",
-        "pedestal": "#e0c060",
-        "bridge": "#a07040",
-        "cave": "#8a7a68",
-        "player": "#ffff60",
-        "monster": "#e04040",
-        "item": "#60e0e0",
-        "treasure": "#ffd700",
-    }
-)
+#: The map's colour of each colour role in the default theme: the game's own table (which the
+#: generator's ASCII print shares).
+ROLE_COLOURS: Mapping[str, str] = MappingProxyType(tiles.ROLE_COLOURS)
 
 
 def _roles(**changes: str) -> Mapping[str, str]:

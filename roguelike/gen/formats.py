@@ -117,26 +117,6 @@ def topology_ascii(seed: int, floor: int, topo: Topology, colour: bool = False) 
 
 # --- whole floors -----------------------------------------------------------------------------
 
-#: Terminal colours of the tile colour roles (and of the things drawn over tiles).
-ROLE_COLOURS = {
-    "void": "#000000",
-    "wall": "#8a8a9a",
-    "floor": "#5a5a66",
-    "door": "#c08040",
-    "stairs": "#ffffff",
-    "water": "#4070d0",
-    "chasm": "#30304a",
-    "rubble": "#907060",
-    "moss": "#4a9a40",
-    "statue": "#c0c0c0",
-    "pedestal": "#e0c060",
-    "bridge": "#a07040",
-    "cave": "#6a5a4a",
-    "player": "#ffff60",
-    "monster": "#e04040",
-    "item": "#60e0e0",
-    "treasure": "#ffd700",
-}
 
 #: Glyphs drawn over the tiles in a printed floor (not tiles: they live on top of them).
 OVERLAY = {"spawn": "@", "monster": "M", "item": "!", "treasure": "$"}
@@ -194,17 +174,17 @@ def floor_ascii(fl: Stamped, colour: bool = False) -> str:
             for x, glyph in enumerate(row):
                 t = tiles.TILES[int(fl.tiles[y, x])]
                 if (x, y) == fl.spawn:
-                    line.append(ansi(ROLE_COLOURS["player"], glyph, bold=True))
+                    line.append(ansi(tiles.ROLE_COLOURS["player"], glyph, bold=True))
                 elif (x, y) in key_pos:
                     line.append(ansi(tiles.key_colour(key_pos[(x, y)])[1], glyph, bold=True))
                 elif (x, y) in slot_kind:
-                    line.append(ansi(ROLE_COLOURS[slot_kind[(x, y)]], glyph, bold=True))
+                    line.append(ansi(tiles.ROLE_COLOURS[slot_kind[(x, y)]], glyph, bold=True))
                 elif t.colour.startswith("key"):
                     line.append(ansi(tiles.key_colour(int(t.colour[3:]))[1], glyph, bold=True))
                 elif glyph == " ":
                     line.append(" ")
                 else:
-                    line.append(ansi(ROLE_COLOURS[t.colour], glyph))
+                    line.append(ansi(tiles.ROLE_COLOURS[t.colour], glyph))
             out_rows.append("".join(line).rstrip())
         body = out_rows
     else:
