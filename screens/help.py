@@ -49,9 +49,15 @@ def key_label(app: App[object], row_id: str) -> str:
     row = next(
         b for b in rebound(getattr(app, "key_overrides", {}), GAME_BINDINGS) if b.id == row_id
     )
+    return written(app, row, first=True)
+
+
+def written(app: App[object], row: KeyBinding, *, first: bool = False) -> str:
+    """The keys of ``row`` as the footer writes them: its own ``key_display`` (``Tab``) for a
+    row of one key, else each key's display name (``first``: the first key only)."""
     if row.key_display and "," not in row.keys:
         return row.key_display
-    return key_names(app, row.keys.split(",")[0])
+    return key_names(app, row.keys.split(",")[0] if first else row.keys)
 
 
 def game_rows(
@@ -61,7 +67,7 @@ def game_rows(
     with the keys the player rebound, the app's ``key_overrides``, as input has them)."""
     if table is None:
         table = rebound(getattr(app, "key_overrides", {}), GAME_BINDINGS)
-    return [(key_names(app, b.keys), b.description) for b in table if b.group == group]
+    return [(written(app, b), b.description) for b in table if b.group == group]
 
 
 def app_rows(app: App[object]) -> list[tuple[str, str]]:
