@@ -41,9 +41,14 @@ def test_a_folder_in_place_of_the_options_file_is_the_defaults(tmp_path):
     assert options == saved.Options() and warning is not None
 
 
-def test_a_link_to_an_options_file_is_read(tmp_path):
+def test_a_link_in_place_of_the_options_file_is_refused_in_one_line(tmp_path):
+    """The options file follows the rule of every file the game reads and replaces: a regular
+    file only (saving could not replace a link either, so reading through one would keep
+    options the game can never save)."""
     real = tmp_path / "dotfiles.json"
     saved.save(saved.Options(theme="mono"), real)
     path = tmp_path / saved.FILE_NAME
     path.symlink_to(real)
-    assert load_within(path) == (saved.Options(theme="mono"), None)
+    options, warning = load_within(path)
+    assert options == saved.Options()
+    assert warning == "Options not read (a symbolic link, not a regular file): using the defaults"
