@@ -96,11 +96,11 @@ def save_document() -> dict[str, Any]:
     return to_document(world, state)
 
 
-def pack_save(document: dict[str, Any] | None = None, **header: Any) -> bytes:
-    """A save of ``document`` (default: the tiny world's) with its header's fields, any of them
-    replaced by ``header``, written by the game's own packer: the checksums hold."""
+def _tiny_header() -> dict[str, Any]:
+    """The header fields of the tiny world's save, as the game writes them (the summary as a
+    record: the packer writes it)."""
     world, state = tiny()
-    fields: dict[str, Any] = {
+    return {
         "format": h.FORMAT_VERSION,
         "game": GAME_VERSION,
         "generator": GENERATOR_VERSION,
@@ -110,7 +110,12 @@ def pack_save(document: dict[str, Any] | None = None, **header: Any) -> bytes:
         "saved": SAVED,
         "summary": summary_of(world, state),
     }
-    fields.update(header)
+
+
+def pack_save(document: dict[str, Any] | None = None, **header: Any) -> bytes:
+    """A save of ``document`` (default: the tiny world's) with its header's fields, any of them
+    replaced by ``header``, written by the game's own packer: the checksums hold."""
+    fields: dict[str, Any] = {**_tiny_header(), **header}
     return h.pack(save_document() if document is None else document, **fields)
 
 
@@ -136,19 +141,12 @@ def raw_save(payload: bytes, **changes: Any) -> bytes:
     true length and checksum. Built like the packer's header line, not by it (the packer takes
     only documents), sealed as the packer seals it (unless ``changes`` gives a ``seal``), so
     that the payload reaches the decoders' bounds."""
-    world, state = tiny()
     fields: dict[str, Any] = {
-        "format": h.FORMAT_VERSION,
-        "game": GAME_VERSION,
-        "generator": GENERATOR_VERSION,
-        "seed": world.code,
-        "world": world.name,
-        "created": world.created,
-        "saved": SAVED,
+        **_tiny_header(),
         "length": len(payload),
         "blake2b": hashlib.blake2b(payload, digest_size=32).hexdigest(),
-        "summary": summary_of(world, state).to_json(),
     }
+    fields["summary"] = fields["summary"].to_json()
     fields.update(changes)
     if "seal" not in changes:  # sealed as the packer seals: the decoders' bounds are reached
         fields["seal"] = h.seal_of(fields)
