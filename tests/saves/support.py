@@ -13,7 +13,9 @@ import numpy as np
 from roguelike import seeds
 from roguelike.autoplay import choose
 from roguelike.engine import GameState, new_game
-from saves import VisitedFloor, World
+from roguelike.version import GAME_VERSION, GENERATOR_VERSION
+from saves import VisitedFloor, World, codec
+from saves import header as h
 from saves.session import step_remembering
 
 SEED = seeds.parse("save-b")  # floor 1 of its small world holds a puzzle pedestal
@@ -108,3 +110,22 @@ def assert_same_game(original: GameState, loaded: GameState, logged: int = 0) ->
     # the kept tail, then the lines both logged since the load
     kept = min(len(original.log) - logged, LOG_KEPT)
     assert loaded.log == original.log[len(original.log) - logged - kept :]
+
+
+def pack_as(world: World, state: GameState, document: Any = None, **header: Any) -> bytes:
+    """A save of ``state`` (or of ``document``) packed by the game's own packer with the header
+    it would write, any field replaced by ``header`` (another format, game or generator): a
+    file this game did not write, but one whose checksums and seal hold."""
+    fields: dict[str, Any] = {
+        "format": h.FORMAT_VERSION,
+        "game": GAME_VERSION,
+        "generator": GENERATOR_VERSION,
+        "seed": world.code,
+        "world": world.name,
+        "created": world.created,
+        "saved": world.created,
+        "summary": codec.summary_of(world, state),
+        **header,
+    }
+    doc = codec.to_document(world, state) if document is None else document
+    return h.pack(doc, **fields)

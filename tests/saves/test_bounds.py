@@ -20,7 +20,7 @@ from saves import codec
 from saves import header as h
 from saves.codec.common import MAX_LINE
 from saves.errors import SaveError
-from tests.saves.support import SEED, fresh_game, world_of
+from tests.saves.support import SEED, fresh_game, pack_as, world_of
 
 # --- the pre-scan ----------------------------------------------------------------------------
 
@@ -96,17 +96,7 @@ def test_a_log_line_at_the_limit_round_trips_and_one_over_is_refused_by_the_writ
 
 def _pack(document: dict, game) -> bytes:
     world, state = game
-    return h.pack(
-        document,
-        format=h.FORMAT_VERSION,
-        game="1",
-        generator="1",
-        seed=world.code,
-        world=world.name,
-        created=world.created,
-        saved=world.created,
-        summary=codec.summary_of(world, state),
-    )
+    return pack_as(world, state, document, game="1", generator="1")
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ import zlib
 
 import pytest
 
-from roguelike.version import GENERATOR_VERSION
 from saves import codec
 from saves import header as h
 from saves.errors import SaveError, SaveVersionError
@@ -19,7 +18,7 @@ from saves.runs import RunFileError, header_line, pack, unpack
 from saves.store import BackupWarning, Store
 from tests.cli.support import run
 from tests.saves.run_support import won_record
-from tests.saves.support import SEED, fresh_game, world_of
+from tests.saves.support import SEED, fresh_game, pack_as, world_of
 
 
 def _header(data: bytes) -> tuple[dict, int]:
@@ -80,17 +79,7 @@ def test_a_changed_header_field_is_damage(saved, key, value):
 def test_a_sealed_header_of_a_newer_format_is_still_a_newer_version(saved):
     state = fresh_game(SEED)
     world = world_of(state)
-    newer = h.pack(
-        codec.to_document(world, state),
-        format=h.FORMAT_VERSION + 1,
-        game="9.9",
-        generator=GENERATOR_VERSION,
-        seed=world.code,
-        world=world.name,
-        created=world.created,
-        saved=world.created,
-        summary=codec.summary_of(world, state),
-    )
+    newer = pack_as(world, state, format=h.FORMAT_VERSION + 1, game="9.9")
     with pytest.raises(SaveVersionError, match="newer version"):
         codec.decode(newer)
 

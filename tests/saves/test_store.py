@@ -32,6 +32,7 @@ from tests.saves.support import (
     assert_same,
     assert_same_game,
     fresh_game,
+    pack_as,
     played_game,
     world_of,
 )
@@ -158,17 +159,7 @@ def test_a_newer_save_is_not_replaced_by_its_older_backup(tmp_path):
     main = store.file(world.name)
     doc = codec.to_document(world, state)
     main.write_bytes(
-        h.pack(
-            doc,
-            format=h.FORMAT_VERSION + 1,
-            game="9.9",
-            generator="1",
-            seed=world.code,
-            world=world.name,
-            created=world.created,
-            saved=world.created,
-            summary=codec.summary_of(world, state),
-        )
+        pack_as(world, state, doc, format=h.FORMAT_VERSION + 1, game="9.9", generator="1")
     )
     with pytest.raises(SaveVersionError, match="newer version"):
         store.load(world.name)
@@ -222,19 +213,7 @@ def test_an_import_from_another_generator_changes_nothing(tmp_path):
     state = fresh_game(SEED)
     world = world_of(state)
     foreign = tmp_path / "foreign.rgl"
-    foreign.write_bytes(
-        h.pack(
-            codec.to_document(world, state),
-            format=h.FORMAT_VERSION,
-            game="0.1.0",
-            generator="0",
-            seed=world.code,
-            world=world.name,
-            created=world.created,
-            saved=world.created,
-            summary=codec.summary_of(world, state),
-        )
-    )
+    foreign.write_bytes(pack_as(world, state, game="0.1.0", generator="0"))
     with pytest.raises(SaveVersionError, match="made by generator 0, this game has"):
         store.import_file(foreign)
     assert snapshot(store.path) == {}
