@@ -253,11 +253,6 @@ def and_list(words: list[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _numbers(kind: str, n: int) -> str:
-    """``a goblin``, ``2 goblins``."""
-    return a(kind) if n == 1 else f"{n} {kind}s"
-
-
 def walk(
     state: GameState,
     distances: Callable[[], np.ndarray],
@@ -345,6 +340,5 @@ def come_into_view(kinds: list[str]) -> str:
         a(kind) if n == 1 else f"{_NUMBERS[n] if n < len(_NUMBERS) else n} {plural(kind)}"
         for kind, n in sorted(counts.items(), key=lambda kn: (-kn[1], kn[0]))
     ]
-    listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
     verb = "comes" if len(kinds) == 1 else "come"
-    return f"{listed} {verb} into view"
+    return f"{and_list(parts)} {verb} into view"
