@@ -10,15 +10,13 @@ autoplayer, never saved) is left at 1 HP by a blow that would kill it.
 
 from __future__ import annotations
 
+from roguelike.engine.balance import DEFENCE_DODGE, LEVEL_HP, PLAYER_ACCURACY
 from roguelike.engine.creatures import Monster
 from roguelike.engine.describe import a
 from roguelike.engine.events import Attacked, Died, Event, LevelUp, Message
 from roguelike.engine.state import GameState
 
 __all__ = ["PLAYER_ACCURACY", "gain_xp", "hurt_monster", "monster_hits", "player_attacks"]
-
-#: The player's chance to hit, in percent.
-PLAYER_ACCURACY = 85
 
 
 def player_attacks(state: GameState, m: Monster) -> list[Event]:
@@ -58,8 +56,8 @@ def gain_xp(state: GameState, xp: int) -> list[Event]:
     while state.xp >= state.xp_to_next:
         state.xp -= state.xp_to_next
         state.level += 1
-        state.max_hp += 5
-        state.hp += 5
+        state.max_hp += LEVEL_HP
+        state.hp += LEVEL_HP
         lo, hi = state.attack
         state.attack = (lo + state.level % 2, hi + 1)
         lo, hi = state.attack
@@ -74,7 +72,7 @@ def monster_hits(state: GameState, m: Monster, *, ranged: bool) -> list[Event]:
     """``m`` attacks the player (a shot when ``ranged``); at 0 HP the run ends."""
     info = m.info
     verb = "shoots at" if ranged else "attacks"
-    if state.rng.integers(100) >= info.accuracy - 3 * state.defence:
+    if state.rng.integers(100) >= info.accuracy - DEFENCE_DODGE * state.defence:
         return [
             Attacked(m.kind, "you", 0, False, ranged),
             Message(f"The {m.kind} {verb} you and misses."),

@@ -1,4 +1,5 @@
-"""Monster and item kinds: the bestiary and the pack, as data.
+"""Placing monsters and items on a floor (their kinds, as data, are in
+:mod:`roguelike.engine.balance`).
 
 A monster's strength follows the depth of the room it lives in: each slot the floor
 generator leaves has a *level* (half the room depth plus two per floor below the first), and
@@ -20,127 +21,38 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from roguelike import seeds, tiles
+from roguelike.engine.balance import (
+    FILL_FIRST,
+    FILL_MOST,
+    FILL_STEP,
+    GUARD_RADIUS,
+    ITEM_TABLE,
+    ITEMS,
+    LEVEL_PER_FLOOR,
+    MONSTERS,
+    TREASURE_TABLE,
+    ItemKind,
+    MonsterKind,
+)
 from roguelike.gen.floor import Floor
 
+__all__ = [
+    "GUARD_RADIUS",
+    "INHABIT_STREAM",
+    "ITEMS",
+    "ITEM_TABLE",
+    "MONSTERS",
+    "TREASURE_TABLE",
+    "ItemKind",
+    "Monster",
+    "MonsterKind",
+    "choose_kind",
+    "fill_share",
+    "inhabit",
+    "slot_level",
+]
+
 INHABIT_STREAM = "inhabit"
-
-
-@dataclass(frozen=True)
-class MonsterKind:
-    name: str
-    glyph: str
-    colour: str  # hex
-    level: int  # the shallowest slot level it lives at
-    max_hp: int
-    attack: tuple[int, int]  # damage roll, inclusive
-    defence: int  # taken off every blow it receives (a blow always does at least 1)
-    accuracy: int  # percent chance to hit an unarmoured player
-    speed: int  # energy gained per player turn; it acts once per 100 (you have 100)
-    xp: int
-    description: str
-    ranged: int = 0  # range of its shot in cells (0: melee only)
-    flee_below: float = 0.0  # flees while its HP is below this share of its maximum
-    pack: bool = False  # seeks the company of its kind (and spawns with it)
-    erratic: float = 0.0  # chance that a move is a random flutter
-    regen: int = 0  # HP regained every time it acts
-
-
-# fmt: off
-MONSTERS: dict[str, MonsterKind] = {
-    k.name: k
-    for k in (
-        #           name        glyph colour   lvl  hp  attack  def acc  spd  xp
-        MonsterKind("rat",           "r", "#b09070", 0,  4, (1, 2), 0, 65, 100, 1,
-                    "A fat cellar rat. Alone it is a nuisance; bitten hard, it runs.",
-                    flee_below=0.5),
-        MonsterKind("bat",           "b", "#a888d0", 0,  3, (1, 2), 0, 60, 150, 1,
-                    "A cave bat: fast, erratic, never where you aim.",
-                    erratic=0.4),
-        MonsterKind("jackal",        "j", "#c8a040", 2,  5, (1, 3), 0, 65, 130, 2,
-                    "A lean jackal. Jackals hunt in packs and outrun you.",
-                    pack=True, flee_below=0.3),
-        MonsterKind("goblin",        "g", "#60b050", 3,  7, (1, 4), 0, 70, 100, 3,
-                    "A goblin with a rusty blade. Goblins keep together.",
-                    pack=True, flee_below=0.25),
-        MonsterKind("goblin archer", "a", "#90d070", 4,  6, (1, 3), 0, 60, 100, 4,
-                    "A goblin with a short bow. It shoots from a distance.",
-                    ranged=5),
-        MonsterKind("orc",           "o", "#c06040", 6, 13, (2, 5), 1, 70, 100, 6,
-                    "A scarred orc warrior in hide armour.",
-                    flee_below=0.2),
-        MonsterKind("skeleton",      "s", "#e0e0d0", 7, 15, (3, 6), 2, 70,  90, 8,
-                    "Bones held together by old spite. It never flees."),
-        MonsterKind("wraith",        "w", "#8090ff", 9, 14, (3, 6), 1, 75, 110, 10,
-                    "A cold shape that hurls bolts of frost from afar.",
-                    ranged=4),
-        MonsterKind("ogre",          "O", "#d09060", 10, 28, (5, 9), 1, 65, 80, 14,
-                    "A huge, slow ogre with a club the size of a door."),
-        MonsterKind("troll",         "T", "#70a070", 12, 32, (5, 9), 2, 70, 100, 18,
-                    "A troll. Its wounds close as you watch.",
-                    regen=1),
-    )
-}
-# fmt: on
-
-
-@dataclass(frozen=True)
-class ItemKind:
-    name: str
-    glyph: str
-    colour: str
-    description: str
-    #: what it does: a key of the handlers in :mod:`roguelike.engine.items` (``"heal"``,
-    #: ``"blink"``, ``"map"``, ``"bomb"``: used from the pack; ``"coin"``, ``"attack"``,
-    #: ``"defence"``, ``"vigour"``: applied when taken)
-    effect: str
-    #: "pack": kept in the pack and used with Use; any other ("coin", "now") is applied when
-    #: taken, by its effect
-    kind: str = "pack"
-    #: how strong its effect is: HP healed, damage or defence added, maximum HP added
-    amount: int = 0
-
-
-# fmt: off
-ITEMS: dict[str, ItemKind] = {
-    i.name: i
-    for i in (
-        ItemKind("healing potion", "!", "#f05090", "Drink it to heal 12 HP.",
-                 effect="heal", amount=12),
-        ItemKind("blink scroll", "?", "#80c0ff",
-                 "Read it to vanish and reappear at a place in view, as far from monsters as it "
-                 "can.",
-                 effect="blink"),
-        ItemKind("mapping scroll", "?", "#e8e080",
-                 "Read it to learn the layout of the whole floor.",
-                 effect="map"),
-        ItemKind("fire bomb", "(", "#ff8040",
-                 "Thrown at the nearest monster in view: burns it and everything next to it.",
-                 effect="bomb"),
-        ItemKind("hint coin", "*", "#ffd700", "A hint coin. Puzzle rooms take them for hints.",
-                 effect="coin", kind="coin"),
-        ItemKind("sharp blade", "/", "#c0c8ff", "A better blade: your blows hit 1 harder.",
-                 effect="attack", kind="now", amount=1),
-        ItemKind("iron plate", "[", "#b0b0b0", "Armour: every blow against you lands 1 softer.",
-                 effect="defence", kind="now", amount=1),
-        ItemKind("heart elixir", "!", "#ff3030",
-                 "Raises your maximum HP by 5 and heals you fully.",
-                 effect="vigour", kind="now", amount=5),
-    )
-}
-# fmt: on
-
-#: (item, weight) for item slots and for treasure slots.
-ITEM_TABLE = (
-    ("healing potion", 40),
-    ("hint coin", 25),
-    ("fire bomb", 14),
-    ("blink scroll", 11),
-    ("mapping scroll", 10),
-)
-TREASURE_TABLE = (("sharp blade", 30), ("iron plate", 30), ("heart elixir", 25), ("hint coin", 15))
-
-#: How far a guard strays from its post.
-GUARD_RADIUS = 5
 
 
 @dataclass
@@ -175,12 +87,12 @@ class Monster:
 def slot_level(depth: int, floor_number: int) -> int:
     """The strength of a room's inhabitants: half its depth (rounded up) plus two per floor
     below the first."""
-    return (depth + 1) // 2 + 2 * (floor_number - 1)
+    return (depth + 1) // 2 + LEVEL_PER_FLOOR * (floor_number - 1)
 
 
 def fill_share(floor_number: int) -> float:
     """The share of monster slots that hold a monster on floor ``floor_number``."""
-    return min(0.8, 0.5 + 0.1 * (floor_number - 1))
+    return min(FILL_MOST, FILL_FIRST + FILL_STEP * (floor_number - 1))
 
 
 def choose_kind(level: int, rng: np.random.Generator) -> MonsterKind:

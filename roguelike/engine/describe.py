@@ -19,9 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from roguelike import tiles
+from roguelike.engine.balance import DEFENCE_DODGE, PLAYER_ACCURACY, PLAYER_ATTACK, PLAYER_MAX_HP
 from roguelike.engine.creatures import ITEMS, Monster
 from roguelike.engine.legend import KEY_GLYPH, PLAYER_GLYPH, TILE_MEANING
-from roguelike.engine.state import PLAYER_ATTACK, PLAYER_MAX_HP, GameState
+from roguelike.engine.state import GameState
 
 __all__ = [
     "PLAYER_HIT_CHANCE",
@@ -36,9 +37,8 @@ __all__ = [
     "upgrades",
 ]
 
-#: The player's chance to hit, in percent (the same number as ``combat.PLAYER_ACCURACY``,
-#: which imports this module; a test keeps the two equal).
-PLAYER_HIT_CHANCE = 85
+#: The player's chance to hit (the rule is combat's; the look text and the sheet quote it).
+PLAYER_HIT_CHANCE = PLAYER_ACCURACY
 #: Turns beyond which a fight is reported as endless ("never").
 ENDLESS = 999
 
@@ -139,7 +139,7 @@ def monster_numbers(state: GameState, m: Monster) -> MonsterNumbers:
         traits.append("guards a key")
     mine = PLAYER_HIT_CHANCE / 100 * _mean_damage(state.attack, info.defence)
     blows = _turns(m.hp, mine - info.regen * info.speed / 100)
-    to_hit = max(0, min(100, info.accuracy - 3 * state.defence))
+    to_hit = max(0, min(100, info.accuracy - DEFENCE_DODGE * state.defence))
     theirs = to_hit / 100 * _mean_damage(info.attack, state.defence) * info.speed / 100
     turns_to_die = _turns(state.hp, theirs)
     return MonsterNumbers(

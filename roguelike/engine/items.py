@@ -16,6 +16,7 @@ from collections.abc import Callable
 import numpy as np
 
 from roguelike import tiles
+from roguelike.engine.balance import BOMB_DAMAGE
 from roguelike.engine.combat import hurt_monster
 from roguelike.engine.creatures import ITEMS, ItemKind, Monster
 from roguelike.engine.describe import a, key_name
@@ -24,9 +25,6 @@ from roguelike.engine.grid import chebyshev
 from roguelike.engine.state import GameState
 
 __all__ = ["BOMB_DAMAGE", "TAKE", "USE", "held", "receive", "take_here", "use"]
-
-#: Damage roll of a fire bomb, inclusive, for each monster it burns.
-BOMB_DAMAGE = (6, 10)
 
 #: A pack item's effect: its events, or why it cannot be used now (a string: no turn passes).
 UseEffect = Callable[[GameState, ItemKind], list[Event] | str]

@@ -16,8 +16,9 @@ from __future__ import annotations
 import numpy as np
 
 from roguelike import tiles
+from roguelike.engine.balance import GUARD_RADIUS, HUNT_MEMORY, RELOAD_TURNS, SHOOTING_RANGE
 from roguelike.engine.combat import monster_hits
-from roguelike.engine.creatures import GUARD_RADIUS, Monster
+from roguelike.engine.creatures import Monster
 from roguelike.engine.events import Event, Message
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
 from roguelike.engine.pathing import FAR, distance_map
@@ -35,15 +36,8 @@ __all__ = [
     "wander_home",
 ]
 
-#: Turns of its own an awake monster hunts without seeing the player before it gives up.
-HUNT_MEMORY = 20
 #: How far monsters' distance maps reach (steps).
 SCENT_RANGE = 40
-#: A ranged monster shoots at most once in this many of its turns.
-RELOAD_TURNS = 2
-#: How close a shooting monster comes while it sees you (it never backs away: a shooter faster
-#: than you that kept its distance could never be caught); out of sight, it comes on.
-SHOOTING_RANGE = 3
 
 
 def monsters_act(state: GameState) -> list[Event]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from roguelike import seeds, tiles
+from roguelike.engine.balance import PLAYER_ATTACK, PLAYER_MAX_HP, XP_PER_LEVEL
 from roguelike.engine.creatures import Monster, inhabit
 from roguelike.engine.fov import compute_fov
 from roguelike.engine.pregen import FloorCache, FloorKey
@@ -26,8 +27,6 @@ from roguelike.gen.floor import Floor
 from roguelike.gen.pipeline import generate_floor
 from roguelike.presets import DEFAULT_PRESET, PRESETS
 
-PLAYER_MAX_HP = 30
-PLAYER_ATTACK = (2, 5)
 #: How far the player sees, in cells (Euclidean).
 FOV_RADIUS = 10
 PLAY_STREAM = "play"
@@ -120,7 +119,7 @@ class GameState:
     @property
     def xp_to_next(self) -> int:
         """Experience the next level needs."""
-        return 10 * self.level
+        return XP_PER_LEVEL * self.level
 
     def room_depth(self) -> int | None:
         """The depth (corridors from the start room) of the room the player stands in, or
