@@ -199,6 +199,18 @@ def test_distance_map_stops_at_its_limit(grid, limit):
     assert np.array_equal(got, np.where(full <= limit, full, FAR))
 
 
+def test_a_map_changed_in_place_is_searched_as_it_is_now():
+    """The step graphs kept between searches are found by the mask's content: a door opened
+    (the same array, changed) is searched anew, and the old map again gives the old answer."""
+    passable = np.ones((3, 7), dtype=bool)
+    passable[:, 3] = False
+    assert distance_map(passable, [(0, 1)])[1, 6] == FAR
+    passable[1, 3] = True  # the door opens
+    assert distance_map(passable, [(0, 1)])[1, 6] == 6
+    passable[1, 3] = False
+    assert distance_map(passable, [(0, 1)])[1, 6] == FAR
+
+
 def test_distance_map_unreachable_cells_and_corners_are_far():
     passable = np.ones((5, 5), dtype=bool)
     passable[:, 2] = False  # a wall splits the grid
