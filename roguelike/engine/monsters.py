@@ -84,7 +84,7 @@ def monsters_act(state: GameState) -> list[Event]:
                 m.unseen = 0
                 events.append(Message(f"The {m.kind} notices you!"))
         m.energy += m.info.speed
-        while m.energy >= 100 and not state.dead:
+        while m.energy >= 100 and not state.dead and m in state.monsters:  # a thief may go
             m.energy -= 100
             if m.info.regen and m.hp < m.info.max_hp:
                 m.hp = min(m.info.max_hp, m.hp + m.info.regen)
