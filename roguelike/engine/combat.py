@@ -59,14 +59,16 @@ def hurt_monster(
 
 
 def _drop_loot(state: GameState, m: Monster) -> list[Event]:
-    """A dead thief's loot falls on its cell, or on the nearest free one round it (lost if
-    every cell round it holds something)."""
+    """A dead thief's loot falls on its cell, or on the nearest free one round it but the
+    player's (lost if every cell round it holds something)."""
     walk = tiles.WALKABLE[state.tiles]
     for dx, dy in ((0, 0), *DIRS8):
         x, y = m.x + dx, m.y + dy
         free = (x, y) not in state.items_lying and (x, y) not in state.keys_lying
         inside = 0 <= y < state.height and 0 <= x < state.width
-        if inside and free and walk[y, x] and (x, y) not in state.puzzles:
+        # never under the player, who would stand on it without taking it
+        mine = (x, y) == state.player
+        if inside and free and not mine and walk[y, x] and (x, y) not in state.puzzles:
             state.items_lying[(x, y)] = m.loot
             return [Message(f"The {m.kind} drops your {m.loot}.")]
     return []

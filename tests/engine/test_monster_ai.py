@@ -355,3 +355,15 @@ def test_a_fast_thief_that_gets_away_mid_round_leaves_the_round_whole():
     thief.energy = 150  # two actions this round: the first takes it off the floor
     monsters_act(state)
     assert thief not in state.monsters
+
+
+def test_a_thiefs_loot_never_falls_under_the_player():
+    state, c = arena(3)
+    thief = add(state, "cutpurse", off(c, 1, 0))
+    thief.loot = "healing potion"
+    for dx in (0, 1, 2):  # its own cell and the others round it but the player's are taken
+        for dy in (-1, 0, 1):
+            if (dx, dy) != (0, 0):
+                state.items_lying[off(c, dx, dy)] = "hint coin"
+    hurt_monster(state, thief, 100, "you")
+    assert state.player not in state.items_lying
