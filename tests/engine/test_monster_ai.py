@@ -367,3 +367,16 @@ def test_a_thiefs_loot_never_falls_under_the_player():
                 state.items_lying[off(c, dx, dy)] = "hint coin"
     hurt_monster(state, thief, 100, "you")
     assert state.player not in state.items_lying
+
+
+def test_the_bot_lets_a_skirmisher_come_and_goes_for_a_shrieker():
+    from roguelike.autoplay import decide
+
+    state, c = arena(3)
+    add(state, "dart imp", off(c, 3, 0))
+    d = decide(state)
+    assert d.action == Wait() and "standing its ground" in d.why  # no chase
+    state2, c2 = arena(3)
+    add(state2, "shrieker", off(c2, 2, 0))
+    d2 = decide(state2)
+    assert d2.action != Wait()  # it never comes: waiting for it would wait for ever
