@@ -9,7 +9,8 @@ Its policy, turn by turn (:func:`decide`, which also says why):
    dungeon, however long the puzzle), unless a monster stands next to it;
 3. strike an adjacent monster it can reach past the corners (the weakest, fleeing last);
 4. with monsters coming: a fire bomb at two or more; wait for a melee monster that can step
-   next to it (the first blow is ours), else go for it;
+   next to it (the first blow is ours), or a skirmisher close by (it darts back out of reach:
+   chasing it is a mistake), else go for it;
 5. rest when hurt and alone; look where it last saw the monster it went for (its
    :class:`Memory`); read a mapping scroll on a floor whose stairs it has not seen;
 6. go back to a pedestal a fight pulled it away from; explore (the engine's walk takes
@@ -215,14 +216,20 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         bomb = held(state, "bomb") if items else None
         if len(threats) >= 2 and bomb:
             return Decision(Use(bomb), "throwing a fire bomb")
-        away = _away(state, threats, avoid) if hurt else None
+        # a step back does not take it out of a shooter's range: away from melee ones only
+        melee_threats = [m for m in threats if not m.info.ranged]
+        away = _away(state, melee_threats, avoid) if hurt and melee_threats else None
         if away is not None:  # no potion, no scroll: out of their reach, to rest
             return Decision(away, "retreating")
         target = threats[0]
         memory.hunt, memory.until = (state.number, target.x, target.y), state.turn + HUNT_TURNS
         memory.kind, memory.target = target.kind, target.id
-        if not (target.info.ranged or target.guard) and _can_come(state, target):
+        melee = not (target.info.ranged or target.guard or target.info.still)
+        if melee and _can_come(state, target):
             return Decision(Wait(), f"waiting for {a_(target.kind)}")  # the first blow is ours
+        if melee and target.info.skirmish and chebyshev(target.pos, state.player) <= 3:
+            # it darts back out of reach: chasing it is a mistake, it comes to us
+            return Decision(Wait(), f"standing its ground against {a_(target.kind)}")
         # no known way to it yet: look around (one step of exploring) and try again
         step_ = _towards(state, target.x, target.y, avoid) or _explore_step(state, avoid) or Wait()
         return Decision(step_, f"going for {a_(target.kind)}")

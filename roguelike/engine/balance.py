@@ -44,9 +44,44 @@ GUARD_RADIUS = 5
 HUNT_MEMORY = 20
 #: A ranged monster shoots at most once in this many of its turns.
 RELOAD_TURNS = 2
-#: How close a shooting monster comes while it sees you (it never backs away: a shooter faster
-#: than you that kept its distance could never be caught); out of sight, it comes on.
+#: How close a shooting monster comes while it sees you (only a kiting kind backs away); out of
+#: sight, it comes on.
 SHOOTING_RANGE = 3
+
+# --- monster behaviours -------------------------------------------------------------------------
+
+#: Turns of its own a monster flees while in view before it gives up and fights back, cornered.
+FLEE_TURNS = 12
+#: HP a fleeing monster regains each of its turns while out of the player's sight (hiding); it
+#: comes back once healed to its maximum.
+HIDE_HEAL = 2
+#: Turns of its own a skirmisher keeps out of reach after each blow it lands.
+SKIRMISH_RETREAT = 3
+#: A kiting shooter backs away while nearer than this (and in view).
+KITE_DISTANCE = 3
+#: Steps back a kiting shooter takes in all before it stands its ground (so it can be caught).
+KITE_STEPS = 12
+#: Score a flanking pack member gives each step between it and the nearest ally also next to
+#: the player (they spread round the player instead of queueing on one side).
+FLANK_SPREAD = 3.0
+#: Companions a pack kind spawns with: at least, at most (a pack is 2 to 4).
+PACK_COMPANIONS = (1, 3)
+#: Chance (percent) that a monster slot in a key room holds a sentinel kind when one is deep
+#: enough for it.
+SENTINEL_SHARE = 60
+#: How far a sentinel strays from its post.
+SENTINEL_RADIUS = 2
+#: Turns of its own a thief with loot must stay out of sight to get away with it for good.
+THIEF_ESCAPE = 6
+#: Turns of its own between two shrieks of a shrieker.
+SHRIEK_RELOAD = 12
+#: Turns of its own between two raisings of a summoner.
+SUMMON_RELOAD = 5
+#: Minions one summoner raises in all.
+SUMMON_MOST = 3
+#: Accuracy (percent) a swarming monster gains for each other swarming ally next to the player
+#: (and 1 damage for each, see ``MonsterKind.swarm``).
+SWARM_ACCURACY = 8
 
 # --- items --------------------------------------------------------------------------------------
 
@@ -72,6 +107,17 @@ class MonsterKind:
     pack: bool = False  # seeks the company of its kind (and spawns with it)
     erratic: float = 0.0  # chance that a move is a random flutter
     regen: int = 0  # HP regained every time it acts
+    skirmish: bool = False  # hits, then keeps out of reach for SKIRMISH_RETREAT turns
+    kite: bool = False  # a shooter that backs away to keep its distance (KITE_STEPS in all)
+    flank: bool = False  # a pack that spreads round the player instead of queueing
+    sentinel: bool = False  # placed only as the guard of a key room; stays at its post
+    steals: bool = False  # a blow that lands takes an item or a hint coin, then it runs
+    corrodes: int = 0  # percent chance a blow that lands wears your armour (else blade) by 1
+    shriek: int = 0  # seeing you, it wakes every monster within this many cells
+    summons: str = ""  # the kind it raises next to itself (SUMMON_MOST in all)
+    swarm: int = 0  # damage (and SWARM_ACCURACY) it gains per other swarming ally next to you
+    still: bool = False  # never moves
+    summoned: bool = False  # only ever raised by a summoner, never placed on a floor
 
 
 # fmt: off
@@ -79,32 +125,87 @@ MONSTERS: dict[str, MonsterKind] = {
     k.name: k
     for k in (
         #           name        glyph colour   lvl  hp  attack  def acc  spd  xp
-        MonsterKind("rat",           "r", "#b09070", 0,  4, (1, 2), 0, 65, 100, 1,
+        MonsterKind("rat",           "r", "#b09070", 0,  5, (1, 3), 0, 65, 100, 1,
                     "A fat cellar rat. Alone it is a nuisance; bitten hard, it runs.",
                     flee_below=0.5),
-        MonsterKind("bat",           "b", "#a888d0", 0,  3, (1, 2), 0, 60, 150, 1,
+        MonsterKind("bat",           "b", "#a888d0", 0,  4, (1, 2), 0, 60, 150, 1,
                     "A cave bat: fast, erratic, never where you aim.",
                     erratic=0.4),
-        MonsterKind("jackal",        "j", "#c8a040", 2,  5, (1, 3), 0, 65, 130, 2,
+        MonsterKind("shrieker",      "f", "#d0a0d0", 1,  6, (1, 1), 0, 40, 100, 2,
+                    "A pale fungus that never moves. When it sees you it shrieks, and everything "
+                    "near wakes and comes. Kill it quickly, or stay out of its sight.",
+                    shriek=12, still=True),
+        MonsterKind("dart imp",      "i", "#ff7060", 1,  5, (1, 3), 0, 70, 170, 2,
+                    "A quick little imp that stabs and darts back out of reach. Chasing it is a "
+                    "mistake: stand still, or back into a corner, and strike when it comes in.",
+                    skirmish=True),
+        MonsterKind("jackal",        "j", "#c8a040", 2,  6, (1, 3), 0, 65, 130, 2,
                     "A lean jackal. Jackals hunt in packs and outrun you.",
                     pack=True, flee_below=0.3),
-        MonsterKind("goblin",        "g", "#60b050", 3,  7, (1, 4), 0, 70, 100, 3,
+        MonsterKind("cutpurse",      "p", "#a0a0c0", 2,  7, (1, 2), 0, 75, 120, 3,
+                    "A quick-fingered cutpurse. A blow that lands takes something from your "
+                    "pack, and it runs; kill it before it gets away to get your things back.",
+                    steals=True),
+        MonsterKind("kobold slinger", "K", "#c0a080", 2,  6, (1, 3), 0, 60, 100, 3,
+                    "A kobold with a sling. It backs away to keep you at a distance while it "
+                    "sees you; corner it, or break its line of sight.",
+                    ranged=5, kite=True),
+        MonsterKind("goblin",        "g", "#60b050", 3,  8, (2, 4), 0, 70, 100, 3,
                     "A goblin with a rusty blade. Goblins keep together.",
                     pack=True, flee_below=0.25),
-        MonsterKind("goblin archer", "a", "#90d070", 4,  6, (1, 3), 0, 60, 100, 4,
+        MonsterKind("hound",         "h", "#b07040", 3,  8, (2, 4), 0, 70, 120, 4,
+                    "A hunting hound. Hounds come in packs and circle round you to bite from "
+                    "every side: meet them in a corridor.",
+                    pack=True, flank=True),
+        MonsterKind("rust mite",     "m", "#d07030", 3,  9, (1, 3), 1, 70, 100, 4,
+                    "A mite that eats metal. Its bites corrode your armour, then your blade, "
+                    "for good.",
+                    corrodes=60),
+        MonsterKind("goblin archer", "a", "#90d070", 4,  7, (2, 4), 0, 65, 100, 4,
                     "A goblin with a short bow. It shoots from a distance.",
                     ranged=5),
-        MonsterKind("orc",           "o", "#c06040", 6, 13, (2, 5), 1, 70, 100, 6,
+        MonsterKind("gnoll sentinel", "S", "#e0c060", 4, 20, (3, 6), 2, 75, 100, 8,
+                    "A gnoll in scale armour set to guard a key. It will not leave its post: "
+                    "you choose when the fight starts.",
+                    sentinel=True),
+        MonsterKind("fire ant",      "x", "#ff5030", 5,  8, (2, 4), 0, 65, 110, 4,
+                    "A fire ant of a swarm. Each other ant next to you makes its bites surer "
+                    "and harder: fight them in a corridor, never in the open.",
+                    pack=True, swarm=2),
+        MonsterKind("orc",           "o", "#c06040", 6, 16, (3, 7), 1, 75, 100, 6,
                     "A scarred orc warrior in hide armour.",
                     flee_below=0.2),
-        MonsterKind("skeleton",      "s", "#e0e0d0", 7, 15, (3, 6), 2, 70,  90, 8,
+        MonsterKind("skeleton",      "s", "#e0e0d0", 7, 18, (4, 7), 2, 75,  90, 8,
                     "Bones held together by old spite. It never flees."),
-        MonsterKind("wraith",        "w", "#8090ff", 9, 14, (3, 6), 1, 75, 110, 10,
+        MonsterKind("zombie",        "z", "#80a080", 7, 12, (3, 6), 0, 65,  70, 2,
+                    "A corpse raised by a necromancer: slow and stupid, but it does not stop.",
+                    summoned=True),
+        MonsterKind("vampire bat",   "v", "#c04060", 8, 12, (3, 6), 0, 75, 180, 9,
+                    "A vampire bat: it bites and is gone before you can answer. Let it come "
+                    "to you.",
+                    skirmish=True, regen=1),
+        MonsterKind("necromancer",   "n", "#a060e0", 8, 14, (2, 5), 1, 70, 100, 12,
+                    "A robed necromancer. It raises the dead to fight for it, again and again: "
+                    "go for it first.",
+                    summons="zombie", flee_below=0.3),
+        MonsterKind("wraith",        "w", "#8090ff", 9, 16, (4, 7), 1, 75, 110, 10,
                     "A cold shape that hurls bolts of frost from afar.",
                     ranged=4),
-        MonsterKind("ogre",          "O", "#d09060", 10, 28, (5, 9), 1, 65, 80, 14,
+        MonsterKind("acid ooze",     "u", "#90e040", 9, 24, (3, 6), 1, 70,  80, 10,
+                    "A slow heap of acid. What it touches it eats: armour first, then blade.",
+                    corrodes=80),
+        MonsterKind("centaur archer", "c", "#d0b080", 10, 20, (4, 7), 1, 75, 100, 14,
+                    "A centaur with a long bow. It keeps its distance while it sees you.",
+                    ranged=6, kite=True),
+        MonsterKind("ogre",          "O", "#d09060", 10, 32, (6, 11), 1, 70, 80, 14,
                     "A huge, slow ogre with a club the size of a door."),
-        MonsterKind("troll",         "T", "#70a070", 12, 32, (5, 9), 2, 70, 100, 18,
+        MonsterKind("warg",          "W", "#707080", 11, 20, (4, 8), 1, 75, 130, 14,
+                    "A great wolf. Wargs hunt in packs and surround their prey.",
+                    pack=True, flank=True),
+        MonsterKind("stone golem",   "Y", "#a0a0a0", 11, 45, (7, 12), 4, 75, 90, 24,
+                    "A golem of carved stone set to guard a key. It never leaves its post.",
+                    sentinel=True),
+        MonsterKind("troll",         "T", "#70a070", 12, 36, (6, 11), 2, 75, 100, 18,
                     "A troll. Its wounds close as you watch.",
                     regen=1),
     )

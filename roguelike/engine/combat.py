@@ -6,14 +6,21 @@ rolls draw from ``state.rng``, the floor's gameplay stream. A kill gives the mon
 experience; each level up adds 5 HP (maximum and current), 1 to the top of the damage roll and,
 on every odd level, 1 to its bottom. An invulnerable player (a measuring switch of the
 autoplayer, never saved) is left at 1 HP by a blow that would kill it.
+
+Some kinds' blows do more than damage: a swarming kind hits surer and harder for each other
+swarming monster next to the player; a thief's blow takes an item from the pack (or a hint
+coin) instead of HP, and the thief drops it where it dies; a corroding kind's blow may wear the
+player's armour by 1 for good, or with no armour left the blade, never below what levels gave.
 """
 
 from __future__ import annotations
 
-from roguelike.engine.balance import DEFENCE_DODGE, LEVEL_HP, PLAYER_ACCURACY
+from roguelike import tiles
+from roguelike.engine.balance import DEFENCE_DODGE, LEVEL_HP, PLAYER_ACCURACY, SWARM_ACCURACY
 from roguelike.engine.creatures import Monster
-from roguelike.engine.describe import a
+from roguelike.engine.describe import a, level_attack
 from roguelike.engine.events import Attacked, Died, Event, LevelUp, Message
+from roguelike.engine.grid import DIRS8
 from roguelike.engine.state import GameState
 
 __all__ = ["PLAYER_ACCURACY", "gain_xp", "hurt_monster", "monster_hits", "player_attacks"]
@@ -46,7 +53,25 @@ def hurt_monster(
         Attacked(by, m.kind, damage, True, ranged),
         Message(f"You kill the {m.kind}."),
     ]
+    if m.loot:
+        events += _drop_loot(state, m)
     return events + gain_xp(state, m.info.xp)
+
+
+def _drop_loot(state: GameState, m: Monster) -> list[Event]:
+    """A dead thief's loot falls on its cell, or on the nearest free one round it but the
+    player's (lost if every cell round it holds something)."""
+    walk = tiles.WALKABLE[state.tiles]
+    for dx, dy in ((0, 0), *DIRS8):
+        x, y = m.x + dx, m.y + dy
+        free = (x, y) not in state.items_lying and (x, y) not in state.keys_lying
+        inside = 0 <= y < state.height and 0 <= x < state.width
+        # never under the player, who would stand on it without taking it
+        mine = (x, y) == state.player
+        if inside and free and not mine and walk[y, x] and (x, y) not in state.puzzles:
+            state.items_lying[(x, y)] = m.loot
+            return [Message(f"The {m.kind} drops your {m.loot}.")]
+    return []
 
 
 def gain_xp(state: GameState, xp: int) -> list[Event]:
@@ -72,22 +97,74 @@ def monster_hits(state: GameState, m: Monster, *, ranged: bool) -> list[Event]:
     """``m`` attacks the player (a shot when ``ranged``); at 0 HP the run ends."""
     info = m.info
     verb = "shoots at" if ranged else "attacks"
-    if state.rng.integers(100) >= info.accuracy - DEFENCE_DODGE * state.defence:
+    swarm = _swarming(state, m) if info.swarm and not ranged else 0
+    accuracy = info.accuracy + SWARM_ACCURACY * swarm
+    if state.rng.integers(100) >= accuracy - DEFENCE_DODGE * state.defence:
         return [
             Attacked(m.kind, "you", 0, False, ranged),
             Message(f"The {m.kind} {verb} you and misses."),
         ]
-    roll = int(state.rng.integers(info.attack[0], info.attack[1] + 1))
+    if info.steals and not m.loot and not ranged:
+        took = _steal(state, m)
+        if took:
+            return [Attacked(m.kind, "you", 0, False, ranged), Message(took)]
+    roll = int(state.rng.integers(info.attack[0], info.attack[1] + 1)) + info.swarm * swarm
     damage = max(1, roll - state.defence)
+    worn = _corrode(state, m) if info.corrodes and not ranged else []
     state.hp -= damage
     if state.hp <= 0 and state.invulnerable:  # a measuring run: see GameState.invulnerable
         state.hp = 1
         state.spared += 1
     events: list[Event] = [Attacked(m.kind, "you", damage, state.hp <= 0, ranged)]
     if state.hp > 0:
-        return events + [Message(f"The {m.kind} {verb} you: {damage} damage.")]
+        return events + [Message(f"The {m.kind} {verb} you: {damage} damage.")] + worn
     state.hp = 0
     state.dead = True
     cause = f"killed by {a(m.kind)} on floor {state.number}"
     state.stats.cause = cause
     return events + [Died(cause), Message(f"The {m.kind} {verb} you: {damage} damage. You die...")]
+
+
+def _swarming(state: GameState, m: Monster) -> int:
+    """The other swarming monsters next to the player, who make ``m``'s blow surer."""
+    px, py = state.player
+    return sum(
+        1
+        for o in state.monsters
+        if o is not m and o.info.swarm and max(abs(o.x - px), abs(o.y - py)) == 1
+    )
+
+
+def _steal(state: GameState, m: Monster) -> str | None:
+    """The thief ``m`` takes one item of the pack (drawn by the gameplay stream, from the
+    names in order) or, with an empty pack, one hint coin; what it says, or None with nothing
+    to take."""
+    names = sorted(n for n, count in state.inventory.items() if count > 0)
+    if names:
+        name = names[int(state.rng.integers(len(names)))]
+        state.inventory[name] -= 1
+        if not state.inventory[name]:
+            del state.inventory[name]
+    elif state.hint_coins:
+        state.hint_coins -= 1
+        name = "hint coin"
+    else:
+        return None
+    m.loot = name
+    return f"The {m.kind} snatches your {name} and runs!"
+
+
+def _corrode(state: GameState, m: Monster) -> list[Event]:
+    """By chance, ``m``'s blow wears the player's armour by 1, or with none the blade, never
+    below what levels alone give."""
+    if state.rng.integers(100) >= m.info.corrodes:
+        return []
+    if state.defence > 0:
+        state.defence -= 1
+        return [Message(f"The {m.kind} eats into your armour: defence {state.defence}.")]
+    base = level_attack(state.level)
+    lo, hi = state.attack
+    if lo > base[0] and hi > base[1]:
+        state.attack = (lo - 1, hi - 1)
+        return [Message(f"The {m.kind} pits your blade: hits of {lo - 1}-{hi - 1}.")]
+    return []

@@ -4,10 +4,11 @@
 A monster's strength follows the depth of the room it lives in: each slot the floor
 generator leaves has a *level* (half the room depth plus two per floor below the first), and
 the kinds chosen for it are those whose own level it reaches, favouring the strongest few.
-Not every monster slot is filled: half of them on the first floor, a tenth more on each floor
-below (at most 80%). Items come from the generator's item slots (consumables and hint coins)
-and treasure slots (lasting upgrades). What an item does is its ``effect``, played by the
-handlers of :mod:`roguelike.engine.items`.
+A key room's slot may hold a sentinel instead (a kind that only ever guards), and a pack kind
+comes with one to three companions. Not every monster slot is filled: half of them on the
+first floor, a tenth more on each floor below (at most 80%). Items come from the generator's
+item slots (consumables and hint coins) and treasure slots (lasting upgrades). What an item
+does is its ``effect``, played by the handlers of :mod:`roguelike.engine.items`.
 
 Which kind fills which slot is drawn from the floor's own stream
 ``seeds.stream(seed, floor, "inhabit")``, so it belongs to the world, not to the play: every
@@ -30,6 +31,8 @@ from roguelike.engine.balance import (
     ITEMS,
     LEVEL_PER_FLOOR,
     MONSTERS,
+    PACK_COMPANIONS,
+    SENTINEL_SHARE,
     TREASURE_TABLE,
     ItemKind,
     MonsterKind,
@@ -67,7 +70,10 @@ class Monster:
     awake: bool = False
     energy: int = 0
     unseen: int = 0  # turns since it last saw the player
+    #: counters of its behaviours (see :mod:`roguelike.engine.monsters`): ``reload``, ``fled``,
+    #: ``hiding``, ``cornered``, ``retreat``, ``backed``, ``raised``, ``away``
     extra: dict[str, int] = field(default_factory=dict)
+    loot: str = ""  # what a thief stole from the player (an item's name), dropped where it dies
 
     @property
     def info(self) -> MonsterKind:
@@ -79,7 +85,12 @@ class Monster:
 
     @property
     def fleeing(self) -> bool:
-        """Hurt below its kind's courage: it runs from the player."""
+        """It runs from the player: a thief with loot, or one hurt below its kind's courage
+        or hiding to heal; never once cornered (it has fled as long as it will)."""
+        if self.extra.get("cornered"):
+            return False
+        if self.loot or self.extra.get("hiding"):
+            return True
         info = self.info
         return info.flee_below > 0 and self.hp < info.flee_below * info.max_hp
 
@@ -95,10 +106,15 @@ def fill_share(floor_number: int) -> float:
     return min(FILL_MOST, FILL_FIRST + FILL_STEP * (floor_number - 1))
 
 
-def choose_kind(level: int, rng: np.random.Generator) -> MonsterKind:
+def choose_kind(level: int, rng: np.random.Generator, *, sentinel: bool = False) -> MonsterKind:
     """A kind for a slot of ``level``: among the kinds it reaches, the strongest weigh most,
-    and those far below it fade out."""
-    kinds = [k for k in MONSTERS.values() if k.level <= level]
+    and those far below it fade out. Sentinels (``sentinel``) and the others are drawn apart:
+    a sentinel only ever guards a key room; a summoned kind is never drawn."""
+    kinds = [
+        k
+        for k in MONSTERS.values()
+        if k.level <= level and k.sentinel == sentinel and not k.summoned
+    ]
     weights = np.array([max(1, 6 - (level - k.level)) for k in kinds], dtype=float)
     return kinds[int(rng.choice(len(kinds), p=weights / weights.sum()))]
 
@@ -129,11 +145,17 @@ def inhabit(fl: Floor) -> tuple[list[Monster], dict[tuple[int, int], str]]:
             continue
         if rng.random() >= fill_share(fl.number):
             continue
-        kind = choose_kind(slot_level(depth[slot.room], fl.number), rng)
+        level = slot_level(depth[slot.room], fl.number)
         guard = slot.room in key_rooms
+        sentinel = (
+            guard
+            and any(k.sentinel and k.level <= level for k in MONSTERS.values())
+            and rng.integers(100) < SENTINEL_SHARE
+        )
+        kind = choose_kind(level, rng, sentinel=bool(sentinel))
         group = [pos]
-        if kind.pack:  # half the time a companion on a free cell next to it, in its room
-            want = int(rng.integers(0, 2))
+        if kind.pack:  # a pack: companions on free cells next to it, in its room
+            want = int(rng.integers(PACK_COMPANIONS[0], PACK_COMPANIONS[1] + 1))
             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
                 if len(group) > want:
                     break

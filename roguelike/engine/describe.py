@@ -131,9 +131,33 @@ def monster_numbers(state: GameState, m: Monster) -> MonsterNumbers:
         traits.append(f"flutters at random ({round(info.erratic * 100)}% of its moves)")
     if info.regen:
         traits.append(f"heals {info.regen} HP each move")
-    if info.flee_below:
+    if info.skirmish:
+        traits.append("strikes and darts back out of reach")
+    if info.kite:
+        traits.append("backs away to keep its distance")
+    if info.flank:
+        traits.append("circles round you with its pack")
+    if info.swarm:
+        traits.append(f"bites surer and {info.swarm} harder for each ally next to you")
+    if info.steals:
+        traits.append("steals from your pack and runs")
+    if info.corrodes:
+        traits.append("corrodes your armour and blade")
+    if info.shriek:
+        traits.append(f"shrieks to wake everything within {info.shriek} cells")
+    if info.summons:
+        traits.append(f"raises {info.summons}s")
+    if info.still:
+        traits.append("never moves")
+    if info.sentinel:
+        traits.append("never leaves its post")
+    if m.loot:
+        traits.append(f"carries your {m.loot}")
+    if m.extra.get("cornered"):
+        traits.append("has turned at bay")
+    elif info.flee_below:
         traits.append(f"flees below {round(info.flee_below * 100)}% HP")
-    else:
+    elif not info.steals:
         traits.append("never flees")
     if m.guard:
         traits.append("guards a key")

@@ -9,6 +9,15 @@ distance map, attack when adjacent, flee when hurt, close to shooting range and 
 other turn) if ranged, stay near their post if they guard a key room, and stay next to their
 own kind if they hunt in packs. One that has not seen the player for :data:`HUNT_MEMORY` of
 its turns falls asleep again. Monsters open plain doors, never locked ones.
+
+The kinds' ways are scored options too, so a player can learn to answer each: a skirmisher
+steps back out of reach after a blow (chasing it is a mistake); a kiting shooter backs away
+while it sees you, for a bounded number of steps; a flanking pack spreads round the player; a
+sentinel keeps to its post; a shrieker wakes everything near when it sees you; a summoner
+raises a bounded number of minions. Fleeing never stalls a walk or a rest: a fleeing monster
+in view gives up after :data:`FLEE_TURNS` of its turns and fights on, cornered; one out of
+sight hides, heals :data:`HIDE_HEAL` a turn and comes back whole. A thief out of sight for
+:data:`THIEF_ESCAPE` turns is gone with what it took.
 """
 
 from __future__ import annotations
@@ -16,15 +25,34 @@ from __future__ import annotations
 import numpy as np
 
 from roguelike import tiles
-from roguelike.engine.balance import GUARD_RADIUS, HUNT_MEMORY, RELOAD_TURNS, SHOOTING_RANGE
+from roguelike.engine.balance import (
+    FLANK_SPREAD,
+    FLEE_TURNS,
+    GUARD_RADIUS,
+    HIDE_HEAL,
+    HUNT_MEMORY,
+    KITE_DISTANCE,
+    KITE_STEPS,
+    MONSTERS,
+    RELOAD_TURNS,
+    SENTINEL_RADIUS,
+    SHOOTING_RANGE,
+    SHRIEK_RELOAD,
+    SKIRMISH_RETREAT,
+    SUMMON_MOST,
+    SUMMON_RELOAD,
+    THIEF_ESCAPE,
+)
 from roguelike.engine.combat import monster_hits
 from roguelike.engine.creatures import Monster
+from roguelike.engine.describe import a
 from roguelike.engine.events import Event, Message
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
 from roguelike.engine.pathing import FAR, distance_map
 from roguelike.engine.state import GameState
 
 __all__ = [
+    "FLEE_TURNS",
     "HUNT_MEMORY",
     "RELOAD_TURNS",
     "SCENT_RANGE",
@@ -56,10 +84,15 @@ def monsters_act(state: GameState) -> list[Event]:
                 m.unseen = 0
                 events.append(Message(f"The {m.kind} notices you!"))
         m.energy += m.info.speed
-        while m.energy >= 100 and not state.dead:
+        while m.energy >= 100 and not state.dead and m in state.monsters:  # a thief may go
             m.energy -= 100
             if m.info.regen and m.hp < m.info.max_hp:
                 m.hp = min(m.info.max_hp, m.hp + m.info.regen)
+            if m.extra.get("hiding"):  # out of sight it licks its wounds, then comes back
+                m.hp = min(m.info.max_hp, m.hp + HIDE_HEAL)
+                if m.hp >= m.info.max_hp:
+                    for counter in ("hiding", "fled"):
+                        m.extra.pop(counter, None)
             if m.awake:
                 if dist is None:
                     dist = player_distances(state)
@@ -100,12 +133,27 @@ def _moves(state: GameState, m: Monster, dx: int, dy: int) -> None:
         state.tiles[m.y, m.x] = tiles.DOOR_OPEN
 
 
+def _radius(m: Monster) -> int:
+    """How far a guard strays from its post: a sentinel less far than a key room's others."""
+    return SENTINEL_RADIUS if m.info.sentinel else GUARD_RADIUS
+
+
+def _free_next_to(state: GameState, m: Monster) -> tuple[int, int] | None:
+    """The first free cell next to ``m`` (in the order of the directions) a minion could
+    stand on, if there is one."""
+    for dx, dy in DIRS8:
+        if _can_step(state, m, dx, dy):
+            return (m.x + dx, m.y + dy)
+    return None
+
+
 def monster_options(
     state: GameState, m: Monster, dist: np.ndarray
 ) -> list[tuple[float, str, tuple[int, int]]]:
     """Every legal action of an awake monster with its score: ``(score, what, (dx, dy))``
-    where ``what`` is ``"wait"``, ``"move"``, ``"attack"`` or ``"shoot"``. The monster plays
-    the best; :func:`monster_turn` breaks ties with the gameplay stream."""
+    where ``what`` is ``"wait"``, ``"move"``, ``"attack"``, ``"shoot"``, ``"shriek"`` or
+    ``"raise"``. The monster plays the best; :func:`monster_turn` breaks ties with the
+    gameplay stream."""
     info = m.info
     sees = bool(state.visible[m.y, m.x])
     gap = chebyshev(m.pos, state.player)
@@ -116,68 +164,179 @@ def monster_options(
 
     hurt = m.fleeing
     here = d(m.x, m.y)
+    retreating = info.skirmish and m.extra.get("retreat", 0) > 0 and not hurt
+    kiting = info.kite and sees and m.extra.get("backed", 0) < KITE_STEPS and not hurt
+    at_post = info.sentinel and chebyshev(state.player, m.home) > _radius(m) + 1
+    flankers = (
+        [
+            o
+            for o in state.monsters
+            if o is not m and o.info.flank and chebyshev(o.pos, state.player) == 1
+        ]
+        if info.flank
+        else []
+    )
 
     def place_score(x: int, y: int) -> float:
         dn = d(x, y)
+        moved = 1.0 if (x, y) != m.pos else 0.0
         if hurt:
             s = 10.0 * dn
+        elif at_post:  # the intruder is beyond its watch: back to the post
+            s = -10.0 * chebyshev((x, y), m.home)
+        elif retreating:  # just out of reach, until it strikes again
+            s = -10.0 * abs(dn - 2)
+        elif kiting:  # far enough to be safe, near enough to shoot
+            s = -10.0 * (max(KITE_DISTANCE - dn, 0) + max(dn - info.ranged, 0)) - moved
         elif info.ranged and sees:  # closes to shooting range, then stands its ground
-            s = -10.0 * max(dn - SHOOTING_RANGE, 0) - (1.0 if (x, y) != m.pos else 0.0)
+            s = -10.0 * max(dn - SHOOTING_RANGE, 0) - moved
         else:
             s = -10.0 * dn
-        if info.pack:
+        if flankers and chebyshev((x, y), state.player) == 1:  # round the player, not behind
+            s += FLANK_SPREAD * min(chebyshev((x, y), o.pos) for o in flankers)
+        elif info.pack and not info.flank:
             allies = sum(
                 1
                 for o in state.monsters
                 if o is not m and o.kind == m.kind and chebyshev(o.pos, (x, y)) == 1
             )
             s += 2.0 * min(allies, 2)
-        if m.guard and chebyshev((x, y), m.home) > GUARD_RADIUS:
+        if m.guard and chebyshev((x, y), m.home) > _radius(m):
             s -= 1000.0
         return s
 
     options: list[tuple[float, str, tuple[int, int]]] = [(place_score(m.x, m.y), "wait", (0, 0))]
-    for dx, dy in DIRS8:
-        if _can_step(state, m, dx, dy):
-            options.append((place_score(m.x + dx, m.y + dy), "move", (dx, dy)))
+    if not info.still:
+        for dx, dy in DIRS8:
+            if _can_step(state, m, dx, dy):
+                options.append((place_score(m.x + dx, m.y + dy), "move", (dx, dy)))
     px, py = state.player
+    reload = m.extra.get("reload", 0)
     if gap == 1 and can_step(state, m.x, m.y, px - m.x, py - m.y):
-        score = 10.0 * here + 5 if hurt else 100.0
+        if hurt:
+            score = 10.0 * here + 5
+        elif retreating:  # cornered: it strikes rather than stand there
+            score = -9.0
+        elif kiting:  # cornered: it strikes rather than stand there
+            score = -15.0
+        else:
+            score = 100.0
         options.append((score, "attack", (px - m.x, py - m.y)))
-    if info.ranged and sees and 2 <= gap <= info.ranged and not m.extra.get("reload"):
-        options.append((10.0 * here + 8 if hurt else 100.0, "shoot", (0, 0)))
+    if info.ranged and sees and 2 <= gap <= info.ranged and not reload:
+        if hurt:
+            score = 10.0 * here + 8
+        elif kiting and gap < KITE_DISTANCE:  # first a step back, if it has one
+            score = -5.0
+        else:
+            score = 100.0
+        options.append((score, "shoot", (0, 0)))
+    if info.shriek and sees and not reload:
+        options.append((200.0, "shriek", (0, 0)))
+    if (
+        info.summons
+        and sees
+        and not hurt
+        and not reload
+        and m.extra.get("raised", 0) < SUMMON_MOST
+        and _free_next_to(state, m) is not None
+    ):
+        options.append((150.0, "raise", (0, 0)))
     return options
+
+
+def _shrieks(state: GameState, m: Monster) -> list[Event]:
+    """``m`` shrieks: every monster within its kind's radius wakes and hunts."""
+    m.extra["reload"] = SHRIEK_RELOAD
+    woke = 0
+    for o in state.monsters:
+        if o is not m and chebyshev(o.pos, m.pos) <= m.info.shriek:
+            woke += not o.awake
+            o.awake = True
+            o.unseen = 0
+    heard = " Something stirs nearby." if woke else ""
+    return [Message(f"The {m.kind} shrieks!{heard}")]
+
+
+def _raises(state: GameState, m: Monster) -> list[Event]:
+    """``m`` raises one of its minions on a free cell next to it."""
+    cell = _free_next_to(state, m)
+    assert cell is not None  # the option is only offered with a free cell
+    kind = MONSTERS[m.info.summons]
+    m.extra["reload"] = SUMMON_RELOAD
+    m.extra["raised"] = m.extra.get("raised", 0) + 1
+    mid = max(o.id for o in state.monsters) + 1
+    state.monsters.append(
+        Monster(mid, kind.name, cell[0], cell[1], kind.max_hp, home=cell, awake=True)
+    )
+    return [Message(f"The {m.kind} raises {a(kind.name)}!")]
+
+
+def _tick(m: Monster, counter: str) -> None:
+    if m.extra.get(counter):
+        m.extra[counter] -= 1
 
 
 def monster_turn(state: GameState, m: Monster, dist: np.ndarray) -> list[Event]:
     """One action of the awake monster ``m``: an erratic flutter by chance, else its best
-    option (:func:`monster_options`)."""
+    option (:func:`monster_options`). Before it, its fleeing is kept bounded: in view, a
+    fleeing monster counts its turns and turns at bay after :data:`FLEE_TURNS`; out of view it
+    hides (and heals, in :func:`monsters_act`), and a thief gets away."""
     info = m.info
-    if state.visible[m.y, m.x]:
+    events: list[Event] = []
+    seen = bool(state.visible[m.y, m.x])
+    if seen:
         m.unseen = 0
+        m.extra.pop("away", None)
     else:
         m.unseen += 1
+        if m.loot:
+            m.extra["away"] = m.extra.get("away", 0) + 1
+            if m.extra["away"] >= THIEF_ESCAPE:
+                state.monsters.remove(m)
+                return [Message(f"The {m.kind} gets away with your {m.loot}.")]
         if m.unseen > HUNT_MEMORY:
             m.awake = False
             return []
-    if m.extra.get("reload"):
-        m.extra["reload"] -= 1
+    for counter in ("reload", "retreat"):
+        _tick(m, counter)
+    if m.fleeing:
+        if seen:
+            m.extra["fled"] = m.extra.get("fled", 0) + 1
+            if m.extra["fled"] > FLEE_TURNS:
+                m.extra["cornered"] = 1
+                m.extra.pop("hiding", None)
+                events.append(Message(f"The {m.kind} turns at bay!"))
+        elif not m.loot:
+            m.extra["hiding"] = 1
     options = monster_options(state, m, dist)
     if info.erratic and state.rng.random() < info.erratic:
         moves = [o for o in options if o[1] == "move"]
         if moves:
             _, _, (dx, dy) = moves[int(state.rng.integers(len(moves)))]
             _moves(state, m, dx, dy)
-            return []
+            return events
     top = max(o[0] for o in options)
     best = [o for o in options if o[0] == top]
     _, what, (dx, dy) = best[int(state.rng.integers(len(best)))] if len(best) > 1 else best[0]
     if what == "move":
+        if info.kite and seen and d_of(dist, m.x + dx, m.y + dy) > d_of(dist, m.x, m.y):
+            m.extra["backed"] = m.extra.get("backed", 0) + 1
         _moves(state, m, dx, dy)
-        return []
+        return events
     if what == "attack":
-        return monster_hits(state, m, ranged=False)
+        if info.skirmish:
+            m.extra["retreat"] = SKIRMISH_RETREAT
+        return events + monster_hits(state, m, ranged=False)
     if what == "shoot":
         m.extra["reload"] = RELOAD_TURNS
-        return monster_hits(state, m, ranged=True)
-    return []
+        return events + monster_hits(state, m, ranged=True)
+    if what == "shriek":
+        return events + _shrieks(state, m)
+    if what == "raise":
+        return events + _raises(state, m)
+    return events
+
+
+def d_of(dist: np.ndarray, x: int, y: int) -> int:
+    """Steps from the player at (x, y) on a monsters' distance map (FAR where unreachable)."""
+    return int(dist[y, x])

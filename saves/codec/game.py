@@ -368,6 +368,7 @@ def monster_doc(m: Monster) -> dict[str, Any]:
         "energy": m.energy,
         "unseen": m.unseen,
         "extra": dict(m.extra),
+        "loot": m.loot,
     }
 
 
@@ -399,7 +400,16 @@ def monster_from(value: Any, where: str, width: int, height: int) -> Monster:
         energy=f.integer(field("energy"), f"{where}.energy", 0, MAX_BIG),
         unseen=f.integer(field("unseen"), f"{where}.unseen", 0, MAX_BIG),
         extra=extra,
+        loot=_loot(o, where),
     )
+
+
+def _loot(o: dict[str, Any], where: str) -> str:
+    """What a thief carries: an item's name, or none (a save from before thieves has no
+    field: none)."""
+    if "loot" not in o:
+        return ""
+    return f.text(o["loot"], f"{where}.loot", 40, choices=("", *ITEMS))
 
 
 # --- puzzle rooms ----------------------------------------------------------------------------

@@ -36,12 +36,21 @@ def test_an_orc_reads_as_the_bestiary_says():
     m = add(state, "orc", off(c, 2, 0), hp=9, awake=False)
     n = monster_numbers(state, m)
     orc = MONSTERS["orc"]
-    assert (n.hp, n.max_hp, n.attack, n.defence, n.speed) == (9, 13, (2, 5), 1, 100)
+    assert (n.hp, n.max_hp, n.attack, n.defence, n.speed) == (
+        9,
+        orc.max_hp,
+        orc.attack,
+        orc.defence,
+        orc.speed,
+    )
     assert n.to_hit_you == orc.accuracy and n.mood == "asleep"
-    assert "flees below 20% HP" in n.traits
+    assert f"flees below {round(orc.flee_below * 100)}% HP" in n.traits
     text = describe(state, *m.pos)
-    assert "9/13 HP, asleep" in text and "Hits 2-5" in text and "defence 1" in text
+    lo, hi = orc.attack
+    assert f"9/{orc.max_hp} HP, asleep" in text and f"Hits {lo}-{hi}" in text
+    assert f"defence {orc.defence}" in text
     assert f"{orc.accuracy}% to hit you" in text and "as fast as you" in text
+    assert orc.speed == 100
     state.defence = 2
     assert monster_numbers(state, m).to_hit_you == orc.accuracy - 6  # 3 per point of defence
 

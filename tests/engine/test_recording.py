@@ -94,11 +94,13 @@ def first_difference(rec: Recording, actions: list) -> tuple[int, int] | None:
 
 def test_the_recorded_run_replays_to_the_same_state():
     rec, final = recorded_run()
-    assert final.won and len(rec) > 20
+    assert final.over and len(rec) > 20  # won or died: any whole run will do
     indices = [f.index for f in frames(rec)]
     assert indices == list(range(len(rec)))
     state, outcome = replay(rec)
-    assert outcome.digest == digest(final) and outcome.won and outcome.actions == len(rec)
+    assert (
+        outcome.digest == digest(final) and outcome.won == final.won and outcome.actions == len(rec)
+    )
 
 
 @settings(max_examples=4)

@@ -100,7 +100,8 @@ def test_saved_fields_are_every_field_of_the_game():
             "slots", "spots", "proven",
         },
         Monster: {
-            "id", "kind", "x", "y", "hp", "home", "guard", "awake", "energy", "unseen", "extra"
+            "id", "kind", "x", "y", "hp", "home", "guard", "awake", "energy", "unseen", "extra",
+            "loot",
         },
         RunStats: {
             "floors_reached", "kills", "keys", "puzzles_solved", "hints_used", "cause",
