@@ -83,6 +83,10 @@ TILE_MEANING: dict[str, str] = {
     ),
     "bridge": "A narrow bridge over the chasm.",
     "cave floor": "Uneven cave floor: you walk over it.",
+    "deep water": (
+        "Deep water filling a flooded room: you swim through it, and every stroke costs an "
+        "extra turn in which monsters act."
+    ),
 }
 
 #: How the map shows what is in view and what is only remembered (not a glyph of its own).
