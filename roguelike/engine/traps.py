@@ -29,14 +29,7 @@ from roguelike.engine.balance import (
 from roguelike.engine.events import Died, Event, Message
 from roguelike.engine.state import GameState
 
-__all__ = ["TRAP_TEXT", "after_step", "held", "search", "spot_around", "spring"]
-
-#: What look and the legend say of each kind of known trap.
-TRAP_TEXT: dict[str, str] = {
-    "dart": "A dart trap: a hidden spring fires a poisoned dart at whoever steps here.",
-    "alarm": "An alarm trap: a tripwire rings a bell that wakes the monsters around.",
-    "net": "A net trap: a weighted net drops on whoever steps here and holds them a while.",
-}
+__all__ = ["after_step", "held", "search", "spot_around", "spring"]
 
 
 def _hidden_near(state: GameState, radius: int) -> list[tuple[int, int]]:
