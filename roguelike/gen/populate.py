@@ -123,6 +123,8 @@ def place_traps(
             continue
         traps[(x, y)] = _kind(rng)
     walk = tiles.WALKABLE[fl.tiles]
+    rings: list[list[tuple[int, int]]] = []
+    gaps: set[tuple[int, int]] = set()
     for s in slots:
         if s.kind != "treasure" or fl.roles.get(s.room) != "snare":
             continue
@@ -133,8 +135,11 @@ def place_traps(
             and not fl.protected[s.y + dy, s.x + dx]
             and (s.x + dx, s.y + dy) not in taken
         ]
-        gap = int(rng.integers(len(ring))) if ring else -1
-        for i, pos in enumerate(ring):
-            if i != gap and pos not in traps:
+        if ring:  # one cell of each ring stays safe, whatever the rings next to it lay
+            gaps.add(ring[int(rng.integers(len(ring)))])
+            rings.append(ring)
+    for ring in rings:
+        for pos in ring:
+            if pos not in gaps and pos not in traps:
                 traps[pos] = "dart" if rng.integers(2) else "net"
     return sorted(TrapSpot(x, y, kind) for (x, y), kind in traps.items())
