@@ -12,7 +12,7 @@ the templates used.
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -57,7 +57,7 @@ def key_detour(topo: Topology) -> float:
     return walked / max(direct, 1)
 
 
-def _spread(values: list[float]) -> str:
+def _spread(values: Sequence[float]) -> str:
     a = np.array(values, dtype=float)
     p25, p50, p75 = np.percentile(a, [25, 50, 75])
     return f"min {a.min():.3g} p25 {p25:.3g} p50 {p50:.3g} p75 {p75:.3g} max {a.max():.3g}"
