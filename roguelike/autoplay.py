@@ -11,7 +11,8 @@ Its policy, turn by turn (:func:`decide`, which also says why):
 4. with monsters coming: a fire bomb at two or more; wait for a melee monster that can step
    next to it (the first blow is ours), or a skirmisher close by (it darts back out of reach:
    chasing it is a mistake), else go for it;
-5. rest when hurt and alone; look where it last saw the monster it went for (its
+5. search once where a known trap lies within reach (traps ring treasure); rest when hurt
+   and alone; look where it last saw the monster it went for (its
    :class:`Memory`); read a mapping scroll on a floor whose stairs it has not seen;
 6. go back to a pedestal a fight pulled it away from; explore (the engine's walk takes
    keys, items and pedestals on its way and unlocks doors whose key it holds);
@@ -31,7 +32,7 @@ from __future__ import annotations
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -43,6 +44,7 @@ from roguelike.engine import (
     Explore,
     Move,
     Rest,
+    Search,
     SolvePuzzle,
     Travel,
     Use,
@@ -50,6 +52,7 @@ from roguelike.engine import (
     new_game,
     step,
 )
+from roguelike.engine.balance import SEARCH_RADIUS
 from roguelike.engine.creatures import Monster
 from roguelike.engine.describe import a as a_
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
@@ -58,6 +61,7 @@ from roguelike.engine.monsters import SCENT_RANGE
 from roguelike.engine.pathing import FAR, distance_map, downhill
 from roguelike.engine.state import GameState
 from roguelike.engine.travel import explore_distances, known_passable, travel_distances
+from roguelike.gen.roles import TREASURE_ROLES
 from roguelike.recording import Recording
 
 #: Share of HP below which the player rests, and below which it drinks in a fight.
@@ -131,6 +135,8 @@ class Memory:
     policy: Policy = FULL
     #: the cells it keeps out of on this floor (treasure rooms, for ``skip_treasure``)
     avoid: np.ndarray | None = None
+    #: where it has searched for traps on this floor (traps come in rings round treasure)
+    searched: set[tuple[int, int]] = field(default_factory=set)
 
     def observe(self, state: GameState) -> None:
         if (
@@ -139,6 +145,7 @@ class Memory:
             or self.seen.shape != state.visible.shape
         ):
             self.seen, self.floor = state.visible.copy(), state.number
+            self.searched = set()
             self.avoid = treasure_cells(state) if self.policy.skip_treasure else None
         else:
             self.seen |= state.visible
@@ -148,7 +155,7 @@ def treasure_cells(state: GameState) -> np.ndarray:
     """The cells of the floor's treasure rooms (dead ends that hold no key: keeping out of
     them never shuts the way to a key or the stairs)."""
     fl = state.floor
-    rooms = [r for r, role in fl.roles.items() if role == "treasure"]
+    rooms = [r for r, role in fl.roles.items() if role in TREASURE_ROLES]
     return np.isin(fl.room_map, rooms)
 
 
@@ -233,6 +240,10 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         # no known way to it yet: look around (one step of exploring) and try again
         step_ = _towards(state, target.x, target.y, avoid) or _explore_step(state, avoid) or Wait()
         return Decision(step_, f"going for {a_(target.kind)}")
+    if _trap_near(state) and state.player not in memory.searched:
+        # where one trap was found, others may lie (a snare rings its treasure): look once
+        memory.searched.add(state.player)
+        return Decision(Search(), "searching for traps")
     if state.hp < REST_BELOW * state.max_hp:
         return Decision(Rest(), "resting")
     if memory.hunt is not None:  # it went out of sight: look where it was last seen
@@ -260,6 +271,11 @@ def _decide(state: GameState, memory: Memory) -> Decision:
             Travel(*fin), f"heading for {'the exit' if state.floor.last else 'the stairs'}"
         )
     return Decision(Explore(), "exploring")
+
+
+def _trap_near(state: GameState) -> bool:
+    """A known trap lies within a search's reach."""
+    return any(chebyshev(pos, state.player) <= SEARCH_RADIUS for pos in state.traps_known)
 
 
 def threats_seen(state: GameState) -> list[Monster]:

@@ -45,6 +45,7 @@ from roguelike.engine import (
     Open,
     PickUp,
     Rest,
+    Search,
     SolvePuzzle,
     Travel,
     Use,
@@ -96,9 +97,17 @@ STEP_LETTERS: dict[tuple[int, int], str] = {
     (1, 1): "n",
 }
 LETTER_STEPS = {letter: d for d, letter in STEP_LETTERS.items()}
-SIMPLE: dict[type, str] = {Wait: ".", Rest: "R", PickUp: "g", Descend: ">", Explore: "x"}
+SIMPLE: dict[type, str] = {
+    Wait: ".",
+    Search: "s",
+    Rest: "R",
+    PickUp: "g",
+    Descend: ">",
+    Explore: "x",
+}
 SIMPLE_ACTIONS: dict[str, Action] = {
     ".": Wait(),
+    "s": Search(),
     "R": Rest(),
     "g": PickUp(),
     ">": Descend(),
@@ -272,6 +281,7 @@ def digest(state: GameState) -> str:
             state.stats.cause,
         ],
         [str(rng["state"]["state"]), str(rng["state"]["inc"]), rng["has_uint32"], rng["uinteger"]],
+        [sorted([x, y] for x, y in state.traps_known), state.netted, sorted(state.sprung)],
     ]
     h.update(json.dumps(doc, separators=(",", ":")).encode("utf-8"))
     return h.hexdigest()

@@ -81,6 +81,8 @@ TILES: tuple[Tile, ...] = tuple(
         )
         for k in range(1, MAX_KEYS + 1)
     ]
+    # tiles added later come after the locked doors, so that no saved tile id changes
+    + [Tile(len(_BASE) + MAX_KEYS, "}", "deep water", True, True, "deep")]
 )
 
 BY_NAME = {t.name: t.id for t in TILES}
@@ -103,6 +105,7 @@ PEDESTAL = BY_NAME["pedestal"]
 BRIDGE = BY_NAME["bridge"]
 CAVE = BY_NAME["cave floor"]
 LOCKED_FIRST = len(_BASE)
+DEEP_WATER = BY_NAME["deep water"]
 
 
 def locked_door(key: int) -> int:
@@ -133,6 +136,8 @@ ROLE_COLOURS: dict[str, str] = {
     "door": "#c08040",
     "stairs": "#ffffff",
     "water": "#4070d0",
+    "deep": "#2040a0",
+    "trap": "#ff6030",
     "chasm": "#30304a",
     "rubble": "#907060",
     "moss": "#4a9a40",

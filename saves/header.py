@@ -97,6 +97,9 @@ MAX_ELEMENTS = 6_000_000
 
 #: Every bound of the file in one table (the per-field bounds live beside their readers:
 #: :mod:`saves.fields` for maps, :mod:`saves.codec.common` for counts).
+#: Most hidden traps on one floor a save may list.
+MAX_TRAPS = 10_000
+
 LIMITS: dict[str, int] = {
     "header bytes": MAX_HEADER,
     "payload bytes": MAX_PAYLOAD,
@@ -105,6 +108,7 @@ LIMITS: dict[str, int] = {
     "JSON elements": MAX_ELEMENTS,
     "floors": MAX_FLOORS,
     "turns": MAX_TURN,
+    "traps per floor": MAX_TRAPS,
 }
 
 #: Bytes of a document pre-scanned at a time (bounds the scan's own memory).

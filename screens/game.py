@@ -41,6 +41,7 @@ from roguelike.engine import (
     PickUp,
     PuzzleFound,
     Rest,
+    Search,
     SolvePuzzle,
     Travel,
     Use,
@@ -471,6 +472,11 @@ class GameScreen(DungeonScreen[GameState | None]):
     def action_wait(self) -> None:
         if not self._busy():
             self.act(Wait())
+
+    @takes_over
+    def action_search(self) -> None:
+        if not self._busy():
+            self.act(Search())
 
     @takes_over
     def action_rest(self) -> None:

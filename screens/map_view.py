@@ -30,6 +30,7 @@ from textual.strip import Strip
 
 from roguelike import tiles
 from roguelike.engine import ITEMS, GameState
+from roguelike.engine.legend import TRAP_GLYPH
 from screens.themes import Palette, current
 
 #: What a key lying on the floor looks like (drawn bold, in the key's colour; in the themes
@@ -181,6 +182,11 @@ def marks_of(state: GameState) -> dict[Pos, Mark]:
             item = ITEMS.get(kind)
             glyph, hexc = (item.glyph, colour_of(item.colour)) if item else ("?", "#c0c0c0")
             marks[(x, y)] = (glyph, _mark_style(hexc if s == 2 else dim(hexc), s == 2))
+    for x, y in state.traps_known:
+        s = seen(x, y)
+        if s:
+            hexc = colour_of("trap")
+            marks[(x, y)] = (TRAP_GLYPH, _mark_style(hexc if s == 2 else dim(hexc), s == 2))
     for (x, y), key in state.keys_lying.items():
         s = seen(x, y)
         if s:

@@ -31,6 +31,11 @@ class Wait:
 
 
 @dataclass(frozen=True)
+class Search:
+    """Spend a turn searching the cells around for hidden traps."""
+
+
+@dataclass(frozen=True)
 class Rest:
     """Wait turn after turn until healed, or until something interrupts: an awake monster
     comes into view, the player is attacked, or :data:`~roguelike.engine.travel.REST_LIMIT` turns
@@ -114,4 +119,17 @@ class SolvePuzzle:
     resets: int = 0
 
 
-Action = Move | Wait | Rest | PickUp | Descend | Open | Close | Use | Travel | Explore | SolvePuzzle
+Action = (
+    Move
+    | Wait
+    | Search
+    | Rest
+    | PickUp
+    | Descend
+    | Open
+    | Close
+    | Use
+    | Travel
+    | Explore
+    | SolvePuzzle
+)

@@ -268,3 +268,20 @@ ITEM_TABLE = (
     ("mapping scroll", 10),
 )
 TREASURE_TABLE = (("sharp blade", 30), ("iron plate", 30), ("heart elixir", 25), ("hint coin", 15))
+
+# --- traps --------------------------------------------------------------------------------------
+
+#: Damage roll of a dart trap, inclusive, before the floor's bonus below.
+DART_DAMAGE = (2, 5)
+#: What a dart trap adds to its damage on each floor below the first.
+DART_PER_FLOOR = 1
+#: How far (in steps, Chebyshev) an alarm trap's bell wakes monsters.
+ALARM_RADIUS = 12
+#: Turns a net holds the player (each move spent struggling free).
+NET_TURNS = 4
+#: Chance, in percent, to spot a hidden trap on a cell next to you as you walk past it.
+SPOT_PASSING = 15
+#: Chance, in percent, that searching (a turn spent looking) finds each hidden trap within reach.
+SPOT_SEARCH = 60
+#: How far (Chebyshev) a search reaches.
+SEARCH_RADIUS = 2

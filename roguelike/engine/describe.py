@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from roguelike import tiles
 from roguelike.engine.balance import DEFENCE_DODGE, PLAYER_ACCURACY, PLAYER_ATTACK, PLAYER_MAX_HP
 from roguelike.engine.creatures import ITEMS, Monster
-from roguelike.engine.legend import KEY_GLYPH, PLAYER_GLYPH, TILE_MEANING
+from roguelike.engine.legend import KEY_GLYPH, PLAYER_GLYPH, TILE_MEANING, TRAP_GLYPH, TRAP_TEXT
 from roguelike.engine.state import GameState
 
 __all__ = [
@@ -258,6 +258,8 @@ def describe(
     if (x, y) in state.items_lying:
         item = state.items_lying[(x, y)]
         parts.append(f"{ITEMS[item].glyph} {a(item).capitalize()}. {ITEMS[item].description}")
+    if (x, y) in state.traps_known:
+        parts.append(f"{TRAP_GLYPH} {TRAP_TEXT[state.traps[(x, y)]]}")
     room = state.puzzles.get((x, y))
     tile = tiles.TILES[int(state.tiles[y, x])]
     if room is not None:

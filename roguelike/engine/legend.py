@@ -26,6 +26,8 @@ __all__ = [
     "PLAYER_GLYPH",
     "SIGHT_NOTES",
     "TILE_MEANING",
+    "TRAP_GLYPH",
+    "TRAP_TEXT",
     "Entry",
     "by_glyph",
     "item_entry",
@@ -39,6 +41,15 @@ __all__ = [
 KEY_GLYPH = "k"
 #: The player.
 PLAYER_GLYPH = "@"
+#: A trap the player knows of (drawn over its ground; a hidden one is not drawn at all).
+TRAP_GLYPH = "^"
+
+#: What look and the legend say of each kind of known trap (engine/traps.py makes them work).
+TRAP_TEXT: dict[str, str] = {
+    "dart": "A dart trap: a hidden spring fires a poisoned dart at whoever steps here.",
+    "alarm": "An alarm trap: a tripwire rings a bell that wakes the monsters around.",
+    "net": "A net trap: a weighted net drops on whoever steps here and holds them a while.",
+}
 
 #: The legend's headings, in the order the help screen shows them.
 GROUPS = ("You", "Terrain", "Doors and keys", "Items", "Monsters")
@@ -83,6 +94,10 @@ TILE_MEANING: dict[str, str] = {
     ),
     "bridge": "A narrow bridge over the chasm.",
     "cave floor": "Uneven cave floor: you walk over it.",
+    "deep water": (
+        "Deep water filling a flooded room: you swim through it, and every stroke costs an "
+        "extra turn in which monsters act."
+    ),
 }
 
 #: How the map shows what is in view and what is only remembered (not a glyph of its own).
@@ -143,6 +158,16 @@ def monster_entry(name: str) -> Entry:
     return Entry(kind.glyph, kind.colour, name, kind.description, "Monsters")
 
 
+TRAP_ENTRY = Entry(
+    TRAP_GLYPH,
+    "trap",
+    "trap",
+    "A trap you have found (a dart, an alarm or a net): travel and explore step around it. "
+    "Traps lie hidden until spotted: you may notice one as you pass, search (a turn spent "
+    "looking) finds those within two steps, and one that goes off is known from then on.",
+    "Terrain",
+)
+
 PLAYER_ENTRY = Entry(
     PLAYER_GLYPH, "#ffffff", "you", "You. Press @ for your character sheet.", "You"
 )
@@ -153,6 +178,7 @@ LEGEND: tuple[Entry, ...] = tuple(
         (
             PLAYER_ENTRY,
             *(tile_entry(t) for t in tiles.TILES),
+            TRAP_ENTRY,
             *(key_entry(k) for k in range(1, tiles.MAX_KEYS + 1)),
             *(item_entry(name) for name in ITEMS),
             *(monster_entry(name) for name in MONSTERS),

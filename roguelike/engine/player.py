@@ -35,6 +35,7 @@ from roguelike.engine.grid import can_step, corner_free
 from roguelike.engine.items import take_here
 from roguelike.engine.puzzle_rooms import BadSolution, replay, room_score
 from roguelike.engine.state import GameState
+from roguelike.engine.traps import after_step, held
 
 __all__ = ["close_door", "descend", "move", "open_door", "pick_up", "solve_puzzle"]
 
@@ -46,6 +47,9 @@ def move(state: GameState, dx: int, dy: int) -> list[Event]:
     nx, ny = x + dx, y + dy
     if not (0 <= nx < state.width and 0 <= ny < state.height):
         return [Bumped(nx, ny, "edge")]
+    struggle = held(state)
+    if struggle is not None:
+        return struggle
     target = state.monster_at(nx, ny)
     if target is not None:
         if dx and dy and not corner_free(state, x, y, dx, dy):
@@ -78,6 +82,7 @@ def move(state: GameState, dx: int, dy: int) -> list[Event]:
     state.turn += 1
     events: list[Event] = [Moved((x, y), (nx, ny))]
     events += take_here(state)
+    events += after_step(state)
     room = state.puzzles.get((nx, ny))
     if room is not None:
         room.visited = True

@@ -66,6 +66,14 @@ class GameState:
     items_lying: dict[tuple[int, int], str] = field(default_factory=dict)
     #: puzzle pedestals on this floor: (x, y) → the puzzle room (its key is not lying)
     puzzles: dict[tuple[int, int], PuzzleRoom] = field(default_factory=dict)
+    #: traps on this floor, hidden or known: (x, y) → kind (engine/traps.py)
+    traps: dict[tuple[int, int], str] = field(default_factory=dict)
+    #: the traps the player has found (spotted, searched out, or triggered)
+    traps_known: set[tuple[int, int]] = field(default_factory=set)
+    #: moves a net still holds the player for
+    netted: int = 0
+    #: the ambush rooms of this floor already sprung
+    sprung: set[int] = field(default_factory=set)
     #: the pack: item name → count
     inventory: dict[str, int] = field(default_factory=dict)
     hint_coins: int = 0
@@ -193,6 +201,10 @@ class GameState:
         monsters, items = inhabit(fl) if inhabitants is None else inhabitants
         self.monsters = monsters if self.with_monsters else []
         self.items_lying = items
+        self.traps = {(t.x, t.y): t.kind for t in fl.traps}
+        self.traps_known = set()
+        self.netted = 0
+        self.sprung = set()
         self.explored = np.zeros(self.tiles.shape, dtype=bool)
         self.stats.floors_reached = max(self.stats.floors_reached, fl.number)
         self.update_view()

@@ -98,14 +98,35 @@ def known_passable(state: GameState) -> np.ndarray:
     return ok & state.explored
 
 
+def known_traps(state: GameState) -> np.ndarray:
+    """The cells of the traps the player knows of, which every walk steps around."""
+    out = np.zeros(state.tiles.shape, dtype=bool)
+    for x, y in state.traps_known:
+        out[y, x] = True
+    return out
+
+
+def _around_traps(state: GameState, ok: np.ndarray, sources: list[tuple[int, int]]) -> np.ndarray:
+    """Distances to ``sources`` stepping around the known traps; where that leaves the player
+    no way at all, the distances straight over them (a known trap never walls a player in)."""
+    if not state.traps_known:
+        return distance_map(ok, sources)
+    dist = distance_map(ok & ~known_traps(state), sources)
+    x, y = state.player
+    if dist[y, x] >= FAR:
+        return distance_map(ok, sources)
+    return dist
+
+
 def travel_distances(
     state: GameState, x: int, y: int, avoid: np.ndarray | None = None
 ) -> np.ndarray:
-    """Steps to (x, y) over the explored map (never through the cells of ``avoid``)."""
+    """Steps to (x, y) over the explored map (never through the cells of ``avoid``, and around
+    known traps unless they are the only way)."""
     ok = known_passable(state)
     if avoid is not None:
         ok &= ~avoid
-    return distance_map(ok, [(x, y)])
+    return _around_traps(state, ok, [(x, y)])
 
 
 def explore_distances(state: GameState, avoid: np.ndarray | None = None) -> np.ndarray:
@@ -123,8 +144,8 @@ def explore_distances(state: GameState, avoid: np.ndarray | None = None) -> np.n
     fresh = [pos for pos, room in state.puzzles.items() if not room.visited]
     for x, y in list(state.items_lying) + list(state.keys_lying) + fresh:
         targets[y, x] |= bool(state.explored[y, x])
-    ys, xs = np.nonzero(targets)
-    return distance_map(ok, list(zip(xs.tolist(), ys.tolist(), strict=True)))
+    ys, xs = np.nonzero(targets & ~known_traps(state))
+    return _around_traps(state, ok, list(zip(xs.tolist(), ys.tolist(), strict=True)))
 
 
 def travel(state: GameState, action: Travel) -> list[Event]:
@@ -295,8 +316,11 @@ def walk(
             events.append(Message("Something is in the way."))
             break
         hp = state.hp
+        traps_known = len(state.traps_known)
         got = one_turn(state, Move(dx, dy))
         events += got
+        if len(state.traps_known) != traps_known:
+            dist = None  # a trap was found: the way is planned again, around it
         stop = (
             (Bumped, PuzzleFound) if through_pickups else (Bumped, ItemTaken, KeyTaken, PuzzleFound)
         )

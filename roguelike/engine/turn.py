@@ -16,6 +16,7 @@ from roguelike.engine.actions import (
     Move,
     Open,
     PickUp,
+    Search,
     SolvePuzzle,
     Use,
     Wait,
@@ -25,6 +26,7 @@ from roguelike.engine.items import use
 from roguelike.engine.monsters import monsters_act
 from roguelike.engine.player import close_door, descend, move, open_door, pick_up, solve_puzzle
 from roguelike.engine.state import GameState
+from roguelike.engine.traps import search, swimming
 
 __all__ = ["one_turn", "regenerate", "world_turn"]
 
@@ -39,6 +41,8 @@ def one_turn(state: GameState, action: Action) -> list[Event]:
         case Wait():
             state.turn += 1
             events = []
+        case Search():
+            events = search(state)
         case PickUp():
             events = pick_up(state)
         case Descend():
@@ -55,6 +59,10 @@ def one_turn(state: GameState, action: Action) -> list[Event]:
             raise TypeError(f"not a single-turn action: {action!r}")
     if state.turn != turn_before and state.number == floor_before and not state.won:
         events += world_turn(state)
+        # a stroke through deep water costs a second turn, in which the world acts again
+        if isinstance(action, Move) and swimming(state) and not state.dead:
+            state.turn += 1
+            events += world_turn(state)
     return events
 
 

@@ -11,7 +11,7 @@ the modules of this package named after them, and ``roguelike.gen.pipeline`` run
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
@@ -45,6 +45,15 @@ class Slot:
     y: int
     room: int
     level: int
+
+
+@dataclass(frozen=True, order=True)
+class TrapSpot:
+    """A hidden trap: where it lies and what it does (a kind of ``balance.TRAPS``)."""
+
+    x: int
+    y: int
+    kind: str
 
 
 #: Per room, the cells of its template's spots by glyph ("@", ">", "k", "$", "m").
@@ -151,9 +160,10 @@ class Decorated(Stamped):
 
 @dataclass(frozen=True, kw_only=True)
 class Populated(Decorated):
-    """After stage 6: where monsters, items and treasure go."""
+    """After stage 6: where monsters, items, treasure and hidden traps go."""
 
     slots: list[Slot]
+    traps: list[TrapSpot] = field(default_factory=list)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -166,3 +176,7 @@ class Floor(Populated):
 def carried(record: Planned) -> dict[str, Any]:
     """The fields of one stage's record, to build the next stage's record from."""
     return {f.name: getattr(record, f.name) for f in fields(record)}
+
+
+#: The kinds of trap the populate stage hides (their effects are the engine's: engine/traps.py).
+TRAP_KINDS = ("dart", "alarm", "net")

@@ -24,6 +24,7 @@ import numpy as np
 
 from roguelike import seeds
 from roguelike.gen.floor import Cast, Corridor, Laid, Layout, Placement, carried
+from roguelike.gen.roles import TREASURE_ROLES
 from roguelike.gen.templates import Socket, Template, load_templates
 from roguelike.gen.topology import Edge, Topology
 
@@ -45,7 +46,10 @@ class LayoutError(RuntimeError):
 
 
 def role_tag(role: str) -> str:
-    return role if role in ("start", "finish", "key", "puzzle", "treasure") else "any"
+    """The template tag a room of ``role`` draws from (a snare is a treasure room)."""
+    if role in TREASURE_ROLES:
+        return "treasure"
+    return role if role in ("start", "finish", "key", "puzzle") else "any"
 
 
 @cache
@@ -120,8 +124,11 @@ class _Candidate:
 
 
 class _Embedder:
-    def __init__(self, topo: Topology, rng: np.random.Generator, roles: dict[int, str]) -> None:
+    def __init__(
+        self, topo: Topology, rng: np.random.Generator, roles: dict[int, str], floor: int = 1
+    ) -> None:
         self.topo = topo
+        self.floor = floor
         self.rng = rng
         self.roles = roles
         self.canvas = _Canvas()
@@ -151,8 +158,10 @@ class _Embedder:
         need = self.degree[room]
         depth = self.depth[room]
         groups = [g for g in _pool(tag) if len(g[0].sockets) >= need]
-        fitting = [g for g in groups if g[0].depth[0] <= depth <= g[0].depth[1]]
-        groups = fitting or groups or [g for g in _pool("any") if len(g[0].sockets) >= need]
+        on_floor = [g for g in groups if g[0].floors[0] <= self.floor <= g[0].floors[1]]
+        fitting = [g for g in on_floor if g[0].depth[0] <= depth <= g[0].depth[1]]
+        anywhere = [g for g in _pool("any") if len(g[0].sockets) >= need]
+        groups = fitting or on_floor or groups or anywhere
         if not groups:
             raise LayoutError(f"no template has {need} sockets for room {room}")
         weights = np.array([g[0].weight for g in groups], dtype=float)
@@ -383,7 +392,7 @@ def embed(topo: Topology, seed: int, floor: int, roles: dict[int, str]) -> Layou
     """Place every room and corridor of ``topo``; raise LayoutError if every attempt fails."""
     for attempt in range(ATTEMPTS):
         stage = "layout" if attempt == 0 else f"layout#{attempt}"
-        emb = _Embedder(topo, seeds.stream(seed, floor, stage), roles)
+        emb = _Embedder(topo, seeds.stream(seed, floor, stage), roles, floor)
         chosen = emb.embed_tree()
         if chosen is None:
             continue

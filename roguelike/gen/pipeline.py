@@ -75,7 +75,11 @@ def generate_floor(
     decorated = dress(stamped, seeds.stream(seed, number, "terrain"))
     if stop_after == "terrain":
         return decorated
-    populated = populate(decorated, seeds.stream(seed, number, "population"))
+    populated = populate(
+        decorated,
+        seeds.stream(seed, number, "population"),
+        seeds.stream(seed, number, "traps"),
+    )
     if stop_after == "population":
         return populated
     return certify(populated)

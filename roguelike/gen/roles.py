@@ -1,7 +1,20 @@
 """Stage 2: the role of every room.
 
 The topology already names the start, the finish and the key rooms; this stage turns some of
-the other dead ends into treasure rooms, more of them the deeper they lie.
+the other rooms into special rooms, in the spirit of Brogue's "machines", each placed where the
+tree's shape suits it:
+
+* ``treasure``: a dead end holding treasure, more of them the deeper they lie;
+* ``snare``: a treasure dead end whose treasure is ringed by hidden traps, with one safe gap
+  (the populate stage lays the traps), so taking it is a risk a careful player can lower;
+* ``ambush``: a quiet dead end whose sleepers all wake together when the player steps in
+  (the engine springs it), so a room that looks empty is worth a second thought;
+* ``flooded``: a passage (a room with two or more corridors) under deep water, which costs a
+  turn more for every step taken in it (the terrain stage floods it; the room drops nothing a
+  player needs: keys, stairs and pedestals are never flooded).
+
+Special rooms never change the topology, the locks or the keys, so the proof stage proves a
+floor with them exactly as before.
 """
 
 from __future__ import annotations
@@ -11,20 +24,46 @@ import numpy as np
 from roguelike.gen.floor import Cast, Planned, carried
 from roguelike.gen.topology import Topology
 
+#: Every role a room may have; the roles that hold treasure.
+ROLES = ("start", "finish", "key", "room", "treasure", "snare", "ambush", "flooded")
+TREASURE_ROLES = frozenset({"treasure", "snare"})
+#: The special rooms (the bench counts them per floor).
+SPECIAL_ROLES = ("snare", "ambush", "flooded")
 
-def room_roles(topo: Topology, rng: np.random.Generator) -> dict[int, str]:
+# Chances, in percent; how the roles spread over a floor.
+TREASURE_BASE, TREASURE_PER_DEPTH = 35, 5  # a dead end is treasure: base + per depth (to 6)
+SNARE_IN_100 = 30  # a treasure room is a snare instead (from floor 2)
+AMBUSH_IN_100 = 25  # a plain dead end at depth 2 or more is an ambush (from floor 2)
+FLOODED_IN_100 = 45  # a floor from 3 on floods one passage
+
+
+def room_roles(topo: Topology, rng: np.random.Generator, floor: int = 1) -> dict[int, str]:
     """Room id → role: the topology's start, finish, key and room, with some dead ends that
-    hold no key made "treasure" (35% plus 5% per level of depth, up to depth 6)."""
+    hold no key made treasure (35% plus 5% per level of depth, up to depth 6), some of those
+    snares, some plain dead ends ambushes, and on deeper floors one passage flooded. Every
+    draw is made for every room in id order, whatever its outcome, so one choice never shifts
+    the others."""
     roles = {r.id: r.role for r in topo.rooms}
     children = topo.children()
     degree = {r: len(v) for r, v in topo.neighbours().items()}
+    passages = []
     for r in topo.rooms:
-        dead_end = r.role == "room" and not children[r.id] and degree[r.id] == 1
-        if dead_end and rng.integers(100) < 35 + 5 * min(r.depth, 6):
-            roles[r.id] = "treasure"
+        treasure, snare, ambush = (int(v) for v in rng.integers(100, size=3))
+        if r.role != "room":
+            continue
+        dead_end = not children[r.id] and degree[r.id] == 1
+        if dead_end and treasure < TREASURE_BASE + TREASURE_PER_DEPTH * min(r.depth, 6):
+            roles[r.id] = "snare" if floor >= 2 and snare < SNARE_IN_100 else "treasure"
+        elif dead_end and floor >= 2 and r.depth >= 2 and ambush < AMBUSH_IN_100:
+            roles[r.id] = "ambush"
+        elif degree[r.id] >= 2:
+            passages.append(r.id)
+    flood = int(rng.integers(100))
+    if floor >= 3 and passages and flood < FLOODED_IN_100:
+        roles[passages[flood % len(passages)]] = "flooded"
     return roles
 
 
 def assign_roles(fl: Planned, rng: np.random.Generator) -> Cast:
     """Stage 2 on a planned floor; ``rng`` is the floor's ``roles`` stream."""
-    return Cast(**carried(fl), roles=room_roles(fl.topology, rng))
+    return Cast(**carried(fl), roles=room_roles(fl.topology, rng, fl.number))

@@ -6,6 +6,7 @@ Each template is one plain-text file ``roguelike/gen/rooms/<name>.room`` (shippe
     tags: any                  # required; a subset of: start finish key puzzle treasure any
     depth: 2-99                # optional; inclusive range of the room's distance from the start
     weight: 2                  # optional; a positive int, the relative chance of being picked
+    floors: 1-4                # optional; inclusive range of dungeon floors it appears on
     ---
     #####D#####
     #.........#
@@ -16,7 +17,9 @@ Each template is one plain-text file ``roguelike/gen/rooms/<name>.room`` (shippe
 The header holds ``key: value`` lines (``#`` starts a comment there, and only there); a line
 ``---`` ends it. The character grid follows; the loader pads its rows on the right with spaces
 to a rectangle, ignores trailing whitespace and blank lines around the grid, but leading spaces
-matter. Defaults: depth ``0-99``, weight ``1``.
+matter. Defaults: depth ``0-99``, weight ``1``, floors ``1-99``. ``floors`` is how a floor's
+rooms follow its theme: dry halls near the top, caves and flooded ruins in the middle, crypts and
+chasms deeper (a room whose floors do not fit is only used when nothing else fits).
 
 Legend (fixed glyphs; tile ids from :mod:`roguelike.tiles`):
 
@@ -134,7 +137,8 @@ SPOT_OWNERS: dict[str, frozenset[str]] = {
 }
 
 DEFAULT_DEPTH = (0, 99)
-_HEADER_KEYS = ("name", "tags", "depth", "weight")
+DEFAULT_FLOORS = (1, 99)
+_HEADER_KEYS = ("name", "tags", "depth", "weight", "floors")
 _NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _DEPTH = re.compile(r"([0-9]+)-([0-9]+)")
 _WEIGHT = re.compile(r"[0-9]+")
@@ -236,6 +240,7 @@ class Template:
     weight: int
     grid: tuple[str, ...]
     source: str = "<memory>"
+    floors: tuple[int, int] = DEFAULT_FLOORS
 
     @property
     def width(self) -> int:
@@ -387,6 +392,14 @@ def _parse(text: str, source: str) -> tuple[Template, int]:
             raise _fail(source, line, f"bad weight {value!r} (expected a positive integer)")
         weight = int(value)
 
+    floors = DEFAULT_FLOORS
+    if "floors" in header:
+        value, line = header["floors"]
+        match = _DEPTH.fullmatch(value)
+        if not match or not 1 <= int(match[1]) <= int(match[2]):
+            raise _fail(source, line, f"bad floors {value!r} (expected lo-hi with 1 <= lo <= hi)")
+        floors = (int(match[1]), int(match[2]))
+
     rows = [(number, raw.rstrip()) for number, raw in enumerate(lines[separator:], separator + 1)]
     while rows and not rows[-1][1]:
         rows.pop()
@@ -404,7 +417,7 @@ def _parse(text: str, source: str) -> tuple[Template, int]:
     if width < 3 or len(rows) < 3:
         raise _fail(source, rows[0][0], f"a {width}x{len(rows)} grid is smaller than 3x3")
     grid = tuple(row.ljust(width) for _, row in rows)
-    template = Template(name, tags, depth, weight, grid, source)
+    template = Template(name, tags, depth, weight, grid, source, floors)
     _validate(template, [number for number, _ in rows], header)
     return template, name_line
 

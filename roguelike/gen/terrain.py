@@ -55,6 +55,7 @@ from roguelike.tiles import (
     BRIDGE,
     CAVE,
     CHASM,
+    DEEP_WATER,
     DOOR,
     DOOR_OPEN,
     FLOOR,
@@ -614,7 +615,18 @@ def decorate(
     return out
 
 
+def flood(out: np.ndarray, fl: Stamped) -> None:
+    """Put a flooded room's free ground under deep water, in place. Only walkable,
+    unprotected cells change and they stay walkable, so no path is cut; keys, stairs, doors
+    and the skeleton joining them are protected and stay dry."""
+    for room, role in sorted(fl.roles.items()):
+        if role == "flooded":
+            wet = (fl.room_map == room) & WALKABLE[out] & ~fl.protected & (out != BRIDGE)
+            out[wet] = DEEP_WATER
+
+
 def dress(fl: Stamped, rng: np.random.Generator) -> Decorated:
     """Stage 5 on a stamped floor; ``rng`` is the floor's ``terrain`` stream."""
     dressed = decorate(fl.tiles, fl.protected, fl.zone, rng, fl.number)
+    flood(dressed, fl)
     return Decorated(**carried(fl) | {"tiles": dressed}, theme=theme_for(fl.number).name)

@@ -9,7 +9,7 @@ solving so that an impossible set fails at once with a sentence naming the confl
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from asp import solve as asp_solve
@@ -292,18 +292,26 @@ def generate_topology(seed: int, floor: int = 1, params: DungeonParams | None = 
     # should that make a parameter set impossible, the floor is solved without it.
     rng = seeds.stream(seed, floor, "topology")
     nested = [f"nested({k})." for k in range(2, params.keys + 1) if rng.integers(10) < NESTED_IN_10]
+    # The solver, left to itself, fills the range to the top; so the room count is drawn
+    # uniformly from the range first and pinned, and only if no floor has exactly that many
+    # rooms is the whole range given back to the solver.
+    target = int(rng.integers(params.rooms[0], params.rooms[1] + 1))
+    pinned = replace(params, rooms=(target, target))
     solver_seeds = [seeds.solver_seed(seed, floor, "topology", a) for a in range(ATTEMPTS)]
-    for facts in [nested, []] if nested else [[]]:
+    tries = [(pinned, nested), (pinned, []), (params, nested), (params, [])]
+    if not nested:
+        tries = [(pinned, []), (params, [])]
+    for ranges, facts in tries:
         try:
             outcome = asp_solve.solve(
-                programs, params.constants(), solver_seeds, CONFLICT_LIMIT, facts=facts
+                programs, ranges.constants(), solver_seeds, CONFLICT_LIMIT, facts=facts
             )
         except asp_solve.SolverTimeout as err:
             raise TopologyError(f"{err}; widen the parameter ranges") from None
         if outcome.status == "sat":
             topo = _relabel(outcome.atoms)
             return Topology(topo.rooms, topo.edges, topo.keys, attempts=outcome.attempt + 1)
-        if outcome.status == "unknown":
+        if outcome.status == "unknown" and ranges is params:
             raise TopologyError(
                 f"the solver found no floor in {ATTEMPTS} attempts of {CONFLICT_LIMIT} "
                 "conflicts; widen the parameter ranges"

@@ -10,7 +10,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from roguelike import seeds, tiles
-from roguelike.gen.floor import Corridor, Door, Floor, KeySpot, Layout, Placement, Slot
+from roguelike.gen.floor import (
+    TRAP_KINDS,
+    Corridor,
+    Door,
+    Floor,
+    KeySpot,
+    Layout,
+    Placement,
+    Slot,
+    TrapSpot,
+)
 from roguelike.gen.templates import (
     FIXED,
     PROBABILISTIC,
@@ -24,6 +34,7 @@ from roguelike.gen.topology import MAX_ROOMS, DungeonParams, Edge, Key, ParamsEr
 from saves import fields as f
 from saves.codec.common import MAX_BIG, MAX_ITEMS, check_tile_ids
 from saves.errors import SaveError
+from saves.header import MAX_TRAPS
 
 ROOM_ROLES_MAX = 32
 SLOT_KINDS = ("monster", "item", "treasure")
@@ -59,6 +70,7 @@ def floor_doc(fl: Floor) -> dict[str, Any]:
             {"room": room, "spots": {g: [list(c) for c in cells] for g, cells in by.items()}}
             for room, by in fl.spots.items()
         ],
+        "traps": [{"x": t.x, "y": t.y, "kind": t.kind} for t in fl.traps],
         "proven": fl.proven,
     }
 
@@ -149,6 +161,19 @@ def floor_from(value: Any, where: str, seed: int, total: int) -> Floor:
             ]
             for g, cells in by.items()
         }
+    traps = []
+    # a floor saved before traps existed has none
+    listed = f.array_list(o["traps"], at("traps"), MAX_TRAPS) if "traps" in o else []
+    for i, item in enumerate(listed):
+        w = f"{at('traps')}[{i}]"
+        e = f.obj(item, w)
+        x, y = xy([f.get(e, "x", w), f.get(e, "y", w)], w)
+        if not tiles.WALKABLE[grid[y, x]]:
+            raise SaveError(f"{w}: a trap in {tiles.TILES[int(grid[y, x])].name}")
+        kind = f.text(f.get(e, "kind", w), f"{w}.kind", 20, choices=TRAP_KINDS)
+        traps.append(TrapSpot(x, y, kind))
+    if len({(t.x, t.y) for t in traps}) != len(traps):
+        raise SaveError(f"{at('traps')}: two traps on one cell")
     fl = Floor(
         seed=seed,
         number=number,
@@ -167,6 +192,7 @@ def floor_from(value: Any, where: str, seed: int, total: int) -> Floor:
         spawn=xy(field("spawn"), at("spawn")),
         finish=xy(field("finish"), at("finish")),
         slots=slots,
+        traps=traps,
         spots=spots,
         proven=f.boolean(field("proven"), at("proven")),
     )

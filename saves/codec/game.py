@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from roguelike import puzzles, seeds, tiles
+from roguelike.engine.balance import NET_TURNS
 from roguelike.engine.creatures import ITEMS, MONSTERS, Monster
 from roguelike.engine.puzzle_rooms import PuzzleRoom
 from roguelike.engine.state import LOG_LIMIT, GameState, RunStats
@@ -139,6 +140,9 @@ def state_doc(s: GameState) -> dict[str, Any]:
         "stats": stats_doc(s.stats),
         "log": s.log[-LOG_KEPT:],
         "rng": rng_doc(s.rng),
+        "traps_known": [list(pos) for pos in sorted(s.traps_known)],
+        "netted": s.netted,
+        "sprung": sorted(s.sprung),
     }
 
 
@@ -245,6 +249,20 @@ def state_from(value: Any, where: str) -> GameState:
         log=log,
         stats=stats_from(field("stats"), at("stats"), total),
     )
+    # the trap state; a save written before traps existed has none of these fields
+    state.traps = {(t.x, t.y): t.kind for t in fl.traps}
+    if "traps_known" in o:
+        for i, c in enumerate(f.array_list(o["traps_known"], at("traps_known"), h.MAX_TRAPS)):
+            pos = f.cell(c, f"{at('traps_known')}[{i}]", width, height)
+            if pos not in state.traps:
+                raise SaveError(f"{at('traps_known')}[{i}]: no trap lies at {pos}")
+            state.traps_known.add(pos)
+    if "netted" in o:
+        state.netted = f.integer(o["netted"], at("netted"), 0, NET_TURNS)
+    if "sprung" in o:
+        count = len(fl.topology.rooms)
+        for i, r in enumerate(f.array_list(o["sprung"], at("sprung"), count)):
+            state.sprung.add(f.integer(r, f"{at('sprung')}[{i}]", 0, count - 1))
     return state
 
 

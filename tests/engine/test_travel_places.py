@@ -126,6 +126,20 @@ def test_on_the_last_floor_greater_than_walks_to_the_exit():
 # -- what stops a walk -----------------------------------------------------------------------
 
 
+def _far_item_world(which: int):
+    """The ``which``-th (from 0) floor 1, by seed, that :func:`_far_item_walk` can set up."""
+    found = 0
+    for seed in range(60):
+        try:
+            walk = _far_item_walk(seed)
+        except AssertionError:
+            continue
+        if found == which:
+            return walk
+        found += 1
+    raise AssertionError(f"fewer than {which + 1} floors with a far item in seeds 0..59")
+
+
 def _far_item_walk(seed: int):
     """A floor all known but one item's cell, the player out of its sight, and a target just
     past the item: a travel there must see the item on the way."""
@@ -151,9 +165,9 @@ def _far_item_walk(seed: int):
     raise AssertionError(f"no far item with a cell beyond it on floor 1 of seed {seed}")
 
 
-@pytest.mark.parametrize("seed", (0, 1, 3))
-def test_travel_stops_when_an_item_comes_into_view(seed):
-    state, item, target = _far_item_walk(seed)
+@pytest.mark.parametrize("which", (0, 1, 2))
+def test_travel_stops_when_an_item_comes_into_view(which):
+    state, item, target = _far_item_world(which)
     events = step(state, Travel(*target))
     assert state.player != target and state.explored[item[1], item[0]]
     assert state.visible[item[1], item[0]]

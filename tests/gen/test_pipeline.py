@@ -40,7 +40,7 @@ def chain() -> list[Planned]:
     laid = lay_out(cast)
     stamped = stamp(laid, stream("stamp"))
     decorated = dress(stamped, stream("terrain"))
-    populated = populate(decorated, stream("population"))
+    populated = populate(decorated, stream("population"), stream("traps"))
     return [planned, cast, laid, stamped, decorated, populated, certify(populated)]
 
 

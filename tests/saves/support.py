@@ -57,6 +57,11 @@ def _played() -> tuple[GameState, tuple[VisitedFloor, ...]]:
     visited.append(VisitedFloor.of(state))
     state.enter_floor(2)
     autoplay(state, 30, visited)
+    # on until a puzzle of floor 2 has been met, whatever the floor holds on the way to it
+    for _ in range(40):
+        if any(p.instance is not None for p in state.puzzles.values()) or state.over:
+            break
+        autoplay(state, 10, visited)
     if state.puzzles and all(p.instance is None for p in state.puzzles.values()):
         # the fights of floor 2 kept the player from its pedestals: meet the first by hand
         state.puzzles[min(state.puzzles)].puzzle()

@@ -92,12 +92,13 @@ def test_saved_fields_are_every_field_of_the_game():
             "world_name", "preset", "keys_held", "keys_lying", "monsters", "items_lying",
             "puzzles", "inventory", "hint_coins", "attack", "defence", "level", "xp",
             "visible", "explored", "turn", "regen_clock", "fov_radius", "with_monsters",
-            "with_puzzles", "won", "dead", "log", "stats",
+            "with_puzzles", "won", "dead", "log", "stats", "traps", "traps_known", "netted",
+            "sprung",
         },
         Floor: {
             "seed", "number", "last", "params", "topology", "roles", "layout", "tiles",
             "room_map", "protected", "zone", "theme", "doors", "keys", "spawn", "finish",
-            "slots", "spots", "proven",
+            "slots", "traps", "spots", "proven",
         },
         Monster: {
             "id", "kind", "x", "y", "hp", "home", "guard", "awake", "energy", "unseen", "extra",

@@ -5,8 +5,9 @@ A benchmark, not a test: it prints percentiles and how each compares with its bu
 never fails a build. Figures are wall-clock times on whatever machine runs it; quote medians.
 
 Each part of the bench (``--only``) is measured by a module of this package: topology and
-floor by :mod:`.generation`, puzzle by :mod:`.puzzle`, saves by :mod:`.saves`, ui by
-:mod:`.ui`, bot by :mod:`.bot`, recording by :mod:`.recording`. A part's module is imported
+floor by :mod:`.generation`, range (the generator's expressive range) by :mod:`.variety`,
+puzzle by :mod:`.puzzle`, saves by :mod:`.saves`, ui by :mod:`.ui`, bot by :mod:`.bot`,
+recording by :mod:`.recording`. A part's module is imported
 only when the part runs, so that ``--only topology`` does not load Textual; each module names
 its parts' line makers in ``PARTS``.
 """
@@ -40,6 +41,7 @@ USER_ERRORS: tuple[type[Exception], ...] = (
 PARTS: dict[str, str] = {
     "topology": "roguelike.cli.bench.generation",
     "floor": "roguelike.cli.bench.generation",
+    "range": "roguelike.cli.bench.variety",
     "puzzle": "roguelike.cli.bench.puzzle",
     "saves": "roguelike.cli.bench.saves",
     "ui": "roguelike.cli.bench.ui",

@@ -1,0 +1,143 @@
+"""Hidden traps, ambush rooms and deep water: what a floor does to a player who walks into it.
+
+A trap lies hidden until the player spots it (passing next to it, with a chance each step;
+searching, a turn spent looking around, with a better chance for every trap within reach) or
+triggers it, after which it is known: drawn ``^``, described by look, and avoided by travel,
+explore and the autoplayer. A known trap still works when stepped on. The kinds:
+
+* dart: a poisoned dart, damage that grows with the floor;
+* alarm: a bell that wakes every monster within ``ALARM_RADIUS``;
+* net: a net that holds the player for ``NET_TURNS`` moves (each spent struggling).
+
+An ambush room (the roles stage's ``ambush``) wakes all its sleepers together the first time
+the player steps in. Every roll is the play stream's (``state.rng``); the numbers are
+``engine/balance.py``'s.
+"""
+
+from __future__ import annotations
+
+from roguelike import tiles
+from roguelike.engine.balance import (
+    ALARM_RADIUS,
+    DART_DAMAGE,
+    DART_PER_FLOOR,
+    NET_TURNS,
+    SEARCH_RADIUS,
+    SPOT_PASSING,
+    SPOT_SEARCH,
+)
+from roguelike.engine.events import Died, Event, Message
+from roguelike.engine.state import GameState
+
+__all__ = ["after_step", "held", "search", "spot_around", "spring"]
+
+
+def _hidden_near(state: GameState, radius: int) -> list[tuple[int, int]]:
+    """Hidden traps within ``radius`` steps (Chebyshev) of the player, in a fixed order."""
+    px, py = state.player
+    return sorted(
+        pos
+        for pos in state.traps
+        if pos not in state.traps_known
+        and max(abs(pos[0] - px), abs(pos[1] - py)) <= radius
+        and pos != state.player
+    )
+
+
+def spot_around(state: GameState, chance: int, radius: int) -> list[Event]:
+    """Roll ``chance`` percent for each hidden trap within ``radius``: those found are known."""
+    events: list[Event] = []
+    for pos in _hidden_near(state, radius):
+        if state.rng.integers(100) < chance:
+            state.traps_known.add(pos)
+            events.append(Message(f"You spot {_a(state.traps[pos])} trap."))
+    return events
+
+
+def search(state: GameState) -> list[Event]:
+    """A turn spent searching the cells around for hidden traps."""
+    state.turn += 1
+    found = spot_around(state, SPOT_SEARCH, SEARCH_RADIUS)
+    return found or [Message("You search around you and find nothing.")]
+
+
+def held(state: GameState) -> list[Event] | None:
+    """If a net holds the player, a move is spent struggling (the events); else None."""
+    if state.netted <= 0:
+        return None
+    state.netted -= 1
+    state.turn += 1
+    if state.netted:
+        return [Message("You struggle in the net.")]
+    return [Message("You tear yourself free of the net.")]
+
+
+def spring(state: GameState, pos: tuple[int, int]) -> list[Event]:
+    """The trap at ``pos`` goes off under the player, and is known from now on."""
+    kind = state.traps[pos]
+    state.traps_known.add(pos)
+    if kind == "dart":
+        lo, hi = DART_DAMAGE
+        damage = int(state.rng.integers(lo, hi + 1)) + DART_PER_FLOOR * (state.number - 1)
+        state.hp -= damage
+        if state.hp <= 0 and state.invulnerable:  # a measuring run: see GameState.invulnerable
+            state.hp = 1
+            state.spared += 1
+        if state.hp > 0:
+            return [Message(f"A dart trap! A poisoned dart hits you: {damage} damage.")]
+        state.hp = 0
+        state.dead = True
+        cause = f"killed by a dart trap on floor {state.number}"
+        state.stats.cause = cause
+        dies = f"A dart trap! The dart hits you: {damage} damage. You die..."
+        return [Died(cause), Message(dies)]
+    if kind == "alarm":
+        woken = 0
+        for m in state.monsters:
+            near = max(abs(m.x - pos[0]), abs(m.y - pos[1])) <= ALARM_RADIUS
+            if m.hp > 0 and near and not m.awake:
+                m.awake = True
+                woken += 1
+        heard = " Something stirs nearby." if woken else ""
+        return [Message(f"An alarm trap! A bell rings out across the floor.{heard}")]
+    state.netted = NET_TURNS
+    return [Message("A net trap! A weighted net falls over you.")]
+
+
+def _ambush(state: GameState) -> list[Event]:
+    """The ambush room the player just entered springs: its sleepers all wake together."""
+    fl = state.floor
+    x, y = state.player
+    room = int(fl.room_map[y, x])
+    if room < 0 or fl.roles.get(room) != "ambush" or room in state.sprung:
+        return []
+    state.sprung.add(room)
+    woke = [
+        m for m in state.monsters if m.hp > 0 and int(fl.room_map[m.y, m.x]) == room and not m.awake
+    ]
+    for m in woke:
+        m.awake = True
+    if not woke:
+        return []
+    return [Message("An ambush! The room's sleepers leap up as one.")]
+
+
+def after_step(state: GameState) -> list[Event]:
+    """What the cell the player just stepped onto does: a trap, an ambush, a trap spotted."""
+    events: list[Event] = []
+    if state.player in state.traps:
+        events += spring(state, state.player)
+    if not state.dead:
+        events += _ambush(state)
+        events += spot_around(state, SPOT_PASSING, 1)
+    return events
+
+
+def swimming(state: GameState) -> bool:
+    """The player is in deep water: each step there costs a second turn."""
+    x, y = state.player
+    return int(state.tiles[y, x]) == tiles.DEEP_WATER
+
+
+def _a(kind: str) -> str:
+    return ("an " if kind[0] in "aeiou" else "a ") + kind
