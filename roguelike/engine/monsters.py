@@ -16,7 +16,13 @@ from __future__ import annotations
 import numpy as np
 
 from roguelike import tiles
-from roguelike.engine.balance import GUARD_RADIUS, HUNT_MEMORY, RELOAD_TURNS, SHOOTING_RANGE
+from roguelike.engine.balance import (
+    GUARD_RADIUS,
+    HUNT_MEMORY,
+    PLAYER_SPEED,
+    RELOAD_TURNS,
+    SHOOTING_RANGE,
+)
 from roguelike.engine.combat import monster_hits
 from roguelike.engine.creatures import Monster
 from roguelike.engine.events import Event, Message
@@ -55,7 +61,8 @@ def monsters_act(state: GameState) -> list[Event]:
                 m.awake = True
                 m.unseen = 0
                 events.append(Message(f"The {m.kind} notices you!"))
-        m.energy += m.info.speed
+        # against a slow player (heavy armour) a monster gets more of its turns
+        m.energy += m.info.speed * PLAYER_SPEED // state.speed
         while m.energy >= 100 and not state.dead:
             m.energy -= 100
             if m.info.regen and m.hp < m.info.max_hp:
