@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from roguelike import tiles
-from roguelike.engine import Drop, Move, PickUp, Throw, Use, Wait, monsters, step
+from roguelike.autoplay import Autopilot
+from roguelike.engine import Drop, Move, PickUp, Throw, Use, Wait, monsters, new_game, step
 from roguelike.engine.balance import (
     BERSERK_BONUS,
     BERSERK_TURNS,
@@ -30,12 +31,22 @@ from roguelike.engine.combat import fury
 from roguelike.engine.creatures import populate
 from roguelike.engine.items import flight
 from roguelike.gen.pipeline import generate_floor
-from roguelike.recording import RecordingError, decode_action, encode_action
+from roguelike.recording import (
+    Recording,
+    RecordingError,
+    decode_action,
+    digest,
+    encode_action,
+    replay,
+)
 from saves import codec
 from saves.codec.game import state_doc, state_from
 from saves.errors import SaveError
 from tests.engine.support import add, arena, cheb, fresh, off, put_player
 from tests.saves.support import assert_same_game, world_of
+
+#: A small world whose bot meets a bomb and a monster to throw it at early on.
+RECORDED_SEED = 3
 
 
 def armed(n: int = 1):
@@ -323,3 +334,33 @@ def test_throw_and_drop_have_a_compact_text(action):
 def test_bad_throw_and_drop_texts_are_refused(code):
     with pytest.raises(RecordingError):
         decode_action(code)
+
+
+def test_a_recorded_run_with_a_throw_and_a_drop_replays_exactly():
+    state = new_game(RECORDED_SEED, preset="small")
+    rec = Recording.begin(state)
+    pilot = Autopilot(state)
+    dropped = thrown = False
+    for _ in range(1500):
+        if state.over or thrown:
+            break
+        free = state.player not in state.items_lying and not state.on_stairs()
+        if not dropped and state.inventory and free:
+            item = sorted(state.inventory)[0]
+            for action in (Drop(item), PickUp()):
+                step(state, action)
+                rec.add(action, state)
+            dropped = True
+            continue
+        action = pilot.decide(state).action
+        before = (state.turn, state.number)
+        step(state, action)
+        rec.add(action, state)
+        pilot.acted((state.turn, state.number) != before)
+        thrown = isinstance(action, Throw) and state.turn != before[0]
+    assert dropped and thrown
+    again = Recording.from_json(json.loads(json.dumps(rec.to_json())))
+    codes = [c for c in again.to_json()["actions"] if isinstance(c, str)]
+    assert any(c.startswith("T") for c in codes) and any(c.startswith("D") for c in codes)
+    _, outcome = replay(again)
+    assert outcome.digest == digest(state)
