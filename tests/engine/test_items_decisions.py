@@ -29,6 +29,7 @@ from roguelike.engine.balance import (
 )
 from roguelike.engine.combat import fury
 from roguelike.engine.creatures import populate
+from roguelike.engine.describe import describe
 from roguelike.engine.items import flight
 from roguelike.gen.pipeline import generate_floor
 from roguelike.recording import (
@@ -364,3 +365,20 @@ def test_a_recorded_run_with_a_throw_and_a_drop_replays_exactly():
     assert any(c.startswith("T") for c in codes) and any(c.startswith("D") for c in codes)
     _, outcome = replay(again)
     assert outcome.digest == digest(state)
+
+
+def test_look_says_a_hoard_is_a_choice_and_walking_over_it_takes_nothing():
+    seed, _, _ = _choice_floor()
+    state = fresh(seed)
+    pos = next(iter(state.choices))
+    group = state.choices[pos]
+    state.explored[pos[1], pos[0]] = True
+    assert "crumble" in describe(state, *pos)
+    put_player(state, pos)
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        back = (pos[0] + dx, pos[1] + dy)
+        if tiles.WALKABLE[state.tiles[back[1], back[0]]] and back not in state.items_lying:
+            break
+    put_player(state, back)
+    step(state, Move(-dx, -dy))
+    assert state.player == pos and pos in state.items_lying and state.choices[pos] == group

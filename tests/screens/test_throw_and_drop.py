@@ -1,17 +1,19 @@
 """Throwing, dropping, quaffing and reading on the game screen: ``T`` aims a bomb with a cursor
 that starts on the nearest monster (Tab cycles them, the direction keys move it, the line of
 fire is drawn, Enter throws, Esc cancels); ``d`` drops an item; ``q`` and ``r`` list only the
-potions or only the scrolls."""
+potions or only the scrolls; the character sheet shows what a trade-off item costs."""
 
 from __future__ import annotations
 
 from textual.app import App
 
 from roguelike.engine import GameState
+from roguelike.engine.items import receive
 from screens.game import GameScreen
 from screens.inventory import InventoryScreen
 from tests.engine.support import add, arena, off
 from tests.screens.support import screen_text
+from tests.screens.test_character_sheet import SheetApp, sheet_of
 
 
 class GameApp(App[None]):
@@ -133,3 +135,19 @@ async def test_quaff_and_read_list_only_their_class():
         await pilot.press("q")
         await pilot.pause()
         assert "no potion" in prompt(app)
+
+
+async def test_the_sheet_shows_what_a_trade_off_costs():
+    state, _c = arena(3)
+    for item in ("war axe", "tower plate"):
+        receive(state, item)
+    state.berserk = 4
+    app = SheetApp(state)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("at")
+        await pilot.pause()
+        sheet = sheet_of(app)
+    assert "war axe" in sheet and "-15% to hit" in sheet and "70% to hit" in sheet
+    assert "tower plate" in sheet and "-20 speed" in sheet and "Speed      80" in sheet
+    assert "berserk 4 turns" in sheet
