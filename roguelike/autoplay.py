@@ -7,13 +7,17 @@ Its policy, turn by turn (:func:`decide`, which also says why):
 1. low with a monster coming: drink a potion, else read a blink scroll, else step away;
 2. on an unsolved puzzle pedestal, solve it with the puzzle's own solver (one turn in the
    dungeon, however long the puzzle), unless a monster stands next to it;
-3. strike an adjacent monster it can reach past the corners (the weakest, fleeing last);
-4. with monsters coming: a fire bomb at two or more; wait for a melee monster that can step
-   next to it (the first blow is ours), else go for it;
+3. strike an adjacent monster it can reach past the corners (the weakest, fleeing last),
+   first drinking a berserk potion against a big one or two at once;
+4. with monsters coming: a fire bomb thrown where its burst burns two or a big one and never
+   itself (:func:`_aim`), a sacrifice scroll when hurt among several; wait for a melee monster
+   that can step next to it (the first blow is ours), else go for it;
 5. rest when hurt and alone; look where it last saw the monster it went for (its
    :class:`Memory`); read a mapping scroll on a floor whose stairs it has not seen;
-6. go back to a pedestal a fight pulled it away from; explore (the engine's walk takes
-   keys, items and pedestals on its way and unlocks doors whose key it holds);
+6. take one upgrade of a treasure's choice it has seen, by :data:`TREASURE_PREFERENCE`
+   (stepping round the others); go back to a pedestal a fight pulled it away from; explore
+   (the engine's walk takes keys, items and pedestals on its way and unlocks doors whose key
+   it holds);
 7. with nothing left to explore, travel to the stairs (or the exit) and take them.
 
 :func:`play` runs it to the end of a world; :func:`play_many` runs worlds in processes.
