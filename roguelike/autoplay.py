@@ -7,15 +7,19 @@ Its policy, turn by turn (:func:`decide`, which also says why):
 1. low with a monster coming: drink a potion, else read a blink scroll, else step away;
 2. on an unsolved puzzle pedestal, solve it with the puzzle's own solver (one turn in the
    dungeon, however long the puzzle), unless a monster stands next to it;
-3. strike an adjacent monster it can reach past the corners (the weakest, fleeing last);
-4. with monsters coming: a fire bomb at two or more; wait for a melee monster that can step
-   next to it (the first blow is ours), or a skirmisher close by (it darts back out of reach:
-   chasing it is a mistake), else go for it;
+3. strike an adjacent monster it can reach past the corners (the weakest, fleeing last),
+   first drinking a berserk potion against a big one or two at once;
+4. with monsters coming: a fire bomb thrown where its burst burns two or a big one and never
+   itself (:func:`_aim`), a sacrifice scroll when hurt among several; wait for a melee monster
+   that can step next to it (the first blow is ours), or a skirmisher close by (it darts back
+   out of reach: chasing it is a mistake), else go for it;
 5. search once where a known trap lies within reach (traps ring treasure); rest when hurt
    and alone; look where it last saw the monster it went for (its
    :class:`Memory`); read a mapping scroll on a floor whose stairs it has not seen;
-6. go back to a pedestal a fight pulled it away from; explore (the engine's walk takes
-   keys, items and pedestals on its way and unlocks doors whose key it holds);
+6. take one upgrade of a treasure's choice it has seen, by :data:`TREASURE_PREFERENCE`
+   (stepping round the others); go back to a pedestal a fight pulled it away from; explore
+   (the engine's walk takes keys, items and pedestals on its way and unlocks doors whose key
+   it holds);
 7. with nothing left to explore, travel to the stairs (or the exit) and take them.
 
 :func:`play` runs it to the end of a world; :func:`play_many` runs worlds in processes.
@@ -43,20 +47,22 @@ from roguelike.engine import (
     Descend,
     Explore,
     Move,
+    PickUp,
     Rest,
     Search,
     SolvePuzzle,
+    Throw,
     Travel,
     Use,
     Wait,
     new_game,
     step,
 )
-from roguelike.engine.balance import SEARCH_RADIUS
+from roguelike.engine.balance import SEARCH_RADIUS, THROW_RANGE
 from roguelike.engine.creatures import Monster
 from roguelike.engine.describe import a as a_
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
-from roguelike.engine.items import held
+from roguelike.engine.items import flight, held
 from roguelike.engine.monsters import SCENT_RANGE
 from roguelike.engine.pathing import FAR, distance_map, downhill
 from roguelike.engine.state import GameState
@@ -78,6 +84,10 @@ IDLE_WAIT = 3
 STALL_TURNS = 400
 #: Turns the autoplayer keeps looking for a monster it went for after it goes out of sight.
 HUNT_TURNS = 20
+#: Which upgrade of a treasure's choice it keeps: the first of these that lies there.
+TREASURE_PREFERENCE = ("iron plate", "sharp blade", "heart elixir", "war axe", "tower plate")
+#: A monster with at least this many HP is worth a bomb on its own (or a berserk potion).
+BIG_HP = 14
 
 
 @dataclass(frozen=True)
@@ -216,13 +226,21 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         return Decision(
             SolvePuzzle(tuple(p.move_to_json(m) for m in plan)), f"solving the {room.type} puzzle"
         )
+    fury = held(state, "berserk") if items and not (state.berserk or state.weary) else None
     if adjacent:
+        big = [m for m in adjacent if m.hp >= BIG_HP]
+        if fury and (big or len(adjacent) >= 2):
+            return Decision(Use(fury), "drinking a berserk potion")
         m = min(adjacent, key=lambda m: (m.fleeing, m.hp, m.id))
         return Decision(Move(m.x - px, m.y - py), f"fighting {a_(m.kind)}")
     if threats:
         bomb = held(state, "bomb") if items else None
-        if len(threats) >= 2 and bomb:
-            return Decision(Use(bomb), "throwing a fire bomb")
+        aim = _aim(state, threats) if bomb else None
+        if bomb and aim is not None:
+            return Decision(Throw(bomb, *aim), "throwing a fire bomb")
+        burn = held(state, "sacrifice") if items else None
+        if burn and hurt and len(threats) >= 2 and state.max_hp > 3 * BIG_HP:
+            return Decision(Use(burn), "reading a sacrifice scroll")
         # a step back does not take it out of a shooter's range: away from melee ones only
         melee_threats = [m for m in threats if not m.info.ranged]
         away = _away(state, melee_threats, avoid) if hurt and melee_threats else None
@@ -259,6 +277,16 @@ def _decide(state: GameState, memory: Memory) -> Decision:
     mapping = held(state, "map") if items else None
     if mapping and not stairs_known:
         return Decision(Use(mapping), "reading a mapping scroll")
+    pick = None if memory.policy.skip_treasure else _treasure_pick(state)
+    if pick is not None:
+        if pick == state.player:
+            return Decision(PickUp(), f"choosing {a_(state.items_lying[pick])}")
+        others = np.zeros(state.tiles.shape, dtype=bool)
+        for x, y in state.choices:
+            others[y, x] = (x, y) != pick
+        towards = _towards(state, *pick, others if avoid is None else avoid | others)
+        if towards is not None:
+            return Decision(towards, f"going for {a_(state.items_lying[pick])}")
     left = [r for r in state.puzzles.values() if r.visited and not r.solved]
     if left:  # a pedestal it was pulled away from (by a fight): back to it
         return Decision(Travel(left[0].x, left[0].y), "going back to a puzzle")
@@ -343,6 +371,37 @@ def _first_step(state: GameState, dist: np.ndarray) -> Action | None:
         return None
     steps = downhill(dist, dist < FAR, px, py)
     return Move(*steps[0]) if steps else None
+
+
+def _aim(state: GameState, threats: list[Monster]) -> tuple[int, int] | None:
+    """Where to throw a bomb: the threat whose burst burns the most threats (two, or one big
+    one), never one that would burst next to the player itself; None: keep the bomb."""
+    best: tuple[int, int, int, int] | None = None
+    for m in threats:
+        path = flight(state, m.x, m.y)
+        if not path or chebyshev(path[-1], state.player) < 2:
+            continue
+        if chebyshev(m.pos, state.player) > THROW_RANGE:
+            continue
+        burnt = [t for t in threats if chebyshev(t.pos, path[-1]) <= 1]
+        worth = len(burnt) >= 2 or any(t.hp >= BIG_HP for t in burnt)
+        if worth and (best is None or len(burnt) > best[0]):
+            best = (len(burnt), m.id, m.x, m.y)
+    return None if best is None else (best[2], best[3])
+
+
+def _treasure_pick(state: GameState) -> tuple[int, int] | None:
+    """The upgrade it keeps of the first treasure choice it has seen, by
+    :data:`TREASURE_PREFERENCE`."""
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for pos, g in state.choices.items():
+        if state.explored[pos[1], pos[0]]:
+            groups.setdefault(g, []).append(pos)
+    for g in sorted(groups):
+        rank = {name: i for i, name in enumerate(TREASURE_PREFERENCE)}
+        cells = sorted(groups[g], key=lambda p: (rank.get(state.items_lying[p], 99), p))
+        return cells[0]
+    return None
 
 
 def _towards(state: GameState, x: int, y: int, avoid: np.ndarray | None = None) -> Action | None:
@@ -436,7 +495,7 @@ def play(
             recording.add(action, state)
         lowest = min(lowest, state.hp / state.max_hp)
         spent = (state.turn, state.number) != before
-        used += isinstance(action, Use) and spent
+        used += isinstance(action, Use | Throw) and spent
         pilot.acted(spent)
     cause = state.stats.cause or f"stuck on floor {state.number}"
     return Result(

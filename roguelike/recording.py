@@ -13,8 +13,8 @@ change) and :class:`Outcome` say how the run ended.
 An action is written as a short text (``h``/``j``/``k``/``l``/``y``/``u``/``b``/``n``: a
 step in the eight directions as the vi keys name them; ``.``: wait; ``R``: rest; ``g``: pick
 up; ``>``: descend; ``x``: explore; ``X``: explore onward, through pick-ups; ``o``/``c`` and a
-direction letter: open, close; ``t X,Y``: travel; ``U name``: use an item) or, for a puzzle
-played at a pedestal, an object
+direction letter: open, close; ``t X,Y``: travel; ``U name``: use an item; ``T X,Y,name``: throw
+an item at a cell; ``D name``: drop an item) or, for a puzzle played at a pedestal, an object
 ``{"solve": moves, "hints": n, "coins": n, "resets": n}``.
 
 This module is the core of recordings and has no file format of its own: the save layer
@@ -38,6 +38,7 @@ from roguelike.engine import (
     Action,
     Close,
     Descend,
+    Drop,
     Event,
     Explore,
     GameState,
@@ -47,6 +48,7 @@ from roguelike.engine import (
     Rest,
     Search,
     SolvePuzzle,
+    Throw,
     Travel,
     Use,
     Wait,
@@ -149,6 +151,10 @@ def encode_action(action: Action) -> Code:
         return f"t{action.x},{action.y}"
     if isinstance(action, Use):
         return f"U{action.item}"
+    if isinstance(action, Throw):
+        return f"T{action.x},{action.y},{action.item}"
+    if isinstance(action, Drop):
+        return f"D{action.item}"
     if isinstance(action, SolvePuzzle):
         return {
             "solve": list(action.moves),
@@ -183,6 +189,14 @@ def decode_action(code: Any, where: str = "action") -> Action:
                 return Travel(int(x), int(y))
         if code.startswith("U") and code[1:] in ITEMS:
             return Use(code[1:])
+        if code.startswith("D") and code[1:] in ITEMS:
+            return Drop(code[1:])
+        if code.startswith("T") and len(code) <= 64:
+            x, _, rest = code[1:].partition(",")
+            y, _, item = rest.partition(",")
+            digits = all(v.isascii() and v.isdigit() and str(int(v)) == v for v in (x, y))
+            if digits and int(x) < MAX_COORD and int(y) < MAX_COORD and item in ITEMS:
+                return Throw(item, int(x), int(y))
         shown = json.dumps(code[:20]) + ("…" if len(code) > 20 else "")
         raise RecordingError(f"{where}: {shown} is not an action")
     if isinstance(code, dict):
@@ -253,6 +267,10 @@ def digest(state: GameState) -> str:
         state.max_hp,
         list(state.attack),
         state.defence,
+        state.accuracy,
+        state.speed,
+        state.berserk,
+        state.weary,
         state.level,
         state.xp,
         state.turn,
@@ -263,6 +281,7 @@ def digest(state: GameState) -> str:
         sorted(state.keys_held),
         sorted([x, y, k] for (x, y), k in state.keys_lying.items()),
         sorted([x, y, i] for (x, y), i in state.items_lying.items()),
+        sorted([x, y, g] for (x, y), g in state.choices.items()),
         sorted([i, n] for i, n in state.inventory.items()),
         [
             [m.id, m.kind, m.x, m.y, m.hp, m.awake, m.energy, m.unseen, sorted(m.extra.items())]

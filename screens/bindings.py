@@ -87,6 +87,16 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
     KeyBinding("o", "open_door", "Open a door (then a direction)", "Act"),
     KeyBinding("c", "close_door", "Close a door (then a direction)", "Act"),
     KeyBinding("i", "inventory", "Use an item from the pack", "Act", "pack", "i"),
+    KeyBinding("q", "quaff", "Quaff a potion", "Act"),
+    KeyBinding("r", "read", "Read a scroll", "Act"),
+    KeyBinding("d", "drop", "Drop an item from the pack where you stand", "Act"),
+    # t is travel's: throwing takes the capital
+    KeyBinding(
+        "T",
+        "throw",
+        "Throw a bomb: aim at a cell (Tab next monster, Enter throws, Esc cancels)",
+        "Act",
+    ),
     KeyBinding("x", "look", "Look around (move the cursor, Esc to stop)", "Info", "look", "x"),
     KeyBinding("t", "travel", "Travel to a seen place (pick it like look)", "Act", "travel", "t"),
     KeyBinding(

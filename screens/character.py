@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from roguelike import seeds, tiles
 from roguelike.engine import ITEMS, GameState
-from roguelike.engine.describe import PLAYER_HIT_CHANCE, upgrades
+from roguelike.engine.describe import upgrades
 from roguelike.presets import PRESETS
 from saves.text import printable
 from screens.bindings import ClosedByItsKey, keys_of
@@ -25,9 +25,6 @@ from screens.box import BoxScreen
 from screens.help import key_names
 from screens.map_view import colour_of
 from screens.side_panel import LABEL, OLD, PERMADEATH, hp_colour
-
-#: The player's speed: monsters' speeds are measured against it (see the look text).
-PLAYER_SPEED = 100
 
 
 def _row(text: Text, label: str, *values: str | tuple[str, str] | Text) -> None:
@@ -58,16 +55,31 @@ def sheet_text(
     _row(text, "HP", (f"{state.hp}/{state.max_hp}", hp_colour(state.hp, state.max_hp)))
     _row(text, "Level", f"{state.level}", (f"  XP {state.xp}/{state.xp_to_next}", OLD))
     lo, hi = state.attack
-    _row(text, "Attack", f"{lo}-{hi}", (f"  ({PLAYER_HIT_CHANCE}% to hit)", OLD))
+    _row(text, "Attack", f"{lo}-{hi}", (f"  ({state.accuracy}% to hit)", OLD))
     _row(text, "Defence", f"{state.defence}", ("  (each blow against you lands that softer)", OLD))
-    _row(text, "Speed", f"{PLAYER_SPEED}", ("  (a monster's speed is against this)", OLD))
+    _row(text, "Speed", f"{state.speed}", ("  (a monster's speed is against this)", OLD))
+    if state.berserk:
+        _row(text, "Fury", f"berserk {state.berserk} turns", ("  (then weary)", OLD))
+    elif state.weary:
+        _row(text, "Fury", f"weary {state.weary} turns", ("  (blows land softer)", OLD))
 
     text.append("\n\nEquipment", style="bold")
     ups = upgrades(state)
+    axe, tower = ITEMS["war axe"], ITEMS["tower plate"]
     gear = [
         (ups.blades, "sharp blade", f"+{ups.blades} damage"),
         (ups.plates, "iron plate", f"+{ups.plates} defence"),
-        (ups.elixirs, "heart elixir", f"+{5 * ups.elixirs} max HP"),
+        (ups.elixirs, "heart elixir", f"+{ITEMS['heart elixir'].amount * ups.elixirs} max HP"),
+        (
+            ups.axes,
+            "war axe",
+            f"+{axe.amount * ups.axes} damage, cost -{axe.clumsy * ups.axes}% to hit",
+        ),
+        (
+            ups.towers,
+            "tower plate",
+            f"+{tower.amount * ups.towers} defence, cost -{tower.slow * ups.towers} speed",
+        ),
     ]
     taken = [(n, kind, what) for n, kind, what in gear if n]
     if not taken:

@@ -5,7 +5,8 @@ app's game session, which remembers the floors left behind and autosaves; withou
 :func:`roguelike.engine.step`), and the screen then draws the state again. ``S``
 dismisses the screen with None (the app saves and goes back to the title). Modes change what the
 direction keys do: ``play`` (move or attack), ``look`` and ``travel`` (move a cursor),
-``direction`` (the direction of a door to open or close) and ``ended`` (the run is over; Enter
+``direction`` (the direction of a door to open or close), ``throw`` (a cursor aimed with the
+line of fire drawn, Tab cycling the monsters in view) and ``ended`` (the run is over; Enter
 dismisses the screen with the final :class:`~roguelike.engine.GameState`).
 
 Watch mode: with ``autopilot`` on, a timer plays the autoplayer's choice
@@ -32,6 +33,7 @@ from roguelike.engine import (
     Action,
     Close,
     Descend,
+    Drop,
     Event,
     Explore,
     GameState,
@@ -43,6 +45,7 @@ from roguelike.engine import (
     Rest,
     Search,
     SolvePuzzle,
+    Throw,
     Travel,
     Use,
     Wait,
@@ -50,6 +53,9 @@ from roguelike.engine import (
     doors_around,
 )
 from roguelike.engine import step as engine_step
+from roguelike.engine.creatures import ITEMS
+from roguelike.engine.describe import a
+from roguelike.engine.items import flight
 from roguelike.engine.places import Place, finish_known, places, stairs_action
 from saves.text import printable
 from screens.bindings import textual_bindings
@@ -63,7 +69,7 @@ from screens.overview import OverviewScreen
 from screens.puzzle import PuzzleOutcome, PuzzleScreen
 from screens.side_panel import OLD
 
-Mode = Literal["play", "look", "travel", "direction", "ended"]
+Mode = Literal["play", "look", "travel", "direction", "throw", "ended"]
 
 #: The bot's speeds in watch mode, in actions per second (``+``/``-`` choose one).
 SPEEDS: tuple[float, ...] = (2, 4, 7, 12, 25, 50)
@@ -131,6 +137,9 @@ class GameScreen(DungeonScreen[GameState | None]):
         self._places: list[Place] | None = None
         self._place_at = -1
         self._door_action: str = "open"
+        #: In throw mode: the item thrown, and the monsters in view the cursor cycles through.
+        self._throwing = ""
+        self._targets: list[tuple[int, int]] = []
         # -- watch mode
         #: The bot has the wheel (paused or not).
         self.autopilot = autopilot
@@ -248,12 +257,13 @@ class GameScreen(DungeonScreen[GameState | None]):
         self._draw_messages()
 
     def _leave_mode(self) -> bool:
-        """Leave look/travel/direction mode; True when there was one to leave."""
-        if self.mode in ("look", "travel", "direction"):
+        """Leave look/travel/direction/throw mode; True when there was one to leave."""
+        if self.mode in ("look", "travel", "direction", "throw"):
             self.mode = "play"
             self.cursor = None
             self._places, self._place_at = None, -1
             self.map_view.set_cursor(None)
+            self.map_view.set_path([])
             self._say(None)
             return True
         return False
@@ -456,7 +466,7 @@ class GameScreen(DungeonScreen[GameState | None]):
     def action_move(self, dx: int, dy: int) -> None:
         if self.mode == "play":
             self.act(Move(dx, dy))
-        elif self.mode in ("look", "travel") and self.cursor is not None:
+        elif self.mode in ("look", "travel", "throw") and self.cursor is not None:
             x, y = self.cursor
             self._set_cursor(
                 (
@@ -552,6 +562,9 @@ class GameScreen(DungeonScreen[GameState | None]):
         """Tab (Shift+Tab): the cursor jumps to the next (previous) place worth going to,
         nearest first (:func:`~roguelike.engine.places.places`), cycling. From play, it starts
         travel mode on the nearest."""
+        if self.mode == "throw":
+            self._next_target(direction)
+            return
         if self.mode not in ("look", "travel"):
             if self._busy():
                 return
@@ -609,6 +622,65 @@ class GameScreen(DungeonScreen[GameState | None]):
             self.act(Use(kind))
 
     @takes_over
+    def action_quaff(self) -> None:
+        """``q``: the pack's potions, to drink one."""
+        if not self._busy():
+            pack = InventoryScreen(
+                dict(self.state.inventory), only="quaff", title="Quaff", verb="quaff"
+            )
+            self.app.push_screen(pack, self._used)
+
+    @takes_over
+    def action_read(self) -> None:
+        """``r``: the pack's scrolls, to read one."""
+        if not self._busy():
+            pack = InventoryScreen(
+                dict(self.state.inventory), only="read", title="Read", verb="read"
+            )
+            self.app.push_screen(pack, self._used)
+
+    @takes_over
+    def action_drop(self) -> None:
+        """``d``: the pack, to drop one item where the player stands."""
+        if not self._busy():
+            pack = InventoryScreen(dict(self.state.inventory), title="Drop", verb="drop")
+            self.app.push_screen(pack, self._dropped)
+
+    def _dropped(self, kind: str | None) -> None:
+        if kind is not None:
+            self.act(Drop(kind))
+
+    @takes_over
+    def action_throw(self) -> None:
+        """``T``: throw mode, the cursor on the nearest monster in view and the line of fire
+        drawn; Tab cycles the monsters in view, the direction keys move the cursor, Enter
+        throws, Esc cancels."""
+        if self.mode == "throw":
+            self._leave_mode()
+            return
+        if self._busy():
+            return
+        item = next((k for k in self.state.inventory if ITEMS[k].verb == "throw"), None)
+        if item is None:
+            self._say("You have nothing to throw.")
+            return
+        self.mode, self._throwing = "throw", item
+        self._targets = [m.pos for m in self.state.visible_monsters()]
+        self._set_cursor(self._targets[0] if self._targets else self.state.player)
+
+    def _next_target(self, direction: int) -> None:
+        """Tab in throw mode: the cursor to the next (previous) monster in view, cycling."""
+        if not self._targets:
+            self._say("No monster in view: move the cursor by hand. (Esc cancels)")
+            return
+        at = self._targets.index(self.cursor) if self.cursor in self._targets else -1
+        if at < 0:
+            at = 0 if direction > 0 else len(self._targets) - 1
+        else:
+            at = (at + direction) % len(self._targets)
+        self._set_cursor(self._targets[at])
+
+    @takes_over
     def action_look(self) -> None:
         self._start_cursor("look")
 
@@ -642,7 +714,15 @@ class GameScreen(DungeonScreen[GameState | None]):
             what = f"[{of[0]}/{of[1]}, {far}] {what}"
         # the jump key as the player has it (it may be rebound)
         jump = key_label(self.app, "game.next_place-1")
-        if self.mode == "travel":
+        if self.mode == "throw":
+            path = flight(self.state, *cursor) if cursor != self.state.player else []
+            self.map_view.set_path(path)
+            lands = f" It would burst at {path[-1][0]},{path[-1][1]}." if path else ""
+            what = (
+                f"Throw {a(self._throwing)}: {what}{lands} (Enter throws, {jump} next monster, "
+                "Esc cancels)"
+            )
+        elif self.mode == "travel":
             what = f"Travel: {what} (Enter goes, {jump} next, Esc cancels)"
         else:
             what = f"{what} ({jump} next, Esc ends)"
@@ -676,6 +756,11 @@ class GameScreen(DungeonScreen[GameState | None]):
             x, y = self.cursor
             self._leave_mode()
             self.act(Travel(x, y))
+        elif self.mode == "throw" and self.cursor is not None:
+            x, y = self.cursor
+            item = self._throwing
+            self._leave_mode()
+            self.act(Throw(item, x, y))
         else:
             self._leave_mode()
 

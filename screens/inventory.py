@@ -1,4 +1,5 @@
-"""The pack: a modal screen listing the items carried, numbered to be used."""
+"""The pack: a modal screen listing the items carried, numbered to be used (or only the
+potions to quaff, the scrolls to read; or any item to drop)."""
 
 from __future__ import annotations
 
@@ -28,18 +29,27 @@ class InventoryScreen(BoxScreen[str | None]):
         *(Binding(str(n), f"use({n})", f"Use item {n}", show=False) for n in range(1, 10)),
     ]
 
-    def __init__(self, inventory: dict[str, int]) -> None:
+    def __init__(
+        self, inventory: dict[str, int], *, only: str = "", title: str = "Pack", verb: str = "use"
+    ) -> None:
+        """``only``: list just the items used that way (an ItemKind's ``verb``: "quaff",
+        "read"); ``title`` heads the box, ``verb`` says what a number does."""
         super().__init__()
-        self.kinds = list(inventory)[:9]
-        self.inventory = dict(inventory)
+        kept = [k for k in inventory if not only or (k in ITEMS and ITEMS[k].verb == only)]
+        self.kinds = kept[:9]
+        self.inventory = {k: inventory[k] for k in kept}
+        self.heading, self.verb, self.only = title, verb, only
 
     def compose(self) -> ComposeResult:
         yield Static(self._text(), id="inventory-box", classes="box")
 
     def _text(self) -> Text:
-        text = Text("Pack", style="bold")
+        text = Text(self.heading, style="bold")
         if not self.kinds:
-            text.append("\n\nYour pack is empty.\n\nEsc closes.", style=OLD)
+            what = {"quaff": "holds no potion", "read": "holds no scroll"}.get(
+                self.only, "is empty"
+            )
+            text.append(f"\n\nYour pack {what}.\n\nEsc closes.", style=OLD)
             return text
         for n, kind in enumerate(self.kinds, 1):
             item = ITEMS.get(kind)
@@ -52,7 +62,7 @@ class InventoryScreen(BoxScreen[str | None]):
             text.append(f" {name}" + (f" ×{count}" if count > 1 else ""))
             if item is not None and item.description:
                 text.append(f"\n    {item.description}", style=OLD)
-        text.append("\n\n1–9 use · Esc close", style=OLD)
+        text.append(f"\n\n1–9 {self.verb} · Esc close", style=OLD)
         return text
 
     def action_use(self, n: int) -> None:

@@ -119,6 +119,8 @@ def _cell_tables() -> tuple[np.ndarray, np.ndarray, list[Style]]:
 
 _BLANK_STYLE = Style()
 _CURSOR_STYLE = Style(reverse=True)
+#: A throw's line of fire: underlined, so the glyphs under it stay readable in every theme.
+_PATH_STYLE = Style(underline=True, bold=True)
 _KIND_GLYPHS, _KIND_STYLE_NUMBERS, _KIND_STYLES = _cell_tables()
 
 
@@ -225,6 +227,9 @@ class MapView(ScrollView, can_focus=False):
         super().__init__(name=name, id=id)
         self.state: GameState | None = None
         self.cursor: Pos | None = None
+        #: Cells marked under the cursor (a throw's line of fire), by row: drawn over the
+        #: cached rows like the cursor.
+        self.path: dict[int, list[int]] = {}
         #: Each map row's strip (the whole row, no cursor), rendered when first drawn.
         self._rows: dict[int, Strip] = {}
         #: Each map row's screen line as last drawn (no cursor), and the (scroll x, left pad,
@@ -303,6 +308,17 @@ class MapView(ScrollView, can_focus=False):
         self._refresh_rows(rows)  # the cursor is drawn over the cached rows: no re-render
         self.follow()
 
+    def set_path(self, cells: list[Pos]) -> None:
+        """Mark ``cells`` (a throw's line of fire; empty: none)."""
+        path: dict[int, list[int]] = {}
+        for x, y in cells:
+            path.setdefault(y, []).append(x)
+        if path == self.path:
+            return
+        rows = set(self.path) | set(path)
+        self.path = path
+        self._refresh_rows(rows)
+
     def restyle(self) -> None:
         """Draw again with the palette now in use (the theme changed): every cached row and
         mark is dropped and taken again from the state."""
@@ -380,7 +396,8 @@ class MapView(ScrollView, can_focus=False):
         mw, mh = self.map_size
         if not 0 <= my < mh:
             return Strip.blank(width)
-        cursor = self.cursor is not None and self.cursor[1] == my
+        marked = self.path.get(my, ())
+        cursor = (self.cursor is not None and self.cursor[1] == my) or bool(marked)
         where = (ox, px, width)
         if not cursor:
             line = self._lines.get(my)
@@ -389,8 +406,10 @@ class MapView(ScrollView, can_focus=False):
         strip = self._rows.get(my)
         if strip is None:
             strip = self._rows[my] = self._render_row(my)
-        if cursor:
-            assert self.cursor is not None
+        for cx in marked:
+            left, mid, right = strip.divide([cx, cx + 1, mw])
+            strip = Strip.join([left, mid.apply_style(_PATH_STYLE), right])
+        if self.cursor is not None and self.cursor[1] == my:
             cx = self.cursor[0]
             left, mid, right = strip.divide([cx, cx + 1, mw])
             strip = Strip.join([left, mid.apply_style(_CURSOR_STYLE), right])

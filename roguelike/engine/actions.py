@@ -82,6 +82,25 @@ class Use:
 
 
 @dataclass(frozen=True)
+class Throw:
+    """Throw one ``item`` (a bomb) from the pack at the cell (``x``, ``y``) in view and in range:
+    it flies along the line of fire and bursts on the first monster or before the first wall in
+    its way, or on the cell aimed at."""
+
+    item: str
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class Drop:
+    """Put one ``item`` from the pack on the player's cell (where nothing lies, and not on
+    stairs or a pedestal); it can be taken again."""
+
+    item: str
+
+
+@dataclass(frozen=True)
 class Travel:
     """Walk to the explored cell (``x``, ``y``) along a shortest known path, one turn per
     step, stopping early when a monster comes into view, the player is attacked or something
@@ -129,6 +148,8 @@ Action = (
     | Open
     | Close
     | Use
+    | Throw
+    | Drop
     | Travel
     | Explore
     | SolvePuzzle

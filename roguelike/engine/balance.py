@@ -85,8 +85,27 @@ SWARM_ACCURACY = 8
 
 # --- items --------------------------------------------------------------------------------------
 
-#: Damage roll of a fire bomb, inclusive, for each monster it burns.
+#: Damage roll of a fire bomb, inclusive, for each creature it burns (the thrower too).
 BOMB_DAMAGE = (6, 10)
+#: How far a bomb flies: the farthest cell (in king's steps) it can be aimed at.
+THROW_RANGE = 6
+#: The player's speed: a monster of speed S gets S/PLAYER_SPEED of a turn per player turn.
+PLAYER_SPEED = 100
+#: The slowest the player gets, however much heavy armour is worn.
+PLAYER_SPEED_LEAST = 50
+#: Damage a berserk potion adds to every blow, and the turns its fury lasts.
+BERSERK_BONUS = 3
+BERSERK_TURNS = 10
+#: Damage taken off every blow while weary after the fury, and the turns it lasts.
+WEARY_MALUS = 2
+WEARY_TURNS = 15
+#: Damage roll of a scroll of sacrifice on every monster in view, and the maximum HP it costs.
+SACRIFICE_DAMAGE = (8, 14)
+SACRIFICE_COST = 4
+#: How many different upgrades a treasure room lays out, least and most (one may be taken).
+TREASURE_CHOICES = (2, 3)
+#: What a treasure room's other treasure slots hold (not part of its choice).
+TREASURE_REST = "hint coin"
 
 
 @dataclass(frozen=True)
@@ -228,6 +247,11 @@ class ItemKind:
     kind: str = "pack"
     #: how strong its effect is: HP healed, damage or defence added, maximum HP added
     amount: int = 0
+    #: how a pack item is used: "quaff" (a potion), "read" (a scroll), "throw" (aimed at a cell)
+    verb: str = ""
+    #: a lasting upgrade's cost: speed taken off the player, accuracy (percent) taken off
+    slow: int = 0
+    clumsy: int = 0
 
 
 # fmt: off
@@ -235,40 +259,65 @@ ITEMS: dict[str, ItemKind] = {
     i.name: i
     for i in (
         ItemKind("healing potion", "!", "#f05090", "Drink it to heal 12 HP.",
-                 effect="heal", amount=12),
+                 effect="heal", amount=12, verb="quaff"),
         ItemKind("blink scroll", "?", "#80c0ff",
                  "Read it to vanish and reappear at a place in view, as far from monsters as it "
                  "can.",
-                 effect="blink"),
+                 effect="blink", verb="read"),
         ItemKind("mapping scroll", "?", "#e8e080",
                  "Read it to learn the layout of the whole floor.",
-                 effect="map"),
+                 effect="map", verb="read"),
         ItemKind("fire bomb", "(", "#ff8040",
-                 "Thrown at the nearest monster in view: burns it and everything next to it.",
-                 effect="bomb"),
+                 "Throw it at a cell in view (T): it bursts on the first monster or wall in its "
+                 "way and burns everything next to it, you too if you stand there.",
+                 effect="bomb", verb="throw"),
+        ItemKind("berserk potion", "!", "#ff6000",
+                 f"Drink it to hit {BERSERK_BONUS} harder for {BERSERK_TURNS} turns. Cost: then "
+                 f"you are weary, hitting {WEARY_MALUS} softer for {WEARY_TURNS} turns.",
+                 effect="berserk", verb="quaff"),
+        ItemKind("sacrifice scroll", "?", "#ff4070",
+                 f"Read it to burn every monster in view for {SACRIFICE_DAMAGE[0]}-"
+                 f"{SACRIFICE_DAMAGE[1]}. Cost: {SACRIFICE_COST} of your maximum HP, for good.",
+                 effect="sacrifice", verb="read"),
         ItemKind("hint coin", "*", "#ffd700", "A hint coin. Puzzle rooms take them for hints.",
                  effect="coin", kind="coin"),
         ItemKind("sharp blade", "/", "#c0c8ff", "A better blade: your blows hit 1 harder.",
                  effect="attack", kind="now", amount=1),
+        ItemKind("war axe", "/", "#ff9090",
+                 "A heavy axe: your blows hit 3 harder. Cost: you miss 15% more often.",
+                 effect="attack", kind="now", amount=3, clumsy=15),
         ItemKind("iron plate", "[", "#b0b0b0", "Armour: every blow against you lands 1 softer.",
                  effect="defence", kind="now", amount=1),
+        ItemKind("tower plate", "[", "#8080a0",
+                 "Heavy armour: every blow against you lands 3 softer. Cost: you are slower "
+                 "(speed -20), so monsters get more turns against you.",
+                 effect="defence", kind="now", amount=3, slow=20),
         ItemKind("heart elixir", "!", "#ff3030",
-                 "Raises your maximum HP by 5 and heals you fully.",
-                 effect="vigour", kind="now", amount=5),
+                 "Raises your maximum HP by 3 and heals 3.",
+                 effect="vigour", kind="now", amount=3),
     )
 }
 # fmt: on
 
-#: (item, weight) for item slots and for treasure slots.
+#: (item, weight) for item slots.
 ITEM_TABLE = (
-    ("healing potion", 40),
+    ("healing potion", 36),
     ("hint coin", 25),
     ("fire bomb", 14),
-    ("blink scroll", 11),
-    ("mapping scroll", 10),
+    ("blink scroll", 10),
+    ("mapping scroll", 9),
+    ("berserk potion", 6),
+    ("sacrifice scroll", 4),
 )
-TREASURE_TABLE = (("sharp blade", 30), ("iron plate", 30), ("heart elixir", 25), ("hint coin", 15))
-
+#: (item, weight) for treasure: each treasure room lays out TREASURE_CHOICES different ones of
+#: these, and the player may keep one.
+TREASURE_TABLE = (
+    ("sharp blade", 30),
+    ("iron plate", 30),
+    ("heart elixir", 25),
+    ("war axe", 15),
+    ("tower plate", 15),
+)
 # --- traps --------------------------------------------------------------------------------------
 
 #: Damage roll of a dart trap, inclusive, before the floor's bonus below.

@@ -1,8 +1,9 @@
 """Blows: the player's and the monsters' attacks, damage, death, experience and levels.
 
-A blow hits with a chance (the player's 85%, a monster's own accuracy minus 3 per point of the
-player's defence), then deals its damage roll minus the target's defence, at least 1. All
-rolls draw from ``state.rng``, the floor's gameplay stream. A kill gives the monster's
+A blow hits with a chance (the player's accuracy, 85% unless a clumsy weapon lowers it; a
+monster's own accuracy minus 3 per point of the player's defence), then deals its damage roll
+(the player's raised while berserk, lowered while weary) minus the target's defence, at least
+1. All rolls draw from ``state.rng``, the floor's gameplay stream. A kill gives the monster's
 experience; each level up adds 5 HP (maximum and current), 1 to the top of the damage roll and,
 on every odd level, 1 to its bottom. An invulnerable player (a measuring switch of the
 autoplayer, never saved) is left at 1 HP by a blow that would kill it.
@@ -16,23 +17,58 @@ player's armour by 1 for good, or with no armour left the blade, never below wha
 from __future__ import annotations
 
 from roguelike import tiles
-from roguelike.engine.balance import DEFENCE_DODGE, LEVEL_HP, PLAYER_ACCURACY, SWARM_ACCURACY
+from roguelike.engine.balance import (
+    BERSERK_BONUS,
+    DEFENCE_DODGE,
+    LEVEL_HP,
+    PLAYER_ACCURACY,
+    SWARM_ACCURACY,
+    WEARY_MALUS,
+)
 from roguelike.engine.creatures import Monster
 from roguelike.engine.describe import a, level_attack
 from roguelike.engine.events import Attacked, Died, Event, LevelUp, Message
 from roguelike.engine.grid import DIRS8
 from roguelike.engine.state import GameState
 
-__all__ = ["PLAYER_ACCURACY", "gain_xp", "hurt_monster", "monster_hits", "player_attacks"]
+__all__ = [
+    "PLAYER_ACCURACY",
+    "fury",
+    "gain_xp",
+    "hurt_monster",
+    "hurt_player",
+    "monster_hits",
+    "player_attacks",
+]
 
 
 def player_attacks(state: GameState, m: Monster) -> list[Event]:
     """The player strikes ``m`` (and wakes it)."""
     m.awake = True
-    if state.rng.integers(100) >= PLAYER_ACCURACY:
+    if state.rng.integers(100) >= state.accuracy:
         return [Attacked("you", m.kind, 0, False), Message(f"You miss the {m.kind}.")]
-    roll = int(state.rng.integers(state.attack[0], state.attack[1] + 1))
+    roll = int(state.rng.integers(state.attack[0], state.attack[1] + 1)) + fury(state)
     return hurt_monster(state, m, max(1, roll - m.info.defence), "you")
+
+
+def fury(state: GameState) -> int:
+    """What the player's blows gain (berserk) or lose (weary) now."""
+    return BERSERK_BONUS if state.berserk else -WEARY_MALUS if state.weary else 0
+
+
+def hurt_player(state: GameState, damage: int, cause: str) -> list[Event]:
+    """The player takes ``damage`` from something that is not a monster's blow (its own bomb);
+    at 0 HP the run ends with ``cause``."""
+    state.hp -= damage
+    if state.hp <= 0 and state.invulnerable:  # a measuring run: see GameState.invulnerable
+        state.hp = 1
+        state.spared += 1
+    if state.hp > 0:
+        return [Message(f"You are burnt for {damage}.")]
+    state.hp = 0
+    state.dead = True
+    state.stats.cause = f"{cause} on floor {state.number}"
+    return [Died(state.stats.cause), Message(f"You are burnt for {damage}. You die...")]
 
 
 def hurt_monster(

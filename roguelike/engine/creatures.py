@@ -7,8 +7,10 @@ the kinds chosen for it are those whose own level it reaches, favouring the stro
 A key room's slot may hold a sentinel instead (a kind that only ever guards), and a pack kind
 comes with one to three companions. Not every monster slot is filled: half of them on the
 first floor, a tenth more on each floor below (at most 80%). Items come from the generator's
-item slots (consumables and hint coins) and treasure slots (lasting upgrades). What an item
-does is its ``effect``, played by the handlers of :mod:`roguelike.engine.items`.
+item slots (consumables and hint coins) and treasure slots (lasting upgrades: each treasure
+room lays out two or three different ones side by side, a *choice group*, of which the player
+keeps one). What an item does is its ``effect``, played by the handlers of
+:mod:`roguelike.engine.items`.
 
 Which kind fills which slot is drawn from the floor's own stream
 ``seeds.stream(seed, floor, "inhabit")``, so it belongs to the world, not to the play: every
@@ -33,6 +35,8 @@ from roguelike.engine.balance import (
     MONSTERS,
     PACK_COMPANIONS,
     SENTINEL_SHARE,
+    TREASURE_CHOICES,
+    TREASURE_REST,
     TREASURE_TABLE,
     ItemKind,
     MonsterKind,
@@ -52,6 +56,7 @@ __all__ = [
     "choose_kind",
     "fill_share",
     "inhabit",
+    "populate",
     "slot_level",
 ]
 
@@ -124,8 +129,74 @@ def _weighted(table: tuple[tuple[str, int], ...], rng: np.random.Generator) -> s
     return table[int(rng.choice(len(table), p=w / w.sum()))][0]
 
 
+Choices = dict[tuple[int, int], int]
+
+
 def inhabit(fl: Floor) -> tuple[list[Monster], dict[tuple[int, int], str]]:
     """The monsters and items of a freshly generated floor, from its slots."""
+    monsters, items, _ = populate(fl)
+    return monsters, items
+
+
+def _distinct(table: tuple[tuple[str, int], ...], n: int, rng: np.random.Generator) -> list[str]:
+    """``n`` different entries of ``table``, drawn by weight without replacement."""
+    rest = list(table)
+    out: list[str] = []
+    while rest and len(out) < n:
+        pick = _weighted(tuple(rest), rng)
+        out.append(pick)
+        rest = [e for e in rest if e[0] != pick]
+    return out
+
+
+def _beside(
+    fl: Floor, room: int, pos: tuple[int, int], taken: set[tuple[int, int]], n: int
+) -> list[tuple[int, int]]:
+    """Up to ``n`` free plain cells of ``room`` nearest ``pos`` (in a fixed order: nearest, then
+    by row and column), for the rest of a treasure's choice."""
+    assert fl.tiles is not None and fl.room_map is not None
+    ys, xs = np.nonzero(fl.room_map == room)
+    plain = (tiles.FLOOR, tiles.CAVE, tiles.MOSS)
+    cells = [
+        (int(x), int(y))
+        for y, x in zip(ys, xs, strict=True)
+        if int(fl.tiles[y, x]) in plain and (int(x), int(y)) not in taken
+    ]
+    cells.sort(key=lambda c: (max(abs(c[0] - pos[0]), abs(c[1] - pos[1])), c[1], c[0]))
+    return cells[:n]
+
+
+def _hoard(
+    fl: Floor,
+    room: int,
+    rng: np.random.Generator,
+    taken: set[tuple[int, int]],
+    items: dict[tuple[int, int], str],
+    choices: Choices,
+) -> None:
+    """The treasure of ``room``: a choice of TREASURE_CHOICES different lasting upgrades on its
+    first treasure slots (on free cells beside them if it has too few), one choice group; its
+    other treasure slots hold hint coins. One upgrade per treasure room, not one per slot."""
+    slots = [(s.x, s.y) for s in fl.slots if s.kind == "treasure" and s.room == room]
+    lo, hi = TREASURE_CHOICES
+    kinds = _distinct(TREASURE_TABLE, int(rng.integers(lo, hi + 1)), rng)
+    cells = slots[: len(kinds)]
+    cells += _beside(fl, room, slots[0], taken, len(kinds) - len(cells))
+    group = len(set(choices.values()))
+    for c, name in zip(cells, kinds, strict=False):
+        items[c] = name
+        taken.add(c)
+        choices[c] = group
+    for c in slots[len(cells) :]:
+        items[c] = TREASURE_REST
+
+
+def populate(
+    fl: Floor,
+) -> tuple[list[Monster], dict[tuple[int, int], str], Choices]:
+    """The monsters and items of a freshly generated floor, from its slots, and the choice
+    groups of its treasure (item cell → group number: taking one item of a group makes the
+    rest of it crumble)."""
     assert fl.tiles is not None and fl.room_map is not None
     rng = seeds.stream(fl.seed, fl.number, INHABIT_STREAM)
     depth = {r.id: r.depth for r in fl.topology.rooms}
@@ -135,13 +206,17 @@ def inhabit(fl: Floor) -> tuple[list[Monster], dict[tuple[int, int], str]]:
     taken |= {(s.x, s.y) for s in fl.slots}
     monsters: list[Monster] = []
     items: dict[tuple[int, int], str] = {}
+    choices: Choices = {}
+    hoards: set[int] = set()
     for slot in fl.slots:
         pos = (slot.x, slot.y)
         if slot.kind == "item":
             items[pos] = _weighted(ITEM_TABLE, rng)
             continue
         if slot.kind == "treasure":
-            items[pos] = _weighted(TREASURE_TABLE, rng)
+            if slot.room not in hoards:  # the room's first treasure slot lays out its hoard
+                hoards.add(slot.room)
+                _hoard(fl, slot.room, rng, taken, items, choices)
             continue
         if rng.random() >= fill_share(fl.number):
             continue
@@ -173,4 +248,4 @@ def inhabit(fl: Floor) -> tuple[list[Monster], dict[tuple[int, int], str]]:
             monsters.append(
                 Monster(len(monsters), kind.name, x, y, kind.max_hp, home=(x, y), guard=guard)
             )
-    return monsters, items
+    return monsters, items, choices

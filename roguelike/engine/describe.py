@@ -19,7 +19,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from roguelike import tiles
-from roguelike.engine.balance import DEFENCE_DODGE, PLAYER_ACCURACY, PLAYER_ATTACK, PLAYER_MAX_HP
+from roguelike.engine.balance import (
+    DEFENCE_DODGE,
+    LEVEL_HP,
+    PLAYER_ACCURACY,
+    PLAYER_ATTACK,
+    PLAYER_MAX_HP,
+    PLAYER_SPEED,
+)
 from roguelike.engine.creatures import ITEMS, Monster
 from roguelike.engine.legend import KEY_GLYPH, PLAYER_GLYPH, TILE_MEANING, TRAP_GLYPH, TRAP_TEXT
 from roguelike.engine.state import GameState
@@ -161,10 +168,10 @@ def monster_numbers(state: GameState, m: Monster) -> MonsterNumbers:
         traits.append("never flees")
     if m.guard:
         traits.append("guards a key")
-    mine = PLAYER_HIT_CHANCE / 100 * _mean_damage(state.attack, info.defence)
+    mine = state.accuracy / 100 * _mean_damage(state.attack, info.defence)
     blows = _turns(m.hp, mine - info.regen * info.speed / 100)
     to_hit = max(0, min(100, info.accuracy - DEFENCE_DODGE * state.defence))
-    theirs = to_hit / 100 * _mean_damage(info.attack, state.defence) * info.speed / 100
+    theirs = to_hit / 100 * _mean_damage(info.attack, state.defence) * info.speed / state.speed
     turns_to_die = _turns(state.hp, theirs)
     return MonsterNumbers(
         name=info.name,
@@ -202,11 +209,14 @@ def monster_text(n: MonsterNumbers) -> str:
 @dataclass(frozen=True)
 class Upgrades:
     """The lasting upgrades taken in the run, worked out from the player's numbers: what
-    levels gave is taken off, the rest came from treasure."""
+    levels gave is taken off, the rest came from treasure (the clumsy axes show in the
+    accuracy lost, the heavy plates in the speed lost)."""
 
     blades: int  # sharp blades: each +1 to both ends of the damage roll
     plates: int  # iron plates: each +1 defence
-    elixirs: int  # heart elixirs: each +5 maximum HP
+    elixirs: int  # heart elixirs: each + their amount of maximum HP
+    axes: int = 0  # war axes: more damage, less accuracy
+    towers: int = 0  # tower plates: more defence, less speed
 
 
 def level_attack(level: int) -> tuple[int, int]:
@@ -221,11 +231,17 @@ def upgrades(state: GameState) -> Upgrades:
     elixir = ITEMS["heart elixir"].amount
     blade = ITEMS["sharp blade"].amount
     plate = ITEMS["iron plate"].amount
-    extra_hp = state.max_hp - PLAYER_MAX_HP - 5 * (state.level - 1)
+    axe, tower = ITEMS["war axe"], ITEMS["tower plate"]
+    axes = max(0, (PLAYER_ACCURACY - state.accuracy) // axe.clumsy)
+    towers = max(0, (PLAYER_SPEED - state.speed) // tower.slow)
+    extra_hp = state.max_hp - PLAYER_MAX_HP - LEVEL_HP * (state.level - 1)
+    extra_hit = state.attack[1] - level_attack(state.level)[1] - axes * axe.amount
     return Upgrades(
-        blades=max(0, (state.attack[1] - level_attack(state.level)[1]) // blade),
-        plates=max(0, state.defence // plate),
+        blades=max(0, extra_hit // blade),
+        plates=max(0, (state.defence - towers * tower.amount) // plate),
         elixirs=max(0, extra_hp // elixir),
+        axes=axes,
+        towers=towers,
     )
 
 
@@ -258,6 +274,13 @@ def describe(
     if (x, y) in state.items_lying:
         item = state.items_lying[(x, y)]
         parts.append(f"{ITEMS[item].glyph} {a(item).capitalize()}. {ITEMS[item].description}")
+        group = state.choices.get((x, y))
+        if group is not None:
+            rest = sum(1 for g in state.choices.values() if g == group) - 1
+            parts.append(
+                f"One of a hoard: take it (g) and the {rest} other treasure"
+                f"{'s' if rest != 1 else ''} beside it crumble to dust."
+            )
     if (x, y) in state.traps_known:
         parts.append(f"{TRAP_GLYPH} {TRAP_TEXT[state.traps[(x, y)]]}")
     room = state.puzzles.get((x, y))

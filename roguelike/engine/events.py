@@ -59,6 +59,11 @@ class ItemUsed:
 
 
 @dataclass(frozen=True)
+class ItemDropped:
+    item: str
+
+
+@dataclass(frozen=True)
 class DoorUnlocked:
     """The door locked with ``key`` at ``(x, y)`` is now an open door."""
 
@@ -131,6 +136,7 @@ Event = (
     | KeyTaken
     | ItemTaken
     | ItemUsed
+    | ItemDropped
     | PuzzleFound
     | PuzzleSolved
     | DoorUnlocked

@@ -7,6 +7,12 @@ Which handler runs depends on the effect, never on the item's name (the upgrade 
 messages still name today's one item of each effect). Using an item spends a turn, unless it
 is refused (a potion at full HP, a bomb with nothing in view): then it is kept and no time
 passes.
+
+A bomb is thrown at a cell (:func:`throw`, along :func:`flight`); a pack item can be dropped
+(:func:`drop`) and taken again. Treasure lies in choice groups (``state.choices``): taking one
+item of a group makes the rest crumble. Some items carry a cost, said in their description:
+the berserk potion's weariness, the sacrifice scroll's maximum HP, the war axe's misses, the
+tower plate's slowness.
 """
 
 from __future__ import annotations
@@ -16,15 +22,35 @@ from collections.abc import Callable
 import numpy as np
 
 from roguelike import tiles
-from roguelike.engine.balance import BOMB_DAMAGE
-from roguelike.engine.combat import hurt_monster
+from roguelike.engine.balance import (
+    BERSERK_TURNS,
+    BOMB_DAMAGE,
+    PLAYER_SPEED_LEAST,
+    SACRIFICE_COST,
+    SACRIFICE_DAMAGE,
+    THROW_RANGE,
+    WEARY_TURNS,
+)
+from roguelike.engine.combat import hurt_monster, hurt_player
 from roguelike.engine.creatures import ITEMS, ItemKind, Monster
 from roguelike.engine.describe import a, key_name
-from roguelike.engine.events import Event, ItemTaken, ItemUsed, KeyTaken, Message
+from roguelike.engine.events import Event, ItemDropped, ItemTaken, ItemUsed, KeyTaken, Message
 from roguelike.engine.grid import chebyshev
 from roguelike.engine.state import GameState
 
-__all__ = ["BOMB_DAMAGE", "TAKE", "USE", "held", "receive", "take_here", "use"]
+__all__ = [
+    "BOMB_DAMAGE",
+    "TAKE",
+    "USE",
+    "drop",
+    "flight",
+    "held",
+    "receive",
+    "take_here",
+    "throw",
+    "tick_effects",
+    "use",
+]
 
 #: A pack item's effect: its events, or why it cannot be used now (a string: no turn passes).
 UseEffect = Callable[[GameState, ItemKind], list[Event] | str]
@@ -35,17 +61,31 @@ TakeEffect = Callable[[GameState, ItemKind], str]
 # --- taking -----------------------------------------------------------------------------------
 
 
-def take_here(state: GameState) -> list[Event]:
-    """Take the key and the item on the player's cell; no events when there is nothing."""
+def take_here(state: GameState, *, choose: bool = False) -> list[Event]:
+    """Take the key and the item on the player's cell; no events when there is nothing. An
+    item of a treasure's choice is taken only when ``choose`` (picking up, not walking over
+    it): taking it is a decision, since the rest of its group crumbles."""
     events: list[Event] = []
     key = state.keys_lying.pop(state.player, None)
     if key is not None:
         state.keys_held.add(key)
         state.stats.keys += 1
         events += [KeyTaken(key), Message(f"You take {key_name(key)}.")]
+    if state.player in state.choices and not choose:
+        name = state.items_lying[state.player]
+        return events + [
+            Message(f"{a(name).capitalize()} of a hoard: g takes it, and the rest crumbles.")
+        ]
     item = state.items_lying.pop(state.player, None)
     if item is not None:
         events += [ItemTaken(item), Message(receive(state, item))]
+        group = state.choices.pop(state.player, None)
+        rest = sorted(c for c, g in state.choices.items() if g == group)
+        for c in rest:
+            del state.choices[c]
+            state.items_lying.pop(c, None)
+        if rest:
+            events.append(Message("The other treasures of the hoard crumble to dust."))
     return events
 
 
@@ -65,18 +105,26 @@ def _coin(state: GameState, item: ItemKind) -> str:
 
 def _attack(state: GameState, item: ItemKind) -> str:
     state.attack = (state.attack[0] + item.amount, state.attack[1] + item.amount)
-    return f"You take up a sharper blade: your blows hit {item.amount} harder."
+    cost = ""
+    if item.clumsy:
+        state.accuracy = max(5, state.accuracy - item.clumsy)
+        cost = f", but you hit only {state.accuracy}% of the time"
+    return f"You take up {a(item.name)}: your blows hit {item.amount} harder{cost}."
 
 
 def _defence(state: GameState, item: ItemKind) -> str:
     state.defence += item.amount
-    return f"You strap on an iron plate: defence {state.defence}."
+    cost = ""
+    if item.slow:
+        state.speed = max(PLAYER_SPEED_LEAST, state.speed - item.slow)
+        cost = f", but your speed is {state.speed}"
+    return f"You strap on {a(item.name)}: defence {state.defence}{cost}."
 
 
 def _vigour(state: GameState, item: ItemKind) -> str:
     state.max_hp += item.amount
-    state.hp = state.max_hp
-    return f"You drink a heart elixir: {state.max_hp} HP, fully healed."
+    state.hp = min(state.max_hp, state.hp + item.amount)
+    return f"You drink {a(item.name)}: {state.max_hp} HP at most, {state.hp} now."
 
 
 #: Effects applied when taken, by effect.
@@ -101,10 +149,7 @@ def use(state: GameState, item: str) -> list[Event]:
     events = USE[info.effect](state, info)
     if isinstance(events, str):
         return [Message(events)]
-    state.inventory[item] -= 1
-    if not state.inventory[item]:
-        del state.inventory[item]
-    state.turn += 1
+    _spend(state, item)
     return [ItemUsed(item), *events]
 
 
@@ -146,20 +191,155 @@ def _blink(state: GameState, item: ItemKind) -> list[Event] | str:
 
 
 def _bomb(state: GameState, item: ItemKind) -> list[Event] | str:
+    """Used without a target: thrown at the nearest monster in view."""
     seen = state.visible_monsters()
     if not seen:
         return "There is nothing in view to throw it at."
-    return _burn(state, item, seen[0])
+    return _aimed(state, item, seen[0].x, seen[0].y)
 
 
-def _burn(state: GameState, item: ItemKind, target: Monster) -> list[Event]:
-    """The bomb bursts on ``target``: it and every monster next to it take a damage roll."""
-    events: list[Event] = [Message(f"You throw {a(item.name)} at the {target.kind}!")]
-    for m in list(state.monsters):
-        if chebyshev(m.pos, target.pos) <= 1:
-            dmg = int(state.rng.integers(BOMB_DAMAGE[0], BOMB_DAMAGE[1] + 1))
-            events += hurt_monster(state, m, dmg, "you", ranged=True)
+def _berserk(state: GameState, item: ItemKind) -> list[Event] | str:
+    if state.berserk:
+        return "You are berserk already."
+    state.berserk, state.weary = BERSERK_TURNS, 0
+    return [Message(f"You drink {a(item.name)}: red fury! Your blows hit harder.")]
+
+
+def _sacrifice(state: GameState, item: ItemKind) -> list[Event] | str:
+    seen = state.visible_monsters()
+    if not seen:
+        return "There is nothing in view to burn."
+    state.max_hp = max(1, state.max_hp - SACRIFICE_COST)
+    state.hp = min(state.hp, state.max_hp)
+    events: list[Event] = [
+        Message(f"You read {a(item.name)}: it takes {SACRIFICE_COST} of your maximum HP.")
+    ]
+    for m in seen:
+        dmg = int(state.rng.integers(SACRIFICE_DAMAGE[0], SACRIFICE_DAMAGE[1] + 1))
+        events += hurt_monster(state, m, dmg, "you", ranged=True)
     return events
+
+
+def tick_effects(state: GameState) -> list[Event]:
+    """A turn of the player's passing states: the fury runs out into weariness, which passes."""
+    if state.berserk:
+        state.berserk -= 1
+        if not state.berserk:
+            state.weary = WEARY_TURNS
+            return [Message("Your fury is spent: you are weary, your blows are softer.")]
+    elif state.weary:
+        state.weary -= 1
+        if not state.weary:
+            return [Message("Your weariness passes.")]
+    return []
+
+
+# --- throwing and dropping --------------------------------------------------------------------
+
+
+def _line(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]:
+    """The cells from ``start`` (excluded) to ``end`` (included), by Bresenham's line."""
+    (x0, y0), (x1, y1) = start, end
+    dx, dy = abs(x1 - x0), -abs(y1 - y0)
+    sx, sy = (1 if x1 > x0 else -1), (1 if y1 > y0 else -1)
+    err = dx + dy
+    cells: list[tuple[int, int]] = []
+    x, y = x0, y0
+    while (x, y) != (x1, y1):
+        e2 = 2 * err
+        if e2 >= dy:
+            err += dy
+            x += sx
+        if e2 <= dx:
+            err += dx
+            y += sy
+        cells.append((x, y))
+    return cells
+
+
+def flight(state: GameState, x: int, y: int) -> list[tuple[int, int]]:
+    """The cells a bomb thrown at (``x``, ``y``) passes, the last being where it bursts: it
+    stops on the first monster, before the first cell that is not open floor (a wall, a closed
+    door), or on the cell aimed at. Empty when it could not leave the player's hand."""
+    path: list[tuple[int, int]] = []
+    for c in _line(state.player, (x, y)):
+        if not (0 <= c[0] < state.width and 0 <= c[1] < state.height):
+            break
+        t = int(state.tiles[c[1], c[0]])
+        if not (tiles.WALKABLE[t] and tiles.TRANSPARENT[t]):
+            break
+        path.append(c)
+        if state.monster_at(*c) is not None:
+            break
+    return path
+
+
+def throw(state: GameState, item: str, x: int, y: int) -> list[Event]:
+    """Throw ``item`` from the pack at (``x``, ``y``): refused (no turn) without one, at a cell
+    out of view or range, or at the player's own cell."""
+    if state.inventory.get(item, 0) <= 0:
+        return [Message(f"You have no {item}.")]
+    info = ITEMS[item]
+    if info.verb != "throw":
+        return [Message(f"You cannot throw {a(item)}.")]
+    events = _aimed(state, info, x, y)
+    if isinstance(events, str):
+        return [Message(events)]
+    _spend(state, item)
+    return [ItemUsed(item), *events]
+
+
+def _aimed(state: GameState, item: ItemKind, x: int, y: int) -> list[Event] | str:
+    if not (0 <= x < state.width and 0 <= y < state.height) or not state.visible[y, x]:
+        return "You cannot see that place."
+    if (x, y) == state.player:
+        return "You will not throw it at your own feet."
+    if chebyshev((x, y), state.player) > THROW_RANGE:
+        return f"That is too far: a throw reaches {THROW_RANGE} cells."
+    path = flight(state, x, y)
+    if not path:
+        return "There is no room to throw it that way."
+    return _burst(state, item, path[-1])
+
+
+def _burst(state: GameState, item: ItemKind, at: tuple[int, int]) -> list[Event]:
+    """The bomb bursts on ``at``: every monster on it or next to it, and the player if there,
+    takes a damage roll."""
+    hit = state.monster_at(*at)
+    where = f"the {hit.kind}" if hit is not None else "the floor"
+    events: list[Event] = [Message(f"You throw {a(item.name)}: it bursts on {where}!")]
+    burnt: list[Monster] = [m for m in state.monsters if chebyshev(m.pos, at) <= 1]
+    for m in burnt:
+        dmg = int(state.rng.integers(BOMB_DAMAGE[0], BOMB_DAMAGE[1] + 1))
+        events += hurt_monster(state, m, dmg, "you", ranged=True)
+    if chebyshev(state.player, at) <= 1:
+        dmg = int(state.rng.integers(BOMB_DAMAGE[0], BOMB_DAMAGE[1] + 1))
+        events += hurt_player(state, dmg, f"burnt by {a(item.name)} of their own")
+    return events
+
+
+def _spend(state: GameState, item: str) -> None:
+    """One ``item`` fewer in the pack, and a turn spent."""
+    state.inventory[item] -= 1
+    if not state.inventory[item]:
+        del state.inventory[item]
+    state.turn += 1
+
+
+def drop(state: GameState, item: str) -> list[Event]:
+    """Put one ``item`` on the player's cell (a turn), where nothing lies and it is not the
+    stairs, the exit or a pedestal."""
+    if state.inventory.get(item, 0) <= 0:
+        return [Message(f"You have no {item}.")]
+    pos = state.player
+    if pos in state.items_lying or pos in state.keys_lying:
+        return [Message("Something lies here already.")]
+    tile = int(state.tiles[pos[1], pos[0]])
+    if tile in (tiles.STAIRS, tiles.EXIT, tiles.PEDESTAL) or pos in state.puzzles:
+        return [Message(f"You cannot drop anything on the {tiles.TILES[tile].name}.")]
+    _spend(state, item)
+    state.items_lying[pos] = item
+    return [ItemDropped(item), Message(f"You drop {a(item)}.")]
 
 
 #: Effects of pack items, by effect.
@@ -168,4 +348,6 @@ USE: dict[str, UseEffect] = {
     "map": _map,
     "blink": _blink,
     "bomb": _bomb,
+    "berserk": _berserk,
+    "sacrifice": _sacrifice,
 }

@@ -34,6 +34,7 @@ from roguelike.engine.balance import (
     KITE_DISTANCE,
     KITE_STEPS,
     MONSTERS,
+    PLAYER_SPEED,
     RELOAD_TURNS,
     SENTINEL_RADIUS,
     SHOOTING_RANGE,
@@ -83,7 +84,8 @@ def monsters_act(state: GameState) -> list[Event]:
                 m.awake = True
                 m.unseen = 0
                 events.append(Message(f"The {m.kind} notices you!"))
-        m.energy += m.info.speed
+        # against a slow player (heavy armour) a monster gets more of its turns
+        m.energy += m.info.speed * PLAYER_SPEED // state.speed
         while m.energy >= 100 and not state.dead and m in state.monsters:  # a thief may go
             m.energy -= 100
             if m.info.regen and m.hp < m.info.max_hp:

@@ -114,7 +114,7 @@ def _corner(x: int, y: int) -> list[Event]:
 
 def pick_up(state: GameState) -> list[Event]:
     """Take what lies on the player's cell (a turn), or say there is nothing."""
-    events = take_here(state)
+    events = take_here(state, choose=True)
     if not events:
         return [Message("There is nothing here to pick up.")]
     state.turn += 1

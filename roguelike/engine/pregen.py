@@ -3,7 +3,7 @@ generator.
 
 A floor is a pure function of (seed, number, last) — every stage draws from its own stream
 ``seeds.stream(seed, number, stage)`` and nothing the player does reaches them (play draws from
-``"play"``) — and so are its inhabitants (:func:`~roguelike.engine.creatures.inhabit`, from the
+``"play"``) — and so are its inhabitants (:func:`~roguelike.engine.creatures.populate`, from the
 floor and the stream ``"inhabit"``). The next floor can therefore be made at any moment,
 anywhere, with its monsters and items (an :class:`Arrival`), and it is what the stairs would
 have made; what depends on the run (the keys held, the view) is left to the cheap moment of
@@ -36,11 +36,11 @@ import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing import resource_tracker
 from typing import Literal
 
-from roguelike.engine.creatures import Monster, inhabit
+from roguelike.engine.creatures import Monster, populate
 from roguelike.gen.floor import Floor
 from roguelike.gen.pipeline import generate_floor
 
@@ -59,14 +59,16 @@ class Arrival:
     floor: Floor
     monsters: list[Monster]
     items: dict[tuple[int, int], str]
+    #: the treasure's choice groups: item cell → group (see ``creatures.populate``)
+    choices: dict[tuple[int, int], int] = field(default_factory=dict)
 
 
 def make_floor(seed: int, number: int, last: bool) -> Arrival:
     """Floor ``number`` of world ``seed`` and its inhabitants (what the stairs lead to); a
     module function so that a worker process can be sent it by name."""
     fl = generate_floor(seed, number, last=last)
-    monsters, items = inhabit(fl)
-    return Arrival(fl, monsters, items)
+    monsters, items, choices = populate(fl)
+    return Arrival(fl, monsters, items, choices)
 
 
 def start_worker(kind: WorkerKind = "process") -> Executor:

@@ -18,8 +18,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from roguelike import seeds, tiles
-from roguelike.engine.balance import PLAYER_ATTACK, PLAYER_MAX_HP, XP_PER_LEVEL
-from roguelike.engine.creatures import Monster, inhabit
+from roguelike.engine.balance import (
+    PLAYER_ACCURACY,
+    PLAYER_ATTACK,
+    PLAYER_MAX_HP,
+    PLAYER_SPEED,
+    XP_PER_LEVEL,
+)
+from roguelike.engine.creatures import Monster, populate
 from roguelike.engine.fov import compute_fov
 from roguelike.engine.pregen import FloorCache, FloorKey
 from roguelike.engine.puzzle_rooms import PuzzleRoom, place_puzzles
@@ -64,6 +70,9 @@ class GameState:
     monsters: list[Monster] = field(default_factory=list)
     #: items lying on this floor: (x, y) → item name (a key of creatures.ITEMS)
     items_lying: dict[tuple[int, int], str] = field(default_factory=dict)
+    #: the treasure's choice groups on this floor: item cell → group; taking an item of a
+    #: group makes the others of it crumble (only the items of a choice are here)
+    choices: dict[tuple[int, int], int] = field(default_factory=dict)
     #: puzzle pedestals on this floor: (x, y) → the puzzle room (its key is not lying)
     puzzles: dict[tuple[int, int], PuzzleRoom] = field(default_factory=dict)
     #: traps on this floor, hidden or known: (x, y) → kind (engine/traps.py)
@@ -79,6 +88,14 @@ class GameState:
     hint_coins: int = 0
     attack: tuple[int, int] = PLAYER_ATTACK
     defence: int = 0
+    #: the player's chance to hit, in percent (a clumsy weapon lowers it)
+    accuracy: int = PLAYER_ACCURACY
+    #: the player's speed (heavy armour lowers it): monsters get ``speed/100`` of their turns
+    #: per turn of a player of speed 100, more against a slower one
+    speed: int = PLAYER_SPEED
+    #: turns of berserk fury left (blows hit harder), then turns of weariness (softer)
+    berserk: int = 0
+    weary: int = 0
     level: int = 1
     xp: int = 0
     visible: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=bool))
@@ -177,15 +194,17 @@ class GameState:
             self.arrive(generate_floor(self.seed, number, last=last))
         else:
             ready = self.floors.floor(self.seed, number, last)
-            self.arrive(ready.floor, (ready.monsters, ready.items))
+            self.arrive(ready.floor, (ready.monsters, ready.items, ready.choices))
 
     def arrive(
         self,
         fl: Floor,
-        inhabitants: tuple[list[Monster], dict[tuple[int, int], str]] | None = None,
+        inhabitants: (
+            tuple[list[Monster], dict[tuple[int, int], str], dict[tuple[int, int], int]] | None
+        ) = None,
     ) -> None:
         """Put the player at the spawn of the generated floor ``fl``, with its inhabitants
-        (``inhabitants``: as :func:`~roguelike.engine.creatures.inhabit` placed them ahead,
+        (``inhabitants``: as :func:`~roguelike.engine.creatures.populate` placed them ahead,
         else placed now)."""
         assert fl.tiles is not None and fl.spawn is not None
         self.floor = fl
@@ -198,13 +217,14 @@ class GameState:
         for pos in self.puzzles:
             del self.keys_lying[pos]
             self.tiles[pos[1], pos[0]] = tiles.PEDESTAL
-        monsters, items = inhabit(fl) if inhabitants is None else inhabitants
+        monsters, items, choices = populate(fl) if inhabitants is None else inhabitants
         self.monsters = monsters if self.with_monsters else []
         self.items_lying = items
         self.traps = {(t.x, t.y): t.kind for t in fl.traps}
         self.traps_known = set()
         self.netted = 0
         self.sprung = set()
+        self.choices = choices
         self.explored = np.zeros(self.tiles.shape, dtype=bool)
         self.stats.floors_reached = max(self.stats.floors_reached, fl.number)
         self.update_view()

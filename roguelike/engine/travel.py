@@ -142,7 +142,9 @@ def explore_distances(state: GameState, avoid: np.ndarray | None = None) -> np.n
         edge |= shifted(unknown, dx, dy)
     targets = ok & edge
     fresh = [pos for pos, room in state.puzzles.items() if not room.visited]
-    for x, y in list(state.items_lying) + list(state.keys_lying) + fresh:
+    # a treasure's choice is the player's decision: seen, it draws no walk to it
+    lying = [pos for pos in state.items_lying if pos not in state.choices]
+    for x, y in lying + list(state.keys_lying) + fresh:
         targets[y, x] |= bool(state.explored[y, x])
     ys, xs = np.nonzero(targets & ~known_traps(state))
     return _around_traps(state, ok, list(zip(xs.tolist(), ys.tolist(), strict=True)))

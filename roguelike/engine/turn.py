@@ -13,16 +13,18 @@ from roguelike.engine.actions import (
     Action,
     Close,
     Descend,
+    Drop,
     Move,
     Open,
     PickUp,
     Search,
     SolvePuzzle,
+    Throw,
     Use,
     Wait,
 )
 from roguelike.engine.events import Event
-from roguelike.engine.items import use
+from roguelike.engine.items import drop, throw, tick_effects, use
 from roguelike.engine.monsters import monsters_act
 from roguelike.engine.player import close_door, descend, move, open_door, pick_up, solve_puzzle
 from roguelike.engine.state import GameState
@@ -53,6 +55,10 @@ def one_turn(state: GameState, action: Action) -> list[Event]:
             events = close_door(state, action)
         case Use(item):
             events = use(state, item)
+        case Throw(item, x, y):
+            events = throw(state, item, x, y)
+        case Drop(item):
+            events = drop(state, item)
         case SolvePuzzle():
             events = solve_puzzle(state, action)
         case _:  # pragma: no cover - the multi-turn actions are step's
@@ -73,6 +79,7 @@ def world_turn(state: GameState) -> list[Event]:
     events = monsters_act(state)
     if not state.dead:
         regenerate(state)
+        events += tick_effects(state)
     if not np.array_equal(before, state.tiles):  # a monster opened a door: the view changed
         state.update_view()
     return events

@@ -11,7 +11,14 @@ from typing import Any
 import numpy as np
 
 from roguelike import puzzles, seeds, tiles
-from roguelike.engine.balance import NET_TURNS
+from roguelike.engine.balance import (
+    BERSERK_TURNS,
+    NET_TURNS,
+    PLAYER_ACCURACY,
+    PLAYER_SPEED,
+    PLAYER_SPEED_LEAST,
+    WEARY_TURNS,
+)
 from roguelike.engine.creatures import ITEMS, MONSTERS, Monster
 from roguelike.engine.puzzle_rooms import PuzzleRoom
 from roguelike.engine.state import LOG_LIMIT, GameState, RunStats
@@ -124,6 +131,10 @@ def state_doc(s: GameState) -> dict[str, Any]:
         "max_hp": s.max_hp,
         "attack": list(s.attack),
         "defence": s.defence,
+        "accuracy": s.accuracy,
+        "speed": s.speed,
+        "berserk": s.berserk,
+        "weary": s.weary,
         "level": s.level,
         "xp": s.xp,
         "regen_clock": s.regen_clock,
@@ -134,6 +145,7 @@ def state_doc(s: GameState) -> dict[str, Any]:
         "keys_held": sorted(s.keys_held),
         "keys_lying": [{"x": x, "y": y, "key": k} for (x, y), k in s.keys_lying.items()],
         "items_lying": [{"x": x, "y": y, "item": i} for (x, y), i in s.items_lying.items()],
+        "choices": [{"x": x, "y": y, "group": g} for (x, y), g in s.choices.items()],
         "inventory": [{"item": i, "count": n} for i, n in s.inventory.items()],
         "monsters": [monster_doc(m) for m in s.monsters],
         "puzzles": [puzzle_doc(p) for p in s.puzzles.values()],
@@ -189,6 +201,15 @@ def state_from(value: Any, where: str) -> GameState:
         e = f.obj(item, w)
         pos = f.cell([f.get(e, "x", w), f.get(e, "y", w)], w, width, height)
         items_lying[pos] = f.text(f.get(e, "item", w), f"{w}.item", 40, choices=ITEMS)
+    # the treasure's choice groups (saves from before them have none: read as empty)
+    choices: dict[tuple[int, int], int] = {}
+    for i, item in enumerate(f.array_list(o.get("choices", []), at("choices"), MAX_ITEMS)):
+        w = f"{at('choices')}[{i}]"
+        e = f.obj(item, w)
+        pos = f.cell([f.get(e, "x", w), f.get(e, "y", w)], w, width, height)
+        if pos not in items_lying or pos in choices:
+            raise SaveError(f"{w}: no item of a choice lies at {pos[0]},{pos[1]}")
+        choices[pos] = f.integer(f.get(e, "group", w), f"{w}.group", 0, MAX_ITEMS)
     inventory: dict[str, int] = {}
     for i, item in enumerate(f.array_list(field("inventory"), at("inventory"), len(ITEMS))):
         w = f"{at('inventory')}[{i}]"
@@ -230,11 +251,17 @@ def state_from(value: Any, where: str) -> GameState:
         keys_lying=keys_lying,
         monsters=monsters,
         items_lying=items_lying,
+        choices=choices,
         puzzles=rooms,
         inventory=inventory,
         hint_coins=f.integer(field("hint_coins"), at("hint_coins"), 0, MAX_PACK),
         attack=(lo, hi),
         defence=f.integer(field("defence"), at("defence"), 0, MAX_BIG),
+        # the fields below came with the items of choice: missing in older saves, as at start
+        accuracy=f.integer(o.get("accuracy", PLAYER_ACCURACY), at("accuracy"), 0, 100),
+        speed=f.integer(o.get("speed", PLAYER_SPEED), at("speed"), PLAYER_SPEED_LEAST, 1000),
+        berserk=f.integer(o.get("berserk", 0), at("berserk"), 0, BERSERK_TURNS),
+        weary=f.integer(o.get("weary", 0), at("weary"), 0, WEARY_TURNS),
         level=f.integer(field("level"), at("level"), 1, MAX_BIG),
         xp=f.integer(field("xp"), at("xp"), 0, MAX_BIG),
         visible=visible,

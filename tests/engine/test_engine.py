@@ -782,14 +782,15 @@ def test_walking_onto_an_item_takes_it(item):
     else:
         assert state.inventory == {}
     assert state.hint_coins == before.hint_coins + (kind == "coin")
-    blade = item == "sharp blade"
+    info = ITEMS[item]
+    blade = info.amount if info.effect == "attack" else 0
     assert state.attack == (before.attack[0] + blade, before.attack[1] + blade)
-    assert state.defence == before.defence + (item == "iron plate")
-    if item == "heart elixir":
-        assert (
-            state.max_hp == before.max_hp + ITEMS["heart elixir"].amount
-            and state.hp == state.max_hp
-        )
+    assert state.defence == before.defence + (info.amount if info.effect == "defence" else 0)
+    assert state.accuracy == before.accuracy - info.clumsy
+    assert state.speed == before.speed - info.slow
+    if info.effect == "vigour":
+        assert state.max_hp == before.max_hp + info.amount
+        assert state.hp == before.hp + info.amount
     else:
         assert state.max_hp == before.max_hp and state.hp == before.hp
 

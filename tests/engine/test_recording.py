@@ -21,6 +21,7 @@ from roguelike.engine import (
     Action,
     Close,
     Descend,
+    Drop,
     Explore,
     GameState,
     Move,
@@ -28,6 +29,7 @@ from roguelike.engine import (
     PickUp,
     Rest,
     SolvePuzzle,
+    Throw,
     Travel,
     Use,
     Wait,
@@ -171,6 +173,13 @@ ACTIONS: st.SearchStrategy[Action] = st.one_of(
     DIRECTIONS.map(lambda d: Close(*d)),
     st.builds(Travel, st.integers(0, MAX_COORD - 1), st.integers(0, MAX_COORD - 1)),
     st.sampled_from(sorted(ITEMS)).map(Use),
+    st.sampled_from(sorted(ITEMS)).map(Drop),
+    st.builds(
+        Throw,
+        st.sampled_from(sorted(ITEMS)),
+        st.integers(0, MAX_COORD - 1),
+        st.integers(0, MAX_COORD - 1),
+    ),
     st.sampled_from([Wait(), Rest(), PickUp(), Descend(), Explore()]),
     st.builds(
         SolvePuzzle,
@@ -197,6 +206,7 @@ JSON = st.recursive(
 NEAR_ACTIONS = st.sampled_from(
     ["t", "t1", "t1,", "t,1", "t-1,2", "t1,2,3", "t99999,1", "t１,２", "t²,1", "U", "Unothing"]
     + ["o", "oz", "cq", "hh", "x ", "", "\x1b[31m", "U" + "a" * 50]
+    + ["T", "T1,2", "T1,2,", "T1,,fire bomb", "T1,2,fire bomb,", "D", "Dnothing"]
 ) | st.fixed_dictionaries(
     {"solve": JSON},
     optional={"hints": JSON, "coins": JSON, "resets": JSON, "other": JSON},

@@ -94,6 +94,8 @@ def test_saved_fields_are_every_field_of_the_game():
             "visible", "explored", "turn", "regen_clock", "fov_radius", "with_monsters",
             "with_puzzles", "won", "dead", "log", "stats", "traps", "traps_known", "netted",
             "sprung",
+            # the items of choice's fields: read as their defaults from older saves
+            "choices", "accuracy", "speed", "berserk", "weary",
         },
         Floor: {
             "seed", "number", "last", "params", "topology", "roles", "layout", "tiles",
@@ -223,9 +225,10 @@ def test_loading_never_runs_the_generator(monkeypatch):
         (roguelike.gen.populate, "populate"),
         (roguelike.gen.prove, "prove"),
         (roguelike.engine.state, "generate_floor"),
-        (roguelike.engine.state, "inhabit"),
+        (roguelike.engine.state, "populate"),
         (roguelike.engine.state, "place_puzzles"),
         (roguelike.engine.creatures, "inhabit"),
+        (roguelike.engine.creatures, "populate"),
         (roguelike.engine.puzzle_rooms, "place_puzzles"),
         (roguelike.gen.topology, "generate_topology"),
         (pipeline, "generate_topology"),

@@ -24,8 +24,8 @@ def quiet_worlds():
 
 @pytest.fixture(scope="session")
 def short_run():
-    """A run record of 30 bot actions in a quiet small world (abandoned on floor 2)."""
-    return bot_record(30)
+    """A run record of 45 bot actions in a quiet small world (abandoned on floor 2)."""
+    return bot_record(45)
 
 
 @pytest.fixture(scope="session")
