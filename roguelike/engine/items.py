@@ -71,8 +71,8 @@ def take_here(state: GameState, *, choose: bool = False) -> list[Event]:
         state.keys_held.add(key)
         state.stats.keys += 1
         events += [KeyTaken(key), Message(f"You take {key_name(key)}.")]
-    if state.player in state.choices and not choose:
-        name = state.items_lying[state.player]
+    name = state.items_lying.get(state.player)
+    if name is not None and state.player in state.choices and not choose:
         return events + [
             Message(f"{a(name).capitalize()} of a hoard: g takes it, and the rest crumbles.")
         ]
