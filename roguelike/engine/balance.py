@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from roguelike.presets import DEFAULT_DIFFICULTY as DEFAULT_DIFFICULTY  # re-exported
+from roguelike.presets import DIFFICULTY_NAMES
+
 # --- the player ---------------------------------------------------------------------------------
 
 #: HP at the start of a run.
@@ -167,3 +170,40 @@ ITEM_TABLE = (
     ("mapping scroll", 10),
 )
 TREASURE_TABLE = (("sharp blade", 30), ("iron plate", 30), ("heart elixir", 25), ("hint coin", 15))
+
+
+# --- difficulty ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A level of difficulty chosen at a new world: multipliers on the numbers above. It never
+    changes a floor's layout; it changes which monsters and items fill the slots only through
+    the draws of the floor's inhabit stream that read it."""
+
+    name: str
+    description: str
+    monster_hp: float  # multiplies every monster's maximum HP (rounded, at least 1)
+    monster_damage: float  # multiplies a monster's damage roll (rounded) before defence
+    fill: float  # multiplies the share of monster slots filled (at most every slot)
+    potions: float  # multiplies the weight of healing potions in the item table
+    player_hp: int  # the player's HP at the start of a run
+
+
+# fmt: off
+DIFFICULTIES: dict[str, Difficulty] = {
+    d.name: d
+    for d in (
+        #           name      hp    dmg   fill  potions start HP
+        Difficulty("easy",   "Fewer, weaker monsters and more potions: for learning the game.",
+                   0.75, 0.75, 0.8, 1.5, 40),
+        Difficulty("normal", "The dungeon as designed: the seed code alone names it.",
+                   1.0, 1.0, 1.0, 1.0, PLAYER_MAX_HP),
+        Difficulty("hard",   "Tougher monsters that hit harder, and fewer potions.",
+                   1.25, 1.25, 1.15, 0.75, 25),
+        Difficulty("brutal", "Crowded floors of monsters that hit much harder, few potions.",
+                   1.5, 1.5, 1.3, 0.5, 20),
+    )
+}
+# fmt: on
+assert tuple(DIFFICULTIES) == DIFFICULTY_NAMES, "one row for each name in roguelike/presets.py"

@@ -2,16 +2,17 @@
 
 A blow hits with a chance (the player's 85%, a monster's own accuracy minus 3 per point of the
 player's defence), then deals its damage roll minus the target's defence, at least 1. All
-rolls draw from ``state.rng``, the floor's gameplay stream. A kill gives the monster's
-experience; each level up adds 5 HP (maximum and current), 1 to the top of the damage roll and,
-on every odd level, 1 to its bottom. An invulnerable player (a measuring switch of the
+rolls draw from ``state.rng``, the floor's gameplay stream; a monster's damage roll is
+scaled by the world's difficulty. A kill gives the monster's experience; each level up adds
+``LEVEL_HP`` HP (maximum and current), 1 to the top of the damage roll and, on every odd
+level, 1 to its bottom. An invulnerable player (a measuring switch of the
 autoplayer, never saved) is left at 1 HP by a blow that would kill it.
 """
 
 from __future__ import annotations
 
 from roguelike.engine.balance import DEFENCE_DODGE, LEVEL_HP, PLAYER_ACCURACY
-from roguelike.engine.creatures import Monster
+from roguelike.engine.creatures import Monster, monster_attack
 from roguelike.engine.describe import a
 from roguelike.engine.events import Attacked, Died, Event, LevelUp, Message
 from roguelike.engine.state import GameState
@@ -77,7 +78,8 @@ def monster_hits(state: GameState, m: Monster, *, ranged: bool) -> list[Event]:
             Attacked(m.kind, "you", 0, False, ranged),
             Message(f"The {m.kind} {verb} you and misses."),
         ]
-    roll = int(state.rng.integers(info.attack[0], info.attack[1] + 1))
+    lo, hi = monster_attack(info, state.difficulty)
+    roll = int(state.rng.integers(lo, hi + 1))
     damage = max(1, roll - state.defence)
     state.hp -= damage
     if state.hp <= 0 and state.invulnerable:  # a measuring run: see GameState.invulnerable

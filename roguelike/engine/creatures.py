@@ -11,7 +11,10 @@ handlers of :mod:`roguelike.engine.items`.
 
 Which kind fills which slot is drawn from the floor's own stream
 ``seeds.stream(seed, floor, "inhabit")``, so it belongs to the world, not to the play: every
-player of a seed code meets the same goblin in the same room.
+player of a seed code meets the same goblin in the same room. The world's difficulty
+(:data:`~roguelike.engine.balance.DIFFICULTIES`) scales the share of slots filled, the
+weight of healing potions and every monster's maximum HP; at ``normal`` it multiplies by one,
+so the seed code alone names the normal world.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ import numpy as np
 
 from roguelike import seeds, tiles
 from roguelike.engine.balance import (
+    DEFAULT_DIFFICULTY,
+    DIFFICULTIES,
     FILL_FIRST,
     FILL_MOST,
     FILL_STEP,
@@ -31,6 +36,7 @@ from roguelike.engine.balance import (
     LEVEL_PER_FLOOR,
     MONSTERS,
     TREASURE_TABLE,
+    Difficulty,
     ItemKind,
     MonsterKind,
 )
@@ -49,6 +55,8 @@ __all__ = [
     "choose_kind",
     "fill_share",
     "inhabit",
+    "monster_attack",
+    "monster_hp",
     "slot_level",
 ]
 
@@ -68,6 +76,12 @@ class Monster:
     energy: int = 0
     unseen: int = 0  # turns since it last saw the player
     extra: dict[str, int] = field(default_factory=dict)
+    #: its HP when unhurt: its kind's, scaled by the world's difficulty (0: the kind's own)
+    max_hp: int = 0
+
+    def __post_init__(self) -> None:
+        if self.max_hp <= 0:
+            self.max_hp = MONSTERS[self.kind].max_hp
 
     @property
     def info(self) -> MonsterKind:
@@ -81,7 +95,7 @@ class Monster:
     def fleeing(self) -> bool:
         """Hurt below its kind's courage: it runs from the player."""
         info = self.info
-        return info.flee_below > 0 and self.hp < info.flee_below * info.max_hp
+        return info.flee_below > 0 and self.hp < info.flee_below * self.max_hp
 
 
 def slot_level(depth: int, floor_number: int) -> int:
@@ -90,9 +104,31 @@ def slot_level(depth: int, floor_number: int) -> int:
     return (depth + 1) // 2 + LEVEL_PER_FLOOR * (floor_number - 1)
 
 
-def fill_share(floor_number: int) -> float:
-    """The share of monster slots that hold a monster on floor ``floor_number``."""
-    return min(FILL_MOST, FILL_FIRST + FILL_STEP * (floor_number - 1))
+def fill_share(floor_number: int, difficulty: str = DEFAULT_DIFFICULTY) -> float:
+    """The share of monster slots that hold a monster on floor ``floor_number`` of a world of
+    ``difficulty``."""
+    normal = min(FILL_MOST, FILL_FIRST + FILL_STEP * (floor_number - 1))
+    return min(1.0, normal * DIFFICULTIES[difficulty].fill)
+
+
+def monster_hp(kind: MonsterKind, difficulty: str = DEFAULT_DIFFICULTY) -> int:
+    """The maximum HP of a monster of ``kind`` in a world of ``difficulty``."""
+    return max(1, round(kind.max_hp * DIFFICULTIES[difficulty].monster_hp))
+
+
+def monster_attack(kind: MonsterKind, difficulty: str = DEFAULT_DIFFICULTY) -> tuple[int, int]:
+    """The damage roll (inclusive) of a monster of ``kind`` in a world of ``difficulty``."""
+    scale = DIFFICULTIES[difficulty].monster_damage
+    lo, hi = kind.attack
+    return (max(1, round(lo * scale)), max(1, round(hi * scale)))
+
+
+def item_table(difficulty: Difficulty) -> tuple[tuple[str, float], ...]:
+    """The item table with healing potions weighted as ``difficulty`` says."""
+    return tuple(
+        (name, w * difficulty.potions if ITEMS[name].effect == "heal" else w)
+        for name, w in ITEM_TABLE
+    )
 
 
 def choose_kind(level: int, rng: np.random.Generator) -> MonsterKind:
@@ -103,13 +139,16 @@ def choose_kind(level: int, rng: np.random.Generator) -> MonsterKind:
     return kinds[int(rng.choice(len(kinds), p=weights / weights.sum()))]
 
 
-def _weighted(table: tuple[tuple[str, int], ...], rng: np.random.Generator) -> str:
+def _weighted(table: tuple[tuple[str, float], ...], rng: np.random.Generator) -> str:
     w = np.array([x for _, x in table], dtype=float)
     return table[int(rng.choice(len(table), p=w / w.sum()))][0]
 
 
-def inhabit(fl: Floor) -> tuple[list[Monster], dict[tuple[int, int], str]]:
-    """The monsters and items of a freshly generated floor, from its slots."""
+def inhabit(
+    fl: Floor, difficulty: str = DEFAULT_DIFFICULTY
+) -> tuple[list[Monster], dict[tuple[int, int], str]]:
+    """The monsters and items of a freshly generated floor, from its slots, in a world of
+    ``difficulty``."""
     assert fl.tiles is not None and fl.room_map is not None
     rng = seeds.stream(fl.seed, fl.number, INHABIT_STREAM)
     depth = {r.id: r.depth for r in fl.topology.rooms}
@@ -119,15 +158,17 @@ def inhabit(fl: Floor) -> tuple[list[Monster], dict[tuple[int, int], str]]:
     taken |= {(s.x, s.y) for s in fl.slots}
     monsters: list[Monster] = []
     items: dict[tuple[int, int], str] = {}
+    found = item_table(DIFFICULTIES[difficulty])
+    share = fill_share(fl.number, difficulty)
     for slot in fl.slots:
         pos = (slot.x, slot.y)
         if slot.kind == "item":
-            items[pos] = _weighted(ITEM_TABLE, rng)
+            items[pos] = _weighted(found, rng)
             continue
         if slot.kind == "treasure":
             items[pos] = _weighted(TREASURE_TABLE, rng)
             continue
-        if rng.random() >= fill_share(fl.number):
+        if rng.random() >= share:
             continue
         kind = choose_kind(slot_level(depth[slot.room], fl.number), rng)
         guard = slot.room in key_rooms
@@ -147,8 +188,9 @@ def inhabit(fl: Floor) -> tuple[list[Monster], dict[tuple[int, int], str]]:
                 ):
                     taken.add(c)
                     group.append(c)
+        hp = monster_hp(kind, difficulty)
         for x, y in group:
             monsters.append(
-                Monster(len(monsters), kind.name, x, y, kind.max_hp, home=(x, y), guard=guard)
+                Monster(len(monsters), kind.name, x, y, hp, home=(x, y), guard=guard, max_hp=hp)
             )
     return monsters, items

@@ -19,8 +19,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from roguelike import tiles
-from roguelike.engine.balance import DEFENCE_DODGE, PLAYER_ACCURACY, PLAYER_ATTACK, PLAYER_MAX_HP
-from roguelike.engine.creatures import ITEMS, Monster
+from roguelike.engine.balance import (
+    DEFENCE_DODGE,
+    DIFFICULTIES,
+    LEVEL_HP,
+    PLAYER_ACCURACY,
+    PLAYER_ATTACK,
+)
+from roguelike.engine.creatures import ITEMS, Monster, monster_attack
 from roguelike.engine.legend import KEY_GLYPH, PLAYER_GLYPH, TILE_MEANING
 from roguelike.engine.state import GameState
 
@@ -140,14 +146,15 @@ def monster_numbers(state: GameState, m: Monster) -> MonsterNumbers:
     mine = PLAYER_HIT_CHANCE / 100 * _mean_damage(state.attack, info.defence)
     blows = _turns(m.hp, mine - info.regen * info.speed / 100)
     to_hit = max(0, min(100, info.accuracy - DEFENCE_DODGE * state.defence))
-    theirs = to_hit / 100 * _mean_damage(info.attack, state.defence) * info.speed / 100
+    attack = monster_attack(info, state.difficulty)
+    theirs = to_hit / 100 * _mean_damage(attack, state.defence) * info.speed / 100
     turns_to_die = _turns(state.hp, theirs)
     return MonsterNumbers(
         name=info.name,
         glyph=info.glyph,
         hp=m.hp,
-        max_hp=info.max_hp,
-        attack=info.attack,
+        max_hp=m.max_hp,
+        attack=attack,
         defence=info.defence,
         to_hit_you=to_hit,
         speed=info.speed,
@@ -197,7 +204,8 @@ def upgrades(state: GameState) -> Upgrades:
     elixir = ITEMS["heart elixir"].amount
     blade = ITEMS["sharp blade"].amount
     plate = ITEMS["iron plate"].amount
-    extra_hp = state.max_hp - PLAYER_MAX_HP - 5 * (state.level - 1)
+    start = DIFFICULTIES[state.difficulty].player_hp
+    extra_hp = state.max_hp - start - LEVEL_HP * (state.level - 1)
     return Upgrades(
         blades=max(0, (state.attack[1] - level_attack(state.level)[1]) // blade),
         plates=max(0, state.defence // plate),

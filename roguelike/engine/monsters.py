@@ -58,8 +58,8 @@ def monsters_act(state: GameState) -> list[Event]:
         m.energy += m.info.speed
         while m.energy >= 100 and not state.dead:
             m.energy -= 100
-            if m.info.regen and m.hp < m.info.max_hp:
-                m.hp = min(m.info.max_hp, m.hp + m.info.regen)
+            if m.info.regen and m.hp < m.max_hp:
+                m.hp = min(m.max_hp, m.hp + m.info.regen)
             if m.awake:
                 if dist is None:
                     dist = player_distances(state)
