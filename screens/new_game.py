@@ -163,14 +163,13 @@ class NewGameScreen(Screen[World | None]):
                         yield RadioButton(
                             f"{name} · {floors} floors", value=name == self.preset, name=name
                         )
-            with Horizontal(classes="field"):
+            with Horizontal(classes="field", id="difficulty-field"):
                 yield Label("Difficulty", classes="field-label")
                 with PresetChoice(id="difficulty"):
-                    for level in DIFFICULTIES:
-                        yield RadioButton(level, value=level == self.difficulty, name=level)
-            yield Static(
-                DIFFICULTIES[self.difficulty].description, id="difficulty-status", markup=False
-            )
+                    for level, d in DIFFICULTIES.items():
+                        button = RadioButton(level, value=level == self.difficulty, name=level)
+                        button.tooltip = d.description
+                        yield button
             with Horizontal(classes="field"):
                 yield Label("", classes="field-label")
                 yield TickBox(
@@ -211,12 +210,6 @@ class NewGameScreen(Screen[World | None]):
         return seeds.parse(text) if text.strip() else self.random_seed
 
     # -- actions ---------------------------------------------------------------------------
-
-    @on(RadioSet.Changed, "#difficulty")
-    def difficulty_changed(self) -> None:
-        self.query_one("#difficulty-status", Static).update(
-            DIFFICULTIES[self.chosen_difficulty()].description
-        )
 
     def chosen_preset(self) -> str:
         pressed = self.query_one("#preset", PresetChoice).pressed_button

@@ -27,17 +27,17 @@ PLAYER_ACCURACY = 85
 XP_PER_LEVEL = 10
 #: Maximum (and current) HP each level adds; each level also adds 1 to the top of the damage
 #: roll and, on every odd level, 1 to its bottom.
-LEVEL_HP = 5
+LEVEL_HP = 3
 #: A point of the player's defence takes this many percent off a monster's accuracy.
-DEFENCE_DODGE = 3
+DEFENCE_DODGE = 2
 
 # --- monsters on a floor ------------------------------------------------------------------------
 
 #: The share of monster slots filled on the first floor, what each floor below adds, and the
 #: most it reaches.
-FILL_FIRST = 0.5
+FILL_FIRST = 0.6
 FILL_STEP = 0.1
-FILL_MOST = 0.8
+FILL_MOST = 0.9
 #: A slot's level is half its room's depth (rounded up) plus this many per floor below the
 #: first; a kind lives at slots of its own level and above.
 LEVEL_PER_FLOOR = 2
@@ -136,8 +136,8 @@ class ItemKind:
 ITEMS: dict[str, ItemKind] = {
     i.name: i
     for i in (
-        ItemKind("healing potion", "!", "#f05090", "Drink it to heal 12 HP.",
-                 effect="heal", amount=12),
+        ItemKind("healing potion", "!", "#f05090", "Drink it to heal 10 HP.",
+                 effect="heal", amount=10),
         ItemKind("blink scroll", "?", "#80c0ff",
                  "Read it to vanish and reappear at a place in view, as far from monsters as it "
                  "can.",
@@ -155,8 +155,8 @@ ITEMS: dict[str, ItemKind] = {
         ItemKind("iron plate", "[", "#b0b0b0", "Armour: every blow against you lands 1 softer.",
                  effect="defence", kind="now", amount=1),
         ItemKind("heart elixir", "!", "#ff3030",
-                 "Raises your maximum HP by 5 and heals you fully.",
-                 effect="vigour", kind="now", amount=5),
+                 "Raises your maximum HP by 4 and heals you fully.",
+                 effect="vigour", kind="now", amount=4),
     )
 }
 # fmt: on
@@ -169,7 +169,7 @@ ITEM_TABLE = (
     ("blink scroll", 11),
     ("mapping scroll", 10),
 )
-TREASURE_TABLE = (("sharp blade", 30), ("iron plate", 30), ("heart elixir", 25), ("hint coin", 15))
+TREASURE_TABLE = (("sharp blade", 20), ("iron plate", 12), ("heart elixir", 20), ("hint coin", 48))
 
 
 # --- difficulty ---------------------------------------------------------------------------------
@@ -177,7 +177,8 @@ TREASURE_TABLE = (("sharp blade", 30), ("iron plate", 30), ("heart elixir", 25),
 
 @dataclass(frozen=True)
 class Difficulty:
-    """A level of difficulty chosen at a new world: multipliers on the numbers above. It never
+    """A level of difficulty chosen at a new world: multipliers on the numbers above (the
+    bestiary's HP and damage are the base that every level scales, normal included). It never
     changes a floor's layout; it changes which monsters and items fill the slots only through
     the draws of the floor's inhabit stream that read it."""
 
@@ -196,13 +197,13 @@ DIFFICULTIES: dict[str, Difficulty] = {
     for d in (
         #           name      hp    dmg   fill  potions start HP
         Difficulty("easy",   "Fewer, weaker monsters and more potions: for learning the game.",
-                   0.75, 0.75, 0.8, 1.5, 40),
+                   0.9, 1.1, 0.8, 1.5, 40),
         Difficulty("normal", "The dungeon as designed: the seed code alone names it.",
-                   1.0, 1.0, 1.0, 1.0, PLAYER_MAX_HP),
+                   1.2, 1.4, 1.0, 1.0, PLAYER_MAX_HP),
         Difficulty("hard",   "Tougher monsters that hit harder, and fewer potions.",
-                   1.25, 1.25, 1.15, 0.75, 25),
+                   1.4, 2.0, 1.15, 0.75, 25),
         Difficulty("brutal", "Crowded floors of monsters that hit much harder, few potions.",
-                   1.5, 1.5, 1.3, 0.5, 20),
+                   1.6, 2.5, 1.3, 0.5, 20),
     )
 }
 # fmt: on

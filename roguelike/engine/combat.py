@@ -1,8 +1,8 @@
 """Blows: the player's and the monsters' attacks, damage, death, experience and levels.
 
-A blow hits with a chance (the player's 85%, a monster's own accuracy minus 3 per point of the
-player's defence), then deals its damage roll minus the target's defence, at least 1. All
-rolls draw from ``state.rng``, the floor's gameplay stream; a monster's damage roll is
+A blow hits with a chance (the player's 85%, a monster's own accuracy minus ``DEFENCE_DODGE``
+per point of the player's defence), then deals its damage roll minus the target's defence, at
+least 1. All rolls draw from ``state.rng``, the floor's gameplay stream; a monster's damage roll is
 scaled by the world's difficulty. A kill gives the monster's experience; each level up adds
 ``LEVEL_HP`` HP (maximum and current), 1 to the top of the damage roll and, on every odd
 level, 1 to its bottom. An invulnerable player (a measuring switch of the

@@ -13,8 +13,8 @@ Which kind fills which slot is drawn from the floor's own stream
 ``seeds.stream(seed, floor, "inhabit")``, so it belongs to the world, not to the play: every
 player of a seed code meets the same goblin in the same room. The world's difficulty
 (:data:`~roguelike.engine.balance.DIFFICULTIES`) scales the share of slots filled, the
-weight of healing potions and every monster's maximum HP; at ``normal`` it multiplies by one,
-so the seed code alone names the normal world.
+weight of healing potions and every monster's maximum HP (and :mod:`~roguelike.engine.combat`
+its blows); the normal world is the one the seed code alone names.
 """
 
 from __future__ import annotations
