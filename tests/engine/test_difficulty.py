@@ -4,18 +4,32 @@ changes a floor's map."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roguelike.engine import new_game
+from roguelike import seeds
+from roguelike.autoplay import choose
+from roguelike.cli import main
+from roguelike.engine import GameState, new_game, step
 from roguelike.engine.balance import DEFAULT_DIFFICULTY, DIFFICULTIES, MONSTERS
 from roguelike.engine.combat import monster_hits
 from roguelike.engine.creatures import fill_share, inhabit, monster_attack, monster_hp
 from roguelike.gen.pipeline import generate_floor
 from roguelike.presets import DIFFICULTY_NAMES
+from roguelike.recording import Divergence, Recording, digest, replay
+from saves import World, codec
+from saves.errors import SaveError
+from saves.morgue import morgue
+from saves.runs import RunFileError, RunRecord, record_of, verify
 from tests.engine.support import add, arena
+from tests.saves.support import assert_same_game, pack_as
 
 LEVELS = list(DIFFICULTIES)
 
@@ -132,3 +146,122 @@ def test_a_hurt_monster_flees_by_its_own_maximum():
     assert not rat.fleeing
     rat.hp = 4
     assert rat.fleeing
+
+
+# --- a world's difficulty in its save, its recording, its run record and on the command line
+
+
+def _played_at(level: str, actions: int = 40) -> tuple[GameState, Recording]:
+    state = new_game(seeds.parse("save-b"), preset="small", world_name="Hard Run", difficulty=level)
+    recording = Recording.begin(state)
+    for _ in range(actions):
+        if state.over:
+            break
+        action = choose(state)
+        step(state, action)
+        recording.add(action, state)
+    return state, recording
+
+
+def test_a_hard_game_round_trips_through_its_save():
+    state, _ = _played_at("hard")
+    world = World("Hard Run", state.seed, "small", difficulty="hard")
+    loaded = codec.decode(codec.encode(world, state, []))
+    assert loaded.world.difficulty == "hard" and loaded.state.difficulty == "hard"
+    assert_same_game(state, loaded.state)
+    assert [m.max_hp for m in loaded.state.monsters] == [m.max_hp for m in state.monsters]
+
+
+def test_a_save_from_before_difficulties_loads_as_normal():
+    state, _ = _played_at(DEFAULT_DIFFICULTY, 10)
+    world = World("Hard Run", state.seed, "small")
+    doc = codec.to_document(world, state)
+    del doc["world"]["difficulty"]
+    del doc["state"]["difficulty"]
+    for m in doc["state"]["monsters"]:  # as the game wrote them then: HP of the kind's own
+        del m["max_hp"]
+        m["hp"] = min(m["hp"], MONSTERS[m["kind"]].max_hp)
+    loaded = codec.decode(pack_as(world, state, doc))
+    assert loaded.world.difficulty == loaded.state.difficulty == DEFAULT_DIFFICULTY
+    assert all(m.max_hp == m.info.max_hp for m in loaded.state.monsters)
+
+
+@pytest.mark.parametrize("bad", ["nightmare", 3, None, ["hard"]])
+def test_a_save_naming_no_known_difficulty_is_refused_by_field(bad):
+    state, _ = _played_at("hard", 0)
+    world = World("Hard Run", state.seed, "small", difficulty="hard")
+    doc = codec.to_document(world, state)
+    doc["state"]["difficulty"] = bad
+    with pytest.raises(SaveError, match=r"state\.difficulty"):
+        codec.decode(pack_as(world, state, doc))
+
+
+def test_a_monster_s_maximum_hp_is_bounded_by_the_hardest_level():
+    state, _ = _played_at("brutal", 0)
+    world = World("Hard Run", state.seed, "small", difficulty="brutal")
+    doc = codec.to_document(world, state)
+    doc["state"]["monsters"][0]["max_hp"] = 10**9
+    with pytest.raises(SaveError, match=r"max_hp"):
+        codec.decode(pack_as(world, state, doc))
+
+
+def test_a_hard_recording_replays_and_a_wrong_difficulty_is_caught():
+    state, recording = _played_at("hard")
+    again = Recording.from_json(json.loads(json.dumps(recording.to_json())))
+    assert again.start.difficulty == "hard"
+    replayed, _ = replay(again)
+    assert digest(replayed) == digest(state)
+    doc = recording.to_json()
+    del doc["start"]["difficulty"]  # read as normal: the replay must not pass silently
+    wrong = Recording.from_json(doc)
+    assert wrong.start.difficulty == DEFAULT_DIFFICULTY
+    with pytest.raises(Divergence):
+        replay(wrong)
+
+
+def test_a_hard_run_record_says_so_and_verifies():
+    state, recording = _played_at("hard")
+    record = record_of(
+        state,
+        world="Hard Run",
+        started="2026-01-01T00:00:00.000+00:00",
+        recording=recording,
+        abandoned=not state.over,
+    )
+    back = RunRecord.from_json(json.loads(json.dumps(record.to_json())))
+    assert back.difficulty == "hard"
+    verify(back)
+    assert "hard" in morgue(back)
+    forged = dataclasses.replace(back, difficulty=DEFAULT_DIFFICULTY)
+    with pytest.raises(RunFileError, match="difficulty"):
+        verify(forged)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--seed", "x", "--difficulty", "nightmare"], ["world", "create", "W", "--difficulty", "x"]],
+)
+def test_a_bad_difficulty_on_the_command_line_is_one_line_and_exit_2(args):
+    result = subprocess.run(
+        [sys.executable, "-m", "roguelike.cli", *args], capture_output=True, text=True
+    )
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "difficulty" in lines[0] and "Traceback" not in result.stderr
+
+
+def test_daily_refuses_a_difficulty(capsys):
+    assert main(["--daily", "--difficulty", "hard"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--daily" in err[0]
+
+
+def test_world_create_keeps_the_difficulty_and_the_list_shows_it(capsys):
+    assert main(["world", "create", "Tough One", "--seed", "x", "--difficulty", "brutal"]) == 0
+    assert "brutal" in capsys.readouterr().out
+    assert main(["world", "list", "--format", "json"]) == 0
+    (listed,) = json.loads(capsys.readouterr().out)["worlds"]
+    assert listed["difficulty"] == "brutal"
+    assert main(["world", "list"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert "DIFFICULTY" in table[0] and "brutal" in table[1]
