@@ -5,7 +5,8 @@ floor, how close the runs came to death, the consumables used, and every loss.
 
 The policy switches make it a measuring instrument (:class:`roguelike.autoplay.Policy`):
 ``--invulnerable`` (can every world be finished at all?), ``--no-items`` and
-``--skip-treasure`` (what items and treasure are worth to survival)."""
+``--skip-treasure`` (what items and treasure are worth to survival); ``--difficulty`` plays the
+worlds at another level (the same maps, other numbers)."""
 
 from __future__ import annotations
 

@@ -195,7 +195,7 @@ class Difficulty:
 DIFFICULTIES: dict[str, Difficulty] = {
     d.name: d
     for d in (
-        #           name      hp    dmg   fill  potions start HP
+        # name and description; then monster HP, monster damage, fill, potions, start HP
         Difficulty("easy",   "Fewer, weaker monsters and more potions: for learning the game.",
                    0.9, 1.1, 0.8, 1.5, 40),
         Difficulty("normal", "The dungeon as designed: the seed code alone names it.",
