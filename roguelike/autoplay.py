@@ -246,7 +246,10 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         bomb = held(state, "bomb") if items else None
         if len(threats) >= 2 and bomb:
             return Decision(Use(bomb), "throwing a fire bomb")
-        away = _away(state, threats, avoid) if hurt else None
+        # an invulnerable run never retreats: no blow can kill it, and a shooter that keeps it
+        # at 1 HP would otherwise draw it back and forth for ever (the proof must not stall)
+        retreat = hurt and not memory.policy.invulnerable
+        away = _away(state, threats, avoid) if retreat else None
         if away is not None:  # no potion, no scroll: out of their reach, to rest
             return Decision(away, "retreating")
         target = threats[0]
