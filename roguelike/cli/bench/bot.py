@@ -112,8 +112,8 @@ def target_lines(found: dict[str, dict[str, Any]]) -> Iterator[str]:
         yield (
             f"curve targets: full wins {100 * rate['full']:.0f}% (50-80%: "
             f"{mark(lo <= rate['full'] <= hi)}) · worst floor "
-            + ("no deaths" if share is None else f"{100 * float(share):.0f}%")
-            + f" of deaths (≤ 40%: {mark(share is not None and float(share) <= FLOOR_SHARE_MAX)})"
+            + ("holds no deaths" if share is None else f"{100 * float(share):.0f}% of deaths")
+            + f" (≤ 40%: {mark(share is not None and float(share) <= FLOOR_SHARE_MAX)})"
             + f" · consumables in a won run {won_items} p50 (≥ {WON_ITEMS_MIN}: "
             f"{mark(won_items is not None and float(won_items) >= WON_ITEMS_MIN)})"
         )
