@@ -58,8 +58,8 @@ from roguelike.engine import (
     new_game,
     step,
 )
-from roguelike.engine.balance import SEARCH_RADIUS, THROW_RANGE
-from roguelike.engine.creatures import Monster
+from roguelike.engine.balance import DEFAULT_DIFFICULTY, SEARCH_RADIUS, THROW_RANGE
+from roguelike.engine.creatures import Monster, monster_attack
 from roguelike.engine.describe import a as a_
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
 from roguelike.engine.items import flight, held
@@ -125,6 +125,36 @@ class Result:
     items_left: int = 0
     #: blows that would have killed it (an invulnerable run only)
     spared: int = 0
+    #: the player on arriving at each floor it reached: (floor, maximum HP, mean of the damage
+    #: roll, defence), for the power curve of the bench
+    arrivals: tuple[tuple[int, int, float, int], ...] = ()
+    #: the monsters placed on each floor it reached: (floor, how many, their mean maximum HP,
+    #: their mean expected damage a player turn against an unarmoured player)
+    monsters: tuple[tuple[int, int, float, float], ...] = ()
+    #: the world's difficulty
+    difficulty: str = DEFAULT_DIFFICULTY
+
+
+def arrival(state: GameState) -> tuple[int, int, float, int]:
+    """The player's power as it enters the current floor (see :attr:`Result.arrivals`)."""
+    lo, hi = state.attack
+    return (state.number, state.max_hp, (lo + hi) / 2, state.defence)
+
+
+def threat(state: GameState) -> tuple[int, int, float, float]:
+    """The strength of the monsters placed on the current floor as it is entered (see
+    :attr:`Result.monsters`): a blow's expected damage times its chance to hit, times the
+    monster's moves per player turn."""
+    hp: list[float] = []
+    dpt: list[float] = []
+    for m in state.monsters:
+        info = m.info
+        lo, hi = monster_attack(info, state.difficulty)
+        hp.append(m.max_hp)
+        dpt.append((lo + hi) / 2 * info.accuracy / 100 * info.speed / 100)
+    mean_hp = float(np.mean(hp)) if hp else 0.0
+    mean_dpt = float(np.mean(dpt)) if dpt else 0.0
+    return (state.number, len(hp), round(mean_hp, 2), round(mean_dpt, 3))
 
 
 @dataclass
@@ -241,9 +271,12 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         burn = held(state, "sacrifice") if items else None
         if burn and hurt and len(threats) >= 2 and state.max_hp > 3 * BIG_HP:
             return Decision(Use(burn), "reading a sacrifice scroll")
-        # a step back does not take it out of a shooter's range: away from melee ones only
+        # a step back does not take it out of a shooter's range: away from melee ones only;
+        # and an invulnerable run never retreats: no blow can kill it, and a shooter that keeps
+        # it at 1 HP would otherwise draw it back and forth for ever (the proof must not stall)
         melee_threats = [m for m in threats if not m.info.ranged]
-        away = _away(state, melee_threats, avoid) if hurt and melee_threats else None
+        retreat = hurt and melee_threats and not memory.policy.invulnerable
+        away = _away(state, melee_threats, avoid) if retreat else None
         if away is not None:  # no potion, no scroll: out of their reach, to rest
             return Decision(away, "retreating")
         target = threats[0]
@@ -485,6 +518,7 @@ def play(
     start = time.perf_counter()
     pilot = Autopilot(state, policy=policy)
     lowest, used = 1.0, 0
+    arrivals, threats = [arrival(state)], [threat(state)]
     for _ in range(limit):
         if state.over or pilot.stuck(state):
             break
@@ -496,6 +530,9 @@ def play(
         lowest = min(lowest, state.hp / state.max_hp)
         spent = (state.turn, state.number) != before
         used += isinstance(action, Use | Throw) and spent
+        if state.number != before[1] and not state.over:
+            arrivals.append(arrival(state))
+            threats.append(threat(state))
         pilot.acted(spent)
     cause = state.stats.cause or f"stuck on floor {state.number}"
     return Result(
@@ -510,11 +547,19 @@ def play(
         items_used=used,
         items_left=sum(state.inventory.values()),
         spared=state.spared,
+        arrivals=tuple(arrivals),
+        monsters=tuple(threats),
+        difficulty=state.difficulty,
     )
 
 
-def play_seed(seed: int, preset: str = "normal", policy: Policy = FULL) -> Result:
-    return play(new_game(seed, preset=preset), policy=policy)
+def play_seed(
+    seed: int,
+    preset: str = "normal",
+    policy: Policy = FULL,
+    difficulty: str = DEFAULT_DIFFICULTY,
+) -> Result:
+    return play(new_game(seed, preset=preset, difficulty=difficulty), policy=policy)
 
 
 def bot_seeds(count: int) -> list[int]:
@@ -522,17 +567,21 @@ def bot_seeds(count: int) -> list[int]:
     return [seeds.text_seed(f"bot-{i}") for i in range(1, count + 1)]
 
 
-def _play_job(job: tuple[int, str, Policy]) -> Result:
+def _play_job(job: tuple[int, str, Policy, str]) -> Result:
     return play_seed(*job)
 
 
 def play_many(
-    worlds: list[int], preset: str = "normal", jobs: int = 0, policy: Policy = FULL
+    worlds: list[int],
+    preset: str = "normal",
+    jobs: int = 0,
+    policy: Policy = FULL,
+    difficulty: str = DEFAULT_DIFFICULTY,
 ) -> list[Result]:
-    """Play every world of ``worlds`` (seeds) in ``jobs`` processes (0: one per core), in
-    order. Each world is a pure function of its seed, so the processes change nothing but
-    the time taken."""
-    todo = [(seed, preset, policy) for seed in worlds]
+    """Play every world of ``worlds`` (seeds) at ``difficulty`` in ``jobs`` processes (0:
+    one per core), in order. Each world is a pure function of its seed, so the processes
+    change nothing but the time taken."""
+    todo = [(seed, preset, policy, difficulty) for seed in worlds]
     workers = min(jobs or os.cpu_count() or 1, len(todo))
     if workers <= 1:
         return [_play_job(j) for j in todo]
@@ -568,3 +617,35 @@ def summary(results: list[Result]) -> dict[str, Any]:
         "items_left_p50": median([r.items_left for r in results]),
         "spared_blows": sum(r.spared for r in results),
     }
+
+
+def power_curves(results: list[Result]) -> list[dict[str, Any]]:
+    """The player's power against the monsters' strength, floor by floor, over ``results``:
+    on arriving at each floor, the median maximum HP, the mean of the damage roll's mean and
+    the mean defence of the runs that reached it; beside them the mean maximum HP and the mean
+    expected damage a turn of the monsters placed there (see :func:`threat`). A run that
+    died early weighs only on the floors it reached."""
+    floors = sorted({f for r in results for f, *_ in r.arrivals})
+    out: list[dict[str, Any]] = []
+    for floor in floors:
+        mine = [a for r in results for a in r.arrivals if a[0] == floor]
+        theirs = [t for r in results for t in r.monsters if t[0] == floor and t[1] > 0]
+        out.append(
+            {
+                "floor": floor,
+                "runs": len(mine),
+                "hp_p50": float(np.median([a[1] for a in mine])),
+                "attack_mean": round(float(np.mean([a[2] for a in mine])), 2),
+                "defence_mean": round(float(np.mean([a[3] for a in mine])), 2),
+                "monsters_mean": round(float(np.mean([t[1] for t in theirs])), 1)
+                if theirs
+                else 0.0,
+                "monster_hp_mean": round(float(np.mean([t[2] for t in theirs])), 2)
+                if theirs
+                else 0.0,
+                "monster_dpt_mean": round(float(np.mean([t[3] for t in theirs])), 3)
+                if theirs
+                else 0.0,
+            }
+        )
+    return out

@@ -55,6 +55,7 @@ from roguelike.engine import (
     new_game,
     step,
 )
+from roguelike.engine.balance import DEFAULT_DIFFICULTY, DIFFICULTIES
 from roguelike.engine.creatures import ITEMS
 from roguelike.engine.state import FOV_RADIUS
 from roguelike.presets import PRESETS
@@ -320,12 +321,14 @@ class Start:
     monsters: bool = True
     puzzles: bool = True
     fov_radius: int | None = FOV_RADIUS
+    #: the world's difficulty: a replay at another one would diverge at the first blow
+    difficulty: str = DEFAULT_DIFFICULTY
 
     @classmethod
-    def standard(cls, seed: int, preset: str) -> Start:
-        """How the game starts a world of ``seed`` and ``preset`` (every option as a player
-        gets it)."""
-        return cls(seed, preset, PRESETS[preset], True, True, FOV_RADIUS)
+    def standard(cls, seed: int, preset: str, difficulty: str = DEFAULT_DIFFICULTY) -> Start:
+        """How the game starts a world of ``seed``, ``preset`` and ``difficulty`` (every
+        option as a player gets it)."""
+        return cls(seed, preset, PRESETS[preset], True, True, FOV_RADIUS, difficulty)
 
     def differences(self, other: Start) -> str:
         """What differs from ``other``, in words (``no monsters, 1 floor of 3``)."""
@@ -338,6 +341,8 @@ class Start:
             out.append(f"{self.total_floors} floors of {other.total_floors}")
         if self.fov_radius != other.fov_radius:
             out.append(f"view radius {self.fov_radius}, not {other.fov_radius}")
+        if self.difficulty != other.difficulty:
+            out.append(f"{self.difficulty}, not {other.difficulty}")
         return ", ".join(out) or "the same"
 
     @classmethod
@@ -350,6 +355,7 @@ class Start:
             state.with_monsters,
             state.with_puzzles,
             state.fov_radius,
+            state.difficulty,
         )
 
     def game(self, world_name: str = "") -> GameState:
@@ -362,9 +368,13 @@ class Start:
             fov_radius=self.fov_radius,
             monsters=self.monsters,
             puzzles=self.puzzles,
+            difficulty=self.difficulty,
         )
 
     def to_json(self) -> dict[str, Any]:
+        # the difficulty is written when it is not the default, so a normal run's file reads
+        # as it did before difficulties existed (a missing one is read as normal)
+        extra = {} if self.difficulty == DEFAULT_DIFFICULTY else {"difficulty": self.difficulty}
         return {
             "seed": seeds.encode(self.seed),
             "preset": self.preset,
@@ -372,6 +382,7 @@ class Start:
             "monsters": self.monsters,
             "puzzles": self.puzzles,
             "fov": self.fov_radius,
+            **extra,
         }
 
     @classmethod
@@ -399,7 +410,10 @@ class Start:
             not isinstance(fov, int) or isinstance(fov, bool) or not 1 <= fov <= 1000
         ):
             raise RecordingError(f"{where}.fov: expected a radius 1..1000 or null")
-        return cls(seed, preset, floors, flags["monsters"], flags["puzzles"], fov)
+        difficulty = value.get("difficulty", DEFAULT_DIFFICULTY)  # none: recorded before them
+        if not isinstance(difficulty, str) or difficulty not in DIFFICULTIES:
+            raise RecordingError(f"{where}.difficulty: not one of {', '.join(DIFFICULTIES)}")
+        return cls(seed, preset, floors, flags["monsters"], flags["puzzles"], fov, difficulty)
 
 
 @dataclass

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from roguelike.engine.balance import DEFAULT_DIFFICULTY, DIFFICULTIES
 from saves.errors import SaveError
 
 #: The dtypes saves use, by numpy's name → the string written (explicit byte order).
@@ -46,6 +47,13 @@ def get(parent: dict[str, Any], key: str, where: str) -> Any:
     if key not in parent:
         raise SaveError(f"{where}.{key} is missing")
     return parent[key]
+
+
+def difficulty(parent: dict[str, Any], where: str) -> str:
+    """A record's difficulty, one of the game's levels; a record written before difficulties
+    existed has none and is read as the default (``normal``)."""
+    value = parent.get("difficulty", DEFAULT_DIFFICULTY)
+    return text(value, f"{where}.difficulty", 20, choices=DIFFICULTIES)
 
 
 def integer(value: Any, where: str, lo: int, hi: int) -> int:

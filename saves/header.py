@@ -55,6 +55,7 @@ from typing import Any
 import numpy as np
 
 from roguelike import seeds
+from roguelike.engine.balance import DEFAULT_DIFFICULTY
 from saves import fields as f
 from saves.errors import SaveError, SaveVersionError
 from saves.world import PRESET_NAMES, check_name, parse_date
@@ -189,6 +190,7 @@ class Summary:
     permadeath: bool
     dead: bool
     won: bool
+    difficulty: str = DEFAULT_DIFFICULTY
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -205,6 +207,7 @@ class Summary:
             permadeath=f.boolean(f.get(o, "permadeath", where), f"{where}.permadeath"),
             dead=f.boolean(f.get(o, "dead", where), f"{where}.dead"),
             won=f.boolean(f.get(o, "won", where), f"{where}.won"),
+            difficulty=f.difficulty(o, where),
         )
 
 

@@ -30,7 +30,8 @@ def morgue(record: RunRecord, *, streak: int | None = None) -> str:
     lines = [title.center(WIDTH, "="), ""]
     lines += [
         f"Run          {record.id}",
-        f"World        {printable(record.world)} (seed {record.seed}, {record.preset})",
+        f"World        {printable(record.world)} "
+        f"(seed {record.seed}, {record.preset}, {record.difficulty})",
         f"Began        {record.started}",
         f"Ended        {record.ended}",
         f"Outcome      {outcome_words(record)}",

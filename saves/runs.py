@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from roguelike import seeds
+from roguelike.engine.balance import DEFAULT_DIFFICULTY
 from roguelike.engine.state import GameState
 from roguelike.presets import PRESETS
 from roguelike.recording import Outcome, Recording, RecordingError, Start, digest, replay
@@ -151,6 +152,9 @@ class RunRecord:
     challenge: str | None = None
     generator: str = GENERATOR_VERSION
     extra: dict[str, Any] = field(default_factory=dict)
+    #: the world's difficulty (written only when it is not normal: a record without one is
+    #: a normal run, as every record made before difficulties existed)
+    difficulty: str = DEFAULT_DIFFICULTY
 
     @property
     def puzzles_solved(self) -> int:
@@ -189,7 +193,7 @@ class RunRecord:
             "challenge": self.challenge,
             "generator": self.generator,
             "recording": None if self.recording is None else self.recording.to_json(),
-        }
+        } | ({} if self.difficulty == DEFAULT_DIFFICULTY else {"difficulty": self.difficulty})
 
     @classmethod
     def from_json(cls, value: Any) -> RunRecord:
@@ -270,6 +274,7 @@ class RunRecord:
             recording=recording,
             challenge=challenge,
             generator=f.text(get("generator"), "run.generator", 40),
+            difficulty=f.difficulty(o, "run"),
         )
 
 
@@ -313,6 +318,7 @@ def record_of(
         world=world,
         seed=seeds.encode(state.seed),
         preset=state.preset,
+        difficulty=state.difficulty,
         started=started,
         ended=ended,
         outcome=outcome,
@@ -385,7 +391,12 @@ def replay_record(record: RunRecord) -> tuple[GameState, Outcome]:
         raise RunFileError("the run has no recording: its claims cannot be checked")
     if seeds.encode(rec.start.seed) != record.seed or rec.start.preset != record.preset:
         raise RunFileError("the claimed world (seed or preset) is not the recording's")
-    standard = Start.standard(rec.start.seed, rec.start.preset)
+    if rec.start.difficulty != record.difficulty:
+        raise RunFileError(
+            f"the claimed difficulty ({record.difficulty}) is not the recording's "
+            f"({rec.start.difficulty})"
+        )
+    standard = Start.standard(rec.start.seed, rec.start.preset, rec.start.difficulty)
     if rec.start != standard and not CUSTOM_WORLDS:
         raise RunFileError(
             f"the run was played in a custom world ({rec.start.differences(standard)}), "

@@ -45,6 +45,7 @@ from dataclasses import replace
 
 from roguelike import seeds
 from roguelike.engine import Action, Descend, Event, GameState, PuzzleSolved, new_game, step
+from roguelike.engine.balance import DEFAULT_DIFFICULTY
 from roguelike.engine.pregen import FloorCache, WorkerKind, start_worker
 from roguelike.presets import DEFAULT_PRESET
 from roguelike.recording import Recording
@@ -73,7 +74,9 @@ MakeGame = Callable[[World], GameState]
 
 def fresh_game(world: World) -> GameState:
     """A new game of ``world``, as the engine makes it."""
-    return new_game(world.seed, preset=world.preset, world_name=world.name)
+    return new_game(
+        world.seed, preset=world.preset, world_name=world.name, difficulty=world.difficulty
+    )
 
 
 def remember(visited: list[VisitedFloor], floor: VisitedFloor) -> None:
@@ -363,10 +366,17 @@ class Games:
         """``name`` if a new world may take it, else the next free one."""
         return name if self.name_problem(name) is None else self.free_name(name)
 
-    def world_for(self, seed: int, preset: str | None = None, name: str = "") -> World:
+    def world_for(
+        self, seed: int, preset: str | None = None, name: str = "", difficulty: str | None = None
+    ) -> World:
         """A new world of ``seed`` (not yet saved): called ``name``, or after its seed; the
-        next free name if that one is taken."""
-        return World(self.usable_name(name or world_name_for(seed)), seed, preset or DEFAULT_PRESET)
+        next free name if that one is taken. ``difficulty``: None for normal."""
+        return World(
+            self.usable_name(name or world_name_for(seed)),
+            seed,
+            preset or DEFAULT_PRESET,
+            difficulty=difficulty or DEFAULT_DIFFICULTY,
+        )
 
     # -- sessions
 
@@ -423,12 +433,20 @@ class Games:
         info = self.resumable()
         return None if info is None else self.load(info.name)
 
-    def watch(self, seed: int | None = None, preset: str | None = None) -> Session:
-        """The bot plays ``seed`` (a random world if None) of size ``preset`` (None: the
-        engine's default). Nothing is locked or written until :meth:`Session.take_over`."""
+    def watch(
+        self, seed: int | None = None, preset: str | None = None, difficulty: str | None = None
+    ) -> Session:
+        """The bot plays ``seed`` (a random world if None) of size ``preset`` and
+        ``difficulty`` (None: the engine's defaults). Nothing is locked or written until
+        :meth:`Session.take_over`."""
         if seed is None:
             seed = seeds.random_seed()
-        world = World(world_name_for(seed), seed, preset or DEFAULT_PRESET)
+        world = World(
+            world_name_for(seed),
+            seed,
+            preset or DEFAULT_PRESET,
+            difficulty=difficulty or DEFAULT_DIFFICULTY,
+        )
         state = self.make_game(world)
         return Session(
             self, world, state, recording=Recording.begin(state), pregenerate=self.pregenerate

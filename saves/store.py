@@ -645,6 +645,7 @@ class Store:
                 name=head.world,
                 seed=head.seed,
                 preset=s.preset,
+                difficulty=s.difficulty,
                 floor=s.floor,
                 floors=s.floors,
                 turn=s.turn,
@@ -791,7 +792,12 @@ class Store:
         with self._holding(world.name):
             if self.exists(world.name):
                 raise WorldExists(self._taken(world.name))
-            state = new_game(world.seed, preset=world.preset, world_name=world.name)
+            state = new_game(
+                world.seed,
+                preset=world.preset,
+                world_name=world.name,
+                difficulty=world.difficulty,
+            )
             data = encode(world, state, (), saved=self.clock(), recording=Recording.begin(state))
             self._write(world, data)
         return state

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from roguelike import seeds
+from roguelike.engine.balance import DEFAULT_DIFFICULTY, DIFFICULTIES
 from roguelike.presets import DEFAULT_PRESET, PRESETS
 from roguelike.version import GENERATOR_VERSION
 from saves.errors import BadWorldName
@@ -126,6 +127,8 @@ class World:
     generator: str = GENERATOR_VERSION
     #: the challenge (an imported run's id) this world was made to answer, else None
     challenge: str | None = None
+    #: the difficulty chosen at creation (a key of ``balance.DIFFICULTIES``)
+    difficulty: str = DEFAULT_DIFFICULTY
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", check_name(self.name))
@@ -133,6 +136,10 @@ class World:
             raise ValueError(f"seed {self.seed!r} is outside 0..2^{seeds.SEED_BITS}-1")
         if self.preset not in PRESET_NAMES:
             raise ValueError(f"unknown preset {self.preset!r}: one of {', '.join(PRESET_NAMES)}")
+        if self.difficulty not in DIFFICULTIES:
+            raise ValueError(
+                f"unknown difficulty {self.difficulty!r}: one of {', '.join(DIFFICULTIES)}"
+            )
 
     @property
     def code(self) -> str:
@@ -147,6 +154,7 @@ class World:
         *,
         preset: str = DEFAULT_PRESET,
         permadeath: bool = False,
+        difficulty: str = DEFAULT_DIFFICULTY,
     ) -> World:
         """A fresh world. ``seed`` is a seed code, any other text (hashed), a number, or None
         for a random one."""
@@ -156,7 +164,7 @@ class World:
             value = seed
         else:
             value = seeds.parse(seed)
-        return cls(name, value, preset, permadeath)
+        return cls(name, value, preset, permadeath, difficulty=difficulty)
 
 
 @dataclass(frozen=True)
@@ -177,6 +185,7 @@ class WorldInfo:
     generator: str
     game_version: str
     path: str
+    difficulty: str = DEFAULT_DIFFICULTY
     #: the main file was damaged and this came from the backup (``<slug>.rgl.bak``)
     from_backup: bool = False
     #: why the world cannot be loaded (a newer format, another generator, both files damaged)
@@ -199,6 +208,7 @@ class WorldInfo:
             "name": self.name,
             "seed": self.seed,
             "preset": self.preset,
+            "difficulty": self.difficulty,
             "floor": self.floor,
             "floors": self.floors,
             "turn": self.turn,

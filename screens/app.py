@@ -124,6 +124,7 @@ class RoguelikeApp(App[None]):
         *,
         seed: int | None = None,
         preset: str | None = None,
+        difficulty: str | None = None,
         watch: bool = False,
         save_dir: str | os.PathLike[str] | None = None,
         make_game: MakeGame | None = None,
@@ -133,7 +134,8 @@ class RoguelikeApp(App[None]):
         """``seed``: start this world (named after its seed, or the next free name) at once
         instead of waiting on the title screen. ``preset``: its size (``small``, ``normal``
         or ``large``; None for the engine's default), also what the new-game screen offers
-        first. ``watch``: watch the bot play ``seed`` (or a random world) at once.
+        first. ``difficulty``: its difficulty (None: normal), also what the new-game screen
+        offers first. ``watch``: watch the bot play ``seed`` (or a random world) at once.
         ``save_dir``: the save folder (None: the default). ``make_game``: a fresh game of a
         world (None: the engine's). ``replay``: open the replay viewer on this run at once.
         ``pregenerate``: each game makes its next floor ahead in a worker of that kind, so
@@ -142,6 +144,7 @@ class RoguelikeApp(App[None]):
         super().__init__()
         self._replay_first = replay
         self.preset = preset
+        self.difficulty = difficulty
         self._first_seed = seed
         self._watch_first = watch
         self.save_dir = save_dir
@@ -170,7 +173,7 @@ class RoguelikeApp(App[None]):
         elif self._watch_first:
             self.start_watch(seed, self.preset)
         elif seed is not None:
-            self.first_world = self.games.world_for(seed, self.preset)
+            self.first_world = self.games.world_for(seed, self.preset, difficulty=self.difficulty)
             self.start_game(self.first_world)
         self.check_size(self.size.width, self.size.height)
 
@@ -392,7 +395,12 @@ class RoguelikeApp(App[None]):
         from screens.new_game import NewGameScreen  # loaded on first use: the title comes first
 
         self._push(
-            NewGameScreen(preset=self.preset, focus=focus, name_problem=self.games.name_problem),
+            NewGameScreen(
+                preset=self.preset,
+                difficulty=self.difficulty,
+                focus=focus,
+                name_problem=self.games.name_problem,
+            ),
             self._world_chosen,
         )
 
@@ -468,6 +476,7 @@ class RoguelikeApp(App[None]):
             seeds.decode(record.seed),
             record.preset,
             challenge=record.id,
+            difficulty=record.difficulty,
         )
         session = self._try(partial(self.games.new, world))
         if session is None:
@@ -512,6 +521,7 @@ class RoguelikeApp(App[None]):
     def _world_chosen(self, world: World | None) -> None:
         if world is not None:
             self.preset = world.preset  # the next new game offers the same size
+            self.difficulty = world.difficulty  # and the same difficulty
             self.start_game(world)
 
     def start_game(self, world: World) -> bool:
@@ -583,14 +593,16 @@ class RoguelikeApp(App[None]):
         if result != "again":
             return
         if session.watching:
-            self.start_watch(session.world.seed, session.world.preset)
+            self.start_watch(session.world.seed, session.world.preset, session.world.difficulty)
         else:
             self.start_game(session.world)
 
-    def start_watch(self, seed: int | None = None, preset: str | None = None) -> None:
+    def start_watch(
+        self, seed: int | None = None, preset: str | None = None, difficulty: str | None = None
+    ) -> None:
         """Watch the bot play the world ``seed`` (a random one if None) of size ``preset``
         (None: the engine's default). Nothing is saved until the player takes the wheel."""
-        self.play(self.games.watch(seed, preset))
+        self.play(self.games.watch(seed, preset, difficulty or self.difficulty))
 
     def _taken_over(self) -> bool:
         """The player took the wheel of a watched game: it becomes a saved world. False (and

@@ -38,7 +38,7 @@ CHECKING = "Checking… (replaying the sender's run to recompute every claim)"
 def claims(record: RunRecord) -> str:
     """The checked claims of ``record``, a few lines of plain text."""
     return (
-        f"{printable(record.world)} (seed {record.seed}, {record.preset})\n"
+        f"{printable(record.world)} (seed {record.seed}, {record.preset}, {record.difficulty})\n"
         f"{outcome_words(record)} on floor {record.floors} of {record.total_floors}, "
         f"turn {record.turns}\n"
         f"kills {record.kills} · puzzles {record.puzzles_solved} ({record.puzzle_points} points)"

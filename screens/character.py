@@ -130,6 +130,7 @@ def sheet_text(
     _row(text, "Seed", code)
     floors = PRESETS.get(state.preset)
     _row(text, "Size", f"{state.preset}" + (f" ({floors} floors)" if floors else ""))
+    _row(text, "Difficulty", state.difficulty)
     if permadeath:
         _row(text, "Permadeath", ("yes: one life, the save is deleted at death", PERMADEATH))
     else:

@@ -209,7 +209,8 @@ class HallScreen(Screen[HallChoice | None]):
             text = "No runs here yet." if not self.records else "No run matches the filters."
         else:
             text = (
-                f"{printable(record.world)} · {record.preset} · {outcome_words(record)}"
+                f"{printable(record.world)} · {record.preset} · {record.difficulty} · "
+                f"{outcome_words(record)}"
                 f" · ended {record.ended[:16].replace('T', ' ')}"
             )
         self.query_one("#hall-detail", Static).update(text)

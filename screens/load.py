@@ -27,7 +27,7 @@ from saves.text import printable
 if TYPE_CHECKING:
     from saves.session import Session
 
-COLUMNS = ("World", "Seed code", "Size", "Floor", "Turn", "Saved", "Status")
+COLUMNS = ("World", "Seed code", "Size, difficulty", "Floor", "Turn", "Saved", "Status")
 
 
 def status(info: WorldInfo) -> str:
@@ -58,7 +58,7 @@ def row(info: WorldInfo) -> tuple[str | Text, ...]:
     return (
         Text(printable(info.name)),  # a name is never markup: "[b]" is part of it
         Text(printable(info.seed or "?")),  # every cell from the file's header is plain text
-        Text(printable(info.preset or "?")),
+        Text(printable(f"{info.preset or '?'} {info.difficulty}")),
         f"{info.floor}/{info.floors}",
         str(info.turn),
         Text(printable(saved_at(info.saved or "?"))),

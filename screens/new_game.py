@@ -1,5 +1,6 @@
-"""The new-game screen: a seed code (blank for a random world), a world name, a size and
-permadeath (the save is deleted at death).
+"""The new-game screen: a seed code (blank for a random world), a world name, a size, a
+difficulty (normal unless the player picks another) and permadeath (the save is deleted at
+death).
 
 The screen does not start anything itself: it dismisses with the :class:`saves.World` to
 create (or ``None`` on Back), and the app starts it. A name the app refuses (taken by a
@@ -30,6 +31,7 @@ from textual.widgets import (
 )
 
 from roguelike import seeds
+from roguelike.engine.balance import DEFAULT_DIFFICULTY, DIFFICULTIES
 from roguelike.presets import DEFAULT_PRESET, PRESETS
 from saves import World
 from saves.world import world_name_for
@@ -106,11 +108,12 @@ class PresetChoice(RadioSet):
                 self.screen.focus_next()
 
 
-Focus = Literal["seed", "preset"]
+Focus = Literal["seed", "preset", "difficulty"]
 
 
 class NewGameScreen(Screen[World | None]):
-    """Pick a seed code, a world name and a size, then Start (Enter) or Back (Esc)."""
+    """Pick a seed code, a world name, a size and a difficulty, then Start (Enter) or Back
+    (Esc)."""
 
     BINDINGS = [
         Binding("enter", "start", "Start", priority=True, key_display="⏎"),
@@ -121,14 +124,17 @@ class NewGameScreen(Screen[World | None]):
         self,
         *,
         preset: str | None = None,
+        difficulty: str | None = None,
         focus: Focus = "seed",
         name_problem: Callable[[str], str | None] | None = None,
     ) -> None:
-        """``name_problem(name)``: why a world cannot be given that name, or None."""
+        """``preset``, ``difficulty``: the choices offered first (None: the defaults).
+        ``name_problem(name)``: why a world cannot be given that name, or None."""
         super().__init__()
         self.name_problem = name_problem
         self.presets = dict(PRESETS)
         self.preset = preset if preset in self.presets else DEFAULT_PRESET
+        self.difficulty = difficulty if difficulty in DIFFICULTIES else DEFAULT_DIFFICULTY
         self.initial_focus: Focus = focus
         #: the world a blank seed field starts, rolled once so its name can be shown
         self.random_seed = seeds.random_seed()
@@ -157,6 +163,13 @@ class NewGameScreen(Screen[World | None]):
                         yield RadioButton(
                             f"{name} · {floors} floors", value=name == self.preset, name=name
                         )
+            with Horizontal(classes="field", id="difficulty-field"):
+                yield Label("Difficulty", classes="field-label")
+                with PresetChoice(id="difficulty"):
+                    for level, d in DIFFICULTIES.items():
+                        button = RadioButton(level, value=level == self.difficulty, name=level)
+                        button.tooltip = d.description
+                        yield button
             with Horizontal(classes="field"):
                 yield Label("", classes="field-label")
                 yield TickBox(
@@ -170,7 +183,7 @@ class NewGameScreen(Screen[World | None]):
     def on_mount(self) -> None:
         for button in self.query(Button):
             button.can_focus = False  # Enter always starts; Tab moves between the fields
-        self.query_one("#seed" if self.initial_focus == "seed" else "#preset").focus()
+        self.query_one(f"#{self.initial_focus}").focus()
 
     # -- live validation -------------------------------------------------------------------
 
@@ -199,8 +212,12 @@ class NewGameScreen(Screen[World | None]):
     # -- actions ---------------------------------------------------------------------------
 
     def chosen_preset(self) -> str:
-        pressed = self.query_one(PresetChoice).pressed_button
+        pressed = self.query_one("#preset", PresetChoice).pressed_button
         return pressed.name if pressed is not None and pressed.name else self.preset
+
+    def chosen_difficulty(self) -> str:
+        pressed = self.query_one("#difficulty", PresetChoice).pressed_button
+        return pressed.name if pressed is not None and pressed.name else self.difficulty
 
     def action_start(self) -> None:
         text = self.query_one("#seed", Input).value
@@ -215,7 +232,13 @@ class NewGameScreen(Screen[World | None]):
         if problem is None:
             permadeath = self.query_one("#permadeath", Checkbox).value
             try:
-                world = World(name, seed, self.chosen_preset(), permadeath)
+                world = World(
+                    name,
+                    seed,
+                    self.chosen_preset(),
+                    permadeath,
+                    difficulty=self.chosen_difficulty(),
+                )
             except ValueError as err:  # a name that cannot be used
                 problem = str(err)
             else:

@@ -7,6 +7,7 @@ from rich.text import Text
 
 from roguelike import seeds, tiles
 from roguelike.engine import ITEMS, GameState, Monster
+from roguelike.engine.balance import DEFAULT_DIFFICULTY
 from saves.text import printable
 from screens.map_view import colour_of
 
@@ -45,13 +46,16 @@ def side_panel_lines(
 ) -> list[Text]:
     """The side panel's lines: the world, who and where the player is, what they carry, what
     they see (as many monsters as ``height`` rows leave room for, nearest first). A
-    ``permadeath`` world says so under its seed: its save is deleted at death."""
+    ``permadeath`` world says so under its seed: its save is deleted at death; so does a world
+    of any difficulty but normal."""
     lines: list[Text] = []
     code = seeds.encode(state.seed)
     name = world_name or state.world_name
     if name and name != code:
         lines.append(Text(printable(name)[:width], style="bold"))  # a name from a file
     lines.append(Text.assemble(("Seed ", LABEL), code))
+    if state.difficulty != DEFAULT_DIFFICULTY:  # normal goes without saying
+        lines.append(Text.assemble(("Difficulty ", LABEL), state.difficulty))
     if permadeath:
         lines.append(Text("Permadeath: one life"[:width], style=PERMADEATH))
     depth = state.room_depth()
@@ -112,7 +116,7 @@ def monsters_in_view(state: GameState) -> list[Monster]:
 def monster_line(m: Monster, width: int) -> Text:
     """``g goblin      5/8``: the glyph in its colour, the name, the HP coloured by health."""
     info = m.info
-    hp = f"{m.hp}/{info.max_hp}"
+    hp = f"{m.hp}/{m.max_hp}"
     name = info.name[: max(1, width - len(hp) - 3)]
     gap = max(1, width - 2 - len(name) - len(hp))
     return Text.assemble(
@@ -120,5 +124,5 @@ def monster_line(m: Monster, width: int) -> Text:
         " ",
         name,
         " " * gap,
-        (hp, hp_colour(m.hp, info.max_hp)),
+        (hp, hp_colour(m.hp, m.max_hp)),
     )

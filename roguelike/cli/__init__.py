@@ -129,8 +129,12 @@ def check_game_options(args: argparse.Namespace) -> None:
         raise Fail(f"--watch starts a game: it does not go with {args.command}")
     if args.watch and (args.daily or args.daily_code):
         raise Fail("--watch does not go with --daily or --daily-code")
-    if args.command and (args.play_seed is not None or args.preset):
-        raise Fail(f"--seed and --preset start a game: they do not go with {args.command}")
+    if args.command and (args.play_seed is not None or args.preset or args.play_difficulty):
+        raise Fail(
+            f"--seed, --preset and --difficulty start a game: they do not go with {args.command}"
+        )
+    if args.daily and args.play_difficulty:
+        raise Fail("--daily is the same world for everyone, at normal: not with --difficulty")
     if args.command and (args.daily or args.daily_code):
         raise Fail(f"--daily and --daily-code do not go with {args.command}")
     if args.daily and args.play_seed is not None:

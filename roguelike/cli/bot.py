@@ -5,7 +5,8 @@ floor, how close the runs came to death, the consumables used, and every loss.
 
 The policy switches make it a measuring instrument (:class:`roguelike.autoplay.Policy`):
 ``--invulnerable`` (can every world be finished at all?), ``--no-items`` and
-``--skip-treasure`` (what items and treasure are worth to survival)."""
+``--skip-treasure`` (what items and treasure are worth to survival); ``--difficulty`` plays the
+worlds at another level (the same maps, other numbers)."""
 
 from __future__ import annotations
 
@@ -16,13 +17,22 @@ from pathlib import Path
 from typing import Any
 
 from roguelike import seeds
-from roguelike.autoplay import Policy, Result, bot_seeds, play, play_many, play_seed, summary
+from roguelike.autoplay import (
+    Policy,
+    Result,
+    bot_seeds,
+    play,
+    play_many,
+    play_seed,
+    power_curves,
+    summary,
+)
 from roguelike.cli import Fail
 from roguelike.cli.args import parse_seed
 from roguelike.engine import new_game
 from roguelike.gen.layout import LayoutError
 from roguelike.gen.topology import ParamsError, TopologyError
-from roguelike.presets import DEFAULT_PRESET, PRESETS
+from roguelike.presets import DEFAULT_DIFFICULTY, DEFAULT_PRESET, DIFFICULTY_NAMES, PRESETS
 from roguelike.recording import Recording
 from saves.runs import pack, record_of
 from saves.store import write_atomic
@@ -50,6 +60,13 @@ def add_arguments(bot: argparse.ArgumentParser) -> None:
         choices=list(PRESETS),
         default=DEFAULT_PRESET,
         help=f"the worlds' size ({DEFAULT_PRESET})",
+    )
+    bot.add_argument(
+        "--difficulty",
+        dest="bot_difficulty",
+        choices=list(DIFFICULTY_NAMES),
+        default=DEFAULT_DIFFICULTY,
+        help=f"the worlds' difficulty: {', '.join(DIFFICULTY_NAMES)} ({DEFAULT_DIFFICULTY})",
     )
     bot.add_argument("--format", dest="bot_format", choices=["text", "json"], default="text")
     bot.add_argument("--jobs", type=int, default=0, help="processes for --seeds (0: one per core)")
@@ -96,7 +113,13 @@ def policy_of(args: argparse.Namespace) -> Policy:
     )
 
 
-def record_bot(seed: int, preset: str, dest: str, policy: Policy | None = None) -> Result:
+def record_bot(
+    seed: int,
+    preset: str,
+    dest: str,
+    policy: Policy | None = None,
+    difficulty: str = DEFAULT_DIFFICULTY,
+) -> Result:
     """Play ``seed`` as ``bot --seed`` does, recording every input, and write the run as a run
     file at ``dest`` (named after its seed code; a run the bot gave up on, stuck, is kept as
     abandoned). The destination is checked before the run, so a bad path costs no play."""
@@ -107,7 +130,7 @@ def record_bot(seed: int, preset: str, dest: str, policy: Policy | None = None) 
         raise Fail(f"{path.parent}: no such folder")
     started = now_iso()
     code = seeds.encode(seed)
-    state = new_game(seed, preset=preset, world_name=code)
+    state = new_game(seed, preset=preset, world_name=code, difficulty=difficulty)
     recording = Recording.begin(state)
     result = play(state, recording=recording, policy=policy or Policy())
     record = record_of(
@@ -130,16 +153,21 @@ def bot_text(args: argparse.Namespace) -> str:
         raise Fail("--record keeps a run a player could play: not with --invulnerable")
     if args.bot_seed is not None:
         if args.record is None:
-            result = result_json(play_seed(args.bot_seed, args.bot_preset, policy))
+            result = result_json(
+                play_seed(args.bot_seed, args.bot_preset, policy, args.bot_difficulty)
+            )
         else:
-            result = result_json(record_bot(args.bot_seed, args.bot_preset, args.record, policy))
+            result = result_json(
+                record_bot(args.bot_seed, args.bot_preset, args.record, policy, args.bot_difficulty)
+            )
             result["record"] = args.record
         if args.bot_format == "json":
             return json.dumps(result) + "\n"
         verdict = "won" if result["won"] else "lost"
         recorded = f", recorded in {args.record}" if args.record is not None else ""
         return (
-            f"{result['seed']} {args.bot_preset}: {verdict} ({result['cause']}), "
+            f"{result['seed']} {args.bot_preset} {args.bot_difficulty}: "
+            f"{verdict} ({result['cause']}), "
             f"{result['floors']} floors reached in {result['turns']} turns, "
             f"{result['seconds']} s{recorded}\n"
         )
@@ -147,23 +175,29 @@ def bot_text(args: argparse.Namespace) -> str:
         raise Fail("--seeds must be at least 1")
     if args.jobs < 0:
         raise Fail("--jobs must be 0 (one per core) or more")
-    played = play_many(bot_seeds(args.bot_seeds), args.bot_preset, args.jobs, policy)
+    played = play_many(
+        bot_seeds(args.bot_seeds), args.bot_preset, args.jobs, policy, args.bot_difficulty
+    )
     results = [result_json(r) for r in played]
     stats = summary(played)
     if args.bot_format == "json":
         doc = {
             "preset": args.bot_preset,
+            "difficulty": args.bot_difficulty,
             "policy": policy.describe(),
             **stats,
+            "power_by_floor": power_curves(played),
             "results": results,
         }
         return json.dumps(doc, indent=1) + "\n"
-    return summary_text(stats, args.bot_preset, policy) + "".join(
+    return summary_text(stats, args.bot_preset, policy, args.bot_difficulty) + "".join(
         f"  lost {r['seed']}: {r['cause']}\n" for r in results if not r["won"]
     )
 
 
-def summary_text(stats: dict[str, Any], preset: str, policy: Policy) -> str:
+def summary_text(
+    stats: dict[str, Any], preset: str, policy: Policy, difficulty: str = DEFAULT_DIFFICULTY
+) -> str:
     """The lines of ``bot --seeds N`` (and of the bench) for a :func:`summary`."""
     n, won = stats["worlds"], stats["won"]
     how = f" ({policy.describe()})" if policy.describe() else ""
@@ -172,7 +206,7 @@ def summary_text(stats: dict[str, Any], preset: str, policy: Policy) -> str:
     worst = "" if share is None else f"; the worst floor holds {100 * share:.0f}%"
     won_items = stats["items_used_won_p50"]
     return (
-        f"{won}/{n} {preset} worlds won ({100 * won / n:.0f}%){how}\n"
+        f"{won}/{n} {preset} {difficulty} worlds won ({100 * won / n:.0f}%){how}\n"
         f"  deaths {stats['deaths']} by floor ({floors}{worst}); stuck {stats['stuck']}\n"
         f"  lowest HP {100 * stats['lowest_hp_p50']:.0f}% of max p50, "
         f"{100 * stats['lowest_hp_min']:.0f}% at worst"

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from roguelike import seeds
 from roguelike.cli.args import parse_seed, preset_sizes
-from roguelike.presets import DEFAULT_PRESET, PRESETS
+from roguelike.presets import DEFAULT_DIFFICULTY, DEFAULT_PRESET, DIFFICULTY_NAMES, PRESETS
 
 if TYPE_CHECKING:
     from saves.runs import RunRecord
@@ -36,6 +36,12 @@ def add_options(p: argparse.ArgumentParser) -> None:
         "--preset",
         choices=list(PRESETS),
         help=f"the world's size: {preset_sizes()} ({DEFAULT_PRESET})",
+    )
+    p.add_argument(
+        "--difficulty",
+        dest="play_difficulty",
+        choices=list(DIFFICULTY_NAMES),
+        help=f"the new world's difficulty: {', '.join(DIFFICULTY_NAMES)} ({DEFAULT_DIFFICULTY})",
     )
     p.add_argument(
         "--daily",
@@ -76,6 +82,7 @@ def start(args: argparse.Namespace, make_app: Callable[..., Any] | None = None) 
     make_app(
         seed=args.play_seed,
         preset=args.preset,
+        difficulty=args.play_difficulty,
         watch=args.watch,
         save_dir=args.save_dir,
         pregenerate="process",  # the next floor is made while the player plays

@@ -21,6 +21,7 @@ from typing import Any
 from roguelike import seeds
 from roguelike.cli import Fail, Parser
 from roguelike.cli.args import add_save_dir_option
+from roguelike.presets import DEFAULT_DIFFICULTY
 from saves.errors import SaveError, StoreError
 from saves.morgue import morgue, printable
 from saves.runs import OUTCOMES, Hall, RunFileError, RunRecord
@@ -67,6 +68,7 @@ def row_json(r: RunRecord) -> dict[str, Any]:
         "world": r.world,
         "seed": r.seed,
         "preset": r.preset,
+        "difficulty": r.difficulty,
         "started": r.started,
         "ended": r.ended,
         "outcome": r.outcome,
@@ -104,7 +106,7 @@ def runs_table(records: list[RunRecord], where: str, what: str) -> str:
                 r.ended[:10],
                 _cut(printable(r.world), NAME_WIDTH),
                 r.seed,
-                r.preset,
+                r.preset + ("" if r.difficulty == DEFAULT_DIFFICULTY else f" {r.difficulty}"),
                 outcome,
                 f"{r.floors}/{r.total_floors}",
                 str(r.turns),
@@ -163,8 +165,17 @@ def show(hall: Hall, run_id: str) -> str:
     text = morgue(record, streak=streak)
     if imported:
         text += "Imported     a challenge from another player, checked by replay on import\n"
-        text += f"Answer it    roguelike --seed {record.seed} --preset {record.preset}\n"
+        text += f"Answer it    roguelike {play_flags(record)}\n"
     return text
+
+
+def play_flags(record: RunRecord) -> str:
+    """The options that start ``record``'s world: its seed, size and (unless normal)
+    difficulty."""
+    flags = f"--seed {record.seed} --preset {record.preset}"
+    if record.difficulty != DEFAULT_DIFFICULTY:
+        flags += f" --difficulty {record.difficulty}"
+    return flags
 
 
 def export(hall: Hall, run_id: str, output: str) -> str:
@@ -185,11 +196,11 @@ def import_(hall: Hall, source: str) -> str:
     outcome = record.outcome if record.outcome != "died" else f"died ({record.cause or '?'})"
     return (
         f"imported challenge {record.id}: {printable(record.world)} (seed {record.seed}, "
-        f"{record.preset}), {printable(outcome)} on floor {record.floors} of "
+        f"{record.preset}, {record.difficulty}), {printable(outcome)} on floor {record.floors} of "
         f"{record.total_floors} in {record.turns} turns, score {record.score}; "
         "every claim checked by replay\n"
         f"  watch it:      roguelike replay {record.id}\n"
-        f"  play it too:   roguelike --seed {record.seed} --preset {record.preset}\n"
+        f"  play it too:   roguelike {play_flags(record)}\n"
     )
 
 

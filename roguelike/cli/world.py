@@ -12,7 +12,7 @@ from typing import Any
 from roguelike.cli import Fail, Parser
 from roguelike.cli.args import add_save_dir_option, preset_sizes
 from roguelike.gen import formats
-from roguelike.presets import DEFAULT_PRESET, PRESETS
+from roguelike.presets import DEFAULT_DIFFICULTY, DEFAULT_PRESET, DIFFICULTY_NAMES, PRESETS
 from saves import Store, World
 from saves.errors import SaveError, StoreError
 from saves.session import Games
@@ -45,6 +45,13 @@ def add_arguments(world: argparse.ArgumentParser) -> None:
         help=f"{preset_sizes()} ({DEFAULT_PRESET})",
     )
     create.add_argument(
+        "--difficulty",
+        dest="world_difficulty",
+        choices=list(DIFFICULTY_NAMES),
+        default=DEFAULT_DIFFICULTY,
+        help=f"{', '.join(DIFFICULTY_NAMES)} ({DEFAULT_DIFFICULTY})",
+    )
+    create.add_argument(
         "--permadeath", action="store_true", help="the world ends with its first death"
     )
     listing = tools.add_parser("list", help="list the saved worlds, the latest first")
@@ -66,7 +73,9 @@ def world_table(infos: list[Any], where: str) -> str:
     """``world list``'s table: a row a world, its problems or state last."""
     if not infos:
         return f"no worlds in {where}\n"
-    rows: list[tuple[str, ...]] = [("NAME", "SEED", "PRESET", "FLOOR", "TURN", "SAVED", "")]
+    rows: list[tuple[str, ...]] = [
+        ("NAME", "SEED", "PRESET", "DIFFICULTY", "FLOOR", "TURN", "SAVED", "")
+    ]
     for i in infos:
         status = i.problem or ", ".join(
             word
@@ -79,7 +88,16 @@ def world_table(infos: list[Any], where: str) -> str:
             )
         saved = i.saved[:16].replace("T", " ") if i.saved else "?"
         floor = f"{i.floor}/{i.floors}" if i.floors else "?"
-        cells = (i.name, i.seed or "?", i.preset or "?", floor, str(i.turn), saved, status)
+        cells = (
+            i.name,
+            i.seed or "?",
+            i.preset or "?",
+            i.difficulty if i.preset else "?",
+            floor,
+            str(i.turn),
+            saved,
+            status,
+        )
         rows.append(tuple(printable(c) for c in cells))  # every cell may come from a file
     widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]) - 1)]
     return "".join(
@@ -96,11 +114,18 @@ def world_text(args: argparse.Namespace) -> str:
     what = args.world_command
     if what == "create":
         world = World.new(
-            args.name, args.world_seed, preset=args.world_preset, permadeath=args.permadeath
+            args.name,
+            args.world_seed,
+            preset=args.world_preset,
+            permadeath=args.permadeath,
+            difficulty=args.world_difficulty,
         )
         store.create(world)
         where = store.file(world.name)
-        return f"created world {world.name!r}: seed {world.code}, {world.preset}, in {where}\n"
+        return (
+            f"created world {world.name!r}: seed {world.code}, {world.preset}, "
+            f"{world.difficulty}, in {where}\n"
+        )
     if what == "list":
         infos = store.list()
         if args.format == "json":

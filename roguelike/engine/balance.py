@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from roguelike.presets import DEFAULT_DIFFICULTY as DEFAULT_DIFFICULTY  # re-exported
+from roguelike.presets import DIFFICULTY_NAMES
+
 # --- the player ---------------------------------------------------------------------------------
 
 #: HP at the start of a run.
@@ -24,17 +27,17 @@ PLAYER_ACCURACY = 85
 XP_PER_LEVEL = 10
 #: Maximum (and current) HP each level adds; each level also adds 1 to the top of the damage
 #: roll and, on every odd level, 1 to its bottom.
-LEVEL_HP = 5
+LEVEL_HP = 3
 #: A point of the player's defence takes this many percent off a monster's accuracy.
-DEFENCE_DODGE = 3
+DEFENCE_DODGE = 2
 
 # --- monsters on a floor ------------------------------------------------------------------------
 
 #: The share of monster slots filled on the first floor, what each floor below adds, and the
 #: most it reaches.
-FILL_FIRST = 0.5
+FILL_FIRST = 0.6
 FILL_STEP = 0.1
-FILL_MOST = 0.8
+FILL_MOST = 0.9
 #: A slot's level is half its room's depth (rounded up) plus this many per floor below the
 #: first; a kind lives at slots of its own level and above.
 LEVEL_PER_FLOOR = 2
@@ -258,8 +261,8 @@ class ItemKind:
 ITEMS: dict[str, ItemKind] = {
     i.name: i
     for i in (
-        ItemKind("healing potion", "!", "#f05090", "Drink it to heal 12 HP.",
-                 effect="heal", amount=12, verb="quaff"),
+        ItemKind("healing potion", "!", "#f05090", "Drink it to heal 10 HP.",
+                 effect="heal", amount=10, verb="quaff"),
         ItemKind("blink scroll", "?", "#80c0ff",
                  "Read it to vanish and reappear at a place in view, as far from monsters as it "
                  "can.",
@@ -318,6 +321,7 @@ TREASURE_TABLE = (
     ("war axe", 15),
     ("tower plate", 15),
 )
+
 # --- traps --------------------------------------------------------------------------------------
 
 #: Damage roll of a dart trap, inclusive, before the floor's bonus below.
@@ -334,3 +338,40 @@ SPOT_PASSING = 15
 SPOT_SEARCH = 60
 #: How far (Chebyshev) a search reaches.
 SEARCH_RADIUS = 2
+
+# --- difficulty ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A level of difficulty chosen at a new world: multipliers on the numbers above (the
+    bestiary's HP and damage are the base that every level scales, normal included). It never
+    changes a floor's layout; it changes which monsters and items fill the slots only through
+    the draws of the floor's inhabit stream that read it."""
+
+    name: str
+    description: str
+    monster_hp: float  # multiplies every monster's maximum HP (rounded, at least 1)
+    monster_damage: float  # multiplies a monster's damage roll (rounded) before defence
+    fill: float  # multiplies the share of monster slots filled (at most every slot)
+    potions: float  # multiplies the weight of healing potions in the item table
+    player_hp: int  # the player's HP at the start of a run
+
+
+# fmt: off
+DIFFICULTIES: dict[str, Difficulty] = {
+    d.name: d
+    for d in (
+        # name and description; then monster HP, monster damage, fill, potions, start HP
+        Difficulty("easy",   "Fewer, weaker monsters and more potions: for learning the game.",
+                   0.9, 1.1, 0.8, 1.5, 40),
+        Difficulty("normal", "The dungeon as designed: the seed code alone names it.",
+                   1.2, 1.4, 1.0, 1.0, PLAYER_MAX_HP),
+        Difficulty("hard",   "Tougher monsters that hit harder, and fewer potions.",
+                   1.4, 2.0, 1.15, 0.75, 25),
+        Difficulty("brutal", "Crowded floors of monsters that hit much harder, few potions.",
+                   1.6, 2.5, 1.3, 0.5, 20),
+    )
+}
+# fmt: on
+assert tuple(DIFFICULTIES) == DIFFICULTY_NAMES, "one row for each name in roguelike/presets.py"

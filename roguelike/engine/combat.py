@@ -1,11 +1,12 @@
 """Blows: the player's and the monsters' attacks, damage, death, experience and levels.
 
 A blow hits with a chance (the player's accuracy, 85% unless a clumsy weapon lowers it; a
-monster's own accuracy minus 3 per point of the player's defence), then deals its damage roll
-(the player's raised while berserk, lowered while weary) minus the target's defence, at least
-1. All rolls draw from ``state.rng``, the floor's gameplay stream. A kill gives the monster's
-experience; each level up adds 5 HP (maximum and current), 1 to the top of the damage roll and,
-on every odd level, 1 to its bottom. An invulnerable player (a measuring switch of the
+monster's own accuracy minus ``DEFENCE_DODGE`` per point of the player's defence), then deals
+its damage roll (the player's raised while berserk, lowered while weary; a monster's scaled by
+the world's difficulty) minus the target's defence, at least 1. All rolls draw from
+``state.rng``, the floor's gameplay stream. A kill gives the monster's experience; each level
+up adds ``LEVEL_HP`` HP (maximum and current), 1 to the top of the damage roll and, on every
+odd level, 1 to its bottom. An invulnerable player (a measuring switch of the
 autoplayer, never saved) is left at 1 HP by a blow that would kill it.
 
 Some kinds' blows do more than damage: a swarming kind hits surer and harder for each other
@@ -25,7 +26,7 @@ from roguelike.engine.balance import (
     SWARM_ACCURACY,
     WEARY_MALUS,
 )
-from roguelike.engine.creatures import Monster
+from roguelike.engine.creatures import Monster, monster_attack
 from roguelike.engine.describe import a, level_attack
 from roguelike.engine.events import Attacked, Died, Event, LevelUp, Message
 from roguelike.engine.grid import DIRS8
@@ -144,7 +145,8 @@ def monster_hits(state: GameState, m: Monster, *, ranged: bool) -> list[Event]:
         took = _steal(state, m)
         if took:
             return [Attacked(m.kind, "you", 0, False, ranged), Message(took)]
-    roll = int(state.rng.integers(info.attack[0], info.attack[1] + 1)) + info.swarm * swarm
+    lo, hi = monster_attack(info, state.difficulty)
+    roll = int(state.rng.integers(lo, hi + 1)) + info.swarm * swarm
     damage = max(1, roll - state.defence)
     worn = _corrode(state, m) if info.corrodes and not ranged else []
     state.hp -= damage

@@ -14,7 +14,10 @@ keeps one). What an item does is its ``effect``, played by the handlers of
 
 Which kind fills which slot is drawn from the floor's own stream
 ``seeds.stream(seed, floor, "inhabit")``, so it belongs to the world, not to the play: every
-player of a seed code meets the same goblin in the same room.
+player of a seed code meets the same goblin in the same room. The world's difficulty
+(:data:`~roguelike.engine.balance.DIFFICULTIES`) scales the share of slots filled, the
+weight of healing potions and every monster's maximum HP (and :mod:`~roguelike.engine.combat`
+its blows); the normal world is the one the seed code alone names.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ import numpy as np
 
 from roguelike import seeds, tiles
 from roguelike.engine.balance import (
+    DEFAULT_DIFFICULTY,
+    DIFFICULTIES,
     FILL_FIRST,
     FILL_MOST,
     FILL_STEP,
@@ -38,6 +43,7 @@ from roguelike.engine.balance import (
     TREASURE_CHOICES,
     TREASURE_REST,
     TREASURE_TABLE,
+    Difficulty,
     ItemKind,
     MonsterKind,
 )
@@ -57,6 +63,8 @@ __all__ = [
     "fill_share",
     "inhabit",
     "populate",
+    "monster_attack",
+    "monster_hp",
     "slot_level",
 ]
 
@@ -79,6 +87,12 @@ class Monster:
     #: ``hiding``, ``cornered``, ``retreat``, ``backed``, ``raised``, ``away``
     extra: dict[str, int] = field(default_factory=dict)
     loot: str = ""  # what a thief stole from the player (an item's name), dropped where it dies
+    #: its HP when unhurt: its kind's, scaled by the world's difficulty (0: the kind's own)
+    max_hp: int = 0
+
+    def __post_init__(self) -> None:
+        if self.max_hp <= 0:
+            self.max_hp = MONSTERS[self.kind].max_hp
 
     @property
     def info(self) -> MonsterKind:
@@ -97,7 +111,7 @@ class Monster:
         if self.loot or self.extra.get("hiding"):
             return True
         info = self.info
-        return info.flee_below > 0 and self.hp < info.flee_below * info.max_hp
+        return info.flee_below > 0 and self.hp < info.flee_below * self.max_hp
 
 
 def slot_level(depth: int, floor_number: int) -> int:
@@ -106,9 +120,31 @@ def slot_level(depth: int, floor_number: int) -> int:
     return (depth + 1) // 2 + LEVEL_PER_FLOOR * (floor_number - 1)
 
 
-def fill_share(floor_number: int) -> float:
-    """The share of monster slots that hold a monster on floor ``floor_number``."""
-    return min(FILL_MOST, FILL_FIRST + FILL_STEP * (floor_number - 1))
+def fill_share(floor_number: int, difficulty: str = DEFAULT_DIFFICULTY) -> float:
+    """The share of monster slots that hold a monster on floor ``floor_number`` of a world of
+    ``difficulty``."""
+    normal = min(FILL_MOST, FILL_FIRST + FILL_STEP * (floor_number - 1))
+    return min(1.0, normal * DIFFICULTIES[difficulty].fill)
+
+
+def monster_hp(kind: MonsterKind, difficulty: str = DEFAULT_DIFFICULTY) -> int:
+    """The maximum HP of a monster of ``kind`` in a world of ``difficulty``."""
+    return max(1, round(kind.max_hp * DIFFICULTIES[difficulty].monster_hp))
+
+
+def monster_attack(kind: MonsterKind, difficulty: str = DEFAULT_DIFFICULTY) -> tuple[int, int]:
+    """The damage roll (inclusive) of a monster of ``kind`` in a world of ``difficulty``."""
+    scale = DIFFICULTIES[difficulty].monster_damage
+    lo, hi = kind.attack
+    return (max(1, round(lo * scale)), max(1, round(hi * scale)))
+
+
+def item_table(difficulty: Difficulty) -> tuple[tuple[str, float], ...]:
+    """The item table with healing potions weighted as ``difficulty`` says."""
+    return tuple(
+        (name, w * difficulty.potions if ITEMS[name].effect == "heal" else w)
+        for name, w in ITEM_TABLE
+    )
 
 
 def choose_kind(level: int, rng: np.random.Generator, *, sentinel: bool = False) -> MonsterKind:
@@ -124,7 +160,7 @@ def choose_kind(level: int, rng: np.random.Generator, *, sentinel: bool = False)
     return kinds[int(rng.choice(len(kinds), p=weights / weights.sum()))]
 
 
-def _weighted(table: tuple[tuple[str, int], ...], rng: np.random.Generator) -> str:
+def _weighted(table: tuple[tuple[str, float], ...], rng: np.random.Generator) -> str:
     w = np.array([x for _, x in table], dtype=float)
     return table[int(rng.choice(len(table), p=w / w.sum()))][0]
 
@@ -132,9 +168,12 @@ def _weighted(table: tuple[tuple[str, int], ...], rng: np.random.Generator) -> s
 Choices = dict[tuple[int, int], int]
 
 
-def inhabit(fl: Floor) -> tuple[list[Monster], dict[tuple[int, int], str]]:
-    """The monsters and items of a freshly generated floor, from its slots."""
-    monsters, items, _ = populate(fl)
+def inhabit(
+    fl: Floor, difficulty: str = DEFAULT_DIFFICULTY
+) -> tuple[list[Monster], dict[tuple[int, int], str]]:
+    """The monsters and items of a freshly generated floor, from its slots, in a world of
+    ``difficulty``."""
+    monsters, items, _ = populate(fl, difficulty)
     return monsters, items
 
 
@@ -192,11 +231,11 @@ def _hoard(
 
 
 def populate(
-    fl: Floor,
+    fl: Floor, difficulty: str = DEFAULT_DIFFICULTY
 ) -> tuple[list[Monster], dict[tuple[int, int], str], Choices]:
-    """The monsters and items of a freshly generated floor, from its slots, and the choice
-    groups of its treasure (item cell → group number: taking one item of a group makes the
-    rest of it crumble)."""
+    """The monsters and items of a freshly generated floor of a world of ``difficulty``, from
+    its slots, and the choice groups of its treasure (item cell → group number: taking one
+    item of a group makes the rest of it crumble)."""
     assert fl.tiles is not None and fl.room_map is not None
     rng = seeds.stream(fl.seed, fl.number, INHABIT_STREAM)
     depth = {r.id: r.depth for r in fl.topology.rooms}
@@ -208,17 +247,19 @@ def populate(
     items: dict[tuple[int, int], str] = {}
     choices: Choices = {}
     hoards: set[int] = set()
+    found = item_table(DIFFICULTIES[difficulty])
+    share = fill_share(fl.number, difficulty)
     for slot in fl.slots:
         pos = (slot.x, slot.y)
         if slot.kind == "item":
-            items[pos] = _weighted(ITEM_TABLE, rng)
+            items[pos] = _weighted(found, rng)
             continue
         if slot.kind == "treasure":
             if slot.room not in hoards:  # the room's first treasure slot lays out its hoard
                 hoards.add(slot.room)
                 _hoard(fl, slot.room, rng, taken, items, choices)
             continue
-        if rng.random() >= fill_share(fl.number):
+        if rng.random() >= share:
             continue
         level = slot_level(depth[slot.room], fl.number)
         guard = slot.room in key_rooms
@@ -244,8 +285,9 @@ def populate(
                 ):
                     taken.add(c)
                     group.append(c)
+        hp = monster_hp(kind, difficulty)
         for x, y in group:
             monsters.append(
-                Monster(len(monsters), kind.name, x, y, kind.max_hp, home=(x, y), guard=guard)
+                Monster(len(monsters), kind.name, x, y, hp, home=(x, y), guard=guard, max_hp=hp)
             )
     return monsters, items, choices

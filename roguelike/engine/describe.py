@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from roguelike import tiles
 from roguelike.engine.balance import (
     DEFENCE_DODGE,
+    DIFFICULTIES,
     LEVEL_HP,
     PLAYER_ACCURACY,
     PLAYER_ATTACK,
-    PLAYER_MAX_HP,
     PLAYER_SPEED,
 )
-from roguelike.engine.creatures import ITEMS, Monster
+from roguelike.engine.creatures import ITEMS, Monster, monster_attack
 from roguelike.engine.legend import KEY_GLYPH, PLAYER_GLYPH, TILE_MEANING, TRAP_GLYPH, TRAP_TEXT
 from roguelike.engine.state import GameState
 
@@ -171,14 +171,15 @@ def monster_numbers(state: GameState, m: Monster) -> MonsterNumbers:
     mine = state.accuracy / 100 * _mean_damage(state.attack, info.defence)
     blows = _turns(m.hp, mine - info.regen * info.speed / 100)
     to_hit = max(0, min(100, info.accuracy - DEFENCE_DODGE * state.defence))
-    theirs = to_hit / 100 * _mean_damage(info.attack, state.defence) * info.speed / state.speed
+    attack = monster_attack(info, state.difficulty)
+    theirs = to_hit / 100 * _mean_damage(attack, state.defence) * info.speed / state.speed
     turns_to_die = _turns(state.hp, theirs)
     return MonsterNumbers(
         name=info.name,
         glyph=info.glyph,
         hp=m.hp,
-        max_hp=info.max_hp,
-        attack=info.attack,
+        max_hp=m.max_hp,
+        attack=attack,
         defence=info.defence,
         to_hit_you=to_hit,
         speed=info.speed,
@@ -234,7 +235,8 @@ def upgrades(state: GameState) -> Upgrades:
     axe, tower = ITEMS["war axe"], ITEMS["tower plate"]
     axes = max(0, (PLAYER_ACCURACY - state.accuracy) // axe.clumsy)
     towers = max(0, (PLAYER_SPEED - state.speed) // tower.slow)
-    extra_hp = state.max_hp - PLAYER_MAX_HP - LEVEL_HP * (state.level - 1)
+    start = DIFFICULTIES[state.difficulty].player_hp
+    extra_hp = state.max_hp - start - LEVEL_HP * (state.level - 1)
     extra_hit = state.attack[1] - level_attack(state.level)[1] - axes * axe.amount
     return Upgrades(
         blades=max(0, extra_hit // blade),

@@ -88,11 +88,11 @@ def monsters_act(state: GameState) -> list[Event]:
         m.energy += m.info.speed * PLAYER_SPEED // state.speed
         while m.energy >= 100 and not state.dead and m in state.monsters:  # a thief may go
             m.energy -= 100
-            if m.info.regen and m.hp < m.info.max_hp:
-                m.hp = min(m.info.max_hp, m.hp + m.info.regen)
+            if m.info.regen and m.hp < m.max_hp:
+                m.hp = min(m.max_hp, m.hp + m.info.regen)
             if m.extra.get("hiding"):  # out of sight it licks its wounds, then comes back
-                m.hp = min(m.info.max_hp, m.hp + HIDE_HEAL)
-                if m.hp >= m.info.max_hp:
+                m.hp = min(m.max_hp, m.hp + HIDE_HEAL)
+                if m.hp >= m.max_hp:
                     for counter in ("hiding", "fled"):
                         m.extra.pop(counter, None)
             if m.awake:

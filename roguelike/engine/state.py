@@ -19,9 +19,10 @@ import numpy as np
 
 from roguelike import seeds, tiles
 from roguelike.engine.balance import (
+    DEFAULT_DIFFICULTY,
+    DIFFICULTIES,
     PLAYER_ACCURACY,
     PLAYER_ATTACK,
-    PLAYER_MAX_HP,
     PLAYER_SPEED,
     XP_PER_LEVEL,
 )
@@ -64,6 +65,9 @@ class GameState:
     rng: np.random.Generator  # seeds.stream(seed, floor, "play")
     world_name: str = ""
     preset: str = DEFAULT_PRESET
+    #: the world's difficulty (a key of ``balance.DIFFICULTIES``): it scales the inhabitants
+    #: of every floor and the monsters' blows, never a floor's layout
+    difficulty: str = DEFAULT_DIFFICULTY
     keys_held: set[int] = field(default_factory=set)
     #: keys still lying on this floor: (x, y) → key id
     keys_lying: dict[tuple[int, int], int] = field(default_factory=dict)
@@ -217,7 +221,11 @@ class GameState:
         for pos in self.puzzles:
             del self.keys_lying[pos]
             self.tiles[pos[1], pos[0]] = tiles.PEDESTAL
-        monsters, items, choices = populate(fl) if inhabitants is None else inhabitants
+        # a cache places inhabitants ahead at the normal difficulty only: any other is placed
+        # here (it takes a millisecond; the floor itself is what the cache saves)
+        if inhabitants is None or self.difficulty != DEFAULT_DIFFICULTY:
+            inhabitants = populate(fl, self.difficulty)
+        monsters, items, choices = inhabitants
         self.monsters = monsters if self.with_monsters else []
         self.items_lying = items
         self.traps = {(t.x, t.y): t.kind for t in fl.traps}
@@ -242,6 +250,7 @@ def new_game(
     preset: str = DEFAULT_PRESET,
     world_name: str = "",
     floor: int = 1,
+    difficulty: str = DEFAULT_DIFFICULTY,
     fov_radius: int | None = FOV_RADIUS,
     monsters: bool = True,
     puzzles: bool = True,
@@ -249,9 +258,15 @@ def new_game(
     """A game of world ``seed`` with the player at the spawn of floor ``floor``. The run has
     ``total_floors`` floors, or as many as ``preset`` says. ``monsters=False`` makes a world
     without monsters and ``puzzles=False`` one whose keys all lie on the floor (for tests and
-    for exploring a seed)."""
+    for exploring a seed). ``difficulty`` (a key of ``balance.DIFFICULTIES``) sets the
+    starting HP and scales the monsters and potions of every floor."""
     if preset not in PRESETS:
         raise ValueError(f"unknown preset {preset!r}: choose one of {', '.join(PRESETS)}")
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(
+            f"unknown difficulty {difficulty!r}: choose one of {', '.join(DIFFICULTIES)}"
+        )
+    start_hp = DIFFICULTIES[difficulty].player_hp
     total = PRESETS[preset] if total_floors is None else total_floors
     if not 1 <= floor <= total:
         raise ValueError(f"floor {floor} is outside 1..{total}")
@@ -263,11 +278,12 @@ def new_game(
         floor=fl,
         tiles=fl.tiles,
         player=fl.spawn,
-        hp=PLAYER_MAX_HP,
-        max_hp=PLAYER_MAX_HP,
+        hp=start_hp,
+        max_hp=start_hp,
         rng=seeds.stream(seed, floor, PLAY_STREAM),
         world_name=world_name or seeds.encode(seed),
         preset=preset,
+        difficulty=difficulty,
         fov_radius=fov_radius,
         with_monsters=monsters,
         with_puzzles=puzzles,

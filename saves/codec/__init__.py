@@ -79,6 +79,7 @@ class Loaded:
 def summary_of(world: World, state: GameState) -> h.Summary:
     return h.Summary(
         preset=state.preset,
+        difficulty=state.difficulty,
         floor=state.number,
         floors=state.total_floors,
         turn=state.turn,
@@ -96,6 +97,8 @@ def check_belongs(world: World, state: GameState) -> None:
         )
     if state.preset != world.preset:
         raise ValueError(f"the game is a {state.preset} run, the world {world.preset}")
+    if state.difficulty != world.difficulty:
+        raise ValueError(f"the game is played {state.difficulty}, the world {world.difficulty}")
 
 
 def encode(
@@ -172,7 +175,11 @@ def recording_from(value: Any, state: GameState) -> tuple[Recording | None, str 
         rec = Recording.from_json(value)
     except RecordingError as err:
         return None, f"its recording is damaged ({err})"
-    if rec.start.seed != state.seed or rec.start.preset != state.preset:
+    if (
+        rec.start.seed != state.seed
+        or rec.start.preset != state.preset
+        or rec.start.difficulty != state.difficulty
+    ):
         return None, "its recording is of another world"
     if rec.checks and rec.checks[-1] != check(state):
         return None, "its recording does not end where the game stands"
@@ -218,6 +225,8 @@ def _decode(data: bytes) -> Loaded:
     state = state_from(f.get(doc, "state", "payload"), "state")
     if state.seed != world.seed or state.preset != world.preset:
         raise SaveError("state: its seed or preset is not the world's")
+    if state.difficulty != world.difficulty:
+        raise SaveError("state: its difficulty is not the world's")
     visited = visited_from(f.get(doc, "visited", "payload"), "visited", state)
     if summary_of(world, state) != head.summary:
         raise SaveError("the save's header does not match its payload (summary)")

@@ -13,13 +13,14 @@ import numpy as np
 from roguelike import puzzles, seeds, tiles
 from roguelike.engine.balance import (
     BERSERK_TURNS,
+    DIFFICULTIES,
     NET_TURNS,
     PLAYER_ACCURACY,
     PLAYER_SPEED,
     PLAYER_SPEED_LEAST,
     WEARY_TURNS,
 )
-from roguelike.engine.creatures import ITEMS, MONSTERS, Monster
+from roguelike.engine.creatures import ITEMS, MONSTERS, Monster, monster_hp
 from roguelike.engine.puzzle_rooms import PuzzleRoom
 from roguelike.engine.state import LOG_LIMIT, GameState, RunStats
 from roguelike.presets import PRESETS
@@ -55,6 +56,7 @@ def world_doc(world: World) -> dict[str, Any]:
         "name": world.name,
         "seed": world.code,
         "preset": world.preset,
+        "difficulty": world.difficulty,
         "generator": world.generator,
         "permadeath": world.permadeath,
         "created": world.created,
@@ -99,6 +101,7 @@ def world_from(value: Any, where: str) -> World:
         created=created,
         generator=f.text(f.get(o, "generator", where), f"{where}.generator", 40),
         challenge=_challenge_id(o.get("challenge"), f"{where}.challenge"),
+        difficulty=f.difficulty(o, where),
     )
 
 
@@ -118,6 +121,7 @@ def state_doc(s: GameState) -> dict[str, Any]:
         "seed": s.seed,
         "world_name": s.world_name,
         "preset": s.preset,
+        "difficulty": s.difficulty,
         "total_floors": s.total_floors,
         "fov_radius": s.fov_radius,
         "with_monsters": s.with_monsters,
@@ -247,6 +251,7 @@ def state_from(value: Any, where: str) -> GameState:
         rng=rng_from(field("rng"), at("rng")),
         world_name=state_name(field("world_name"), at("world_name")),
         preset=f.text(field("preset"), at("preset"), 20, choices=PRESETS),
+        difficulty=f.difficulty(o, where),
         keys_held=keys_held,
         keys_lying=keys_lying,
         monsters=monsters,
@@ -414,6 +419,7 @@ def monster_doc(m: Monster) -> dict[str, Any]:
         "unseen": m.unseen,
         "extra": dict(m.extra),
         "loot": m.loot,
+        "max_hp": m.max_hp,
     }
 
 
@@ -433,12 +439,17 @@ def monster_from(value: Any, where: str, width: int, height: int) -> Monster:
         extra[f.text(key, f"{where}.extra key", 40)] = f.integer(
             v, f"{where}.extra.{key}", -MAX_BIG, MAX_BIG
         )
+    # its maximum HP: the kind's scaled by a difficulty (missing: a save from before
+    # difficulties, the kind's own), never above the hardest difficulty's scaling
+    most = max(monster_hp(MONSTERS[kind], d) for d in DIFFICULTIES)
+    top = f.integer(o.get("max_hp", MONSTERS[kind].max_hp), f"{where}.max_hp", 1, most)
     return Monster(
+        max_hp=top,
         id=f.integer(field("id"), f"{where}.id", 0, MAX_BIG),
         kind=kind,
         x=pos[0],
         y=pos[1],
-        hp=f.integer(field("hp"), f"{where}.hp", 1, MONSTERS[kind].max_hp),
+        hp=f.integer(field("hp"), f"{where}.hp", 1, top),
         home=f.cell(field("home"), f"{where}.home", width, height),
         guard=f.boolean(field("guard"), f"{where}.guard"),
         awake=f.boolean(field("awake"), f"{where}.awake"),

@@ -15,6 +15,7 @@ from roguelike import seeds, tiles
 from roguelike.autoplay import (
     Decision,
     Memory,
+    Policy,
     bot_seeds,
     choose,
     decide,
@@ -47,14 +48,16 @@ MUST_WIN = 0.95
 def test_the_autoplayer_wins_at_least_95_percent_of_50_small_worlds():
     """The promise of the clingo topology, checked seed after seed: every floor can be
     finished. A loss here that is not bad luck in a fight is a generator (or autoplayer) bug."""
-    results = play_many(bot_seeds(WORLDS), "small", jobs=2)
+    # invulnerable: this proves the worlds can be finished; whether they can be survived is
+    # the difficulty curve's question (the bench), not a rule of the generator
+    results = play_many(bot_seeds(WORLDS), "small", jobs=2, policy=Policy(invulnerable=True))
     assert [r.seed for r in results] == bot_seeds(WORLDS)  # in order, whatever the processes
     lost = [f"{seeds.encode(r.seed)}: {r.cause} on floor {r.floors}" for r in results if not r.won]
     won = len(results) - len(lost)
     assert won >= MUST_WIN * WORLDS, f"won {won}/{WORLDS}; lost {lost}"
     assert all(r.floors == 3 and r.cause == "escaped" for r in results if r.won)
     # the processes change nothing: a world played again here ends the same way
-    again = play_seed(results[0].seed, "small")
+    again = play_seed(results[0].seed, "small", Policy(invulnerable=True))
     assert (again.won, again.turns, again.floors) == (
         results[0].won,
         results[0].turns,
@@ -160,6 +163,7 @@ def test_stepwise_decisions_take_one_turn_and_agree_with_the_plan(seed, actions)
 
 def test_stepwise_play_finishes_a_floor():
     state = new_game(bot_seeds(1)[0], preset="small")
+    state.invulnerable = True  # finishing the floor is the question here, not surviving it
     for _ in range(4000):
         if state.number > 1 or state.over:
             break

@@ -88,18 +88,22 @@ def test_the_save_lines(monkeypatch):
 
 def test_the_bot_lines_give_the_win_rate_and_every_loss(monkeypatch):
     asked = []
+    extra = {"easy": -1, "normal": 0, "hard": 2}
 
-    def play_many(worlds, preset, jobs=0, policy=FULL):
-        """The full bot loses the first world; without items it loses two more; without
-        treasure one more; invulnerable it wins them all (the curve's shape, in small)."""
-        asked.append((len(worlds), preset, policy))
+    def play_many(worlds, preset, jobs=0, policy=FULL, difficulty="normal"):
+        """The full bot loses the first world at normal (none at easy, three at hard); without
+        items it loses two more; without treasure one more; invulnerable it wins them all (the
+        curve's shape, in small)."""
+        asked.append((len(worlds), preset, policy, difficulty))
         lose = (
             0 if policy.invulnerable else 3 if policy.no_items else 2 if policy.skip_treasure else 1
-        )
+        ) + (0 if policy.invulnerable else extra[difficulty])
         return [
             Result(
                 seed, i >= lose, 5, 1000, "escaped" if i >= lose else "killed by a troll",
                 2.0, 0.5, died_on=None if i >= lose else 1 + i, items_used=3,
+                arrivals=((1, 30, 3.5, 0), (2, 40, 5.0, 1)),
+                monsters=((1, 10, 6.0, 2.0), (2, 12, 8.0, 3.0)),
             )
             for i, seed in enumerate(worlds)
         ]  # fmt: skip
@@ -107,30 +111,45 @@ def test_the_bot_lines_give_the_win_rate_and_every_loss(monkeypatch):
     monkeypatch.setattr(bot_bench, "play_many", play_many)
     lines = list(bot_bench.PARTS["bot"](500))
     n = bot_bench.BENCH_WORLDS  # --seeds above 100: 100 worlds
-    assert [(k, p) for k, p, _ in asked] == [(n, "normal")] * 5
-    assert [p.describe() for *_, p in asked] == [
-        "",
-        "",
-        "--no-items",
-        "--skip-treasure",
-        "--invulnerable",
+    assert all((k, p) == (n, "normal") for k, p, *_ in asked)
+    assert [(p.describe(), d) for *_, p, d in asked] == [
+        ("", "normal"),
+        ("", "easy"),
+        ("--no-items", "easy"),
+        ("--skip-treasure", "easy"),
+        ("", "normal"),
+        ("--no-items", "normal"),
+        ("--skip-treasure", "normal"),
+        ("--invulnerable", "normal"),  # the map is the same at every level: proved once
+        ("", "hard"),
+        ("--no-items", "hard"),
+        ("--skip-treasure", "hard"),
     ]
     assert lines[0].startswith("autoplayer, 100 normal worlds: won 99 (99%; target ≥ 95% ok)")
     assert "500 turns/s p50" in lines[1] and "1,000 turns a world p50" in lines[1]
     assert "lowest HP 50% of max p50" in lines[2] and "1 deaths" in lines[2]
     first = seeds.encode(bot_seeds(1)[0])
     assert lines[3] == f"  lost {first}: killed by a troll"
-    curve = [line for line in lines if line.startswith("curve")]
-    assert curve[0].startswith("curve, full: 99/100 normal worlds won (99%)")
-    assert curve[1].startswith("curve, no items: 97/100") and "(--no-items)" in curve[1]
-    assert "deaths 3 by floor (1: 1, 2: 1, 3: 1; the worst floor holds 33%)" in "\n".join(lines)
-    assert curve[-2] == (
-        "curve targets: full wins 99% (50-80%: MISSED) · worst floor 100% of deaths (≤ 40%: MISSED)"
-    )
-    assert curve[-1].startswith("curve targets: no items 97% (≤ half the full: MISSED)")
-    assert "skip treasure 98% (under the full, over 0: ok)" in curve[-1]
-    assert "consumables in a won run 3.0 p50 (≥ 2: ok)" in curve[-1]
-    assert curve[-1].endswith("invulnerable 100% (100%: ok)")
+    text = "\n".join(lines)
+    assert "curve, normal, full: 99/100 normal normal worlds won (99%)" in text
+    assert "curve, hard, no-items: 95/100 normal hard worlds won (95%) (--no-items)" in text
+    assert "deaths 3 by floor (1: 1, 2: 1, 3: 1; the worst floor holds 33%)" in text
+    assert (
+        "normal: curve targets: full wins 99% (50-80%: MISSED) · worst floor 100% of deaths "
+        "(≤ 40%: MISSED) · consumables in a won run 3.0 p50 (≥ 2: ok)"
+    ) in lines
+    (normal,) = [x for x in lines if x.startswith("normal: curve targets: no items")]
+    assert "no items 97% (≤ half the full: MISSED)" in normal
+    assert "skip treasure 98% (under the full, over 0: ok)" in normal
+    assert normal.endswith("invulnerable 100% (100%: ok)")
+    (moves,) = [x for x in lines if x.startswith("difficulty:")]
+    assert "easy 100% (+1) · normal 99% · hard 97% (-2)" in moves and moves.endswith("ok")
+    power = [x for x in lines if x.startswith("power, ")]
+    assert [x.split(":")[0] for x in power] == ["power, easy", "power, normal", "power, hard"]
+    assert (
+        "  floor 2 (100 runs): player 40 HP, attack 5, defence 1 · monsters 12 of 8 HP "
+        "hitting 3 a turn"
+    ) in lines
 
 
 def test_the_recording_lines_measure_a_real_run():

@@ -33,7 +33,8 @@ def test_create_list_export_import_delete(capsys, tmp_path):
     code, out, _ = run(capsys, "--save-dir", d, "world", "list")  # before the command, too
     assert code == 0
     header, row = out.splitlines()
-    assert header.split()[:6] == ["NAME", "SEED", "PRESET", "FLOOR", "TURN", "SAVED"]
+    assert header.split()[:7] == ["NAME", "SEED", "PRESET", "DIFFICULTY", "FLOOR", "TURN", "SAVED"]
+    assert "normal" in row.split()
     assert row.startswith("Deep Dive") and seeds.normalise("dragon") in row and "1/3" in row
     code, out, _ = run(capsys, "world", "list", "--format", "json", "--save-dir", d)
     doc = json.loads(out)

@@ -99,7 +99,8 @@ def _arena_spot(r: int) -> tuple[int, tuple[int, int]]:
 
 def arena(r: int = 3) -> tuple[GameState, tuple[int, int]]:
     """A monster-free game with the player at the centre ``c`` of an open (2r+1)² square of
-    floor, nothing lying within r+1 of it, no trap on the floor, and no regeneration to blur HP arithmetic."""
+    floor, nothing lying within r+1 of it, no trap on the floor, and no regeneration to blur HP
+    arithmetic."""
     seed, c = _arena_spot(r)
     state = fresh(seed)
     for lying in (state.items_lying, state.keys_lying):

@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roguelike.engine import describe
+from roguelike.engine.balance import DEFENCE_DODGE
 from roguelike.engine.combat import PLAYER_ACCURACY, gain_xp, monster_hits, player_attacks
-from roguelike.engine.creatures import MONSTERS
+from roguelike.engine.creatures import MONSTERS, monster_attack
 from roguelike.engine.describe import (
     ENDLESS,
     PLAYER_HIT_CHANCE,
@@ -36,23 +37,23 @@ def test_an_orc_reads_as_the_bestiary_says():
     m = add(state, "orc", off(c, 2, 0), hp=9, awake=False)
     n = monster_numbers(state, m)
     orc = MONSTERS["orc"]
+    lo, hi = monster_attack(orc, state.difficulty)  # the bestiary's roll, as the level scales it
     assert (n.hp, n.max_hp, n.attack, n.defence, n.speed) == (
         9,
         orc.max_hp,
-        orc.attack,
+        (lo, hi),
         orc.defence,
         orc.speed,
     )
     assert n.to_hit_you == orc.accuracy and n.mood == "asleep"
     assert f"flees below {round(orc.flee_below * 100)}% HP" in n.traits
     text = describe(state, *m.pos)
-    lo, hi = orc.attack
     assert f"9/{orc.max_hp} HP, asleep" in text and f"Hits {lo}-{hi}" in text
     assert f"defence {orc.defence}" in text
     assert f"{orc.accuracy}% to hit you" in text and "as fast as you" in text
     assert orc.speed == 100
     state.defence = 2
-    assert monster_numbers(state, m).to_hit_you == orc.accuracy - 6  # 3 per point of defence
+    assert monster_numbers(state, m).to_hit_you == orc.accuracy - 2 * DEFENCE_DODGE
 
 
 def test_the_mood_follows_the_monster():

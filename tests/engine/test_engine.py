@@ -54,6 +54,7 @@ from roguelike.engine import (
     new_game,
     step,
 )
+from roguelike.engine.balance import DEFENCE_DODGE
 from roguelike.engine.creatures import (
     GUARD_RADIUS,
     ITEMS,
@@ -62,6 +63,8 @@ from roguelike.engine.creatures import (
     Monster,
     fill_share,
     inhabit,
+    monster_attack,
+    monster_hp,
     slot_level,
 )
 from roguelike.engine.items import BOMB_DAMAGE, TAKE, USE, held
@@ -285,14 +288,14 @@ def test_an_awake_melee_monster_two_cells_away_approaches(kind):
 def test_an_adjacent_monster_attacks_every_turn_and_stays_put():
     state, c = arena()
     m = add(state, "orc", off(c, 1, 0))
-    info = MONSTERS["orc"]
+    lo, hi = monster_attack(MONSTERS["orc"], state.difficulty)
     dealt = 0
     for _ in range(6):
         hits = attacks_by(step(state, Wait()), "orc")
         assert len(hits) == 1
         (hit,) = hits
         assert hit.target == "you" and not hit.ranged and not hit.killed
-        assert hit.damage == 0 or info.attack[0] <= hit.damage <= info.attack[1]
+        assert hit.damage == 0 or lo <= hit.damage <= hi
         assert m.pos == off(c, 1, 0)
         dealt += hit.damage
     assert state.hp == state.max_hp - dealt
@@ -752,10 +755,11 @@ def test_a_monster_killing_the_player_ends_the_run(number):
 
 
 def test_defence_lowers_a_monsters_chance_to_hit():
-    """Hit chance is accuracy minus 3 per defence point: enough armour makes every blow miss."""
+    """Hit chance is accuracy minus DEFENCE_DODGE per defence point: enough armour makes every
+    blow miss."""
     state, c = arena()
     info = MONSTERS["orc"]
-    state.defence = info.accuracy // 3 + 1
+    state.defence = info.accuracy // DEFENCE_DODGE + 1
     add(state, "orc", off(c, 1, 0))
     for _ in range(20):
         hits = attacks_by(step(state, Wait()), "orc")
@@ -1275,7 +1279,7 @@ def _population(seeds_: range, number: int):
             room = int(fl.room_map[m.y, m.x])
             assert room >= 0, "monsters live in rooms"
             assert m.guard == (room in key_rooms)
-            assert m.awake is False and m.hp == m.info.max_hp and m.home == m.pos
+            assert m.awake is False and m.hp == m.max_hp == monster_hp(m.info) and m.home == m.pos
             rows.append((m, depth[room], m.pos in leaders, fl))
     return rows
 

@@ -89,8 +89,8 @@ def test_saved_fields_are_every_field_of_the_game():
     names = {
         GameState: {
             "seed", "total_floors", "floor", "tiles", "player", "hp", "max_hp", "rng",
-            "world_name", "preset", "keys_held", "keys_lying", "monsters", "items_lying",
-            "puzzles", "inventory", "hint_coins", "attack", "defence", "level", "xp",
+            "world_name", "preset", "difficulty", "keys_held", "keys_lying", "monsters",
+            "items_lying", "puzzles", "inventory", "hint_coins", "attack", "defence", "level", "xp",
             "visible", "explored", "turn", "regen_clock", "fov_radius", "with_monsters",
             "with_puzzles", "won", "dead", "log", "stats", "traps", "traps_known", "netted",
             "sprung",
@@ -105,6 +105,7 @@ def test_saved_fields_are_every_field_of_the_game():
         Monster: {
             "id", "kind", "x", "y", "hp", "home", "guard", "awake", "energy", "unseen", "extra",
             "loot",
+            "max_hp",
         },
         RunStats: {
             "floors_reached", "kills", "keys", "puzzles_solved", "hints_used", "cause",

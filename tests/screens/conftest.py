@@ -12,7 +12,12 @@ from tests.screens.support import bot_record
 def quiet_game(world: World) -> GameState:
     """A game of ``world`` without monsters and puzzles: nothing moves but the player."""
     return new_game(
-        world.seed, preset=world.preset, world_name=world.name, monsters=False, puzzles=False
+        world.seed,
+        preset=world.preset,
+        world_name=world.name,
+        monsters=False,
+        puzzles=False,
+        difficulty=world.difficulty,
     )
 
 

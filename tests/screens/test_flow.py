@@ -262,10 +262,14 @@ async def test_ctrl_q_quits_from_anywhere(where):
 
 def test_seed_starts_that_world(fake_app):
     made = fake_app.made
-    assert main(["--seed", "dragon", "--preset", "large"], make_app=fake_app) == 0
+    assert (
+        main(["--seed", "dragon", "--preset", "large", "--difficulty", "hard"], make_app=fake_app)
+        == 0
+    )
     assert made == {
         "seed": seeds.parse("dragon"),
         "preset": "large",
+        "difficulty": "hard",
         "watch": False,
         "save_dir": None,
         "ran": True,
@@ -277,6 +281,7 @@ def test_seed_starts_that_world(fake_app):
     assert made == {
         "seed": None,
         "preset": None,
+        "difficulty": None,
         "watch": False,
         "save_dir": None,
         "ran": True,
@@ -316,4 +321,7 @@ def test_a_bad_seed_code_is_one_line_and_exit_2():
 
 def test_seed_does_not_go_with_a_command(capsys):
     assert main(["--seed", "dragon", "generate", "--seed", "x"]) == 2
-    assert "roguelike: error: --seed and --preset start a game" in capsys.readouterr().err
+    assert (
+        "roguelike: error: --seed, --preset and --difficulty start a game"
+        in capsys.readouterr().err
+    )

@@ -76,10 +76,10 @@ async def test_the_size_choice_does_not_wrap_around():
         await pilot.press("right", "right", "right", "right")  # → stops at the last size
         await pilot.pause()
         assert screen.chosen_preset() == "large" and app.focused is preset
-        await pilot.press("down")  # ↓ at the last size moves down to permadeath
+        await pilot.press("down")  # ↓ at the last size moves down to the difficulty
         await pilot.pause()
         assert screen.chosen_preset() == "large"
-        assert app.focused is screen.query_one("#permadeath")
+        assert app.focused is screen.query_one("#difficulty")
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)

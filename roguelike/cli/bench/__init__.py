@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
+from typing import Any
 
 import numpy as np
 
@@ -104,14 +105,31 @@ def measure(name: str, seeds: int, fn: Callable[[int], object], budget: Budget) 
 def add_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("--seeds", type=int, default=200, help="seeds per measured set (200)")
     bench.add_argument("--only", choices=list(PARTS), help="run one part of the bench")
+    bench.add_argument(
+        "--difficulties",
+        metavar="LIST",
+        help="the bot part: the difficulties its curve compares, by comma "
+        "(easy,normal,hard: normal and the levels around it)",
+    )
+    bench.add_argument(
+        "--policies",
+        metavar="LIST",
+        help="the bot part: the policies played at normal, by comma "
+        "(full,no-items,skip-treasure,invulnerable)",
+    )
 
 
 def run(args: argparse.Namespace) -> None:
     """Print the bench's lines, each as soon as its set is measured."""
     if args.seeds < 1:
         raise Fail("--seeds must be at least 1")
+    options: dict[str, dict[str, Any]] = {"bot": {}}
+    if args.difficulties is not None or args.policies is not None:
+        from roguelike.cli.bench.bot import bot_options  # the bot's part checks its own options
+
+        options["bot"] = bot_options(args.difficulties, args.policies)
     print(f"roguelike bench · {args.seeds} seeds per set · times in ms", flush=True)
     for part, module in PARTS.items():
         if args.only in (None, part):
-            for line in import_module(module).PARTS[part](args.seeds):
+            for line in import_module(module).PARTS[part](args.seeds, **options.get(part, {})):
                 print(line, flush=True)

@@ -1,7 +1,10 @@
 """``roguelike bench --only bot``: the autoplayer on normal worlds (the texts ``bot-1`` …): its
 win rate, how fast it plays, how close it came to dying, and every loss; then the difficulty
 curve: the same worlds played by the full autoplayer, without consumables, without treasure
-rooms and invulnerable, against the curve's targets (:data:`FULL_WIN` and the rest)."""
+rooms and invulnerable, against the curve's targets (:data:`FULL_WIN` and the rest), at
+normal and at the difficulties around it (how much easier and harder move the win rate), and
+the power curves: the player on arriving at each floor beside the monsters placed there.
+``--difficulties`` and ``--policies`` choose what is played, ``--seeds`` how many worlds."""
 
 from __future__ import annotations
 
@@ -12,8 +15,11 @@ from typing import Any
 import numpy as np
 
 from roguelike import seeds
-from roguelike.autoplay import Policy, bot_seeds, play_many, summary
+from roguelike.autoplay import Policy, Result, bot_seeds, play_many, power_curves, summary
+from roguelike.cli import Fail
 from roguelike.cli.bot import summary_text
+from roguelike.engine.balance import DEFAULT_DIFFICULTY, DIFFICULTIES
+from saves.text import printable
 
 #: Worlds the autoplayer plays (fewer if ``--seeds`` is lower), and their size.
 BENCH_WORLDS = 100
@@ -60,55 +66,164 @@ FULL_WIN = (0.50, 0.80)
 FLOOR_SHARE_MAX = 0.40
 WON_ITEMS_MIN = 2
 
+#: The policies the curve plays at normal, by the name ``--policies`` takes.
+POLICIES: dict[str, Policy] = {
+    "full": Policy(),
+    "no-items": Policy(no_items=True),
+    "skip-treasure": Policy(skip_treasure=True),
+    "invulnerable": Policy(invulnerable=True),
+}
+#: The difficulties the curve compares by default: normal and the levels around it.
+BENCH_DIFFICULTIES = ("easy", "normal", "hard")
 
-def curve_lines(worlds: int, preset: str = BENCH_PRESET) -> Iterator[str]:
-    """The difficulty curve on ``worlds`` worlds: the full autoplayer, its two ablations
-    (no consumables, no treasure rooms) and the invulnerable one (can every world be finished),
-    each with its deaths by floor and consumables, against the targets above."""
-    found: dict[str, dict[str, Any]] = {}
-    for name, policy in (
-        ("full", Policy()),
-        ("no items", Policy(no_items=True)),
-        ("skip treasure", Policy(skip_treasure=True)),
-        ("invulnerable", Policy(invulnerable=True)),
+
+def bot_options(difficulties: str | None, policies: str | None) -> dict[str, Any]:
+    """The bench's ``--difficulties`` and ``--policies`` (comma lists) as keyword arguments
+    of :func:`bot_lines`; Fail names a word that is neither."""
+    out: dict[str, Any] = {}
+    for key, text, known in (
+        ("difficulties", difficulties, tuple(DIFFICULTIES)),
+        ("policies", policies, tuple(POLICIES)),
     ):
-        start = time.perf_counter()
-        stats = summary(play_many(bot_seeds(worlds), preset, policy=policy))
-        found[name] = stats
-        text = summary_text(stats, preset, policy).rstrip("\n").splitlines()
-        yield f"curve, {name}: {text[0]} · {time.perf_counter() - start:.0f} s wall"
-        yield from (f"  {line.strip()}" for line in text[1:])
+        if text is None:
+            continue
+        words = tuple(w.strip() for w in text.split(",") if w.strip())
+        bad = [w for w in words if w not in known]
+        if bad or not words:
+            shown = printable(", ".join(bad)) if bad else "nothing"
+            raise Fail(f"--{key}: {shown} is not one of {', '.join(known)}")
+        out[key] = tuple(dict.fromkeys(words))
+    return out
+
+
+def mark(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
+
+
+def target_lines(found: dict[str, dict[str, Any]]) -> Iterator[str]:
+    """The curve's targets, for the summaries of the policies played (by their names in
+    :data:`POLICIES`); a target whose policies were not played is left out."""
     rate = {k: float(v["win_rate"]) for k, v in found.items()}
+    full = found.get("full")
+    if full is not None:
+        lo, hi = FULL_WIN
+        share = full["largest_floor_share"]
+        won_items = full["items_used_won_p50"]
+        yield (
+            f"curve targets: full wins {100 * rate['full']:.0f}% (50-80%: "
+            f"{mark(lo <= rate['full'] <= hi)}) · worst floor "
+            + ("holds no deaths" if share is None else f"{100 * float(share):.0f}% of deaths")
+            + f" (≤ 40%: {mark(share is not None and float(share) <= FLOOR_SHARE_MAX)})"
+            + f" · consumables in a won run {won_items} p50 (≥ {WON_ITEMS_MIN}: "
+            f"{mark(won_items is not None and float(won_items) >= WON_ITEMS_MIN)})"
+        )
+    parts = []
+    if full is not None and "no-items" in rate:
+        parts.append(
+            f"no items {100 * rate['no-items']:.0f}% (≤ half the full: "
+            f"{mark(rate['no-items'] <= rate['full'] / 2)})"
+        )
+    if full is not None and "skip-treasure" in rate:
+        parts.append(
+            f"skip treasure {100 * rate['skip-treasure']:.0f}% (under the full, over 0: "
+            f"{mark(0 < rate['skip-treasure'] < rate['full'])})"
+        )
+    if "invulnerable" in rate:
+        parts.append(
+            f"invulnerable {100 * rate['invulnerable']:.0f}% (100%: "
+            f"{mark(rate['invulnerable'] == 1)})"
+        )
+    if parts:
+        yield "curve targets: " + " · ".join(parts)
 
-    def mark(ok: bool) -> str:
-        return "ok" if ok else "MISSED"
 
-    lo, hi = FULL_WIN
-    share = found["full"]["largest_floor_share"]
-    won_items = found["full"]["items_used_won_p50"]
-    yield (
-        f"curve targets: full wins {100 * rate['full']:.0f}% (50-80%: "
-        f"{mark(lo <= rate['full'] <= hi)}) · worst floor "
-        + ("no deaths" if share is None else f"{100 * float(share):.0f}%")
-        + f" of deaths (≤ 40%: {mark(share is not None and float(share) <= FLOOR_SHARE_MAX)})"
+def difficulty_lines(rates: dict[str, float]) -> Iterator[str]:
+    """How the full autoplayer's win rate moves with the difficulty (``rates``: by level, in
+    the order of :data:`DIFFICULTIES`): each level against normal, and whether easier wins
+    more and harder less."""
+    order = [d for d in DIFFICULTIES if d in rates]
+    if len(order) < 2:
+        return
+    base = rates.get(DEFAULT_DIFFICULTY)
+    shown = " · ".join(
+        f"{d} {100 * rates[d]:.0f}%"
+        + ("" if base is None or d == DEFAULT_DIFFICULTY else f" ({100 * (rates[d] - base):+.0f})")
+        for d in order
     )
+    falling = all(rates[a] >= rates[b] for a, b in zip(order, order[1:], strict=False))
     yield (
-        f"curve targets: no items {100 * rate['no items']:.0f}% (≤ half the full: "
-        f"{mark(rate['no items'] <= rate['full'] / 2)}) · skip treasure "
-        f"{100 * rate['skip treasure']:.0f}% (under the full, over 0: "
-        f"{mark(0 < rate['skip treasure'] < rate['full'])}) · consumables in a won run "
-        f"{won_items} p50 (≥ {WON_ITEMS_MIN}: "
-        f"{mark(won_items is not None and float(won_items) >= WON_ITEMS_MIN)})"
-        f" · invulnerable {100 * rate['invulnerable']:.0f}% (100%: "
-        f"{mark(rate['invulnerable'] == 1)})"
+        f"difficulty: full bot wins {shown} (points against normal) · "
+        f"easier wins more, harder less: {mark(falling)}"
     )
 
 
-def bot_lines(count: int) -> Iterator[str]:
-    """The bench's autoplayer lines for ``--seeds`` ``count``: at most BENCH_WORLDS worlds."""
+def power_lines(name: str, results: list[Result]) -> Iterator[str]:
+    """The power curves of ``results``: the player on arriving at each floor beside the
+    monsters placed there."""
+    yield (
+        f"power, {name}: floor · player HP p50, attack mean, defence mean · "
+        "monsters placed, their HP mean, damage a turn mean"
+    )
+    for row in power_curves(results):
+        yield (
+            f"  floor {row['floor']} ({row['runs']} runs): player {row['hp_p50']:g} HP, "
+            f"attack {row['attack_mean']:g}, defence {row['defence_mean']:g} · "
+            f"monsters {row['monsters_mean']:g} of {row['monster_hp_mean']:g} HP "
+            f"hitting {row['monster_dpt_mean']:g} a turn"
+        )
+
+
+def curve_lines(
+    worlds: int,
+    preset: str = BENCH_PRESET,
+    *,
+    difficulties: tuple[str, ...] = BENCH_DIFFICULTIES,
+    policies: tuple[str, ...] = tuple(POLICIES),
+) -> Iterator[str]:
+    """The difficulty curve on ``worlds`` worlds: at normal, each of ``policies`` (the full
+    autoplayer, its two ablations and the invulnerable one), against the targets above; then
+    the full autoplayer at each other of ``difficulties`` with its ablations, and how much
+    easier and harder move the win rate; last the power curves of the full autoplayer at each
+    difficulty."""
+    rates: dict[str, float] = {}
+    powers: dict[str, list[Result]] = {}
+    levels = [d for d in DIFFICULTIES if d in difficulties or d == DEFAULT_DIFFICULTY]
+    for level in levels:
+        found: dict[str, dict[str, Any]] = {}
+        # the ablations are measured at every level; the invulnerable proof at normal only
+        # (the difficulty never changes a floor, so it proves every level at once)
+        names = [p for p in policies if p != "invulnerable" or level == DEFAULT_DIFFICULTY]
+        if level != DEFAULT_DIFFICULTY and "full" not in names:
+            names.insert(0, "full")
+        for name in names:
+            policy = POLICIES[name]
+            start = time.perf_counter()
+            results = play_many(bot_seeds(worlds), preset, policy=policy, difficulty=level)
+            stats = summary(results)
+            found[name] = stats
+            if name == "full":
+                rates[level] = float(stats["win_rate"])
+                powers[level] = results
+            text = summary_text(stats, preset, policy, level).rstrip("\n").splitlines()
+            yield f"curve, {level}, {name}: {text[0]} · {time.perf_counter() - start:.0f} s wall"
+            yield from (f"  {line.strip()}" for line in text[1:])
+        yield from (f"{level}: {line}" for line in target_lines(found))
+    yield from difficulty_lines(rates)
+    for level, results in powers.items():
+        yield from power_lines(level, results)
+
+
+def bot_lines(
+    count: int,
+    *,
+    difficulties: tuple[str, ...] = BENCH_DIFFICULTIES,
+    policies: tuple[str, ...] = tuple(POLICIES),
+) -> Iterator[str]:
+    """The bench's autoplayer lines for ``--seeds`` ``count``: at most BENCH_WORLDS worlds,
+    the curve at each of ``difficulties`` for each of ``policies``."""
     worlds = min(count, BENCH_WORLDS)
     yield from bench_lines(worlds, BENCH_PRESET)
-    yield from curve_lines(worlds, BENCH_PRESET)
+    yield from curve_lines(worlds, BENCH_PRESET, difficulties=difficulties, policies=policies)
 
 
-PARTS: dict[str, Callable[[int], Iterator[str]]] = {"bot": bot_lines}
+PARTS: dict[str, Callable[..., Iterator[str]]] = {"bot": bot_lines}
