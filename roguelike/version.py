@@ -11,4 +11,7 @@ except PackageNotFoundError:  # running from a source tree that is not installed
 #: tests/ fails until you do). Saves record it; a save from another generator is refused.
 #: 2: puzzles drawn into difficulty-score bands, the key-and-door puzzle redesigned, and a floor
 #: never offers one puzzle type twice in a row.
-GENERATOR_VERSION = "2"
+#: 3: danger and decisions: a bestiary of 24 kinds, packs of two to four and sentinels, items
+#: with costs and treasure laid out as a choice, room counts drawn over the whole range,
+#: templates by depth, special rooms and hidden traps, and difficulty levels.
+GENERATOR_VERSION = "3"
