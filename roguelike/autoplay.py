@@ -428,7 +428,7 @@ def _treasure_pick(state: GameState) -> tuple[int, int] | None:
     :data:`TREASURE_PREFERENCE`."""
     groups: dict[int, list[tuple[int, int]]] = {}
     for pos, g in state.choices.items():
-        if state.explored[pos[1], pos[0]]:
+        if state.explored[pos[1], pos[0]] and pos in state.items_lying:
             groups.setdefault(g, []).append(pos)
     for g in sorted(groups):
         rank = {name: i for i, name in enumerate(TREASURE_PREFERENCE)}

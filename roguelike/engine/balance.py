@@ -27,7 +27,7 @@ PLAYER_ACCURACY = 85
 XP_PER_LEVEL = 10
 #: Maximum (and current) HP each level adds; each level also adds 1 to the top of the damage
 #: roll and, on every odd level, 1 to its bottom.
-LEVEL_HP = 3
+LEVEL_HP = 4
 #: A point of the player's defence takes this many percent off a monster's accuracy.
 DEFENCE_DODGE = 2
 
@@ -36,8 +36,8 @@ DEFENCE_DODGE = 2
 #: The share of monster slots filled on the first floor, what each floor below adds, and the
 #: most it reaches.
 FILL_FIRST = 0.6
-FILL_STEP = 0.1
-FILL_MOST = 0.9
+FILL_STEP = 0.02
+FILL_MOST = 0.65
 #: A slot's level is half its room's depth (rounded up) plus this many per floor below the
 #: first; a kind lives at slots of its own level and above.
 LEVEL_PER_FLOOR = 2
@@ -69,6 +69,9 @@ KITE_STEPS = 12
 FLANK_SPREAD = 3.0
 #: Companions a pack kind spawns with: at least, at most (a pack is 2 to 4).
 PACK_COMPANIONS = (1, 3)
+#: A pack has at most this many companions for each floor below the surface it lives on (one
+#: on floor 1, two on floor 2): packs grow with depth, so the first floor teaches them.
+PACK_PER_FLOOR = 1
 #: Chance (percent) that a monster slot in a key room holds a sentinel kind when one is deep
 #: enough for it.
 SENTINEL_SHARE = 60
@@ -221,10 +224,10 @@ MONSTERS: dict[str, MonsterKind] = {
                     ranged=6, kite=True),
         MonsterKind("ogre",          "O", "#d09060", 10, 32, (6, 11), 1, 70, 80, 14,
                     "A huge, slow ogre with a club the size of a door."),
-        MonsterKind("warg",          "W", "#707080", 11, 20, (4, 8), 1, 75, 130, 14,
+        MonsterKind("warg",          "W", "#707080", 11, 16, (3, 7), 1, 70, 120, 14,
                     "A great wolf. Wargs hunt in packs and surround their prey.",
                     pack=True, flank=True),
-        MonsterKind("stone golem",   "Y", "#a0a0a0", 11, 45, (7, 12), 4, 75, 90, 24,
+        MonsterKind("stone golem",   "Y", "#a0a0a0", 11, 38, (6, 11), 4, 75, 90, 24,
                     "A golem of carved stone set to guard a key. It never leaves its post.",
                     sentinel=True),
         MonsterKind("troll",         "T", "#70a070", 12, 36, (6, 11), 2, 75, 100, 18,
@@ -364,13 +367,13 @@ DIFFICULTIES: dict[str, Difficulty] = {
     for d in (
         # name and description; then monster HP, monster damage, fill, potions, start HP
         Difficulty("easy",   "Fewer, weaker monsters and more potions: for learning the game.",
-                   0.9, 1.1, 0.8, 1.5, 40),
+                   0.8, 0.75, 0.8, 1.5, 40),
         Difficulty("normal", "The dungeon as designed: the seed code alone names it.",
-                   1.2, 1.4, 1.0, 1.0, PLAYER_MAX_HP),
+                   1.0, 1.0, 1.0, 1.0, PLAYER_MAX_HP),
         Difficulty("hard",   "Tougher monsters that hit harder, and fewer potions.",
-                   1.4, 2.0, 1.15, 0.75, 25),
+                   1.25, 1.3, 1.15, 0.75, 25),
         Difficulty("brutal", "Crowded floors of monsters that hit much harder, few potions.",
-                   1.6, 2.5, 1.3, 0.5, 20),
+                   1.5, 1.6, 1.3, 0.5, 20),
     )
 }
 # fmt: on

@@ -5,12 +5,13 @@ A monster's strength follows the depth of the room it lives in: each slot the fl
 generator leaves has a *level* (half the room depth plus two per floor below the first), and
 the kinds chosen for it are those whose own level it reaches, favouring the strongest few.
 A key room's slot may hold a sentinel instead (a kind that only ever guards), and a pack kind
-comes with one to three companions. Not every monster slot is filled: half of them on the
-first floor, a tenth more on each floor below (at most 80%). Items come from the generator's
-item slots (consumables and hint coins) and treasure slots (lasting upgrades: each treasure
-room lays out two or three different ones side by side, a *choice group*, of which the player
-keeps one). What an item does is its ``effect``, played by the handlers of
-:mod:`roguelike.engine.items`.
+comes with one to three companions (at most one per floor of depth: packs grow as you go
+down). Not every monster slot is filled: a share that starts at ``FILL_FIRST`` on the first
+floor and grows by ``FILL_STEP`` a floor, up to ``FILL_MOST``, scaled by the difficulty.
+Items come from the generator's item slots (consumables and hint coins) and treasure slots
+(lasting upgrades: each treasure room lays out two or three different ones side by side, a
+*choice group*, of which the player keeps one). What an item does is its ``effect``, played
+by the handlers of :mod:`roguelike.engine.items`.
 
 Which kind fills which slot is drawn from the floor's own stream
 ``seeds.stream(seed, floor, "inhabit")``, so it belongs to the world, not to the play: every
@@ -39,6 +40,7 @@ from roguelike.engine.balance import (
     LEVEL_PER_FLOOR,
     MONSTERS,
     PACK_COMPANIONS,
+    PACK_PER_FLOOR,
     SENTINEL_SHARE,
     TREASURE_CHOICES,
     TREASURE_REST,
@@ -272,6 +274,7 @@ def populate(
         group = [pos]
         if kind.pack:  # a pack: companions on free cells next to it, in its room
             want = int(rng.integers(PACK_COMPANIONS[0], PACK_COMPANIONS[1] + 1))
+            want = min(want, PACK_PER_FLOOR * fl.number)
             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
                 if len(group) > want:
                     break
