@@ -38,6 +38,7 @@ __all__ = [
     "gain_xp",
     "hurt_monster",
     "hurt_player",
+    "take_damage",
     "monster_hits",
     "player_attacks",
 ]
@@ -57,19 +58,29 @@ def fury(state: GameState) -> int:
     return BERSERK_BONUS if state.berserk else -WEARY_MALUS if state.weary else 0
 
 
-def hurt_player(state: GameState, damage: int, cause: str) -> list[Event]:
-    """The player takes ``damage`` from something that is not a monster's blow (its own bomb);
-    at 0 HP the run ends with ``cause``."""
+def take_damage(state: GameState, damage: int, cause: str) -> bool:
+    """The player loses ``damage`` HP, whatever dealt it; True when that ends the run, as
+    ``cause`` ("killed by a goblin") on this floor. The one place a run ends in death, so an
+    invulnerable player (a measuring run: see ``GameState.invulnerable``) is spared here: it
+    is left at 1 HP and the blow is counted."""
     state.hp -= damage
-    if state.hp <= 0 and state.invulnerable:  # a measuring run: see GameState.invulnerable
+    if state.hp <= 0 and state.invulnerable:
         state.hp = 1
         state.spared += 1
     if state.hp > 0:
-        return [Message(f"You are burnt for {damage}.")]
+        return False
     state.hp = 0
     state.dead = True
     state.stats.cause = f"{cause} on floor {state.number}"
-    return [Died(state.stats.cause), Message(f"You are burnt for {damage}. You die...")]
+    return True
+
+
+def hurt_player(state: GameState, damage: int, cause: str) -> list[Event]:
+    """The player takes ``damage`` from something that is not a monster's blow (its own bomb);
+    at 0 HP the run ends with ``cause``."""
+    if not take_damage(state, damage, cause):
+        return [Message(f"You are burnt for {damage}.")]
+    return [Died(state.stats.cause or cause), Message(f"You are burnt for {damage}. You die...")]
 
 
 def hurt_monster(
@@ -149,17 +160,11 @@ def monster_hits(state: GameState, m: Monster, *, ranged: bool) -> list[Event]:
     roll = int(state.rng.integers(lo, hi + 1)) + info.swarm * swarm
     damage = max(1, roll - state.defence)
     worn = _corrode(state, m) if info.corrodes and not ranged else []
-    state.hp -= damage
-    if state.hp <= 0 and state.invulnerable:  # a measuring run: see GameState.invulnerable
-        state.hp = 1
-        state.spared += 1
-    events: list[Event] = [Attacked(m.kind, "you", damage, state.hp <= 0, ranged)]
-    if state.hp > 0:
+    died = take_damage(state, damage, f"killed by {a(m.kind)}")
+    events: list[Event] = [Attacked(m.kind, "you", damage, died, ranged)]
+    if not died:
         return events + [Message(f"The {m.kind} {verb} you: {damage} damage.")] + worn
-    state.hp = 0
-    state.dead = True
-    cause = f"killed by {a(m.kind)} on floor {state.number}"
-    state.stats.cause = cause
+    cause = state.stats.cause or ""
     return events + [Died(cause), Message(f"The {m.kind} {verb} you: {damage} damage. You die...")]
 
 

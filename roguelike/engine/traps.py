@@ -26,6 +26,7 @@ from roguelike.engine.balance import (
     SPOT_PASSING,
     SPOT_SEARCH,
 )
+from roguelike.engine.combat import take_damage
 from roguelike.engine.events import Died, Event, Message
 from roguelike.engine.state import GameState
 
@@ -79,18 +80,10 @@ def spring(state: GameState, pos: tuple[int, int]) -> list[Event]:
     if kind == "dart":
         lo, hi = DART_DAMAGE
         damage = int(state.rng.integers(lo, hi + 1)) + DART_PER_FLOOR * (state.number - 1)
-        state.hp -= damage
-        if state.hp <= 0 and state.invulnerable:  # a measuring run: see GameState.invulnerable
-            state.hp = 1
-            state.spared += 1
-        if state.hp > 0:
+        if not take_damage(state, damage, "killed by a dart trap"):
             return [Message(f"A dart trap! A poisoned dart hits you: {damage} damage.")]
-        state.hp = 0
-        state.dead = True
-        cause = f"killed by a dart trap on floor {state.number}"
-        state.stats.cause = cause
         dies = f"A dart trap! The dart hits you: {damage} damage. You die..."
-        return [Died(cause), Message(dies)]
+        return [Died(state.stats.cause or ""), Message(dies)]
     if kind == "alarm":
         woken = 0
         for m in state.monsters:
