@@ -289,8 +289,10 @@ def test_an_adjacent_monster_attacks_every_turn_and_stays_put():
     state, c = arena()
     m = add(state, "orc", off(c, 1, 0))
     lo, hi = monster_attack(MONSTERS["orc"], state.difficulty)
+    turns = 6
+    state.hp = state.max_hp = turns * hi + 1  # not about survival: no blow may kill
     dealt = 0
-    for _ in range(6):
+    for _ in range(turns):
         hits = attacks_by(step(state, Wait()), "orc")
         assert len(hits) == 1
         (hit,) = hits

@@ -21,6 +21,7 @@ from roguelike.engine.balance import (
     THIEF_ESCAPE,
 )
 from roguelike.engine.combat import hurt_monster, monster_hits
+from roguelike.engine.creatures import monster_attack
 from roguelike.engine.describe import level_attack
 from roguelike.engine.monsters import monster_options, monster_turn, monsters_act, player_distances
 from roguelike.engine.state import GameState
@@ -147,12 +148,15 @@ def test_a_necromancer_raises_a_bounded_number_of_minions():
 
 
 def test_a_swarm_bites_harder_with_allies_next_to_the_player():
-    lo, hi = MONSTERS["fire ant"].attack
-    bonus = MONSTERS["fire ant"].swarm
+    ant_kind = MONSTERS["fire ant"]
+    bonus = ant_kind.swarm
+    assert bonus > 0
+    lo, hi = monster_attack(ant_kind, arena(3)[0].difficulty)  # its roll, as the level scales it
 
     def damages(allies: int) -> list[int]:
         state, c = arena(3)
         state.hp = state.max_hp = 100_000
+        assert state.defence == 0  # a blow's damage is its roll, plus the swarm's bonus
         ant = add(state, "fire ant", off(c, 1, 0))
         for i in range(allies):
             add(state, "fire ant", off(c, -1, i - 1))

@@ -13,7 +13,7 @@ from saves import Store, World, codec
 from saves import header as h
 from saves.runs import Hall, verify
 from saves.session import Games, Session
-from tests.saves.run_support import TINY_SEED, tiny_game, tiny_world_game
+from tests.saves.run_support import TINY_SEED, tiny_game, tiny_world_game, won_run
 
 NAME = "Kept Run"
 
@@ -35,20 +35,26 @@ def play(session: Session, actions: int) -> None:
 
 
 def test_a_game_saved_and_continued_twice_keeps_one_recording_that_replays_to_it(tmp_path):
+    # Each session plays a third of what the bot needs to win the tiny world (its won run, as
+    # long as the content makes it), so the game is still going when the last session saves.
+    _, won = won_run()
+    each = (len(won) - 1) // 3
+    assert each >= 2, "the tiny world should take the bot more than a few actions"
     g = games(tmp_path)
     session = g.new(world())
-    play(session, 4)
+    play(session, each)
     session.save_and_quit()
     for _ in range(2):
         session = g.load(NAME)
-        play(session, 4)
+        play(session, each)
         session.save_and_quit()
     loaded = Store(tmp_path).open(NAME)
     rec = loaded.recording
-    assert rec is not None and len(rec) == 12 and not loaded.state.over
+    assert rec is not None and len(rec) == 3 * each and not loaded.state.over
+    assert rec.actions == won.actions[: 3 * each]  # the sessions played on where the last stopped
     state, outcome = replay(rec)
     assert outcome.digest == digest(loaded.state)
-    assert state.turn == loaded.state.turn > 12
+    assert state.turn == loaded.state.turn > 3 * each
 
 
 def test_a_run_played_to_its_end_is_kept_once_and_verifies(tmp_path):

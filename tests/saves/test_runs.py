@@ -8,6 +8,7 @@ import datetime as dt
 import hashlib
 import json
 import os
+import re
 import stat
 import zlib
 
@@ -44,6 +45,7 @@ from roguelike.recording import (
     encode_action,
     replay,
 )
+from roguelike.version import GENERATOR_VERSION
 from saves.runs import (
     MAGIC,
     Hall,
@@ -243,11 +245,16 @@ def test_each_kind_of_damage_is_named(packed):
 def test_a_run_of_another_generator_is_refused_naming_both_versions():
     record = won_record()
     assert record.recording is not None
-    other = dataclasses.replace(
-        record, generator="1", recording=dataclasses.replace(record.recording, generator="1")
-    )
-    with pytest.raises(RunFileError, match=r"generator 1, this game has 2\b"):
-        unpack(pack(other))
+    for theirs in ("1", str(int(GENERATOR_VERSION) + 1)):  # an older one and a newer one
+        assert theirs != GENERATOR_VERSION
+        other = dataclasses.replace(
+            record,
+            generator=theirs,
+            recording=dataclasses.replace(record.recording, generator=theirs),
+        )
+        ours = re.escape(GENERATOR_VERSION)
+        with pytest.raises(RunFileError, match=rf"generator {theirs}, this game has {ours}\b"):
+            unpack(pack(other))
 
 
 # --- claims ----------------------------------------------------------------------------------

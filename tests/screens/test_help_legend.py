@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from roguelike import tiles
 from roguelike.engine import MONSTERS, describe
+from roguelike.engine.creatures import monster_attack
 from roguelike.engine.legend import GROUPS, KEY_GLYPH, LEGEND, PLAYER_GLYPH, SIGHT_NOTES
 from screens import map_view
 from screens.game import GameScreen
@@ -83,8 +84,8 @@ async def test_look_on_a_monster_shows_its_numbers():
         await pilot.pause()
         assert screen.cursor == m.pos
         shown = " ".join(screen_text(app).split())
-        orc = MONSTERS["orc"]
+        lo, hi = monster_attack(MONSTERS["orc"], state.difficulty)  # as the world's level has it
         assert describe(state, *m.pos) in str(screen.query_one("#messages", Static).render())
-        assert f"o An orc (7/{orc.max_hp} HP, hunting)" in shown
-        assert f"Hits {orc.attack[0]}-{orc.attack[1]}" in shown and "To kill it: ~" in shown
+        assert f"o An orc (7/{m.max_hp} HP, hunting)" in shown
+        assert f"Hits {lo}-{hi}," in shown and "To kill it: ~" in shown
         assert state.turn == 0
