@@ -90,13 +90,10 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
     KeyBinding("q", "quaff", "Quaff a potion", "Act"),
     KeyBinding("r", "read", "Read a scroll", "Act"),
     KeyBinding("d", "drop", "Drop an item from the pack where you stand", "Act"),
-    # t is travel's: throwing takes the capital
-    KeyBinding(
-        "T",
-        "throw",
-        "Throw a bomb: aim at a cell (Tab next monster, Enter throws, Esc cancels)",
-        "Act",
-    ),
+    # t is travel's: throwing takes the capital. The aiming keys are left to the prompt of
+    # throw mode, which names the jump key as the player has it (it may be rebound) and keeps
+    # this line short enough not to wrap in the help's column at 120x40
+    KeyBinding("T", "throw", "Throw a bomb: aim at a cell, Enter throws", "Act"),
     KeyBinding("x", "look", "Look around (move the cursor, Esc to stop)", "Info", "look", "x"),
     KeyBinding("t", "travel", "Travel to a seen place (pick it like look)", "Act", "travel", "t"),
     KeyBinding(

@@ -30,8 +30,9 @@ from screens.themes import current
 
 GROUPS = ("Move", "Act", "Info", "Watch")
 EVERYWHERE = "Everywhere"
-#: the groups in two columns, each about as long as the other
-COLUMNS = (("Move", "Info", "Watch"), ("Act", EVERYWHERE))
+#: the groups in two columns, each about as long as the other; the short Everywhere group
+#: heads its column so that every group but Watch shows on the first page at 80x24
+COLUMNS = (("Move", "Info", "Watch"), (EVERYWHERE, "Act"))
 #: the legend's groups in two columns
 LEGEND_COLUMNS = (("You", "Terrain", "Doors and keys"), ("Items", "Monsters"))
 #: How the help writes the blank glyph (solid rock, or not seen yet).

@@ -29,7 +29,7 @@ def quiet_worlds():
 
 @pytest.fixture(scope="session")
 def short_run():
-    """A run record of 45 bot actions in a quiet small world (abandoned on floor 2)."""
+    """A run record of 45 bot actions in a quiet small world (abandoned on floor 1)."""
     return bot_record(45)
 
 

@@ -14,12 +14,29 @@ from __future__ import annotations
 import argparse
 import dataclasses
 
-from roguelike.recording import Recording, digest
+import pytest
+
+from roguelike.recording import Recording, digest, frames
 from screens.app import RoguelikeApp
 from screens.ask import AskScreen
 from screens.replay import SPEEDS, ReplayScreen
 from screens.title import TitleScreen
-from tests.screens.support import prefix_digest, screen_text
+from tests.screens.support import bot_record, prefix_digest, screen_text
+
+
+@pytest.fixture(scope="module")
+def floor_two_run():
+    """A run record of the bot in the quiet world, abandoned ten actions after it first stood
+    on floor 2 (what seeking a floor needs). The count is found by replaying the bot's whole
+    run, not written here: how many actions floor 1 takes changes with the dungeon's content
+    (the session's ``short_run`` of 45 actions no longer leaves floor 1)."""
+    full = bot_record()
+    assert full.recording is not None
+    arrived = next((f.index for f in frames(full.recording) if f.state.number >= 2), None)
+    assert arrived is not None, "the bot never reaches floor 2 of the quiet world"
+    record = bot_record(arrived + 1 + 10)
+    assert record.recording is not None and len(record.recording) == arrived + 11
+    return record
 
 
 async def paused_viewer(pilot, record) -> ReplayScreen:
@@ -93,15 +110,15 @@ async def test_the_replay_plays_by_itself_to_its_end(short_run):
         assert isinstance(app.screen, TitleScreen)
 
 
-async def test_seek_floor_turns_and_back(short_run):
+async def test_seek_floor_turns_and_back(floor_two_run):
     app = RoguelikeApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        viewer = await paused_viewer(pilot, short_run)
+        viewer = await paused_viewer(pilot, floor_two_run)
         await pilot.press("home")
         assert viewer.played == 0 and viewer.state.number == 1
         await pilot.press("f")
         assert viewer.state.number == 2
-        _, turn_before = prefix_digest(short_run, viewer.played - 1)
+        _, turn_before = prefix_digest(floor_two_run, viewer.played - 1)
         assert_shows_replay_at(viewer, app)
         floor2_turn = viewer.state.turn
         assert turn_before < floor2_turn
@@ -118,7 +135,7 @@ async def test_seek_floor_turns_and_back(short_run):
         await pilot.press(*"300", "enter")
         assert app.screen is viewer
         assert viewer.state.turn >= 300
-        assert prefix_digest(short_run, viewer.played - 1)[1] < 300  # the first to reach it
+        assert prefix_digest(floor_two_run, viewer.played - 1)[1] < 300  # the first to reach it
         assert_shows_replay_at(viewer, app)
 
 
@@ -185,14 +202,16 @@ def test_watch_replay_starts_the_app_on_the_record(fake_app, short_run, tmp_path
     assert fake_app.made == {"save_dir": str(tmp_path), "replay": short_run, "ran": True}
 
 
-async def test_seeking_back_starts_from_the_last_snapshot_before_the_turn(short_run, monkeypatch):
+async def test_seeking_back_starts_from_the_last_snapshot_before_the_turn(
+    floor_two_run, monkeypatch
+):
     """Seeking back does not replay from the start: it goes back to the last snapshot kept
     before the turn (one where each floor begins, one every SNAPSHOT_EVERY inputs), and shows
     exactly what a replay from the start shows there."""
     monkeypatch.setattr("screens.replay.SNAPSHOT_EVERY", 10)
     app = RoguelikeApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        viewer = await paused_viewer(pilot, short_run)
+        viewer = await paused_viewer(pilot, floor_two_run)
         await pilot.press("f")
         await pilot.pause()
         await pilot.press("f")  # on: snapshots kept on the way
@@ -205,7 +224,11 @@ async def test_seeking_back_starts_from_the_last_snapshot_before_the_turn(short_
         assert set(floors) == set(range(1, viewer.state.number + 1))
         for floor, played in floors.items():
             if floor > 1:
-                assert prefix_digest(short_run, played - 1)[1] < prefix_digest(short_run, played)[1]
+                before, at = (
+                    prefix_digest(floor_two_run, played - 1),
+                    prefix_digest(floor_two_run, played),
+                )
+                assert before[1] < at[1]
         started: list[int] = []
         original = ReplayScreen._play_from
 
@@ -219,7 +242,7 @@ async def test_seeking_back_starts_from_the_last_snapshot_before_the_turn(short_
         await pilot.pause()
         (start,) = started
         assert start > 0 and start in kept  # not from the start
-        assert prefix_digest(short_run, start)[1] < target
+        assert prefix_digest(floor_two_run, start)[1] < target
         assert viewer.state.turn >= target
-        assert prefix_digest(short_run, viewer.played - 1)[1] < target  # the first to reach it
+        assert prefix_digest(floor_two_run, viewer.played - 1)[1] < target  # the first to reach it
         assert_shows_replay_at(viewer, app)
