@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from roguelike import seeds, tiles
 from roguelike.autoplay import (
+    TREASURE_PREFERENCE,
     Decision,
     Memory,
     Policy,
@@ -37,6 +38,7 @@ from roguelike.engine import (
     step,
 )
 from roguelike.engine.creatures import Monster
+from roguelike.engine.describe import a as a_
 from tests.engine.support import add, arena, fresh, off, put_player, room_of, stand_on, world
 
 #: The completability check: this many small worlds, and the share the autoplayer must win.
@@ -262,6 +264,24 @@ def test_it_drinks_when_low_in_a_fight_and_takes_the_stairs_when_done():
     assert decide(done).action == Descend()
 
 
+def test_it_goes_only_for_a_treasure_of_a_choice_still_lying_there():
+    """A choice cell whose item is gone (taken, or its hoard crumbled) is not picked, even when
+    it held the upgrade the bot prefers: going for it once raised a KeyError."""
+    state, c = arena()
+    state.choices.clear()
+    state.explored[:, :] = True
+    best, other = TREASURE_PREFERENCE[0], TREASURE_PREFERENCE[1]
+    gone, there = off(c, 2, 0), off(c, -2, 0)
+    state.choices.update({gone: 7, there: 7})
+    state.items_lying[there] = other
+    d = decide(state)
+    assert d == Decision(Move(-1, 0), f"going for {a_(other)}")
+    state.items_lying[gone] = best  # ...while the better one lies there, it goes for it
+    assert decide(state) == Decision(Move(1, 0), f"going for {a_(best)}")
+    del state.items_lying[gone], state.items_lying[there]  # the whole hoard gone
+    assert not decide(state).why.startswith(("going for", "choosing"))
+
+
 def test_it_looks_where_it_last_saw_a_monster_it_went_for():
     """A wraith seen through a gap and lost behind a pillar: the bot does not wander off
     exploring (and come back, and lose it again, for ever) but goes where it saw it."""
@@ -283,8 +303,10 @@ def test_it_looks_where_it_last_saw_a_monster_it_went_for():
 @pytest.mark.parametrize(("code", "preset"), [("NSGP-0FXA-RE90", "normal")])
 def test_worlds_that_once_stuck_the_bot_are_won(code, preset):
     """Worlds the bench once lost as "stuck" (each a bot bug, not the generator's): a wraith
-    seen through a gap and lost behind a pillar, the bot walking back and forth for ever."""
-    result = play_seed(seeds.parse(code), preset)
+    seen through a gap and lost behind a pillar, the bot walking back and forth for ever.
+    Invulnerable: being stuck is the bug here; a death to the world's monsters (which tuning
+    moves) would end the run before the place it once got stuck."""
+    result = play_seed(seeds.parse(code), preset, Policy(invulnerable=True))
     assert result.won, result
 
 

@@ -438,6 +438,7 @@ def test_watch_on_the_command_line(fake_app):
     assert made == {
         "seed": seeds.parse("dragon"),
         "preset": "small",
+        "difficulty": None,  # not given: the app's default (normal)
         "watch": True,
         "save_dir": "/x",
         "ran": True,
@@ -448,11 +449,16 @@ def test_watch_on_the_command_line(fake_app):
     assert made == {
         "seed": None,
         "preset": None,
+        "difficulty": None,
         "watch": True,
         "save_dir": None,
         "ran": True,
         "pregenerate": "process",
     }
+    # the bot can be watched at another level: the difficulty reaches the app as given
+    made.clear()
+    assert main(["--watch", "--seed", "dragon", "--difficulty", "brutal"], make_app=fake_app) == 0
+    assert made["difficulty"] == "brutal" and made["watch"] is True
 
 
 @pytest.mark.parametrize(
