@@ -264,8 +264,8 @@ class ItemKind:
 ITEMS: dict[str, ItemKind] = {
     i.name: i
     for i in (
-        ItemKind("healing potion", "!", "#f05090", "Drink it to heal 10 HP.",
-                 effect="heal", amount=10, verb="quaff"),
+        ItemKind("healing potion", "!", "#f05090", "Drink it to heal 15 HP.",
+                 effect="heal", amount=15, verb="quaff"),
         ItemKind("blink scroll", "?", "#80c0ff",
                  "Read it to vanish and reappear at a place in view, as far from monsters as it "
                  "can.",
@@ -369,7 +369,7 @@ DIFFICULTIES: dict[str, Difficulty] = {
         Difficulty("easy",   "Fewer, weaker monsters and more potions: for learning the game.",
                    0.8, 0.75, 0.8, 1.5, 40),
         Difficulty("normal", "The dungeon as designed: the seed code alone names it.",
-                   1.0, 1.0, 1.0, 1.0, PLAYER_MAX_HP),
+                   1.0, 1.2, 1.0, 1.0, PLAYER_MAX_HP),
         Difficulty("hard",   "Tougher monsters that hit harder, and fewer potions.",
                    1.25, 1.3, 1.15, 0.75, 25),
         Difficulty("brutal", "Crowded floors of monsters that hit much harder, few potions.",

@@ -9,7 +9,6 @@ from roguelike.autoplay import play_seed
 from roguelike.cli import main
 from roguelike.cli.bot import result_json
 
-
 #: The keys of ``bot --seed … --format json``.
 KEYS = {
     "seed", "won", "floors", "turns", "cause", "seconds",
