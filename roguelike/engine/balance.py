@@ -367,13 +367,13 @@ DIFFICULTIES: dict[str, Difficulty] = {
     for d in (
         # name and description; then monster HP, monster damage, fill, potions, start HP
         Difficulty("easy",   "Fewer, weaker monsters and more potions: for learning the game.",
-                   0.8, 0.75, 0.8, 1.5, 40),
+                   0.85, 0.9, 0.85, 1.4, 40),
         Difficulty("normal", "The dungeon as designed: the seed code alone names it.",
                    1.0, 1.2, 1.0, 1.0, PLAYER_MAX_HP),
         Difficulty("hard",   "Tougher monsters that hit harder, and fewer potions.",
-                   1.25, 1.3, 1.15, 0.75, 25),
+                   1.15, 1.35, 1.1, 0.85, PLAYER_MAX_HP),
         Difficulty("brutal", "Crowded floors of monsters that hit much harder, few potions.",
-                   1.5, 1.6, 1.3, 0.5, 20),
+                   1.3, 1.5, 1.2, 0.6, 25),
     )
 }
 # fmt: on
