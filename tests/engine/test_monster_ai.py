@@ -192,14 +192,19 @@ def test_a_thief_steals_runs_and_drops_its_loot_where_it_dies():
     assert state.items_lying[thief.pos] == "healing potion"
 
 
-def test_a_thief_out_of_sight_gets_away_with_its_loot():
-    state, c = arena(3)
-    hidden = next(
+def out_of_sight(state: GameState, c: tuple[int, int]) -> tuple[int, int]:
+    """A walkable cell the player at ``c`` cannot see, over 12 steps away: where a thief hides."""
+    return next(
         (x, y)
         for y in range(state.height)
         for x in range(state.width)
         if tiles.WALKABLE[state.tiles[y, x]] and not state.visible[y, x] and cheb((x, y), c) > 12
     )
+
+
+def test_a_thief_out_of_sight_gets_away_with_its_loot():
+    state, c = arena(3)
+    hidden = out_of_sight(state, c)
     thief = add(state, "cutpurse", hidden)
     thief.loot = "hint coin"
     for _ in range(THIEF_ESCAPE):
@@ -348,12 +353,7 @@ def test_a_thiefs_loot_round_trips_and_an_old_monster_reads_with_none():
 
 def test_a_fast_thief_that_gets_away_mid_round_leaves_the_round_whole():
     state, c = arena(3)
-    hidden = next(
-        (x, y)
-        for y in range(state.height)
-        for x in range(state.width)
-        if tiles.WALKABLE[state.tiles[y, x]] and not state.visible[y, x] and cheb((x, y), c) > 12
-    )
+    hidden = out_of_sight(state, c)
     thief = add(state, "cutpurse", hidden)
     thief.loot = "hint coin"
     thief.extra["away"] = THIEF_ESCAPE - 1
