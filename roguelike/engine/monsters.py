@@ -45,7 +45,7 @@ from roguelike.engine.balance import (
     THIEF_ESCAPE,
 )
 from roguelike.engine.combat import monster_hits
-from roguelike.engine.creatures import Monster
+from roguelike.engine.creatures import Monster, monster_hp
 from roguelike.engine.describe import a
 from roguelike.engine.events import Event, Message
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
@@ -267,8 +267,9 @@ def _raises(state: GameState, m: Monster) -> list[Event]:
     m.extra["reload"] = SUMMON_RELOAD
     m.extra["raised"] = m.extra.get("raised", 0) + 1
     mid = max(o.id for o in state.monsters) + 1
+    hp = monster_hp(kind, state.difficulty)  # a minion is as tough as the world's level makes it
     state.monsters.append(
-        Monster(mid, kind.name, cell[0], cell[1], kind.max_hp, home=cell, awake=True)
+        Monster(mid, kind.name, cell[0], cell[1], hp, home=cell, awake=True, max_hp=hp)
     )
     return [Message(f"The {m.kind} raises {a(kind.name)}!")]
 
