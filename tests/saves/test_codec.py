@@ -38,7 +38,7 @@ from roguelike.engine.puzzle_rooms import PuzzleRoom
 from roguelike.gen import pipeline
 from roguelike.gen.floor import Floor
 from roguelike.gen.topology import Key
-from roguelike.version import GAME_VERSION, GENERATOR_VERSION
+from roguelike.version import GENERATOR_VERSION
 from saves import SaveError, SaveVersionError, VisitedFloor, World, codec
 from saves import header as h
 from saves.session import step_remembering
@@ -49,6 +49,7 @@ from tests.saves.support import (
     assert_same_game,
     autoplay,
     fresh_game,
+    pack_as,
     played_game,
     world_of,
 )
@@ -266,17 +267,7 @@ def small_save() -> tuple[World, GameState, bytes]:
 
 
 def _pack(doc: dict[str, Any], world: World, state: GameState, **over: Any) -> bytes:
-    fields: dict[str, Any] = {
-        "format": h.FORMAT_VERSION,
-        "game": GAME_VERSION,
-        "generator": GENERATOR_VERSION,
-        "seed": world.code,
-        "world": world.name,
-        "created": world.created,
-        "saved": world.created,
-        "summary": codec.summary_of(world, state),
-    }
-    return h.pack(doc, **(fields | over))
+    return pack_as(world, state, doc, **over)
 
 
 def _format2_topology(doc: dict[str, Any]) -> None:
