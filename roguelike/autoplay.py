@@ -67,6 +67,7 @@ from roguelike.engine.monsters import SCENT_RANGE
 from roguelike.engine.pathing import FAR, distance_map, downhill
 from roguelike.engine.state import GameState
 from roguelike.engine.travel import explore_distances, known_passable, travel_distances
+from roguelike.engine.travel import threats as travel_threats
 from roguelike.gen.roles import TREASURE_ROLES
 from roguelike.recording import Recording
 
@@ -86,6 +87,10 @@ STALL_TURNS = 400
 HUNT_TURNS = 20
 #: Which upgrade of a treasure's choice it keeps: the first of these that lies there.
 TREASURE_PREFERENCE = ("iron plate", "sharp blade", "heart elixir", "war axe", "tower plate")
+#: Turns it waits in all for one monster to come (or stands its ground against it) before it
+#: gives up on that one until it comes next to it: a monster that cannot reach the player
+#: (across a chasm, say) must not hold it still for ever.
+PATIENCE = 12
 #: A monster with at least this many HP is worth a bomb on its own (or a berserk potion).
 BIG_HP = 14
 
@@ -177,6 +182,9 @@ class Memory:
     avoid: np.ndarray | None = None
     #: where it has searched for traps on this floor (traps come in rings round treasure)
     searched: set[tuple[int, int]] = field(default_factory=set)
+    #: turns it has waited for each monster (by id) to come; past ``PATIENCE``, it goes about
+    #: its business until that monster stands next to it
+    waited: dict[int, int] = field(default_factory=dict)
 
     def observe(self, state: GameState) -> None:
         if (
@@ -186,6 +194,7 @@ class Memory:
         ):
             self.seen, self.floor = state.visible.copy(), state.number
             self.searched = set()
+            self.waited = {}
             self.avoid = treasure_cells(state) if self.policy.skip_treasure else None
         else:
             self.seen |= state.visible
@@ -221,7 +230,12 @@ def decide(state: GameState, *, stepwise: bool = False, memory: Memory | None = 
     memory.observe(state)
     d = _decide(state, memory)
     avoid = memory.avoid
-    if (stepwise or avoid is not None) and isinstance(d.action, (Explore, Travel)):
+    # a monster it no longer waits for may still be one the engine's walks refuse to start
+    # with in view (it can reach the player the long way round): a step at a time, then
+    blocked = isinstance(d.action, (Explore, Travel, Rest)) and bool(travel_threats(state))
+    if blocked and isinstance(d.action, Rest):
+        return Decision(Wait(), d.why)  # a turn's rest the engine does not refuse
+    if (stepwise or avoid is not None or blocked) and isinstance(d.action, (Explore, Travel)):
         # the engine's walks know nothing of what it keeps out of: one step of its own
         a = d.action
         if isinstance(a, Explore):
@@ -234,7 +248,7 @@ def decide(state: GameState, *, stepwise: bool = False, memory: Memory | None = 
 
 def _decide(state: GameState, memory: Memory) -> Decision:
     px, py = state.player
-    threats = threats_seen(state)
+    threats = [m for m in threats_seen(state) if memory.waited.get(m.id, 0) <= PATIENCE]
     hurt = state.hp < DRINK_BELOW * state.max_hp
     avoid, items = memory.avoid, not memory.policy.no_items
     potion = held(state, "heal") if items else None
@@ -262,6 +276,8 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         if fury and (big or len(adjacent) >= 2):
             return Decision(Use(fury), "drinking a berserk potion")
         m = min(adjacent, key=lambda m: (m.fleeing, m.hp, m.id))
+        for m in adjacent:  # it came after all: worth waiting for again
+            memory.waited.pop(m.id, None)
         return Decision(Move(m.x - px, m.y - py), f"fighting {a_(m.kind)}")
     if threats:
         bomb = held(state, "bomb") if items else None
@@ -284,9 +300,11 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         memory.kind, memory.target = target.kind, target.id
         melee = not (target.info.ranged or target.guard or target.info.still)
         if melee and _can_come(state, target):
+            memory.waited[target.id] = memory.waited.get(target.id, 0) + 1
             return Decision(Wait(), f"waiting for {a_(target.kind)}")  # the first blow is ours
         if melee and target.info.skirmish and chebyshev(target.pos, state.player) <= 3:
             # it darts back out of reach: chasing it is a mistake, it comes to us
+            memory.waited[target.id] = memory.waited.get(target.id, 0) + 1
             return Decision(Wait(), f"standing its ground against {a_(target.kind)}")
         # no known way to it yet: look around (one step of exploring) and try again
         step_ = _towards(state, target.x, target.y, avoid) or _explore_step(state, avoid) or Wait()
