@@ -67,6 +67,9 @@ KITE_STEPS = 12
 #: Score a flanking pack member gives each step between it and the nearest ally also next to
 #: the player (they spread round the player instead of queueing on one side).
 FLANK_SPREAD = 3.0
+#: What rousing a sleeper that blocks its way costs a monster against stepping (in the scores of
+#: its options): it wakes one only when it cannot go round.
+ROUSE_COST = 1.0
 #: Companions a pack kind spawns with: at least, at most (a pack is 2 to 4).
 PACK_COMPANIONS = (1, 3)
 #: A pack has at most this many companions for each floor below the surface it lives on (one

@@ -36,6 +36,7 @@ from roguelike.engine.balance import (
     MONSTERS,
     PLAYER_SPEED,
     RELOAD_TURNS,
+    ROUSE_COST,
     SENTINEL_RADIUS,
     SHOOTING_RANGE,
     SHRIEK_RELOAD,
@@ -153,9 +154,9 @@ def monster_options(
     state: GameState, m: Monster, dist: np.ndarray
 ) -> list[tuple[float, str, tuple[int, int]]]:
     """Every legal action of an awake monster with its score: ``(score, what, (dx, dy))``
-    where ``what`` is ``"wait"``, ``"move"``, ``"attack"``, ``"shoot"``, ``"shriek"`` or
-    ``"raise"``. The monster plays the best; :func:`monster_turn` breaks ties with the
-    gameplay stream."""
+    where ``what`` is ``"wait"``, ``"move"``, ``"rouse"`` (wake a sleeper in the way),
+    ``"attack"``, ``"shoot"``, ``"shriek"`` or ``"raise"``. The monster plays the best;
+    :func:`monster_turn` breaks ties with the gameplay stream."""
     info = m.info
     sees = bool(state.visible[m.y, m.x])
     gap = chebyshev(m.pos, state.player)
@@ -212,6 +213,12 @@ def monster_options(
         for dx, dy in DIRS8:
             if _can_step(state, m, dx, dy):
                 options.append((place_score(m.x + dx, m.y + dy), "move", (dx, dy)))
+            elif not hurt and can_step(state, m.x, m.y, dx, dy):
+                # a sleeper in the way (in a corridor, say): shaken awake, it comes too; a
+                # step costs less, so it rouses only one it cannot go round
+                o = state.monster_at(m.x + dx, m.y + dy)
+                if o is not None and not o.awake and d(o.x, o.y) < here:
+                    options.append((place_score(o.x, o.y) - ROUSE_COST, "rouse", (dx, dy)))
     px, py = state.player
     reload = m.extra.get("reload", 0)
     if gap == 1 and can_step(state, m.x, m.y, px - m.x, py - m.y):
@@ -244,6 +251,17 @@ def monster_options(
     ):
         options.append((150.0, "raise", (0, 0)))
     return options
+
+
+def _rouses(state: GameState, m: Monster, dx: int, dy: int) -> list[Event]:
+    """``m`` shakes awake the sleeper at (dx, dy) from it, which blocks its way."""
+    o = state.monster_at(m.x + dx, m.y + dy)
+    if o is None:
+        return []
+    o.awake, o.unseen = True, 0
+    if state.visible[o.y, o.x] or state.visible[m.y, m.x]:
+        return [Message(f"The {m.kind} rouses the {o.kind} in its way.")]
+    return []
 
 
 def _shrieks(state: GameState, m: Monster) -> list[Event]:
@@ -333,6 +351,8 @@ def monster_turn(state: GameState, m: Monster, dist: np.ndarray) -> list[Event]:
     if what == "shoot":
         m.extra["reload"] = RELOAD_TURNS
         return events + monster_hits(state, m, ranged=True)
+    if what == "rouse":
+        return events + _rouses(state, m, dx, dy)
     if what == "shriek":
         return events + _shrieks(state, m)
     if what == "raise":

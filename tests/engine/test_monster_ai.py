@@ -132,6 +132,32 @@ def test_a_shrieker_wakes_the_sleepers_near_it():
     assert not any("shrieks" in str(e) for e in again)
 
 
+def test_a_monster_rouses_a_sleeper_that_blocks_its_corridor_and_goes_round_one_in_the_open():
+    """A hunter stuck behind a sleeping ally in a corridor would stand in the player's view for
+    ever (and explore and rest refuse to start while it does): it shakes the sleeper awake,
+    and the pair comes on. In the open it steps round instead."""
+    state, c = arena(3)
+    for dx in range(1, 5):  # a corridor east of the player, one cell wide
+        for dy in (-1, 1):
+            state.tiles[c[1] + dy, c[0] + dx] = tiles.WALL
+    state.update_view()
+    sleeper = add(state, "goblin", off(c, 2, 0), awake=False)
+    hunter = add(state, "goblin", off(c, 3, 0))
+    best = max(monster_options(state, hunter, player_distances(state)))
+    assert best[1:] == ("rouse", (-1, 0))
+    events = act(state, hunter)
+    assert sleeper.awake and hunter.pos == off(c, 3, 0)
+    assert any("rouses the goblin" in str(e) for e in events)
+    act(state, sleeper)  # now awake, it comes on, and the corridor clears behind it
+    assert sleeper.pos == off(c, 1, 0)
+    # in the open, the hunter goes round a sleeper rather than waking it
+    state, c = arena(3)
+    sleeper = add(state, "goblin", off(c, 2, 0), awake=False)
+    hunter = add(state, "goblin", off(c, 3, 0))
+    act(state, hunter)
+    assert not sleeper.awake and cheb(hunter.pos, c) == 2
+
+
 def test_a_necromancer_raises_a_bounded_number_of_minions():
     state, c = ringed(3)
     state.hp = state.max_hp = 10_000
