@@ -62,6 +62,7 @@ __all__ = [
     "monster_options",
     "monster_turn",
     "monsters_act",
+    "held_back",
     "player_distances",
     "wander_home",
 ]
@@ -139,6 +140,14 @@ def _moves(state: GameState, m: Monster, dx: int, dy: int) -> None:
 def _radius(m: Monster) -> int:
     """How far a guard strays from its post: a sentinel less far than a key room's others."""
     return SENTINEL_RADIUS if m.info.sentinel else GUARD_RADIUS
+
+
+def held_back(state: GameState, m: Monster) -> bool:
+    """Whether ``m`` keeps to a post the player stands out of its reach from (a key room's
+    guard, a sentinel): it will not come, so it forbids neither rest nor explore."""
+    if not (m.guard or m.info.sentinel):
+        return False
+    return chebyshev(state.player, m.home) > _radius(m) + max(1, m.info.ranged)
 
 
 def _free_next_to(state: GameState, m: Monster) -> tuple[int, int] | None:

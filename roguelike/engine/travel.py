@@ -31,7 +31,7 @@ from roguelike.engine.events import (
     PuzzleFound,
 )
 from roguelike.engine.grid import DIRS8
-from roguelike.engine.monsters import player_distances
+from roguelike.engine.monsters import held_back, player_distances
 from roguelike.engine.pathing import FAR, distance_map, downhill, shifted
 from roguelike.engine.state import GameState
 from roguelike.engine.turn import one_turn
@@ -59,9 +59,12 @@ TRAVEL_LIMIT = 400
 
 def threats(state: GameState) -> list[Monster]:
     """Monsters in view that are awake, not fleeing and able to reach the player: they forbid
-    resting and exploring. A sleeping or fleeing one, or one across a chasm, only stops a walk
-    the first time it is seen."""
-    awake = [m for m in state.visible_monsters() if m.awake and not m.fleeing]
+    resting and exploring. A sleeping or fleeing one, one across a chasm, or a guard the
+    player stands beyond the reach of (it keeps to its post) only stops a walk the first time
+    it is seen."""
+    awake = [
+        m for m in state.visible_monsters() if m.awake and not m.fleeing and not held_back(state, m)
+    ]
     if not awake:
         return []
     dist = player_distances(state)

@@ -23,9 +23,15 @@ from roguelike.engine.balance import (
 from roguelike.engine.combat import hurt_monster, monster_hits
 from roguelike.engine.creatures import monster_attack
 from roguelike.engine.describe import level_attack
-from roguelike.engine.monsters import monster_options, monster_turn, monsters_act, player_distances
+from roguelike.engine.monsters import (
+    held_back,
+    monster_options,
+    monster_turn,
+    monsters_act,
+    player_distances,
+)
 from roguelike.engine.state import GameState
-from roguelike.engine.travel import REST_LIMIT
+from roguelike.engine.travel import REST_LIMIT, threats
 from saves.codec.game import monster_doc, monster_from
 from tests.engine.support import add, arena, cheb, off, put_player
 
@@ -119,6 +125,22 @@ def test_a_sentinel_keeps_to_its_post_while_the_intruder_stays_away():
     put_player(state, off(c, 2, 0))
     act(state, gnoll)
     assert cheb(gnoll.pos, state.player) == 1
+
+
+def test_a_guard_that_keeps_to_its_post_forbids_no_rest_until_the_player_comes_near():
+    """A sentinel four steps away keeps to its post: it cannot come, so resting and exploring
+    go on in its sight (they refused, leaving a player nothing to do but attack it). Two steps
+    from its post it comes, and forbids them again."""
+    state, c = arena(4)
+    state.hp = state.max_hp - 5
+    gnoll = add(state, "gnoll sentinel", off(c, 4, 0), guard=True)
+    assert held_back(state, gnoll) and threats(state) == []
+    state.regen_clock = 0  # the arena turns healing off
+    events = step(state, Rest())
+    assert not any("cannot rest" in str(e) for e in events) and state.hp > state.max_hp - 5
+    put_player(state, off(c, 2, 0))
+    assert not held_back(state, gnoll) and threats(state) == [gnoll]
+    assert any("cannot rest" in str(e) for e in step(state, Rest()))
 
 
 def test_a_shrieker_wakes_the_sleepers_near_it():
