@@ -55,7 +55,7 @@ from roguelike.engine import (
 from roguelike.engine import step as engine_step
 from roguelike.engine.creatures import ITEMS
 from roguelike.engine.describe import a
-from roguelike.engine.items import flight
+from roguelike.engine.items import flight, throw_forecast
 from roguelike.engine.places import Place, finish_known, places, stairs_action
 from saves.text import printable
 from screens.bindings import textual_bindings
@@ -717,7 +717,7 @@ class GameScreen(DungeonScreen[GameState | None]):
         if self.mode == "throw":
             path = flight(self.state, *cursor) if cursor != self.state.player else []
             self.map_view.set_path(path)
-            lands = f" It would burst at {path[-1][0]},{path[-1][1]}." if path else ""
+            lands = " " + throw_forecast(self.state, *cursor)
             what = (
                 f"Throw {a(self._throwing)}: {what}{lands} (Enter throws, {jump} next monster, "
                 "Esc cancels)"

@@ -274,6 +274,38 @@ def flight(state: GameState, x: int, y: int) -> list[tuple[int, int]]:
     return path
 
 
+def throw_forecast(state: GameState, x: int, y: int) -> str:
+    """What a bomb thrown at (``x``, ``y``) would do, in a sentence for the aiming cursor:
+    where it bursts (on whom, or how far from the player, and whether something stops it
+    short), whom the blast catches, and a warning when it would burn the player too."""
+    refused = _refusal(state, x, y)
+    if refused is not None:
+        return refused
+    path = flight(state, x, y)
+    at = path[-1]
+    hit = state.monster_at(*at)
+    steps = chebyshev(state.player, at)
+    where = f"on the {hit.kind}" if hit is not None else f"{steps} step{'s' * (steps > 1)} away"
+    short = " (something in the way stops it short)" if at != (x, y) and hit is None else ""
+    caught = sorted({m.kind for m in state.monsters if chebyshev(m.pos, at) <= 1 and m is not hit})
+    also = f", catching the {' and the '.join(caught)}" if caught else ""
+    burn = " It would burn you too!" if steps <= 1 else ""
+    return f"It would burst {where}{short}{also}.{burn}"
+
+
+def _refusal(state: GameState, x: int, y: int) -> str | None:
+    """Why a bomb cannot be thrown at (``x``, ``y``), if it cannot."""
+    if not (0 <= x < state.width and 0 <= y < state.height) or not state.visible[y, x]:
+        return "You cannot see that place."
+    if (x, y) == state.player:
+        return "You will not throw it at your own feet."
+    if chebyshev((x, y), state.player) > THROW_RANGE:
+        return f"That is too far: a throw reaches {THROW_RANGE} cells."
+    if not flight(state, x, y):
+        return "There is no room to throw it that way."
+    return None
+
+
 def throw(state: GameState, item: str, x: int, y: int) -> list[Event]:
     """Throw ``item`` from the pack at (``x``, ``y``): refused (no turn) without one, at a cell
     out of view or range, or at the player's own cell."""
@@ -290,16 +322,10 @@ def throw(state: GameState, item: str, x: int, y: int) -> list[Event]:
 
 
 def _aimed(state: GameState, item: ItemKind, x: int, y: int) -> list[Event] | str:
-    if not (0 <= x < state.width and 0 <= y < state.height) or not state.visible[y, x]:
-        return "You cannot see that place."
-    if (x, y) == state.player:
-        return "You will not throw it at your own feet."
-    if chebyshev((x, y), state.player) > THROW_RANGE:
-        return f"That is too far: a throw reaches {THROW_RANGE} cells."
-    path = flight(state, x, y)
-    if not path:
-        return "There is no room to throw it that way."
-    return _burst(state, item, path[-1])
+    refused = _refusal(state, x, y)
+    if refused is not None:
+        return refused
+    return _burst(state, item, flight(state, x, y)[-1])
 
 
 def _burst(state: GameState, item: ItemKind, at: tuple[int, int]) -> list[Event]:

@@ -30,7 +30,7 @@ from roguelike.engine.balance import (
 from roguelike.engine.combat import fury
 from roguelike.engine.creatures import populate
 from roguelike.engine.describe import describe
-from roguelike.engine.items import flight
+from roguelike.engine.items import flight, throw_forecast
 from roguelike.gen.pipeline import generate_floor
 from roguelike.recording import (
     Recording,
@@ -110,6 +110,28 @@ def test_a_bomb_can_kill_its_thrower_and_says_so():
     state.hp = 1
     step(state, Throw("fire bomb", *off(c, 1, 0)))
     assert state.dead and "own" in (state.cause or "")
+
+
+def test_the_aiming_forecast_says_where_it_bursts_whom_it_catches_and_warns_of_a_burn():
+    """The cursor's sentence is the engine's own reckoning: a statue in the line stops the
+    bomb a step from the thrower (a player once burnt themself aiming past one), and the
+    forecast says so; a clear throw names the target and whom the blast catches too."""
+    state, c = armed()
+    orc = add(state, "orc", off(c, 3, 0), awake=False)
+    add(state, "goblin", off(c, 3, 1), awake=False)
+    state.update_view()
+    clear = throw_forecast(state, *orc.pos)
+    assert clear == "It would burst on the orc, catching the goblin."
+    state.tiles[c[1], c[0] + 2] = tiles.STATUE  # in the line, between the thrower and the orc
+    state.update_view()
+    blocked = throw_forecast(state, *orc.pos)
+    assert flight(state, *orc.pos)[-1] == off(c, 1, 0)
+    assert "1 step away" in blocked and "stops it short" in blocked
+    assert blocked.endswith("It would burn you too!")
+    hp = state.hp
+    step(state, Throw("fire bomb", *orc.pos))  # and it does what it said
+    assert state.hp < hp and orc.hp == orc.info.max_hp
+    assert throw_forecast(state, *c) == "You will not throw it at your own feet."
 
 
 def test_throws_out_of_range_or_view_or_at_oneself_are_refused_without_a_turn():
