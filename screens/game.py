@@ -717,10 +717,11 @@ class GameScreen(DungeonScreen[GameState | None]):
         if self.mode == "throw":
             path = flight(self.state, *cursor) if cursor != self.state.player else []
             self.map_view.set_path(path)
-            lands = " " + throw_forecast(self.state, *cursor)
+            # what the throw would do comes first: at 80×24 the prompt's last words are cut
+            lands = throw_forecast(self.state, *cursor)
             what = (
-                f"Throw {a(self._throwing)}: {what}{lands} (Enter throws, {jump} next monster, "
-                "Esc cancels)"
+                f"Throw {a(self._throwing)}: {lands} (Enter throws, {jump} next monster, "
+                f"Esc cancels) {what}"
             )
         elif self.mode == "travel":
             what = f"Travel: {what} (Enter goes, {jump} next, Esc cancels)"

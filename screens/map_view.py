@@ -31,6 +31,7 @@ from textual.strip import Strip
 from roguelike import tiles
 from roguelike.engine import ITEMS, GameState
 from roguelike.engine.legend import TRAP_GLYPH
+from roguelike.engine.state import FOV_RADIUS
 from screens.themes import Palette, current
 
 #: What a key lying on the floor looks like (drawn bold, in the key's colour; in the themes
@@ -449,14 +450,16 @@ class MapView(ScrollView, can_focus=False):
         return Strip(segments, len(kinds))
 
 
-#: At most this many cells between the followed cell and the view's edge before it scrolls.
-SCROLL_MARGIN = 8
+#: At most this many cells between the followed cell and the view's edge before it scrolls:
+#: the player's sight, so that whatever the player sees is on the screen.
+SCROLL_MARGIN = FOV_RADIUS
 
 
 def margin_of(view: int) -> int:
-    """The margin kept in a view of ``view`` cells: a quarter of it, at most
-    :data:`SCROLL_MARGIN`, and always less than half of it (so the cell fits between)."""
-    return max(0, min(SCROLL_MARGIN, view // 4, (view - 1) // 2))
+    """The margin kept in a view of ``view`` cells: :data:`SCROLL_MARGIN` where the view can
+    hold it on both sides, else the most it can (the cell in the middle). A quarter of the
+    view, as it once was, left a monster in plain sight off the top of an 80×24 screen."""
+    return max(0, min(SCROLL_MARGIN, (view - 1) // 2))
 
 
 def centred(p: int, view: int, size: int) -> int:

@@ -52,7 +52,8 @@ async def test_throw_mode_starts_on_the_nearest_monster_and_tab_cycles():
         await pilot.press("T")
         await pilot.pause()
         assert screen.mode == "throw" and screen.cursor == near
-        assert "Throw a fire bomb" in prompt(app)
+        # what the throw would do comes first, before the target's description
+        assert "Throw a fire bomb: It would burst on the ogre" in prompt(app)
         path = [(x, y) for y, xs in screen.map_view.path.items() for x in xs]
         assert near in path and c not in path  # the line of fire is drawn
         await pilot.press("tab")

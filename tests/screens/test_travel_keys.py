@@ -13,6 +13,7 @@ from textual.app import App
 
 from roguelike.engine import GameState, Travel, new_game, step
 from roguelike.engine.places import places
+from roguelike.engine.state import FOV_RADIUS
 from screens.game import GameScreen
 from screens.map_view import MapView, follow_axis, margin_of
 from tests.screens.support import screen_text
@@ -170,6 +171,15 @@ async def test_walking_scrolls_the_map_a_cell_at_most_and_keeps_the_player_in_vi
 
 
 # -- the scrolling rule, as a pure function ---------------------------------------------------
+
+
+def test_everything_the_player_sees_stays_on_screen_where_the_view_can_hold_it():
+    """The margin is the player's sight where the view holds it on both sides; a smaller view
+    (19 rows at 80×24) centres the player, so a monster seen above is never off the top."""
+    assert margin_of(2 * FOV_RADIUS + 1) == FOV_RADIUS == margin_of(200)
+    for view in (19, 12, 5):
+        offset = follow_axis(40, 0, view, 75)
+        assert 40 - offset in (view // 2, (view - 1) // 2)  # the middle row
 
 
 @st.composite
