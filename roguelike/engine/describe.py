@@ -194,8 +194,9 @@ def monster_numbers(state: GameState, m: Monster) -> MonsterNumbers:
 def monster_text(n: MonsterNumbers) -> str:
     """``m``'s numbers in a few short sentences, for look mode."""
     lo, hi = n.attack
-    blows = "you cannot hurt it" if n.blows_to_kill >= ENDLESS else f"~{n.blows_to_kill} blows"
-    dies = "never" if n.turns_to_kill_you >= ENDLESS else f"~{n.turns_to_kill_you} turns"
+    b, t = n.blows_to_kill, n.turns_to_kill_you
+    blows = "you cannot hurt it" if b >= ENDLESS else f"~{b} blow{'s' * (b != 1)}"
+    dies = "never" if t >= ENDLESS else f"~{t} turn{'s' * (t != 1)}"
     return (
         f"{n.glyph} {a(n.name).capitalize()} ({n.hp}/{n.max_hp} HP, {n.mood}). "
         f"Hits {lo}-{hi}, {n.to_hit_you}% to hit you; defence {n.defence}; "

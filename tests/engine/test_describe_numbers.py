@@ -89,6 +89,8 @@ def test_the_odds_move_the_right_way(kind, hp, defence, bonus):
     assert monster_numbers(state, m).blows_to_kill <= stronger.blows_to_kill
     text = monster_text(base)
     assert f"{base.hp}/{base.max_hp} HP" in text and base.danger in text
+    one = monster_numbers(state, m)  # 1 HP left: one blow, said in the singular
+    assert one.blows_to_kill == 1 and "To kill it: ~1 blow;" in monster_text(one)
 
 
 def test_an_unhurtable_troll_is_deadly():
