@@ -91,17 +91,22 @@ def vault_problems(fl: Populated, walk: np.ndarray, held: set[int]) -> list[str]
         if any(k.room == v.vault for k in fl.keys) or v.vault == fl.topology.finish:
             problems.append(f"vault {v.vault} holds a key or the stairs")
         seals = [d for d in fl.doors if d.lock == v.key]
-        if len(seals) != 1 or grid[seals[0].y, seals[0].x] != tiles.VAULT_SEAL:
+        if len(seals) != 1:
             problems.append(f"vault {v.vault} has {len(seals)} seals, not one")
             continue
+        seal = seals[0]
+        if grid[seal.y, seal.x] != tiles.VAULT_SEAL:
+            problems.append(f"the seal of vault {v.vault} is not a sealed door")
         if not reach[v.y, v.x]:
             problems.append(f"the pedestal of vault {v.vault} cannot be reached")
-        if (reach & (fl.room_map == v.vault)).any():
+        vault = fl.room_map == v.vault
+        vault[seal.y, seal.x] = False  # the seal's own cell is the way in, not the vault
+        if (reach & vault).any():
             problems.append(f"vault {v.vault} can be entered with its seal shut")
         broken = opened.copy()
-        broken[seals[0].y, seals[0].x] = True
+        broken[seal.y, seal.x] = True
         inside = _component(broken, fl.spawn)
-        if not (inside & (fl.room_map == v.vault)).any():
+        if not (inside & vault).any():
             problems.append(f"vault {v.vault} cannot be entered once its puzzle is solved")
         for s in fl.slots:
             if s.room == v.vault and not inside[s.y, s.x]:
