@@ -39,16 +39,15 @@ TREASURE_BASE, TREASURE_PER_DEPTH = 35, 5  # a dead end is treasure: base + per 
 SNARE_IN_100 = 30  # a treasure room is a snare instead (from floor 2)
 AMBUSH_IN_100 = 25  # a plain dead end at depth 2 or more is an ambush (from floor 2)
 FLOODED_IN_100 = 45  # a floor from 3 on floods one passage
-VAULT_IN_100 = 20  # a plain dead end is the floor's one vault (from floor 2)
+VAULT_IN_100 = 30  # a dead end left plain is the floor's one vault (from floor 2)
 
 
 def room_roles(topo: Topology, rng: np.random.Generator, floor: int = 1) -> dict[int, str]:
     """Room id → role: the topology's start, finish, key and room, with some dead ends that
     hold no key made treasure (35% plus 5% per level of depth, up to depth 6), some of those
-    snares, at most one plain dead end a sealed vault, some others ambushes, and on deeper
-    floors one passage flooded. Every
-    draw is made for every room in id order, whatever its outcome, so one choice never shifts
-    the others."""
+    snares, some plain dead ends ambushes and at most one of the rest a sealed vault, and on
+    deeper floors one passage flooded. Every draw is made for every room in id order, whatever
+    its outcome, so one choice never shifts the others."""
     roles = {r.id: r.role for r in topo.rooms}
     children = topo.children()
     degree = {r: len(v) for r, v in topo.neighbours().items()}
@@ -59,13 +58,13 @@ def room_roles(topo: Topology, rng: np.random.Generator, floor: int = 1) -> dict
         if r.role != "room":
             continue
         dead_end = not children[r.id] and degree[r.id] == 1
-        if dead_end and floor >= 2 and not vaulted and vault < VAULT_IN_100:
-            roles[r.id] = "vault"
-            vaulted = True
-        elif dead_end and treasure < TREASURE_BASE + TREASURE_PER_DEPTH * min(r.depth, 6):
+        if dead_end and treasure < TREASURE_BASE + TREASURE_PER_DEPTH * min(r.depth, 6):
             roles[r.id] = "snare" if floor >= 2 and snare < SNARE_IN_100 else "treasure"
         elif dead_end and floor >= 2 and r.depth >= 2 and ambush < AMBUSH_IN_100:
             roles[r.id] = "ambush"
+        elif dead_end and floor >= 2 and not vaulted and vault < VAULT_IN_100:
+            roles[r.id] = "vault"
+            vaulted = True
         elif degree[r.id] >= 2:
             passages.append(r.id)
     flood = int(rng.integers(100))
