@@ -83,6 +83,8 @@ TILES: tuple[Tile, ...] = tuple(
     ]
     # tiles added later come after the locked doors, so that no saved tile id changes
     + [Tile(len(_BASE) + MAX_KEYS, "}", "deep water", True, True, "deep")]
+    # a vault's sealed door: it opens when the puzzle of the pedestal near it is solved
+    + [Tile(len(_BASE) + MAX_KEYS + 1, "0", "sealed vault", False, False, "pedestal")]
 )
 
 BY_NAME = {t.name: t.id for t in TILES}
@@ -106,6 +108,7 @@ BRIDGE = BY_NAME["bridge"]
 CAVE = BY_NAME["cave floor"]
 LOCKED_FIRST = len(_BASE)
 DEEP_WATER = BY_NAME["deep water"]
+VAULT_SEAL = BY_NAME["sealed vault"]
 
 
 def locked_door(key: int) -> int:

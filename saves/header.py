@@ -100,6 +100,9 @@ MAX_ELEMENTS = 6_000_000
 #: :mod:`saves.fields` for maps, :mod:`saves.codec.common` for counts).
 #: Most hidden traps on one floor a save may list.
 MAX_TRAPS = 10_000
+#: Most sealed vaults on one floor a save may list (each seal answers to a key id of its own,
+#: and a floor has at most ten key ids, ``roguelike.tiles.MAX_KEYS``).
+MAX_VAULTS = 10
 
 LIMITS: dict[str, int] = {
     "header bytes": MAX_HEADER,
@@ -110,6 +113,7 @@ LIMITS: dict[str, int] = {
     "floors": MAX_FLOORS,
     "turns": MAX_TURN,
     "traps per floor": MAX_TRAPS,
+    "vaults per floor": MAX_VAULTS,
 }
 
 #: Bytes of a document pre-scanned at a time (bounds the scan's own memory).

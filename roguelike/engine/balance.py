@@ -115,6 +115,10 @@ SACRIFICE_COST = 4
 TREASURE_CHOICES = (2, 3)
 #: What a treasure room's other treasure slots hold (not part of its choice).
 TREASURE_REST = "hint coin"
+#: How many different upgrades a sealed vault holds, least and most (every one may be taken).
+VAULT_UPGRADES = (2, 3)
+#: How many consumables a sealed vault holds besides, least and most (VAULT_TABLE's).
+VAULT_CONSUMABLES = (1, 2)
 
 
 @dataclass(frozen=True)
@@ -326,6 +330,15 @@ TREASURE_TABLE = (
     ("heart elixir", 25),
     ("war axe", 15),
     ("tower plate", 15),
+)
+
+#: (item, weight) for a vault's consumables, drawn with repeats: the stronger finds.
+VAULT_TABLE = (
+    ("healing potion", 40),
+    ("fire bomb", 25),
+    ("berserk potion", 15),
+    ("sacrifice scroll", 10),
+    ("mapping scroll", 10),
 )
 
 # --- traps --------------------------------------------------------------------------------------

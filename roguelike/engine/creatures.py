@@ -10,7 +10,8 @@ down). Not every monster slot is filled: a share that starts at ``FILL_FIRST`` o
 floor and grows by ``FILL_STEP`` a floor, up to ``FILL_MOST``, scaled by the difficulty.
 Items come from the generator's item slots (consumables and hint coins) and treasure slots
 (lasting upgrades: each treasure room lays out two or three different ones side by side, a
-*choice group*, of which the player keeps one). What an item does is its ``effect``, played
+*choice group*, of which the player keeps one; a sealed vault's upgrades are all kept, with a
+consumable or two beside them). What an item does is its ``effect``, played
 by the handlers of :mod:`roguelike.engine.items`.
 
 Which kind fills which slot is drawn from the floor's own stream
@@ -45,6 +46,9 @@ from roguelike.engine.balance import (
     TREASURE_CHOICES,
     TREASURE_REST,
     TREASURE_TABLE,
+    VAULT_CONSUMABLES,
+    VAULT_TABLE,
+    VAULT_UPGRADES,
     Difficulty,
     ItemKind,
     MonsterKind,
@@ -217,17 +221,24 @@ def _hoard(
 ) -> None:
     """The treasure of ``room``: a choice of TREASURE_CHOICES different lasting upgrades on its
     first treasure slots (on free cells beside them if it has too few), one choice group; its
-    other treasure slots hold hint coins. One upgrade per treasure room, not one per slot."""
+    other treasure slots hold hint coins. One upgrade per treasure room, not one per slot.
+    A sealed vault is worth its puzzle: VAULT_UPGRADES different upgrades that are all the
+    player's (no choice group), and VAULT_CONSUMABLES finds of VAULT_TABLE beside them."""
     slots = [(s.x, s.y) for s in fl.slots if s.kind == "treasure" and s.room == room]
-    lo, hi = TREASURE_CHOICES
+    vault = fl.roles.get(room) == "vault"
+    lo, hi = VAULT_UPGRADES if vault else TREASURE_CHOICES
     kinds = _distinct(TREASURE_TABLE, int(rng.integers(lo, hi + 1)), rng)
+    if vault:
+        lo, hi = VAULT_CONSUMABLES
+        kinds += [_weighted(VAULT_TABLE, rng) for _ in range(int(rng.integers(lo, hi + 1)))]
     cells = slots[: len(kinds)]
     cells += _beside(fl, room, slots[0], taken, len(kinds) - len(cells))
     group = len(set(choices.values()))
     for c, name in zip(cells, kinds, strict=False):
         items[c] = name
         taken.add(c)
-        choices[c] = group
+        if not vault:
+            choices[c] = group
     for c in slots[len(cells) :]:
         items[c] = TREASURE_REST
 

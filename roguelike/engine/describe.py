@@ -55,6 +55,11 @@ def key_name(key: int) -> str:
     return f"the {tiles.key_colour(key)[0]} key ({tiles.key_letter(key)})"
 
 
+def vault_keys(state: GameState) -> set[int]:
+    """The keys of this floor's sealed vaults (each opens a seal, not a coloured door)."""
+    return {v.key for v in state.floor.vaults}
+
+
 def a(name: str) -> str:
     """``a goblin``, ``an orc``."""
     return ("an " if name[0] in "aeiou" else "a ") + name
@@ -271,9 +276,12 @@ def describe(
     if (x, y) in state.keys_lying:
         k = state.keys_lying[(x, y)]
         glyph = key_glyph(k) if key_glyph else KEY_GLYPH
-        parts.append(
-            f"{glyph} {key_name(k).capitalize()}: it opens the {tiles.key_colour(k)[0]} door."
+        opens = (
+            "a vault's seal nearby"
+            if k in vault_keys(state)
+            else f"the {tiles.key_colour(k)[0]} door"
         )
+        parts.append(f"{glyph} {key_name(k).capitalize()}: it opens {opens}.")
     if (x, y) in state.items_lying:
         item = state.items_lying[(x, y)]
         parts.append(f"{ITEMS[item].glyph} {a(item).capitalize()}. {ITEMS[item].description}")
@@ -291,9 +299,14 @@ def describe(
     if room is not None:
         colour = tiles.key_colour(room.key)[0]
         status = "solved" if room.solved else "unsolved: step on it to play"
+        opens = (
+            "It breaks the seal of a vault nearby."
+            if room.key in vault_keys(state)
+            else f"It opens the {colour} door."
+        )
         parts.append(
             f"{tile.glyph} A pedestal with {a(room.difficulty)} {room.type} puzzle ({status}). "
-            f"It opens the {colour} door."
+            + opens
         )
     lock = tiles.lock_of(tile.id)
     if lock is not None:

@@ -92,6 +92,10 @@ TILE_MEANING: dict[str, str] = {
         "A stone pedestal carved with a puzzle: step on it to play; solving it gives the key "
         "of a locked door."
     ),
+    "sealed vault": (
+        "A sealed vault: its pedestal is nearby. Solve the pedestal's puzzle and the seal "
+        "breaks; every treasure inside is yours to keep."
+    ),
     "bridge": "A narrow bridge over the chasm.",
     "cave floor": "Uneven cave floor: you walk over it.",
     "deep water": (
@@ -122,7 +126,7 @@ def tile_entry(tile: tiles.Tile) -> Entry:
             "a locked door, drawn in its key's colour, with its key's letter: walk into it "
             "holding that key",
         )
-    group = "Doors and keys" if tile.name in ("door", "open door") else "Terrain"
+    group = "Doors and keys" if tile.name in ("door", "open door", "sealed vault") else "Terrain"
     meaning = TILE_MEANING.get(tile.name, tile.name.capitalize() + ".")
     return Entry(tile.glyph, tile.colour, tile.name, meaning, group)
 

@@ -57,6 +57,8 @@ def move(state: GameState, dx: int, dy: int) -> list[Event]:
         state.turn += 1
         return player_attacks(state, target)
     tile = int(state.tiles[ny, nx])
+    if tile == tiles.VAULT_SEAL:
+        return _seal(state, nx, ny)
     lock = tiles.lock_of(tile)
     if lock is not None:
         if lock not in state.keys_held:
@@ -106,6 +108,25 @@ def _unlock(state: GameState, lock: int, x: int, y: int) -> list[Event]:
     state.tiles[y, x] = tiles.DOOR_OPEN
     state.turn += 1
     return [DoorUnlocked(lock, x, y), Message(f"You unlock the door with {key_name(lock)}.")]
+
+
+def seal_key(state: GameState, x: int, y: int) -> int | None:
+    """The key of the vault whose seal stands at (x, y), or None."""
+    return next((d.lock for d in state.floor.doors if (d.x, d.y) == (x, y)), None)
+
+
+def _seal(state: GameState, x: int, y: int) -> list[Event]:
+    """Walking into a vault's seal: it breaks if the vault's key is held (its puzzle solved,
+    or, in a world without puzzles, its key picked up), else it says where to look."""
+    key = seal_key(state, x, y)
+    if key is None or key not in state.keys_held:
+        return [
+            Bumped(x, y, tiles.TILES[tiles.VAULT_SEAL].name),
+            Message("A sealed vault: its pedestal is nearby. Solve its puzzle to break the seal."),
+        ]
+    state.tiles[y, x] = tiles.DOOR_OPEN
+    state.turn += 1
+    return [DoorUnlocked(key, x, y), Message("The seal breaks: the vault stands open.")]
 
 
 def _corner(x: int, y: int) -> list[Event]:
@@ -207,6 +228,13 @@ def solve_puzzle(state: GameState, action: SolvePuzzle) -> list[Event]:
     events: list[Event] = [PuzzleSolved(room.key, room.x, room.y)]
     colour = tiles.key_colour(room.key)[0]
     for d in state.floor.doors:
+        if d.lock == room.key and int(state.tiles[d.y, d.x]) == tiles.VAULT_SEAL:
+            state.tiles[d.y, d.x] = tiles.DOOR_OPEN
+            state.explored[d.y, d.x] = True
+            events += [
+                DoorUnlocked(room.key, d.x, d.y),
+                Message("The puzzle clicks into place: nearby, a vault's seal breaks open."),
+            ]
         if d.lock == room.key and tiles.lock_of(int(state.tiles[d.y, d.x])) == room.key:
             state.tiles[d.y, d.x] = tiles.DOOR_OPEN
             state.explored[d.y, d.x] = True

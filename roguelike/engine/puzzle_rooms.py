@@ -15,6 +15,11 @@ stepped on (hatgram and keydoor take up to a few hundred milliseconds at very ha
 to pay for every puzzle on arrival); generation is a pure function of its seed, so when it is
 made changes nothing.
 
+A sealed vault's pedestal is always a puzzle (that is what seals it): its type is drawn after
+every key's, from the same stream and never the type of the pedestal before it, and its
+difficulty follows the floor and the vault's depth; solving it gives the vault's key, which
+breaks the seal.
+
 The engine never trusts a screen's word that a puzzle is solved: the screen reports the
 player's moves, and :func:`replay` applies them to the instance from its initial state.
 """
@@ -126,8 +131,8 @@ def difficulty_for(floor_number: int, depth: int) -> str:
 
 def place_puzzles(fl: Floor) -> list[PuzzleRoom]:
     """The pedestals of floor ``fl``: which of its keys are puzzles, of which type and
-    difficulty. Two pedestals in a row (in key order) never share a type while there is more
-    than one type to draw."""
+    difficulty, and one for each sealed vault. Two pedestals in a row (in key order) never
+    share a type while there is more than one type to draw."""
     rng = seeds.stream(fl.seed, fl.number, PUZZLE_STREAM)
     depth = {r.id: r.depth for r in fl.topology.rooms}
     rooms: list[PuzzleRoom] = []
@@ -141,6 +146,13 @@ def place_puzzles(fl: Floor) -> list[PuzzleRoom]:
         seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{k.id}")
         rooms.append(
             PuzzleRoom(k.id, k.x, k.y, kind, difficulty_for(fl.number, depth[k.room]), seed)
+        )
+    for v in fl.vaults:  # drawn after the keys, so a vault never moves a key's draw
+        options = [t for t in TYPES if not rooms or t != rooms[-1].type] or list(TYPES)
+        kind = options[int(rng.integers(len(options)))]
+        seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{v.key}")
+        rooms.append(
+            PuzzleRoom(v.key, v.x, v.y, kind, difficulty_for(fl.number, depth[v.vault]), seed)
         )
     return rooms
 

@@ -216,7 +216,9 @@ class GameState:
         self.player = fl.spawn
         self.rng = seeds.stream(self.seed, fl.number, PLAY_STREAM)
         self.keys_held = set()
+        # a vault's key lies on its pedestal's cell in a world without puzzles
         self.keys_lying = {(k.x, k.y): k.id for k in fl.keys}
+        self.keys_lying |= {(v.x, v.y): v.key for v in fl.vaults}
         self.puzzles = {p.pos: p for p in place_puzzles(fl)} if self.with_puzzles else {}
         for pos in self.puzzles:
             del self.keys_lying[pos]

@@ -37,6 +37,19 @@ class KeySpot:
 
 
 @dataclass(frozen=True)
+class VaultSpot:
+    """A sealed vault: the key id its seal answers to (one past the topology's keys, never one
+    of them), its pedestal's cell and the room that holds it (the vault's parent), and the
+    vault room itself."""
+
+    key: int
+    x: int
+    y: int
+    room: int
+    vault: int
+
+
+@dataclass(frozen=True)
 class Slot:
     """A place where the game puts a monster or an item; ``level`` follows the room's depth."""
 
@@ -149,6 +162,9 @@ class Stamped(Laid):
     spawn: tuple[int, int]
     finish: tuple[int, int]
     spots: Spots
+    #: the floor's sealed vaults (none on most floors); their seals are doors whose ``lock`` is
+    #: the vault's key
+    vaults: list[VaultSpot] = field(default_factory=list)
 
 
 @dataclass(frozen=True, kw_only=True)

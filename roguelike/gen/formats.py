@@ -215,6 +215,9 @@ def floor_json(fl: Planned) -> dict[str, Any]:
         {"x": d.x, "y": d.y, "lock": d.lock, "edge": [d.edge[0], d.edge[1]]} for d in fl.doors
     ]
     doc["keys"] = [{"id": k.id, "x": k.x, "y": k.y, "room": k.room} for k in fl.keys]
+    doc["vaults"] = [
+        {"key": v.key, "pedestal": [v.x, v.y], "room": v.room, "vault": v.vault} for v in fl.vaults
+    ]
     doc["spawn"] = list(fl.spawn)
     doc["finish"] = list(fl.finish)
     doc["theme"] = _theme(fl) or None

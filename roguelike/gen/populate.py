@@ -2,9 +2,10 @@
 
 The start room stays empty. Every other room gets a Poisson number of monster slots (more the
 deeper the room), preferring its template's ``m`` spots; an ambush room fills every ``m`` spot
-and a few more besides; a treasure room (or a snare) gets a treasure slot on each ``$`` spot; a
-room has a 35% chance of one item slot. A slot's level is the room's depth plus the floor's
-number minus one. Slots never share a cell, nor take the spawn, the stairs or a key.
+and a few more besides; a treasure room (a snare, a vault) gets a treasure slot on each ``$``
+spot; a sealed vault holds no monster (nothing lives shut in); a room has a 35% chance of one
+item slot. A slot's level is the room's depth plus the floor's number minus one. Slots never
+share a cell, nor take the spawn, the stairs or a key.
 
 Traps are drawn afterwards from their own stream (``traps``), so adding or tuning them never
 moves a slot. A trap lies only on open room floor: a cell whose eight neighbours are all
@@ -19,6 +20,7 @@ import numpy as np
 
 from roguelike import tiles
 from roguelike.gen.floor import TRAP_KINDS, Decorated, Populated, Slot, TrapSpot, carried
+from roguelike.gen.roles import TREASURE_ROLES
 
 #: Hidden traps on a floor: a Poisson mean of this much plus this much per floor below.
 TRAPS_FIRST = 1.0
@@ -52,6 +54,8 @@ def populate(
         preferred = [c for c in spots[r.id].get("m", []) if walk[c[1], c[0]]]
         if role == "ambush":
             monsters = max(monsters, len(preferred)) + AMBUSH_EXTRA
+        elif role == "vault":
+            monsters = 0
         for i in range(monsters):
             if i < len(preferred) and preferred[i] not in taken:
                 pos = preferred[i]
@@ -63,7 +67,7 @@ def populate(
             if pos not in taken:
                 taken.add(pos)
                 slots.append(Slot("monster", pos[0], pos[1], r.id, level))
-        if role in ("treasure", "snare"):
+        if role in TREASURE_ROLES:
             for pos in spots[r.id].get("$", []):
                 if walk[pos[1], pos[0]] and pos not in taken:
                     taken.add(pos)

@@ -11,10 +11,14 @@ tree's shape suits it:
   (the engine springs it), so a room that looks empty is worth a second thought;
 * ``flooded``: a passage (a room with two or more corridors) under deep water, which costs a
   turn more for every step taken in it (the terrain stage floods it; the room drops nothing a
-  player needs: keys, stairs and pedestals are never flooded).
+  player needs: keys, stairs and pedestals are never flooded);
+* ``vault``: a treasure dead end sealed shut (the stamp stage seals its door and sets a puzzle
+  pedestal in the room it hangs from), richer than a treasure room because a puzzle guards it:
+  solving the pedestal breaks the seal. At most one a floor.
 
 Special rooms never change the topology, the locks or the keys, so the proof stage proves a
-floor with them exactly as before.
+floor with them exactly as before; a vault's seal is not one of the topology's locks, and the
+proof also shows the vault opens once its puzzle is solved.
 """
 
 from __future__ import annotations
@@ -25,30 +29,32 @@ from roguelike.gen.floor import Cast, Planned, carried
 from roguelike.gen.topology import Topology
 
 #: Every role a room may have; the roles that hold treasure.
-ROLES = ("start", "finish", "key", "room", "treasure", "snare", "ambush", "flooded")
-TREASURE_ROLES = frozenset({"treasure", "snare"})
+ROLES = ("start", "finish", "key", "room", "treasure", "snare", "ambush", "flooded", "vault")
+TREASURE_ROLES = frozenset({"treasure", "snare", "vault"})
 #: The special rooms (the bench counts them per floor).
-SPECIAL_ROLES = ("snare", "ambush", "flooded")
+SPECIAL_ROLES = ("snare", "ambush", "flooded", "vault")
 
 # Chances, in percent; how the roles spread over a floor.
 TREASURE_BASE, TREASURE_PER_DEPTH = 35, 5  # a dead end is treasure: base + per depth (to 6)
 SNARE_IN_100 = 30  # a treasure room is a snare instead (from floor 2)
 AMBUSH_IN_100 = 25  # a plain dead end at depth 2 or more is an ambush (from floor 2)
 FLOODED_IN_100 = 45  # a floor from 3 on floods one passage
+VAULT_IN_100 = 30  # a dead end left plain is the floor's one vault (from floor 2)
 
 
 def room_roles(topo: Topology, rng: np.random.Generator, floor: int = 1) -> dict[int, str]:
     """Room id → role: the topology's start, finish, key and room, with some dead ends that
     hold no key made treasure (35% plus 5% per level of depth, up to depth 6), some of those
-    snares, some plain dead ends ambushes, and on deeper floors one passage flooded. Every
-    draw is made for every room in id order, whatever its outcome, so one choice never shifts
-    the others."""
+    snares, some plain dead ends ambushes and at most one of the rest a sealed vault, and on
+    deeper floors one passage flooded. Every draw is made for every room in id order, whatever
+    its outcome, so one choice never shifts the others."""
     roles = {r.id: r.role for r in topo.rooms}
     children = topo.children()
     degree = {r: len(v) for r, v in topo.neighbours().items()}
     passages = []
+    vaulted = False
     for r in topo.rooms:
-        treasure, snare, ambush = (int(v) for v in rng.integers(100, size=3))
+        treasure, snare, ambush, vault = (int(v) for v in rng.integers(100, size=4))
         if r.role != "room":
             continue
         dead_end = not children[r.id] and degree[r.id] == 1
@@ -56,6 +62,9 @@ def room_roles(topo: Topology, rng: np.random.Generator, floor: int = 1) -> dict
             roles[r.id] = "snare" if floor >= 2 and snare < SNARE_IN_100 else "treasure"
         elif dead_end and floor >= 2 and r.depth >= 2 and ambush < AMBUSH_IN_100:
             roles[r.id] = "ambush"
+        elif dead_end and floor >= 2 and not vaulted and vault < VAULT_IN_100:
+            roles[r.id] = "vault"
+            vaulted = True
         elif degree[r.id] >= 2:
             passages.append(r.id)
     flood = int(rng.integers(100))

@@ -2,9 +2,11 @@
 
 Each placed template is resolved (its probabilistic tiles drawn) into the map, corridors are
 cut through the rock and walled, and every corridor end gets a door: the locked one at the room
-beyond its lock, the others a door or an open archway. The stage also marks what the terrain
-stage must leave alone (corridors, doors, keys, the stairs and a walkable skeleton joining each
-room's doors and spots), each walkable cell's key zone, and the spawn, stairs and key cells.
+beyond its lock, a vault's seal at the vault, the others a door or an open archway. A vault's
+pedestal goes in the room the vault hangs from, on the plain cell nearest that room's centre.
+The stage also marks what the terrain stage must leave alone (corridors, doors, keys, the
+stairs and a walkable skeleton joining each room's doors and spots), each walkable cell's key
+zone, and the spawn, stairs and key cells.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections import deque
 import numpy as np
 
 from roguelike import tiles
-from roguelike.gen.floor import Door, KeySpot, Laid, Spots, Stamped, carried
+from roguelike.gen.floor import Door, KeySpot, Laid, Spots, Stamped, VaultSpot, carried
 from roguelike.gen.topology import Topology
 
 
@@ -92,13 +94,19 @@ def stamp(fl: Laid, rng: np.random.Generator) -> Stamped:
     grid[near & (grid == tiles.VOID)] = tiles.WALL
     grid[corridor] = tiles.FLOOR
     protected |= corridor
+    # a vault's seal answers to a key of its own, past the topology's keys
+    vault_rooms = sorted(r for r, role in fl.roles.items() if role == "vault")
+    vault_key = {v: len(topo.keys) + 1 + i for i, v in enumerate(vault_rooms)}
     # doors: the locked one at the room beyond its lock, the others doors or open archways
     doors = []
     for c in lay.corridors:
         e = c.edge
         for cell, at_b in ((c.door_a, False), (c.door_b, True)):
             lock = e.lock if at_b else None
-            if lock is not None:
+            if at_b and e.b in vault_key and not e.loop:
+                lock = vault_key[e.b]
+                tile = tiles.VAULT_SEAL
+            elif lock is not None:
                 tile = tiles.locked_door(lock)
             else:
                 tile = tiles.DOOR if rng.integers(100) < 55 else tiles.FLOOR
@@ -111,10 +119,13 @@ def stamp(fl: Laid, rng: np.random.Generator) -> Stamped:
     for c in lay.corridors:
         door_cells[c.edge.a].append(c.door_a)
         door_cells[c.edge.b].append(c.door_b)
+    vaults = _vault_spots(topo, vault_key, walk, room_map, spots, door_cells)
+    pedestal_at = {v.room: [(v.x, v.y)] for v in vaults}
     for p in lay.placements:
         targets = sorted(door_cells[p.room]) + sorted(
             cell for g in "@>k$m" for cell in spots[p.room].get(g, [])
         )
+        targets += pedestal_at.get(p.room, [])
         inner = walk & (room_map == p.room)
         for x, y in door_cells[p.room]:
             inner[y, x] = True
@@ -140,6 +151,8 @@ def stamp(fl: Laid, rng: np.random.Generator) -> Stamped:
         ks = spots[k.room].get("k") or [_centre_cell(walk, room_map, k.room)]
         keys.append(KeySpot(k.id, ks[0][0], ks[0][1], k.room))
         protected[ks[0][1], ks[0][0]] = True  # terrain never covers a key
+    for v in vaults:
+        protected[v.y, v.x] = True  # nor a vault's pedestal
     return Stamped(
         **carried(fl),
         tiles=grid,
@@ -151,4 +164,36 @@ def stamp(fl: Laid, rng: np.random.Generator) -> Stamped:
         spawn=spawn,
         finish=finish,
         spots=spots,
+        vaults=vaults,
     )
+
+
+def _vault_spots(
+    topo: Topology,
+    vault_key: dict[int, int],
+    walk: np.ndarray,
+    room_map: np.ndarray,
+    spots: Spots,
+    door_cells: dict[int, list[tuple[int, int]]],
+) -> list[VaultSpot]:
+    """Each vault's pedestal: in the room the vault hangs from (so the player who finds the
+    seal has just walked past its puzzle), on the walkable cell nearest that room's centre that
+    is no door, spot or other pedestal (a fixed choice: the stamp stream draws nothing more)."""
+    parent = {e.b: e.a for e in topo.edges if not e.loop}
+    used: set[tuple[int, int]] = set()
+    for by in spots.values():
+        for cells in by.values():
+            used.update(cells)
+    for cells in door_cells.values():
+        used.update(cells)
+    out = []
+    for vault, key in sorted(vault_key.items()):
+        room = parent[vault]
+        ys, xs = np.nonzero(walk & (room_map == room))
+        cells = [(int(x), int(y)) for y, x in zip(ys, xs, strict=True)]
+        free = [c for c in cells if c not in used] or cells
+        cy, cx = ys.mean(), xs.mean()
+        x, y = min(free, key=lambda c: ((c[1] - cy) ** 2 + (c[0] - cx) ** 2, c[1], c[0]))
+        used.add((x, y))
+        out.append(VaultSpot(key, x, y, room, vault))
+    return out

@@ -20,6 +20,7 @@ from roguelike.gen.floor import (
     Placement,
     Slot,
     TrapSpot,
+    VaultSpot,
 )
 from roguelike.gen.templates import (
     FIXED,
@@ -34,7 +35,7 @@ from roguelike.gen.topology import MAX_ROOMS, DungeonParams, Edge, Key, ParamsEr
 from saves import fields as f
 from saves.codec.common import MAX_BIG, MAX_ITEMS, check_tile_ids
 from saves.errors import SaveError
-from saves.header import MAX_TRAPS
+from saves.header import MAX_TRAPS, MAX_VAULTS
 
 ROOM_ROLES_MAX = 32
 SLOT_KINDS = ("monster", "item", "treasure")
@@ -71,6 +72,9 @@ def floor_doc(fl: Floor) -> dict[str, Any]:
             for room, by in fl.spots.items()
         ],
         "traps": [{"x": t.x, "y": t.y, "kind": t.kind} for t in fl.traps],
+        "vaults": [
+            {"key": v.key, "x": v.x, "y": v.y, "room": v.room, "vault": v.vault} for v in fl.vaults
+        ],
         "proven": fl.proven,
     }
 
@@ -174,6 +178,18 @@ def floor_from(value: Any, where: str, seed: int, total: int) -> Floor:
         traps.append(TrapSpot(x, y, kind))
     if len({(t.x, t.y) for t in traps}) != len(traps):
         raise SaveError(f"{at('traps')}: two traps on one cell")
+    vaults = []
+    # a floor saved before vaults existed has none
+    listed = f.array_list(o["vaults"], at("vaults"), MAX_VAULTS) if "vaults" in o else []
+    for i, item in enumerate(listed):
+        w = f"{at('vaults')}[{i}]"
+        e = f.obj(item, w)
+        x, y = xy([f.get(e, "x", w), f.get(e, "y", w)], w)
+        vkey = f.integer(f.get(e, "key", w), f"{w}.key", 1, tiles.MAX_KEYS)
+        room = room_id(f.get(e, "room", w), f"{w}.room")
+        vaults.append(VaultSpot(vkey, x, y, room, room_id(f.get(e, "vault", w), f"{w}.vault")))
+    if len({v.key for v in vaults} | {k.id for k in keys}) != len(vaults) + len(keys):
+        raise SaveError(f"{at('vaults')}: a vault's key is another key's")
     fl = Floor(
         seed=seed,
         number=number,
@@ -193,6 +209,7 @@ def floor_from(value: Any, where: str, seed: int, total: int) -> Floor:
         finish=xy(field("finish"), at("finish")),
         slots=slots,
         traps=traps,
+        vaults=vaults,
         spots=spots,
         proven=f.boolean(field("proven"), at("proven")),
     )

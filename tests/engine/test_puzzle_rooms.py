@@ -67,7 +67,9 @@ def _stub_floor(seed: int, number: int, n_keys: int) -> Floor:
     keys = [SimpleNamespace(id=i + 1, x=i, y=0, room=i) for i in range(n_keys)]
     return cast(
         Floor,
-        SimpleNamespace(seed=seed, number=number, topology=SimpleNamespace(rooms=rooms), keys=keys),
+        SimpleNamespace(
+            seed=seed, number=number, topology=SimpleNamespace(rooms=rooms), keys=keys, vaults=[]
+        ),
     )
 
 

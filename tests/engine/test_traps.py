@@ -141,14 +141,16 @@ def _game_with(role: str) -> tuple[GameState, int]:
     return state, room
 
 
-def _step_into(state: GameState, room: int, inside: set[tuple[int, int]]) -> tuple[int, int]:
-    """Put the player just outside a cell of ``inside`` and step onto it; the cell."""
+def _step_into(state: GameState, room: int | None, inside: set[tuple[int, int]]) -> tuple[int, int]:
+    """Put the player just outside a cell of ``inside`` (and outside ``room``, unless None)
+    and step onto it; the cell."""
     walk = tiles.WALKABLE[state.tiles]
     rm = state.floor.room_map
     for x, y in sorted(inside):
         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
             ox, oy = x - dx, y - dy
-            if walk[oy, ox] and int(rm[oy, ox]) != room and (ox, oy) not in state.traps:
+            out = (ox, oy) not in inside and (room is None or int(rm[oy, ox]) != room)
+            if walk[oy, ox] and out and (ox, oy) not in state.traps:
                 put_player(state, (ox, oy))
                 step(state, Move(dx, dy))
                 assert state.player == (x, y)
@@ -177,7 +179,7 @@ def test_a_stroke_through_deep_water_costs_two_turns():
     }
     state.traps = {}
     turn = state.turn
-    _step_into(state, room, deep)
+    _step_into(state, None, deep)  # from dry ground, in the room or out of it
     assert state.turn == turn + 2
     state.turn = turn
     step(state, Wait())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from roguelike.autoplay import choose
+from roguelike.autoplay import Memory, choose, decide
 from roguelike.engine import step
 from roguelike.recording import Recording, digest, replay
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
@@ -18,7 +18,13 @@ from tests.saves.run_support import TINY_SEED, tiny_game, tiny_world_game, won_r
 NAME = "Kept Run"
 
 
+#: The bot's memory over one test, across its sessions (a memoryless bot would search for
+#: ever beside a trap it found, as :func:`roguelike.autoplay.play`'s pilot does not).
+_MEMORY: list[Memory] = [Memory()]
+
+
 def games(tmp_path) -> Games:
+    _MEMORY[0] = Memory()  # every test starts here: a fresh bot
     return Games(Store(tmp_path), make_game=tiny_world_game)
 
 
@@ -31,7 +37,7 @@ def play(session: Session, actions: int) -> None:
     for _ in range(actions):
         if session.state.over:
             return
-        session.step(choose(session.state))
+        session.step(decide(session.state, memory=_MEMORY[0]).action)
 
 
 def test_a_game_saved_and_continued_twice_keeps_one_recording_that_replays_to_it(tmp_path):
