@@ -100,6 +100,9 @@ MAX_ELEMENTS = 6_000_000
 #: :mod:`saves.fields` for maps, :mod:`saves.codec.common` for counts).
 #: Most hidden traps on one floor a save may list.
 MAX_TRAPS = 10_000
+#: Most captives and allies on one floor a save may list (one captive a floor, and the few
+#: allies that came down the stairs beside the player).
+MAX_ALLIES = 64
 
 LIMITS: dict[str, int] = {
     "header bytes": MAX_HEADER,
@@ -110,6 +113,7 @@ LIMITS: dict[str, int] = {
     "floors": MAX_FLOORS,
     "turns": MAX_TURN,
     "traps per floor": MAX_TRAPS,
+    "allies per floor": MAX_ALLIES,
 }
 
 #: Bytes of a document pre-scanned at a time (bounds the scan's own memory).

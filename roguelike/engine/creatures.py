@@ -29,6 +29,7 @@ import numpy as np
 
 from roguelike import seeds, tiles
 from roguelike.engine.balance import (
+    CAPTIVE_TABLE,
     DEFAULT_DIFFICULTY,
     DIFFICULTIES,
     FILL_FIRST,
@@ -54,6 +55,7 @@ from roguelike.gen.floor import Floor
 __all__ = [
     "GUARD_RADIUS",
     "INHABIT_STREAM",
+    "SHACKLED",
     "ITEMS",
     "ITEM_TABLE",
     "MONSTERS",
@@ -61,6 +63,7 @@ __all__ = [
     "ItemKind",
     "Monster",
     "MonsterKind",
+    "captive_kind",
     "choose_kind",
     "fill_share",
     "inhabit",
@@ -71,6 +74,9 @@ __all__ = [
 ]
 
 INHABIT_STREAM = "inhabit"
+#: The counter a shackled captive keeps in its ``extra``: the bumps spent on its shackles so
+#: far (freed at ``FREE_TURNS``, when the counter goes and it is an ally).
+SHACKLED = "shackled"
 
 
 @dataclass
@@ -86,7 +92,8 @@ class Monster:
     energy: int = 0
     unseen: int = 0  # turns since it last saw the player
     #: counters of its behaviours (see :mod:`roguelike.engine.monsters`): ``reload``, ``fled``,
-    #: ``hiding``, ``cornered``, ``retreat``, ``backed``, ``raised``, ``away``
+    #: ``hiding``, ``cornered``, ``retreat``, ``backed``, ``raised``, ``away``; a captive's
+    #: ``shackled`` (see :data:`SHACKLED`)
     extra: dict[str, int] = field(default_factory=dict)
     loot: str = ""  # what a thief stole from the player (an item's name), dropped where it dies
     #: its HP when unhurt: its kind's, scaled by the world's difficulty (0: the kind's own)
@@ -160,6 +167,13 @@ def choose_kind(level: int, rng: np.random.Generator, *, sentinel: bool = False)
     ]
     weights = np.array([max(1, 6 - (level - k.level)) for k in kinds], dtype=float)
     return kinds[int(rng.choice(len(kinds), p=weights / weights.sum()))]
+
+
+def captive_kind(floor_number: int, rng: np.random.Generator) -> str:
+    """The kind of a captive on floor ``floor_number``: one of the deepest tier of
+    :data:`~roguelike.engine.balance.CAPTIVE_TABLE` the floor reaches, evenly."""
+    kinds = next(k for first, k in reversed(CAPTIVE_TABLE) if floor_number >= first or first == 2)
+    return kinds[int(rng.integers(len(kinds)))]
 
 
 def _weighted(table: tuple[tuple[str, float], ...], rng: np.random.Generator) -> str:
@@ -251,8 +265,16 @@ def populate(
     hoards: set[int] = set()
     found = item_table(DIFFICULTIES[difficulty])
     share = fill_share(fl.number, difficulty)
+    held = {s.room for s in fl.slots if s.kind == "captive"}
     for slot in fl.slots:
         pos = (slot.x, slot.y)
+        if slot.kind == "captive":
+            kind = MONSTERS[captive_kind(fl.number, rng)]
+            hp = monster_hp(kind, difficulty)
+            captive = Monster(len(monsters), kind.name, *pos, hp, home=pos, max_hp=hp)
+            captive.extra[SHACKLED] = 0
+            monsters.append(captive)
+            continue
         if slot.kind == "item":
             items[pos] = _weighted(found, rng)
             continue
@@ -261,7 +283,7 @@ def populate(
                 hoards.add(slot.room)
                 _hoard(fl, slot.room, rng, taken, items, choices)
             continue
-        if rng.random() >= share:
+        if slot.room not in held and rng.random() >= share:  # a captive's guards are always there
             continue
         level = slot_level(depth[slot.room], fl.number)
         guard = slot.room in key_rooms

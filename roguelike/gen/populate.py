@@ -2,7 +2,8 @@
 
 The start room stays empty. Every other room gets a Poisson number of monster slots (more the
 deeper the room), preferring its template's ``m`` spots; an ambush room fills every ``m`` spot
-and a few more besides; a treasure room (or a snare) gets a treasure slot on each ``$`` spot; a
+and a few more besides; a captive room seats its captive (a ``captive`` slot) among one or two
+guards; a treasure room (or a snare) gets a treasure slot on each ``$`` spot; a
 room has a 35% chance of one item slot. A slot's level is the room's depth plus the floor's
 number minus one. Slots never share a cell, nor take the spawn, the stairs or a key.
 
@@ -27,6 +28,8 @@ TRAPS_PER_FLOOR = 0.6
 TRAPS_MOST = 8
 #: Extra monster slots in an ambush room, beyond its ``m`` spots.
 AMBUSH_EXTRA = 2
+#: The sleeping guards of a captive room, least and most (the engine always fills their slots).
+CAPTIVE_GUARDS = (1, 2)
 #: The weight of each trap kind, in the order of TRAP_KINDS.
 TRAP_WEIGHTS = (5, 3, 2)
 
@@ -52,6 +55,14 @@ def populate(
         preferred = [c for c in spots[r.id].get("m", []) if walk[c[1], c[0]]]
         if role == "ambush":
             monsters = max(monsters, len(preferred)) + AMBUSH_EXTRA
+        if role == "captive":  # its guards, then the captive on a free cell of the room
+            lo, hi = CAPTIVE_GUARDS
+            monsters = int(rng.integers(lo, hi + 1))
+            free = [c for c in cells if (int(c[1]), int(c[0])) not in taken]
+            if free:
+                y, x = free[int(rng.integers(len(free)))]
+                taken.add((int(x), int(y)))
+                slots.append(Slot("captive", int(x), int(y), r.id, level))
         for i in range(monsters):
             if i < len(preferred) and preferred[i] not in taken:
                 pos = preferred[i]

@@ -12,6 +12,9 @@ tree's shape suits it:
 * ``flooded``: a passage (a room with two or more corridors) under deep water, which costs a
   turn more for every step taken in it (the terrain stage floods it; the room drops nothing a
   player needs: keys, stairs and pedestals are never flooded).
+* ``captive``: a dead end where a shackled captive sits among one or two sleeping guards;
+  freed (bumped a few turns), it follows the player as an ally (the populate stage seats it,
+  the engine frees it). At most one a floor, never a key room.
 
 Special rooms never change the topology, the locks or the keys, so the proof stage proves a
 floor with them exactly as before.
@@ -25,35 +28,41 @@ from roguelike.gen.floor import Cast, Planned, carried
 from roguelike.gen.topology import Topology
 
 #: Every role a room may have; the roles that hold treasure.
-ROLES = ("start", "finish", "key", "room", "treasure", "snare", "ambush", "flooded")
+ROLES = ("start", "finish", "key", "room", "treasure", "snare", "ambush", "flooded", "captive")
 TREASURE_ROLES = frozenset({"treasure", "snare"})
 #: The special rooms (the bench counts them per floor).
-SPECIAL_ROLES = ("snare", "ambush", "flooded")
+SPECIAL_ROLES = ("snare", "ambush", "flooded", "captive")
 
 # Chances, in percent; how the roles spread over a floor.
 TREASURE_BASE, TREASURE_PER_DEPTH = 35, 5  # a dead end is treasure: base + per depth (to 6)
 SNARE_IN_100 = 30  # a treasure room is a snare instead (from floor 2)
 AMBUSH_IN_100 = 25  # a plain dead end at depth 2 or more is an ambush (from floor 2)
 FLOODED_IN_100 = 45  # a floor from 3 on floods one passage
+CAPTIVE_IN_100 = 50  # a plain dead end holds a captive (from floor 2, one a floor at most)
 
 
 def room_roles(topo: Topology, rng: np.random.Generator, floor: int = 1) -> dict[int, str]:
     """Room id → role: the topology's start, finish, key and room, with some dead ends that
     hold no key made treasure (35% plus 5% per level of depth, up to depth 6), some of those
-    snares, some plain dead ends ambushes, and on deeper floors one passage flooded. Every
+    snares, from floor 2 one plain dead end at most a captive's and some others ambushes, and
+    on deeper floors one passage flooded. Every
     draw is made for every room in id order, whatever its outcome, so one choice never shifts
     the others."""
     roles = {r.id: r.role for r in topo.rooms}
     children = topo.children()
     degree = {r: len(v) for r, v in topo.neighbours().items()}
     passages = []
+    captive = False
     for r in topo.rooms:
-        treasure, snare, ambush = (int(v) for v in rng.integers(100, size=3))
+        treasure, snare, ambush, held = (int(v) for v in rng.integers(100, size=4))
         if r.role != "room":
             continue
         dead_end = not children[r.id] and degree[r.id] == 1
         if dead_end and treasure < TREASURE_BASE + TREASURE_PER_DEPTH * min(r.depth, 6):
             roles[r.id] = "snare" if floor >= 2 and snare < SNARE_IN_100 else "treasure"
+        elif dead_end and floor >= 2 and not captive and held < CAPTIVE_IN_100:
+            roles[r.id] = "captive"
+            captive = True
         elif dead_end and floor >= 2 and r.depth >= 2 and ambush < AMBUSH_IN_100:
             roles[r.id] = "ambush"
         elif degree[r.id] >= 2:

@@ -37,7 +37,7 @@ from saves.errors import SaveError
 from saves.header import MAX_TRAPS
 
 ROOM_ROLES_MAX = 32
-SLOT_KINDS = ("monster", "item", "treasure")
+SLOT_KINDS = ("monster", "item", "treasure", "captive")
 TOPOLOGY_ROLES = ("start", "finish", "key", "room")
 _GLYPHS = frozenset(FIXED) | frozenset(SPOTS) | frozenset(PROBABILISTIC) | {SOCKET}
 
