@@ -172,7 +172,8 @@ def choose_kind(level: int, rng: np.random.Generator, *, sentinel: bool = False)
 def captive_kind(floor_number: int, rng: np.random.Generator) -> str:
     """The kind of a captive on floor ``floor_number``: one of the deepest tier of
     :data:`~roguelike.engine.balance.CAPTIVE_TABLE` the floor reaches, evenly."""
-    kinds = next(k for first, k in reversed(CAPTIVE_TABLE) if floor_number >= first or first == 2)
+    reached = [kinds for first, kinds in CAPTIVE_TABLE if floor_number >= first]
+    kinds = reached[-1] if reached else CAPTIVE_TABLE[0][1]
     return kinds[int(rng.integers(len(kinds)))]
 
 
