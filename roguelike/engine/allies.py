@@ -146,8 +146,8 @@ def ally_options(
     state: GameState, ally: Monster, dist: np.ndarray
 ) -> list[tuple[float, str, tuple[int, int]]]:
     """Every legal action of the free ally with its score: ``(score, what, (dx, dy))``, where
-    ``what`` is ``"wait"``, ``"move"`` or ``"attack"``. It strikes a hostile next to it (the
-    weakest first), else goes after the nearest awake hostile in the player's view within
+    ``what`` is ``"wait"``, ``"move"`` or ``"attack"``. It strikes an awake hostile next to it
+    (the weakest first), else goes after the nearest awake hostile in the player's view within
     :data:`ALLY_REACH` of the player, else keeps within :data:`ALLY_FOLLOW` of the player."""
 
     def steps(x: int, y: int) -> int:
@@ -176,7 +176,8 @@ def ally_options(
         if _can_step(state, ally, dx, dy):
             options.append((place(ally.x + dx, ally.y + dy), "move", (dx, dy)))
         target = state.monster_at(ally.x + dx, ally.y + dy)
-        if target is not None and can_step(state, ally.x, ally.y, dx, dy):
+        # a sleeper is left to sleep: an ally never wakes what the player is creeping past
+        if target is not None and target.awake and can_step(state, ally.x, ally.y, dx, dy):
             options.append((100.0 - target.hp / max(target.max_hp, 1), "attack", (dx, dy)))
     return options
 

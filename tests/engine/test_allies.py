@@ -224,3 +224,14 @@ def test_a_recorded_run_that_frees_a_captive_replays_exactly():
     replayed, outcome = replay(rec)
     assert outcome.digest == digest(final) == digest(replayed)
     assert replayed.allies == final.allies
+
+
+def test_an_ally_leaves_a_sleeper_asleep():
+    state, c = arena(3)
+    ally = seat(state, "ogre", off(c, -1, 0), shackled=False)
+    rat = add(state, "rat", off(c, -2, 0), awake=False)
+    options = ally_options(state, ally, player_distances(state))
+    assert all(what != "attack" for _, what, _ in options)
+    rat.awake = True
+    options = ally_options(state, ally, player_distances(state))
+    assert any(what == "attack" for _, what, _ in options)

@@ -121,16 +121,12 @@ def test_a_flooded_room_is_a_passage_under_deep_water_that_keeps_what_matters_dr
     assert tiles.WALKABLE[tiles.DEEP_WATER]
 
 
-def test_a_snare_rings_its_treasure_with_traps_but_one_gap():
-    fl = _with_role("snare")
-    traps = {(t.x, t.y) for t in fl.traps}
+def _snare_rings(fl: Floor) -> list[list[tuple[int, int]]]:
+    """The ring of free cells round each snare's treasure (none where other slots wall it in)."""
     walk = tiles.WALKABLE[fl.tiles]
     held = {(s.x, s.y) for s in fl.slots}
-    trapped = 0
-    for s in fl.slots:
-        if s.kind != "treasure" or fl.roles[s.room] != "snare":
-            continue
-        ring = [
+    return [
+        [
             (s.x + dx, s.y + dy)
             for dx in (-1, 0, 1)
             for dy in (-1, 0, 1)
@@ -139,6 +135,24 @@ def test_a_snare_rings_its_treasure_with_traps_but_one_gap():
             and not fl.protected[s.y + dy, s.x + dx]
             and (s.x + dx, s.y + dy) not in held
         ]
+        for s in fl.slots
+        if s.kind == "treasure" and fl.roles[s.room] == "snare"
+    ]
+
+
+def test_a_snare_rings_its_treasure_with_traps_but_one_gap():
+    for seed in range(200):  # the first floor 3 with a snare whose treasure can be ringed
+        if "snare" not in generate_floor(seed, 3, stop_after="roles").roles.values():
+            continue
+        fl = generate_floor(seed, 3)
+        rings = [ring for ring in _snare_rings(fl) if ring]
+        if rings:
+            break
+    else:
+        raise AssertionError("no floor 3 of seeds 0..199 has a snare with a ring")
+    traps = {(t.x, t.y) for t in fl.traps}
+    trapped = 0
+    for ring in rings:
         untrapped = [c for c in ring if c not in traps]
         assert untrapped, (ring, traps)  # a safe way in
         trapped += len(ring) - len(untrapped)
