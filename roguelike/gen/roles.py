@@ -38,31 +38,26 @@ TREASURE_BASE, TREASURE_PER_DEPTH = 35, 5  # a dead end is treasure: base + per 
 SNARE_IN_100 = 30  # a treasure room is a snare instead (from floor 2)
 AMBUSH_IN_100 = 25  # a plain dead end at depth 2 or more is an ambush (from floor 2)
 FLOODED_IN_100 = 45  # a floor from 3 on floods one passage
-CAPTIVE_IN_100 = 50  # a plain dead end holds a captive (from floor 2, one a floor at most)
+CAPTIVE_IN_100 = 35  # a plain dead end left holds a captive (from floor 2, one a floor at most)
 
 
 def room_roles(topo: Topology, rng: np.random.Generator, floor: int = 1) -> dict[int, str]:
     """Room id → role: the topology's start, finish, key and room, with some dead ends that
     hold no key made treasure (35% plus 5% per level of depth, up to depth 6), some of those
-    snares, from floor 2 one plain dead end at most a captive's and some others ambushes, and
-    on deeper floors one passage flooded. Every
-    draw is made for every room in id order, whatever its outcome, so one choice never shifts
-    the others."""
+    snares, some plain dead ends ambushes, on deeper floors one passage flooded, and from
+    floor 2 one plain dead end left at most a captive's. Every draw is made for every room in
+    id order, whatever its outcome, so one choice never shifts the others."""
     roles = {r.id: r.role for r in topo.rooms}
     children = topo.children()
     degree = {r: len(v) for r, v in topo.neighbours().items()}
     passages = []
-    captive = False
     for r in topo.rooms:
-        treasure, snare, ambush, held = (int(v) for v in rng.integers(100, size=4))
+        treasure, snare, ambush = (int(v) for v in rng.integers(100, size=3))
         if r.role != "room":
             continue
         dead_end = not children[r.id] and degree[r.id] == 1
         if dead_end and treasure < TREASURE_BASE + TREASURE_PER_DEPTH * min(r.depth, 6):
             roles[r.id] = "snare" if floor >= 2 and snare < SNARE_IN_100 else "treasure"
-        elif dead_end and floor >= 2 and not captive and held < CAPTIVE_IN_100:
-            roles[r.id] = "captive"
-            captive = True
         elif dead_end and floor >= 2 and r.depth >= 2 and ambush < AMBUSH_IN_100:
             roles[r.id] = "ambush"
         elif degree[r.id] >= 2:
@@ -70,6 +65,14 @@ def room_roles(topo: Topology, rng: np.random.Generator, floor: int = 1) -> dict
     flood = int(rng.integers(100))
     if floor >= 3 and passages and flood < FLOODED_IN_100:
         roles[passages[flood % len(passages)]] = "flooded"
+    # drawn last, so the draws above (and so every other role) are what they were before
+    # captives came: the first plain dead end whose draw falls under the chance holds one
+    held = [int(v) for v in rng.integers(100, size=len(topo.rooms))]
+    for r, draw in zip(topo.rooms, held, strict=True):
+        plain = roles[r.id] == "room" and not children[r.id] and degree[r.id] == 1
+        if floor >= 2 and plain and draw < CAPTIVE_IN_100:
+            roles[r.id] = "captive"
+            break
     return roles
 
 
