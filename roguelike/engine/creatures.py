@@ -13,6 +13,10 @@ Items come from the generator's item slots (consumables and hint coins) and trea
 *choice group*, of which the player keeps one). What an item does is its ``effect``, played
 by the handlers of :mod:`roguelike.engine.items`.
 
+A captive room's captive slot holds a shackled creature of a kind from ``CAPTIVE_TABLE`` (the
+deepest tier its floor reaches), marked by its ``shackled`` counter (:data:`SHACKLED`), which
+the game state puts on the player's side; that room's guard slots are always filled.
+
 Which kind fills which slot is drawn from the floor's own stream
 ``seeds.stream(seed, floor, "inhabit")``, so it belongs to the world, not to the play: every
 player of a seed code meets the same goblin in the same room. The world's difficulty
