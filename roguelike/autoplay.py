@@ -21,7 +21,8 @@ Its policy, turn by turn (:func:`decide`, which also says why):
    :data:`TREASURE_PREFERENCE` (stepping round the others); go back to a pedestal a fight
    pulled it away from; explore (the engine's walk takes keys, items and pedestals on its
    way and unlocks doors whose key it holds);
-7. with nothing left to explore, travel to the stairs (or the exit) and take them.
+7. with nothing left to explore, travel to the stairs (or the exit) and take them (waiting a
+   few turns there for an ally in view to come beside it).
 
 :func:`play` runs it to the end of a world; :func:`play_many` runs worlds in processes.
 
@@ -87,6 +88,9 @@ IDLE_WAIT = 3
 STALL_TURNS = 400
 #: Turns the autoplayer keeps looking for a monster it went for after it goes out of sight.
 HUNT_TURNS = 20
+#: Turns it waits on the stairs for an ally in view to come beside it (it follows, but keeps
+#: a step or two away), before it goes down without it.
+ALLY_WAIT = 4
 #: How near a captive (Chebyshev) a monster in view counts as its guard, dealt with first.
 GUARD_REACH = 3
 #: Which upgrade of a treasure's choice it keeps: the first of these that lies there.
@@ -189,6 +193,8 @@ class Memory:
     #: turns it has waited for each monster (by id) to come; past ``PATIENCE``, it goes about
     #: its business until that monster stands next to it
     waited: dict[int, int] = field(default_factory=dict)
+    #: turns it has waited on these stairs for its allies to come beside it
+    stair_wait: int = 0
 
     def observe(self, state: GameState) -> None:
         if (
@@ -359,6 +365,15 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         return Decision(Explore(), "exploring")
     if fin is not None and stairs_known:
         if state.player == fin:
+            behind = [
+                m
+                for m in state.allies
+                if freed(m) and state.visible[m.y, m.x] and chebyshev(m.pos, fin) > 1
+            ]
+            if behind and not state.floor.last and memory.stair_wait < ALLY_WAIT:
+                memory.stair_wait += 1  # an ally comes down only from beside the player
+                return Decision(Wait(), f"waiting for its {behind[0].kind}")
+            memory.stair_wait = 0
             return Decision(Descend(), "leaving" if state.floor.last else "going down")
         return Decision(
             Travel(*fin), f"heading for {'the exit' if state.floor.last else 'the stairs'}"

@@ -9,9 +9,10 @@ is free and follows the player as an ally.
 An ally's turn is a scored choice like a monster's, ties broken by the gameplay stream so a
 replay plays it again exactly: strike a hostile next to it, go after an awake hostile that
 comes near the player, else keep within :data:`~roguelike.engine.balance.ALLY_FOLLOW` of the
-player. Hostiles strike back at an ally next to them when the player is out of reach
-(:func:`hits_ally`, one of their options). Walking into an ally swaps places with it, so it
-never blocks a corridor; one next to the player on the stairs comes down with them.
+player (beside them on the stairs). Hostiles strike back at an ally next to them when the
+player is out of reach (:func:`hits_ally`, one of their options). Walking into an ally swaps
+places with it, so it never blocks a corridor; one next to the player on the stairs comes
+down with them.
 """
 
 from __future__ import annotations
@@ -148,7 +149,8 @@ def ally_options(
     """Every legal action of the free ally with its score: ``(score, what, (dx, dy))``, where
     ``what`` is ``"wait"``, ``"move"`` or ``"attack"``. It strikes an awake hostile next to it
     (the weakest first), else goes after the nearest awake hostile in the player's view within
-    :data:`ALLY_REACH` of the player, else keeps within :data:`ALLY_FOLLOW` of the player."""
+    :data:`ALLY_REACH` of the player, else keeps within :data:`ALLY_FOLLOW` of the player (right
+    beside them while they stand on the stairs)."""
 
     def steps(x: int, y: int) -> int:
         v = int(dist[y, x])
@@ -163,9 +165,12 @@ def ally_options(
         and not o.info.still
     ]
 
+    # on the stairs the player may be about to go down: it comes right beside them
+    follow = 1 if state.on_stairs() else ALLY_FOLLOW
+
     def place(x: int, y: int) -> float:
         moved = 1.0 if (x, y) != ally.pos else 0.0
-        away = max(steps(x, y) - ALLY_FOLLOW, 0)
+        away = max(steps(x, y) - follow, 0)
         if prey:
             near = min(chebyshev((x, y), o.pos) for o in prey)
             return -10.0 * near - 20.0 * max(steps(x, y) - ALLY_REACH, 0) - moved

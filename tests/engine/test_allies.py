@@ -235,3 +235,13 @@ def test_an_ally_leaves_a_sleeper_asleep():
     rat.awake = True
     options = ally_options(state, ally, player_distances(state))
     assert any(what == "attack" for _, what, _ in options)
+
+
+def test_an_ally_comes_beside_a_player_waiting_on_the_stairs():
+    state, fin = _on_stairs()
+    ally = seat(state, "hound", _free_cell(state, fin, 2), shackled=False)
+    for _ in range(3):
+        step(state, Wait())
+    assert cheb(ally.pos, fin) == 1
+    step(state, Descend())
+    assert [m.kind for m in state.allies] == ["hound"]
