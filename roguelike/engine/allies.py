@@ -95,6 +95,9 @@ def seat_followers(state: GameState, allies: list[Monster]) -> list[Event]:
         m.x, m.y = cell
         m.home = cell
         m.energy = 0
+        # ids are per floor: a newcomer takes one no ally of this floor holds (a save refuses
+        # two allies of one id)
+        m.id = max((o.id for o in state.allies), default=-1) + 1
         state.allies.append(m)
         events.append(Message(f"Your {m.kind} comes down with you."))
     return events
