@@ -16,11 +16,13 @@ Its policy, turn by turn (:func:`decide`, which also says why):
 5. search once where a known trap lies within reach (traps ring treasure); rest when hurt
    and alone; look where it last saw the monster it went for (its
    :class:`Memory`); read a mapping scroll on a floor whose stairs it has not seen;
-6. take one upgrade of a treasure's choice it has seen, by :data:`TREASURE_PREFERENCE`
-   (stepping round the others); go back to a pedestal a fight pulled it away from; explore
-   (the engine's walk takes keys, items and pedestals on its way and unlocks doors whose key
-   it holds);
-7. with nothing left to explore, travel to the stairs (or the exit) and take them.
+6. free a captive it has seen (its guards in view first: walking up to each), bumping it
+   till its shackles fall; take one upgrade of a treasure's choice it has seen, by
+   :data:`TREASURE_PREFERENCE` (stepping round the others); go back to a pedestal a fight
+   pulled it away from; explore (the engine's walk takes keys, items and pedestals on its
+   way and unlocks doors whose key it holds);
+7. with nothing left to explore, travel to the stairs (or the exit) and take them (waiting a
+   few turns there for an ally in view to come beside it).
 
 :func:`play` runs it to the end of a world; :func:`play_many` runs worlds in processes.
 
@@ -58,8 +60,9 @@ from roguelike.engine import (
     new_game,
     step,
 )
+from roguelike.engine.allies import freed
 from roguelike.engine.balance import DEFAULT_DIFFICULTY, SEARCH_RADIUS, THROW_RANGE
-from roguelike.engine.creatures import Monster, monster_attack
+from roguelike.engine.creatures import SHACKLED, Monster, monster_attack
 from roguelike.engine.describe import a as a_
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
 from roguelike.engine.items import flight, held
@@ -85,6 +88,11 @@ IDLE_WAIT = 3
 STALL_TURNS = 400
 #: Turns the autoplayer keeps looking for a monster it went for after it goes out of sight.
 HUNT_TURNS = 20
+#: Turns it waits on the stairs for an ally in view to come beside it (it follows, but keeps
+#: a step or two away), before it goes down without it.
+ALLY_WAIT = 4
+#: How near a captive (Chebyshev) a monster in view counts as its guard, dealt with first.
+GUARD_REACH = 3
 #: Which upgrade of a treasure's choice it keeps: the first of these that lies there.
 TREASURE_PREFERENCE = ("iron plate", "sharp blade", "heart elixir", "war axe", "tower plate")
 #: Turns it waits in all for one monster to come (or stands its ground against it) before it
@@ -185,6 +193,8 @@ class Memory:
     #: turns it has waited for each monster (by id) to come; past ``PATIENCE``, it goes about
     #: its business until that monster stands next to it
     waited: dict[int, int] = field(default_factory=dict)
+    #: turns it has waited on these stairs for its allies to come beside it
+    stair_wait: int = 0
 
     def observe(self, state: GameState) -> None:
         if (
@@ -328,6 +338,16 @@ def _decide(state: GameState, memory: Memory) -> Decision:
     mapping = held(state, "map") if items else None
     if mapping and not stairs_known:
         return Decision(Use(mapping), "reading a mapping scroll")
+    captive = _captive(state)
+    if captive is not None:  # its guards first, then the shackles (an ally is no consumable)
+        guards = [
+            m for m in state.visible_monsters() if chebyshev(m.pos, captive.pos) <= GUARD_REACH
+        ]
+        goal = guards[0] if guards else captive
+        towards = _towards(state, goal.x, goal.y, avoid)
+        if towards is not None:
+            why = f"going for the captive's guard, {a_(goal.kind)}" if guards else "freeing"
+            return Decision(towards, why if guards else f"freeing the captive {goal.kind}")
     pick = None if memory.policy.skip_treasure else _treasure_pick(state)
     if pick is not None:
         if pick == state.player:
@@ -345,6 +365,15 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         return Decision(Explore(), "exploring")
     if fin is not None and stairs_known:
         if state.player == fin:
+            behind = [
+                m
+                for m in state.allies
+                if freed(m) and state.visible[m.y, m.x] and chebyshev(m.pos, fin) > 1
+            ]
+            if behind and not state.floor.last and memory.stair_wait < ALLY_WAIT:
+                memory.stair_wait += 1  # an ally comes down only from beside the player
+                return Decision(Wait(), f"waiting for its {behind[0].kind}")
+            memory.stair_wait = 0
             return Decision(Descend(), "leaving" if state.floor.last else "going down")
         return Decision(
             Travel(*fin), f"heading for {'the exit' if state.floor.last else 'the stairs'}"
@@ -401,7 +430,7 @@ def _can_come(state: GameState, m: Monster) -> bool:
         x, y = px + dx, py + dy
         if (
             chebyshev((x, y), m.pos) == 1
-            and state.monster_at(x, y) is None
+            and not state.occupied(x, y)
             and can_step(state, m.x, m.y, x - m.x, y - m.y)
             and can_step(state, x, y, px - x, py - y)  # the same corner both ways
         ):
@@ -441,6 +470,12 @@ def _aim(state: GameState, threats: list[Monster]) -> tuple[int, int] | None:
     return None if best is None else (best[2], best[3])
 
 
+def _captive(state: GameState) -> Monster | None:
+    """The nearest shackled captive it has seen (a captive never moves), if any."""
+    seen = [m for m in state.allies if not freed(m) and state.explored[m.y, m.x]]
+    return min(seen, key=lambda m: (chebyshev(m.pos, state.player), m.id), default=None)
+
+
 def _treasure_pick(state: GameState) -> tuple[int, int] | None:
     """The upgrade it keeps of the first treasure choice it has seen, by
     :data:`TREASURE_PREFERENCE`."""
@@ -473,6 +508,7 @@ def progress(state: GameState, memory: Memory | None = None) -> tuple[int, ...]:
         stats.puzzles_solved,
         sum(state.inventory.values()),
         len(state.monsters),
+        sum(m.extra.get(SHACKLED, -1) for m in state.allies),
     )
 
 

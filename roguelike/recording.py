@@ -248,6 +248,9 @@ def check(state: GameState) -> int:
     if state.monsters:
         places = [v for m in state.monsters for v in (m.x, m.y, m.hp)]
         crc = zlib.crc32(struct.pack(f"<{len(places)}q", *places), crc)
+    if state.allies:  # a run that never met a captive keeps the checks it always had
+        shackles = [v for m in state.allies for v in (m.x, m.y, m.hp, m.extra.get("shackled", -1))]
+        crc = zlib.crc32(struct.pack(f"<{len(shackles)}q", *shackles), crc)
     return crc
 
 
@@ -303,6 +306,13 @@ def digest(state: GameState) -> str:
         [str(rng["state"]["state"]), str(rng["state"]["inc"]), rng["has_uint32"], rng["uinteger"]],
         [sorted([x, y] for x, y in state.traps_known), state.netted, sorted(state.sprung)],
     ]
+    if state.allies:  # a game that never met a captive keeps the digest it always had
+        doc.append(
+            [
+                [m.id, m.kind, m.x, m.y, m.hp, m.awake, m.energy, sorted(m.extra.items())]
+                for m in state.allies
+            ]
+        )
     h.update(json.dumps(doc, separators=(",", ":")).encode("utf-8"))
     return h.hexdigest()
 

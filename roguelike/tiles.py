@@ -150,6 +150,7 @@ ROLE_COLOURS: dict[str, str] = {
     "cave": "#8a7a68",
     "player": "#ffff60",
     "monster": "#e04040",
+    "ally": "#70f0a0",
     "item": "#60e0e0",
     "treasure": "#ffd700",
 }

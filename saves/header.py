@@ -103,6 +103,9 @@ MAX_TRAPS = 10_000
 #: Most sealed vaults on one floor a save may list (each seal answers to a key id of its own,
 #: and a floor has at most ten key ids, ``roguelike.tiles.MAX_KEYS``).
 MAX_VAULTS = 10
+#: Most captives and allies on one floor a save may list (one captive a floor, and the few
+#: allies that came down the stairs beside the player).
+MAX_ALLIES = 64
 
 LIMITS: dict[str, int] = {
     "header bytes": MAX_HEADER,
@@ -114,6 +117,7 @@ LIMITS: dict[str, int] = {
     "turns": MAX_TURN,
     "traps per floor": MAX_TRAPS,
     "vaults per floor": MAX_VAULTS,
+    "allies per floor": MAX_ALLIES,
 }
 
 #: Bytes of a document pre-scanned at a time (bounds the scan's own memory).

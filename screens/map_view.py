@@ -30,6 +30,7 @@ from textual.strip import Strip
 
 from roguelike import tiles
 from roguelike.engine import ITEMS, GameState
+from roguelike.engine.allies import freed
 from roguelike.engine.legend import TRAP_GLYPH
 from roguelike.engine.state import FOV_RADIUS
 from screens.themes import Palette, current
@@ -140,8 +141,8 @@ def cell_table() -> tuple[np.ndarray, np.ndarray, list[Style]]:
 
 
 @lru_cache(maxsize=256)
-def _mark_style(colour: str, bold: bool, underline: bool = False) -> Style:
-    return Style(color=colour, bold=bold, underline=underline or None)
+def _mark_style(colour: str, bold: bool, underline: bool = False, reverse: bool = False) -> Style:
+    return Style(color=colour, bold=bold, underline=underline or None, reverse=reverse or None)
 
 
 def key_underlined() -> bool:
@@ -171,7 +172,8 @@ def kinds_of(state: GameState) -> np.ndarray:
 
 def marks_of(state: GameState) -> dict[Pos, Mark]:
     """What is drawn over the tiles: keys and items where the player has seen them (dim when
-    only remembered), monsters where the player sees them, and the player."""
+    only remembered), monsters and allies where the player sees them (a captive also where it
+    is remembered), and the player."""
     visible, explored = state.visible, state.explored
     marks: dict[Pos, Mark] = {}
 
@@ -200,6 +202,12 @@ def marks_of(state: GameState) -> dict[Pos, Mark]:
         if m.hp > 0 and visible[m.y, m.x]:
             info = m.info
             marks[(m.x, m.y)] = (info.glyph, _mark_style(colour_of(info.colour), True))
+    for m in state.allies:  # the player's side: the kind's letter in the ally colour
+        s = seen(m.x, m.y)
+        if s == 2 or (s and not freed(m)):  # a captive stays put: remembered where it sat
+            hexc = colour_of("ally")
+            style = _mark_style(hexc if s == 2 else dim(hexc), True, reverse=_palette.mono)
+            marks[(m.x, m.y)] = (m.info.glyph, style)
     marks[state.player] = (PLAYER_GLYPH, _mark_style(_palette.player, True))
     return marks
 

@@ -12,9 +12,10 @@ Three themes:
     needs its colour to be told from another.
 ``mono``
     white and greys only. Everything the other themes say with a colour is said by a shape,
-    a letter or a style: keys by their door's letter, a remembered floor by ``·`` instead of
-    ``.``; the puzzle boards are drawn without colour (``screens.puzzle.draw.monochrome``),
-    their shapes and letters saying what colours say elsewhere.
+    a letter or a style: keys by their door's letter, a captive or an ally in reverse video, a
+    remembered floor by ``·`` instead of ``.``; the puzzle boards are drawn without colour
+    (``screens.puzzle.draw.monochrome``), their shapes and letters saying what colours say
+    elsewhere.
 
 In every theme a floor in view is clearly brighter than a remembered one (a test measures the
 contrast). The palettes are plain data (hex colours and glyphs); :func:`screens.map_view.
@@ -97,6 +98,7 @@ COLOUR_BLIND_PALETTE = Palette(
         cave="#8a7a68",
         player="#ffffff",
         monster="#d55e00",
+        ally="#cc79a7",
         item="#56b4e9",
         treasure="#f0e442",
     ),

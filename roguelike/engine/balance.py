@@ -358,6 +358,26 @@ SPOT_SEARCH = 60
 #: How far (Chebyshev) a search reaches.
 SEARCH_RADIUS = 2
 
+# --- captives and allies -----------------------------------------------------------------------
+
+#: The kinds a captive may be, by the first floor each tier holds them: a captive room draws one
+#: kind of the deepest tier its floor reaches (deeper floors give stronger allies).
+CAPTIVE_TABLE: tuple[tuple[int, tuple[str, ...]], ...] = (
+    (2, ("goblin", "hound")),
+    (4, ("orc", "skeleton")),
+    (6, ("ogre", "wraith")),
+    (8, ("troll", "stone golem")),
+)
+#: Bumps (each a turn spent working the shackles) that free a captive.
+FREE_TURNS = 3
+#: How far (Chebyshev) an ally lets the player get before it walks back to them.
+ALLY_FOLLOW = 2
+#: How far (Chebyshev, from the player) an ally goes after a hostile it sees.
+ALLY_REACH = 3
+#: What a hostile's blow at an ally scores among its options (a blow at the player scores 100).
+ALLY_TARGET_SCORE = 90.0
+
+
 # --- difficulty ---------------------------------------------------------------------------------
 
 

@@ -34,6 +34,7 @@ from roguelike.engine.state import GameState
 
 __all__ = [
     "PLAYER_ACCURACY",
+    "drop_loot",
     "fury",
     "gain_xp",
     "hurt_monster",
@@ -102,11 +103,11 @@ def hurt_monster(
         Message(f"You kill the {m.kind}."),
     ]
     if m.loot:
-        events += _drop_loot(state, m)
+        events += drop_loot(state, m)
     return events + gain_xp(state, m.info.xp)
 
 
-def _drop_loot(state: GameState, m: Monster) -> list[Event]:
+def drop_loot(state: GameState, m: Monster) -> list[Event]:
     """A dead thief's loot falls on its cell, or on the nearest free one round it but the
     player's (lost if every cell round it holds something)."""
     walk = tiles.WALKABLE[state.tiles]

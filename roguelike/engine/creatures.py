@@ -14,6 +14,10 @@ Items come from the generator's item slots (consumables and hint coins) and trea
 consumable or two beside them). What an item does is its ``effect``, played
 by the handlers of :mod:`roguelike.engine.items`.
 
+A captive room's captive slot holds a shackled creature of a kind from ``CAPTIVE_TABLE`` (the
+deepest tier its floor reaches), marked by its ``shackled`` counter (:data:`SHACKLED`), which
+the game state puts on the player's side; that room's guard slots are always filled.
+
 Which kind fills which slot is drawn from the floor's own stream
 ``seeds.stream(seed, floor, "inhabit")``, so it belongs to the world, not to the play: every
 player of a seed code meets the same goblin in the same room. The world's difficulty
@@ -30,6 +34,7 @@ import numpy as np
 
 from roguelike import seeds, tiles
 from roguelike.engine.balance import (
+    CAPTIVE_TABLE,
     DEFAULT_DIFFICULTY,
     DIFFICULTIES,
     FILL_FIRST,
@@ -58,6 +63,7 @@ from roguelike.gen.floor import Floor
 __all__ = [
     "GUARD_RADIUS",
     "INHABIT_STREAM",
+    "SHACKLED",
     "ITEMS",
     "ITEM_TABLE",
     "MONSTERS",
@@ -65,6 +71,7 @@ __all__ = [
     "ItemKind",
     "Monster",
     "MonsterKind",
+    "captive_kind",
     "choose_kind",
     "fill_share",
     "inhabit",
@@ -75,6 +82,9 @@ __all__ = [
 ]
 
 INHABIT_STREAM = "inhabit"
+#: The counter a shackled captive keeps in its ``extra``: the bumps spent on its shackles so
+#: far (freed at ``FREE_TURNS``, when the counter goes and it is an ally).
+SHACKLED = "shackled"
 
 
 @dataclass
@@ -90,7 +100,8 @@ class Monster:
     energy: int = 0
     unseen: int = 0  # turns since it last saw the player
     #: counters of its behaviours (see :mod:`roguelike.engine.monsters`): ``reload``, ``fled``,
-    #: ``hiding``, ``cornered``, ``retreat``, ``backed``, ``raised``, ``away``
+    #: ``hiding``, ``cornered``, ``retreat``, ``backed``, ``raised``, ``away``; a captive's
+    #: ``shackled`` (see :data:`SHACKLED`)
     extra: dict[str, int] = field(default_factory=dict)
     loot: str = ""  # what a thief stole from the player (an item's name), dropped where it dies
     #: its HP when unhurt: its kind's, scaled by the world's difficulty (0: the kind's own)
@@ -164,6 +175,14 @@ def choose_kind(level: int, rng: np.random.Generator, *, sentinel: bool = False)
     ]
     weights = np.array([max(1, 6 - (level - k.level)) for k in kinds], dtype=float)
     return kinds[int(rng.choice(len(kinds), p=weights / weights.sum()))]
+
+
+def captive_kind(floor_number: int, rng: np.random.Generator) -> str:
+    """The kind of a captive on floor ``floor_number``: one of the deepest tier of
+    :data:`~roguelike.engine.balance.CAPTIVE_TABLE` the floor reaches, evenly."""
+    reached = [kinds for first, kinds in CAPTIVE_TABLE if floor_number >= first]
+    kinds = reached[-1] if reached else CAPTIVE_TABLE[0][1]
+    return kinds[int(rng.integers(len(kinds)))]
 
 
 def _weighted(table: tuple[tuple[str, float], ...], rng: np.random.Generator) -> str:
@@ -262,8 +281,16 @@ def populate(
     hoards: set[int] = set()
     found = item_table(DIFFICULTIES[difficulty])
     share = fill_share(fl.number, difficulty)
+    held = {s.room for s in fl.slots if s.kind == "captive"}
     for slot in fl.slots:
         pos = (slot.x, slot.y)
+        if slot.kind == "captive":
+            kind = MONSTERS[captive_kind(fl.number, rng)]
+            hp = monster_hp(kind, difficulty)
+            captive = Monster(len(monsters), kind.name, *pos, hp, home=pos, max_hp=hp)
+            captive.extra[SHACKLED] = 0
+            monsters.append(captive)
+            continue
         if slot.kind == "item":
             items[pos] = _weighted(found, rng)
             continue
@@ -272,7 +299,7 @@ def populate(
                 hoards.add(slot.room)
                 _hoard(fl, slot.room, rng, taken, items, choices)
             continue
-        if rng.random() >= share:
+        if slot.room not in held and rng.random() >= share:  # a captive's guards are always there
             continue
         level = slot_level(depth[slot.room], fl.number)
         guard = slot.room in key_rooms

@@ -22,12 +22,13 @@ from roguelike import tiles
 from roguelike.engine.balance import (
     DEFENCE_DODGE,
     DIFFICULTIES,
+    FREE_TURNS,
     LEVEL_HP,
     PLAYER_ACCURACY,
     PLAYER_ATTACK,
     PLAYER_SPEED,
 )
-from roguelike.engine.creatures import ITEMS, Monster, monster_attack
+from roguelike.engine.creatures import ITEMS, SHACKLED, Monster, monster_attack
 from roguelike.engine.legend import KEY_GLYPH, PLAYER_GLYPH, TILE_MEANING, TRAP_GLYPH, TRAP_TEXT
 from roguelike.engine.state import GameState
 
@@ -196,6 +197,17 @@ def monster_numbers(state: GameState, m: Monster) -> MonsterNumbers:
     )
 
 
+def ally_text(m: Monster) -> str:
+    """Look's words for a captive (how many bumps its shackles still need) or a free ally."""
+    if SHACKLED in m.extra:
+        left = FREE_TURNS - m.extra[SHACKLED]
+        return (
+            f"{m.info.glyph} A shackled {m.kind}: bump it to free it "
+            f"({left} more bump{'s' if left != 1 else ''})."
+        )
+    return f"{m.info.glyph} Your ally, {a(m.kind)} ({m.hp}/{m.max_hp} HP): walk into it to swap."
+
+
 def monster_text(n: MonsterNumbers) -> str:
     """``m``'s numbers in a few short sentences, for look mode."""
     lo, hi = n.attack
@@ -273,6 +285,9 @@ def describe(
     m = state.monster_at(x, y) if seen else None
     if m is not None:
         parts.append(monster_text(monster_numbers(state, m)))
+    ally = state.ally_at(x, y)
+    if ally is not None and (seen or SHACKLED in ally.extra):
+        parts.append(ally_text(ally))
     if (x, y) in state.keys_lying:
         k = state.keys_lying[(x, y)]
         glyph = key_glyph(k) if key_glyph else KEY_GLYPH
@@ -311,7 +326,7 @@ def describe(
     lock = tiles.lock_of(tile.id)
     if lock is not None:
         parts.append(f"{tile.glyph} A door locked with {key_name(lock)}.")
-    elif m is not None:  # the numbers take the room: the ground is only named
+    elif m is not None or ally is not None:  # the numbers take the room: the ground is named
         parts.append(f"On {tile.glyph} {tile.name}.")
     elif room is None:
         parts.append(f"{tile.glyph} {TILE_TEXT.get(tile.name, tile.name.capitalize() + '.')}")

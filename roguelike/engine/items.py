@@ -177,7 +177,7 @@ def _blink(state: GameState, item: ItemKind) -> list[Event] | str:
     walk = tiles.WALKABLE[state.tiles] & state.visible & (state.tiles != tiles.DOOR)
     for pos in state.puzzles:  # landing on a pedestal would skip its puzzle
         walk[pos[1], pos[0]] = False
-    for m in state.monsters:
+    for m in state.monsters + state.allies:
         walk[m.y, m.x] = False
     for pos in list(state.keys_lying) + list(state.items_lying):
         walk[pos[1], pos[0]] = False

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from roguelike import tiles
+from roguelike.engine.balance import CAPTIVE_TABLE, FREE_TURNS
 from roguelike.engine.creatures import ITEMS, MONSTERS
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "TRAP_GLYPH",
     "TRAP_TEXT",
     "Entry",
+    "ally_entry",
     "by_glyph",
     "item_entry",
     "key_entry",
@@ -162,6 +164,21 @@ def monster_entry(name: str) -> Entry:
     return Entry(kind.glyph, kind.colour, name, kind.description, "Monsters")
 
 
+def ally_entry(name: str) -> Entry:
+    """The entry of a captive (and the ally it becomes) of the kind ``name``: its kind's letter
+    in the ally colour (reversed in the mono theme)."""
+    kind = MONSTERS[name]
+    return Entry(
+        kind.glyph,
+        "ally",
+        f"captive {name}",
+        f"A shackled {name}, in the ally colour: bump it {FREE_TURNS} times to free it, and it "
+        "follows you as your ally (walk into it to swap places; next to you on the stairs, it "
+        "comes down with you).",
+        "Monsters",
+    )
+
+
 TRAP_ENTRY = Entry(
     TRAP_GLYPH,
     "trap",
@@ -186,6 +203,7 @@ LEGEND: tuple[Entry, ...] = tuple(
             *(key_entry(k) for k in range(1, tiles.MAX_KEYS + 1)),
             *(item_entry(name) for name in ITEMS),
             *(monster_entry(name) for name in MONSTERS),
+            *(ally_entry(name) for _, kinds in CAPTIVE_TABLE for name in kinds),
         ),
         key=lambda e: GROUPS.index(e.group),
     )

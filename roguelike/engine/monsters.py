@@ -25,7 +25,9 @@ from __future__ import annotations
 import numpy as np
 
 from roguelike import tiles
+from roguelike.engine.allies import freed, hits_ally
 from roguelike.engine.balance import (
+    ALLY_TARGET_SCORE,
     FLANK_SPREAD,
     FLEE_TURNS,
     GUARD_RADIUS,
@@ -115,7 +117,7 @@ def _can_step(state: GameState, m: Monster, dx: int, dy: int) -> bool:
     nx, ny = m.x + dx, m.y + dy
     if not can_step(state, m.x, m.y, dx, dy) or (nx, ny) == state.player:
         return False
-    return state.monster_at(nx, ny) is None
+    return not state.occupied(nx, ny)
 
 
 def wander_home(state: GameState, m: Monster) -> None:
@@ -164,7 +166,8 @@ def monster_options(
 ) -> list[tuple[float, str, tuple[int, int]]]:
     """Every legal action of an awake monster with its score: ``(score, what, (dx, dy))``
     where ``what`` is ``"wait"``, ``"move"``, ``"rouse"`` (wake a sleeper in the way),
-    ``"attack"``, ``"shoot"``, ``"shriek"`` or ``"raise"``. The monster plays the best;
+    ``"attack"``, ``"strike"`` (a blow at a free ally next to it, when the player is out of
+    reach), ``"shoot"``, ``"shriek"`` or ``"raise"``. The monster plays the best;
     :func:`monster_turn` breaks ties with the gameplay stream."""
     info = m.info
     sees = bool(state.visible[m.y, m.x])
@@ -248,6 +251,15 @@ def monster_options(
         else:
             score = 100.0
         options.append((score, "shoot", (0, 0)))
+    if gap > 1 and not hurt:  # the player out of reach: a free ally next to it will do
+        for ally in state.allies:
+            ax, ay = ally.x - m.x, ally.y - m.y
+            if (
+                freed(ally)
+                and chebyshev(ally.pos, m.pos) == 1
+                and can_step(state, m.x, m.y, ax, ay)
+            ):
+                options.append((ALLY_TARGET_SCORE, "strike", (ax, ay)))
     if info.shriek and sees and not reload:
         options.append((200.0, "shriek", (0, 0)))
     if (
@@ -362,6 +374,10 @@ def monster_turn(state: GameState, m: Monster, dist: np.ndarray) -> list[Event]:
         return events + monster_hits(state, m, ranged=True)
     if what == "rouse":
         return events + _rouses(state, m, dx, dy)
+    if what == "strike":
+        ally = state.ally_at(m.x + dx, m.y + dy)
+        assert ally is not None  # the option is only offered with an ally there
+        return events + hits_ally(state, m, ally)
     if what == "shriek":
         return events + _shrieks(state, m)
     if what == "raise":

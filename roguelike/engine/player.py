@@ -9,13 +9,15 @@ is spent. A locked door without its key refuses you, naming the key's colour. Op
 closed again. Keys are kept after unlocking: the topology has one lock per key, so keeping a key
 costs nothing, and if a later rule ever re-locks a door the player cannot be soft-locked out.
 
-Descending on the stairs goes to the next floor; on the exit of the last floor, the game is won.
+Descending on the stairs goes to the next floor (with the allies next to the player); on the
+exit of the last floor, the game is won.
 """
 
 from __future__ import annotations
 
 from roguelike import tiles
 from roguelike.engine.actions import Close, Open, SolvePuzzle
+from roguelike.engine.allies import bump_ally, followers, freed, seat_followers
 from roguelike.engine.combat import player_attacks
 from roguelike.engine.describe import a, key_name
 from roguelike.engine.events import (
@@ -41,8 +43,9 @@ __all__ = ["close_door", "descend", "move", "open_door", "pick_up", "solve_puzzl
 
 
 def move(state: GameState, dx: int, dy: int) -> list[Event]:
-    """A step by (dx, dy): into a monster attacks it, into a door opens or unlocks it, onto a
-    free cell moves there and takes what lies on it."""
+    """A step by (dx, dy): into a monster attacks it, into a captive works its shackles, into
+    an ally swaps places with it, into a door opens or unlocks it, onto a free cell moves there
+    and takes what lies on it."""
     x, y = state.player
     nx, ny = x + dx, y + dy
     if not (0 <= nx < state.width and 0 <= ny < state.height):
@@ -50,6 +53,11 @@ def move(state: GameState, dx: int, dy: int) -> list[Event]:
     struggle = held(state)
     if struggle is not None:
         return struggle
+    ally = state.ally_at(nx, ny)
+    if ally is not None and dx and dy and not corner_free(state, x, y, dx, dy):
+        return _corner(nx, ny)
+    if ally is not None and not freed(ally):
+        return bump_ally(state, ally)
     target = state.monster_at(nx, ny)
     if target is not None:
         if dx and dy and not corner_free(state, x, y, dx, dy):
@@ -83,6 +91,9 @@ def move(state: GameState, dx: int, dy: int) -> list[Event]:
     state.player = (nx, ny)
     state.turn += 1
     events: list[Event] = [Moved((x, y), (nx, ny))]
+    if ally is not None:  # a free ally never blocks the way: it takes the player's place
+        ally.x, ally.y = x, y
+        events.append(Message(f"You swap places with your {ally.kind}."))
     events += take_here(state)
     events += after_step(state)
     room = state.puzzles.get((nx, ny))
@@ -163,7 +174,7 @@ def close_door(state: GameState, action: Close) -> list[Event]:
         int(state.tiles[ny, nx]) != tiles.DOOR_OPEN
     ):
         return [Message("There is no open door there.")]
-    blocker = state.monster_at(nx, ny)
+    blocker = state.monster_at(nx, ny) or state.ally_at(nx, ny)
     if blocker is not None:
         return [Message(f"The {blocker.kind} stands in the doorway.")]
     if (nx, ny) in state.items_lying or (nx, ny) in state.keys_lying:
@@ -186,9 +197,14 @@ def descend(state: GameState) -> list[Event]:
         return [Message("There are no stairs here.")]
     nxt = state.number + 1
     state.turn += 1
+    coming = followers(state)
     state.enter_floor(nxt)
     last = " It is the last: its exit leads out." if nxt == state.total_floors else ""
-    return [Descended(nxt), Message(f"You descend to floor {nxt} of {state.total_floors}.{last}")]
+    events: list[Event] = [
+        Descended(nxt),
+        Message(f"You descend to floor {nxt} of {state.total_floors}.{last}"),
+    ]
+    return events + seat_followers(state, coming)
 
 
 def solve_puzzle(state: GameState, action: SolvePuzzle) -> list[Event]:

@@ -26,7 +26,7 @@ from roguelike.engine.balance import (
     PLAYER_SPEED,
     XP_PER_LEVEL,
 )
-from roguelike.engine.creatures import Monster, populate
+from roguelike.engine.creatures import SHACKLED, Monster, populate
 from roguelike.engine.fov import compute_fov
 from roguelike.engine.pregen import FloorCache, FloorKey
 from roguelike.engine.puzzle_rooms import PuzzleRoom, place_puzzles
@@ -72,6 +72,9 @@ class GameState:
     #: keys still lying on this floor: (x, y) → key id
     keys_lying: dict[tuple[int, int], int] = field(default_factory=dict)
     monsters: list[Monster] = field(default_factory=list)
+    #: the player's side on this floor: shackled captives (``extra["shackled"]``: bumps spent
+    #: freeing it) and freed allies; never hostile, never in ``monsters`` (engine/allies.py)
+    allies: list[Monster] = field(default_factory=list)
     #: items lying on this floor: (x, y) → item name (a key of creatures.ITEMS)
     items_lying: dict[tuple[int, int], str] = field(default_factory=dict)
     #: the treasure's choice groups on this floor: item cell → group; taking an item of a
@@ -166,6 +169,17 @@ class GameState:
                 return m
         return None
 
+    def ally_at(self, x: int, y: int) -> Monster | None:
+        """The captive or ally at (x, y), if one stands there."""
+        for m in self.allies:
+            if m.x == x and m.y == y:
+                return m
+        return None
+
+    def occupied(self, x: int, y: int) -> bool:
+        """A creature other than the player (a monster, a captive or an ally) stands there."""
+        return self.monster_at(x, y) is not None or self.ally_at(x, y) is not None
+
     def visible_monsters(self) -> list[Monster]:
         """Monsters in view, nearest first."""
         px, py = self.player
@@ -228,7 +242,10 @@ class GameState:
         if inhabitants is None or self.difficulty != DEFAULT_DIFFICULTY:
             inhabitants = populate(fl, self.difficulty)
         monsters, items, choices = inhabitants
-        self.monsters = monsters if self.with_monsters else []
+        # the floor's captives sit on the player's side, never among the hostiles
+        placed = monsters if self.with_monsters else []
+        self.monsters = [m for m in placed if SHACKLED not in m.extra]
+        self.allies = [m for m in placed if SHACKLED in m.extra]
         self.items_lying = items
         self.traps = {(t.x, t.y): t.kind for t in fl.traps}
         self.traps_known = set()

@@ -19,6 +19,7 @@ import numpy as np
 
 from roguelike import tiles
 from roguelike.engine.actions import Move, Travel, Wait
+from roguelike.engine.allies import freed
 from roguelike.engine.creatures import Monster
 from roguelike.engine.describe import a, key_name
 from roguelike.engine.events import (
@@ -317,7 +318,8 @@ def walk(
                 events.append(Message(explored_all(state)))
             break
         dx, dy = steps[0]
-        if state.monster_at(px + dx, py + dy) is not None:
+        captive = state.ally_at(px + dx, py + dy)  # a free ally swaps; a captive's bumps are asked
+        if state.monster_at(px + dx, py + dy) is not None or (captive and not freed(captive)):
             events.append(Message("Something is in the way."))
             break
         hp = state.hp

@@ -1,5 +1,6 @@
 """One turn: the player's single-turn action, then, if it spent a turn on the same floor, the
-world's answer (the monsters act, the player regenerates, the view is brought up to date).
+world's answer (the monsters act, then the allies, the player regenerates, the view is brought
+up to date).
 
 Time is counted in player turns. The player regains 1 HP every few turns: every 9 at level 1,
 one turn fewer every two levels, every 3 at the quickest.
@@ -23,6 +24,7 @@ from roguelike.engine.actions import (
     Use,
     Wait,
 )
+from roguelike.engine.allies import allies_act
 from roguelike.engine.events import Event
 from roguelike.engine.items import drop, throw, tick_effects, use
 from roguelike.engine.monsters import monsters_act
@@ -77,6 +79,8 @@ def world_turn(state: GameState) -> list[Event]:
     state.update_view()  # monsters notice the player from where they now stand
     before = state.tiles.copy()
     events = monsters_act(state)
+    if state.allies and not state.dead:
+        events += allies_act(state)
     if not state.dead:
         regenerate(state)
         events += tick_effects(state)

@@ -53,7 +53,7 @@ class VaultSpot:
 class Slot:
     """A place where the game puts a monster or an item; ``level`` follows the room's depth."""
 
-    kind: str  # "monster" | "item" | "treasure"
+    kind: str  # "monster" | "item" | "treasure" | "captive"
     x: int
     y: int
     room: int

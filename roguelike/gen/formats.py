@@ -119,7 +119,7 @@ def topology_ascii(seed: int, floor: int, topo: Topology, colour: bool = False) 
 
 
 #: Glyphs drawn over the tiles in a printed floor (not tiles: they live on top of them).
-OVERLAY = {"spawn": "@", "monster": "M", "item": "!", "treasure": "$"}
+OVERLAY = {"spawn": "@", "monster": "M", "item": "!", "treasure": "$", "captive": "&"}
 
 
 def _slots(fl: Planned) -> list[Slot]:

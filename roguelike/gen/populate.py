@@ -2,10 +2,11 @@
 
 The start room stays empty. Every other room gets a Poisson number of monster slots (more the
 deeper the room), preferring its template's ``m`` spots; an ambush room fills every ``m`` spot
-and a few more besides; a treasure room (a snare, a vault) gets a treasure slot on each ``$``
-spot; a sealed vault holds no monster (nothing lives shut in); a room has a 35% chance of one
-item slot. A slot's level is the room's depth plus the floor's number minus one. Slots never
-share a cell, nor take the spawn, the stairs or a key.
+and a few more besides; a captive room seats its captive (a ``captive`` slot) among one or two
+guards; a treasure room (a snare, a vault) gets a treasure slot on each ``$`` spot; a sealed
+vault holds no monster (nothing lives shut in); a room has a 35% chance of one item slot. A
+slot's level is the room's depth plus the floor's number minus one. Slots never share a cell,
+nor take the spawn, the stairs or a key.
 
 Traps are drawn afterwards from their own stream (``traps``), so adding or tuning them never
 moves a slot. A trap lies only on open room floor: a cell whose eight neighbours are all
@@ -29,6 +30,8 @@ TRAPS_PER_FLOOR = 0.6
 TRAPS_MOST = 8
 #: Extra monster slots in an ambush room, beyond its ``m`` spots.
 AMBUSH_EXTRA = 2
+#: The sleeping guards of a captive room, least and most (the engine always fills their slots).
+CAPTIVE_GUARDS = (1, 2)
 #: The weight of each trap kind, in the order of TRAP_KINDS.
 TRAP_WEIGHTS = (5, 3, 2)
 
@@ -56,6 +59,14 @@ def populate(
             monsters = max(monsters, len(preferred)) + AMBUSH_EXTRA
         elif role == "vault":
             monsters = 0
+        if role == "captive":  # its guards, then the captive on a free cell of the room
+            lo, hi = CAPTIVE_GUARDS
+            monsters = int(rng.integers(lo, hi + 1))
+            free = [c for c in cells if (int(c[1]), int(c[0])) not in taken]
+            if free:
+                y, x = free[int(rng.integers(len(free)))]
+                taken.add((int(x), int(y)))
+                slots.append(Slot("captive", int(x), int(y), r.id, level))
         for i in range(monsters):
             if i < len(preferred) and preferred[i] not in taken:
                 pos = preferred[i]

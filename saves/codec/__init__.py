@@ -142,6 +142,8 @@ def check_writable(
         raise SaveError(f"the game is too long to save: more than {h.MAX_TURN} turns")
     if len(state.monsters) > MAX_MONSTERS:
         raise SaveError(f"the game is too large to save: more than {MAX_MONSTERS} monsters")
+    if len(state.allies) > h.MAX_ALLIES:
+        raise SaveError(f"the game is too large to save: more than {h.MAX_ALLIES} allies")
     for line in state.log[-LOG_KEPT:]:
         if len(line) > MAX_LINE:
             raise SaveError(f"a message of the log is longer than {MAX_LINE} characters")

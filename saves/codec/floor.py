@@ -38,7 +38,7 @@ from saves.errors import SaveError
 from saves.header import MAX_TRAPS, MAX_VAULTS
 
 ROOM_ROLES_MAX = 32
-SLOT_KINDS = ("monster", "item", "treasure")
+SLOT_KINDS = ("monster", "item", "treasure", "captive")
 TOPOLOGY_ROLES = ("start", "finish", "key", "room")
 _GLYPHS = frozenset(FIXED) | frozenset(SPOTS) | frozenset(PROBABILISTIC) | {SOCKET}
 

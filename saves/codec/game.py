@@ -14,13 +14,14 @@ from roguelike import puzzles, seeds, tiles
 from roguelike.engine.balance import (
     BERSERK_TURNS,
     DIFFICULTIES,
+    FREE_TURNS,
     NET_TURNS,
     PLAYER_ACCURACY,
     PLAYER_SPEED,
     PLAYER_SPEED_LEAST,
     WEARY_TURNS,
 )
-from roguelike.engine.creatures import ITEMS, MONSTERS, Monster, monster_hp
+from roguelike.engine.creatures import ITEMS, MONSTERS, SHACKLED, Monster, monster_hp
 from roguelike.engine.puzzle_rooms import PuzzleRoom
 from roguelike.engine.state import LOG_LIMIT, GameState, RunStats
 from roguelike.presets import PRESETS
@@ -152,6 +153,7 @@ def state_doc(s: GameState) -> dict[str, Any]:
         "choices": [{"x": x, "y": y, "group": g} for (x, y), g in s.choices.items()],
         "inventory": [{"item": i, "count": n} for i, n in s.inventory.items()],
         "monsters": [monster_doc(m) for m in s.monsters],
+        "allies": [monster_doc(m) for m in s.allies],
         "puzzles": [puzzle_doc(p) for p in s.puzzles.values()],
         "stats": stats_doc(s.stats),
         "log": s.log[-LOG_KEPT:],
@@ -295,7 +297,24 @@ def state_from(value: Any, where: str) -> GameState:
         count = len(fl.topology.rooms)
         for i, r in enumerate(f.array_list(o["sprung"], at("sprung"), count)):
             state.sprung.add(f.integer(r, f"{at('sprung')}[{i}]", 0, count - 1))
+    # captives and allies; a save written before them has none
+    state.allies = allies_from(o.get("allies", []), at("allies"), width, height)
     return state
+
+
+def allies_from(value: Any, where: str, width: int, height: int) -> list[Monster]:
+    """The captives and allies of a floor: monsters of their own list, each with a distinct
+    id, a captive's ``shackled`` count within the bumps that free one."""
+    allies = [
+        monster_from(m, f"{where}[{i}]", width, height)
+        for i, m in enumerate(f.array_list(value, where, h.MAX_ALLIES))
+    ]
+    if len({m.id for m in allies}) != len(allies):
+        raise SaveError(f"{where}: two allies share an id")
+    for i, m in enumerate(allies):
+        if SHACKLED in m.extra:
+            f.integer(m.extra[SHACKLED], f"{where}[{i}].extra.{SHACKLED}", 0, FREE_TURNS - 1)
+    return allies
 
 
 def _tile_name(grid: np.ndarray, pos: tuple[int, int]) -> str:

@@ -1403,7 +1403,9 @@ def test_play_on_floor_one_never_changes_floor_two():
         put_player(state, state.floor.finish)
         step(state, Descend())
         assert state.number == 2
-        assert state.monsters == expected_monsters
+        # the floor's inhabitants: the hostiles, and a captive room's captive on the player's side
+        placed = sorted(state.monsters + state.allies, key=lambda m: m.id)
+        assert placed == expected_monsters
         assert state.items_lying == expected_items
         fl2 = generate_floor(seed, 2)
         assert fl2.tiles is not None
