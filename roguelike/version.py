@@ -14,4 +14,6 @@ except PackageNotFoundError:  # running from a source tree that is not installed
 #: 3: danger and decisions: a bestiary of 24 kinds, packs of two to four and sentinels, items
 #: with costs and treasure laid out as a choice, room counts drawn over the whole range,
 #: templates by depth, special rooms and hidden traps, and difficulty levels.
-GENERATOR_VERSION = "3"
+#: 4: two more special rooms, a vault sealed behind a puzzle and a captive to free among its
+#: guards, and monsters that rouse a sleeper blocking their corridor.
+GENERATOR_VERSION = "4"
