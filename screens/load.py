@@ -31,9 +31,10 @@ COLUMNS = ("World", "Seed code", "Size, difficulty", "Floor", "Turn", "Saved", "
 
 
 def status(info: WorldInfo) -> str:
-    """``playing``, ``won``, ``dead`` or ``damaged: <why>``."""
+    """``playing``, ``won``, ``dead`` or ``cannot load: <why>`` (damaged, or made by another
+    generator: the reason says which)."""
     if info.problem is not None:
-        return f"damaged: {printable(info.problem)}"
+        return f"cannot load: {printable(info.problem)}"
     if info.won:
         return "won"
     if info.dead:
@@ -181,7 +182,7 @@ class LoadScreen(Screen["Session | None"]):
         if info is None:
             text = "No saved worlds. Esc goes back."
         elif info.problem is not None:
-            text = f"{printable(info.name)}: damaged, cannot be loaded: {printable(info.problem)}"
+            text = f"{printable(info.name)}: cannot be loaded: {printable(info.problem)}"
         else:
             text = f"{printable(info.name)} · {status(info)}" + (
                 " · permadeath" if info.permadeath else ""

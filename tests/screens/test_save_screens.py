@@ -11,6 +11,7 @@ import pytest
 from textual.widgets import Checkbox, DataTable, Input, Static
 
 from roguelike import seeds
+from roguelike.engine import new_game
 from saves import Store, World, world_name_for
 from screens.app import RoguelikeApp
 from screens.game import GameScreen
@@ -18,6 +19,7 @@ from screens.load import ConfirmScreen, LoadScreen
 from screens.new_game import NewGameScreen
 from screens.summary import SummaryScreen
 from screens.title import TitleScreen
+from tests.saves.support import pack_as, world_of
 from tests.screens.support import screen_text
 
 SEED = seeds.parse("N65Q-QBJ0-23PV")
@@ -150,7 +152,7 @@ async def test_a_damaged_save_is_listed_and_skipped():
         screen = await open_load(pilot)
         names = [i.name for i in screen.infos]
         broken = names.index("broken")
-        assert "damaged" in screen_text(app)
+        assert "cannot load" in screen_text(app)
         screen.query_one(DataTable).move_cursor(row=broken)
         await pilot.pause()
         assert "cannot be loaded" in str(screen.query_one("#load-detail", Static).render())
@@ -162,6 +164,24 @@ async def test_a_damaged_save_is_listed_and_skipped():
         await pilot.press("c")  # Continue skips it
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.world_name == "Good Keep"
+
+
+async def test_a_world_of_another_generator_is_listed_as_such_not_as_damaged():
+    """A save the last generator made is whole: the list says why it cannot be loaded (its
+    floors would differ), not that it is damaged."""
+    store = make_worlds("Good Keep")
+    state = new_game(1, preset="small")
+    old = pack_as(world_of(state, "Old Keep"), state, generator="3")
+    (store.path / "old-keep.rgl").write_bytes(old)
+    app = RoguelikeApp()
+    async with app.run_test(size=(120, 30), notifications=True) as pilot:
+        screen = await open_load(pilot)
+        row = [i.name for i in screen.infos].index("Old Keep")
+        screen.query_one(DataTable).move_cursor(row=row)
+        await pilot.pause()
+        detail = str(screen.query_one("#load-detail", Static).render())
+        assert "Old Keep: cannot be loaded: made by generator 3, this game has" in detail
+        assert "damaged" not in detail and "damaged" not in screen_text(app)
 
 
 async def test_a_world_open_in_another_game_is_refused():
