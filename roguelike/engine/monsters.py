@@ -145,8 +145,11 @@ def _radius(m: Monster) -> int:
 
 
 def held_back(state: GameState, m: Monster) -> bool:
-    """Whether ``m`` keeps to a post the player stands out of its reach from (a key room's
-    guard, a sentinel): it will not come, so it forbids neither rest nor explore."""
+    """Whether ``m`` cannot come for the player where it stands: a rooted one that does not
+    shoot (a shrieker), or one keeping to a post the player stands out of its reach from (a key
+    room's guard, a sentinel). It forbids neither rest nor explore."""
+    if m.info.still and not m.info.ranged:
+        return True
     if not (m.guard or m.info.sentinel):
         return False
     return chebyshev(state.player, m.home) > _radius(m) + max(1, m.info.ranged)

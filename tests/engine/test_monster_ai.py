@@ -141,6 +141,10 @@ def test_a_guard_that_keeps_to_its_post_forbids_no_rest_until_the_player_comes_n
     put_player(state, off(c, 2, 0))
     assert not held_back(state, gnoll) and threats(state) == [gnoll]
     assert any("cannot rest" in str(e) for e in step(state, Rest()))
+    # a shrieker is rooted and shoots nothing: it never forbids them
+    state, c = arena(4)
+    shrieker = add(state, "shrieker", off(c, 3, 0))
+    assert held_back(state, shrieker) and threats(state) == []
 
 
 def test_a_shrieker_wakes_the_sleepers_near_it():
