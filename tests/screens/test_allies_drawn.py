@@ -5,15 +5,16 @@ colour can; look says what the captive needs."""
 from __future__ import annotations
 
 import pytest
-from textual.app import App
+from rich.style import Style
 
-from roguelike.engine import GameState, describe, new_game
+from roguelike.engine import describe, new_game
 from screens import themes
 from screens.game import GameScreen
+from screens.map_view import MapView
 from screens.themes import DEFAULT_PALETTE, apply_theme
 from tests.engine.support import add
 from tests.engine.test_allies import seat
-from tests.screens.test_themes import visible_floor
+from tests.screens.test_themes import GameApp, visible_floor
 
 SEED = 12345
 
@@ -25,13 +26,15 @@ def _default_theme_after():
     themes.use(DEFAULT_PALETTE)
 
 
-class GameApp(App[None]):
-    def __init__(self, state: GameState) -> None:
-        super().__init__()
-        self.state = state
-
-    def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.state, world_name="Allies"))
+def styled(view: MapView, x: int, y: int) -> tuple[str, Style | None]:
+    """The glyph drawn for map cell (x, y), and its style."""
+    sx, sy = view.map_to_screen(x, y)
+    at = 0
+    for seg in view.render_line(sy):
+        if at <= sx < at + len(seg.text):
+            return seg.text[sx - at], seg.style
+        at += len(seg.text)
+    raise AssertionError(f"({x}, {y}) is not on the screen")
 
 
 @pytest.mark.parametrize("theme", ["default", "mono"])
@@ -48,18 +51,7 @@ async def test_an_ally_is_told_from_a_hostile_of_its_kind(theme):
         add(state, "goblin", theirs, awake=False)
         game.map_view.restyle()
         await pilot.pause()
-        view = game.map_view
-        strips = {}
-        for pos in (mine, theirs):
-            sx, sy = view.map_to_screen(*pos)
-            line = view.render_line(sy)
-            x = 0
-            for seg in line:
-                if x <= sx < x + len(seg.text):
-                    strips[pos] = (seg.text[sx - x], seg.style)
-                    break
-                x += len(seg.text)
-        (g1, ally_style), (g2, hostile_style) = strips[mine], strips[theirs]
+        (g1, ally_style), (g2, hostile_style) = (styled(game.map_view, *p) for p in (mine, theirs))
         assert g1 == g2 == "g"
         assert ally_style != hostile_style
         if theme == "mono":  # no colour to tell them: the style does
