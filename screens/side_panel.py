@@ -21,14 +21,15 @@ PERMADEATH = "bold #e06060"
 
 
 def bar(value: int, maximum: int, width: int) -> Text:
-    """A horizontal bar, green/yellow/red by how full it is."""
+    """A horizontal bar, green/yellow/red by how full it is; its empty part is drawn ``░``, so it
+    reads without colour too (in the mono theme, or copied as text)."""
     maximum = max(1, maximum)
     frac = max(0.0, min(1.0, value / maximum))
     filled = round(frac * width)
     if value > 0:
         filled = max(1, filled)
     colour = hp_colour(value, maximum)
-    return Text.assemble(("█" * filled, colour), ("█" * (width - filled), BAR_EMPTY))
+    return Text.assemble(("█" * filled, colour), ("░" * (width - filled), BAR_EMPTY))
 
 
 def hp_colour(value: int, maximum: int) -> str:

@@ -17,6 +17,7 @@ from screens.history import HistoryScreen
 from screens.inventory import InventoryScreen
 from screens.lines import TextLines
 from screens.map_view import MapView
+from screens.side_panel import bar
 
 SEED = 12345
 SIZES = [(80, 24), (120, 40)]
@@ -229,6 +230,15 @@ async def test_side_panel_shows_hp_floor_and_seed_code(size):
         assert "Testing" in panel
         messages = text_of(app.screen.query_one("#messages", Static))
         assert state.log[-1].split()[0] in messages
+
+
+def test_the_hp_bar_reads_without_colour():
+    """Its empty part is another glyph, not the same block in a darker colour: a player at 0
+    HP read a full bar on a screen without colour."""
+    assert bar(0, 68, 12).plain == "░" * 12
+    assert bar(34, 68, 12).plain == "█" * 6 + "░" * 6
+    assert bar(1, 68, 12).plain == "█" + "░" * 11  # alive shows at least one block
+    assert bar(68, 68, 12).plain == "█" * 12
 
 
 async def test_bumping_into_a_wall_costs_no_turn():
