@@ -55,8 +55,8 @@ def tile_ranks() -> np.ndarray:
             rank[t.id] = 90
         elif t.id == tiles.PEDESTAL:
             rank[t.id] = 80
-        elif tiles.lock_of(t.id) is not None:
-            rank[t.id] = 75
+        elif tiles.lock_of(t.id) is not None or t.id == tiles.VAULT_SEAL:
+            rank[t.id] = 75  # a locked door, a vault's seal
         elif t.id in (tiles.DOOR, tiles.DOOR_OPEN):
             rank[t.id] = 40
         elif t.walkable:
