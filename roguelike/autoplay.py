@@ -286,8 +286,8 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         if fury and (big or len(adjacent) >= 2):
             return Decision(Use(fury), "drinking a berserk potion")
         m = min(adjacent, key=lambda m: (m.fleeing, m.hp, m.id))
-        for m in adjacent:  # it came after all: worth waiting for again
-            memory.waited.pop(m.id, None)
+        for came in adjacent:  # it came after all: worth waiting for again
+            memory.waited.pop(came.id, None)
         return Decision(Move(m.x - px, m.y - py), f"fighting {a_(m.kind)}")
     if threats:
         bomb = held(state, "bomb") if items else None

@@ -339,6 +339,21 @@ def test_it_stops_waiting_for_a_monster_that_never_comes():
     assert bat.id not in memory.waited
 
 
+def test_of_the_monsters_next_to_it_it_strikes_the_weakest_that_stands():
+    """A fleeing one last, then the fewest HP: whatever order the monsters are listed in."""
+    for order in (1, -1):
+        state, c = arena()
+        state.inventory.clear()  # no berserk potion to drink instead
+        cells = [off(c, 1, 0), off(c, -1, 0), off(c, 0, 1)]
+        kinds = [("orc", 9, False), ("goblin", 2, True), ("goblin", 4, False)]
+        for pos, (kind, hp, fleeing) in list(zip(cells, kinds, strict=True))[::order]:
+            m = add(state, kind, pos, hp=hp)
+            if fleeing:
+                m.extra["fled"] = 1
+                m.hp = 1  # below its kind's fleeing share: it runs
+        assert decide(state).action == Move(0, 1), order  # the goblin at 4 HP
+
+
 def test_hurt_without_a_potion_it_blinks_away_or_retreats():
     state, c = arena()
     orc = add(state, "orc", off(c, 2, 0))
