@@ -2,9 +2,11 @@
 
 The bestiary (:data:`MONSTERS`), the items (:data:`ITEMS`) and the tables that draw them
 (:data:`ITEM_TABLE`, :data:`TREASURE_TABLE`), the player's starting numbers and growth, and
-the knobs of the rules that use them (how full a floor is, how strong a room's inhabitants
-are, how long a monster hunts). The engine reads these names and nothing else hard-codes a
-number of the game's balance; a change here changes what a seed code gives, so it goes with a
+the knobs of the rules that use them (how long a monster hunts, a bomb's damage). What changes
+with depth (how full a floor is, how strong a room's inhabitants are, which captives wait, how
+many keys are puzzles) is the depth curve's, ``roguelike/depth.py``, the one place for every
+by-floor number. The engine reads these names and nothing else hard-codes a number of the
+game's balance; a change here changes what a seed code gives, so it goes with a
 ``GENERATOR_VERSION`` bump and new golden catalogs (see ARCHITECTURE.md).
 """
 
@@ -33,14 +35,9 @@ DEFENCE_DODGE = 2
 
 # --- monsters on a floor ------------------------------------------------------------------------
 
-#: The share of monster slots filled on the first floor, what each floor below adds, and the
-#: most it reaches.
-FILL_FIRST = 0.6
-FILL_STEP = 0.02
-FILL_MOST = 0.65
-#: A slot's level is half its room's depth (rounded up) plus this many per floor below the
-#: first; a kind lives at slots of its own level and above.
-LEVEL_PER_FLOOR = 2
+# How full a floor is, how strong its slots are and how big its packs grow, by floor, are
+# tables of the depth curve (roguelike/depth.py: FILL, MONSTER_LEVEL, PACK_MOST).
+
 #: How far a guard strays from its post.
 GUARD_RADIUS = 5
 #: Turns of its own an awake monster hunts without seeing the player before it gives up.
@@ -70,11 +67,9 @@ FLANK_SPREAD = 3.0
 #: What rousing a sleeper that blocks its way costs a monster against stepping (in the scores of
 #: its options): it wakes one only when it cannot go round.
 ROUSE_COST = 1.0
-#: Companions a pack kind spawns with: at least, at most (a pack is 2 to 4).
+#: Companions a pack kind spawns with: at least, at most (a pack is 2 to 4); no more than
+#: ``depth.PACK_MOST`` allows on its floor.
 PACK_COMPANIONS = (1, 3)
-#: A pack has at most this many companions for each floor below the surface it lives on (one
-#: on floor 1, two on floor 2): packs grow with depth, so the first floor teaches them.
-PACK_PER_FLOOR = 1
 #: Chance (percent) that a monster slot in a key room holds a sentinel kind when one is deep
 #: enough for it.
 SENTINEL_SHARE = 60
@@ -343,10 +338,8 @@ VAULT_TABLE = (
 
 # --- traps --------------------------------------------------------------------------------------
 
-#: Damage roll of a dart trap, inclusive, before the floor's bonus below.
+#: Damage roll of a dart trap, inclusive, before the floor's bonus (``depth.DART_BONUS``).
 DART_DAMAGE = (2, 5)
-#: What a dart trap adds to its damage on each floor below the first.
-DART_PER_FLOOR = 1
 #: How far (in steps, Chebyshev) an alarm trap's bell wakes monsters.
 ALARM_RADIUS = 12
 #: Turns a net holds the player (each move spent struggling free).
@@ -360,14 +353,7 @@ SEARCH_RADIUS = 2
 
 # --- captives and allies -----------------------------------------------------------------------
 
-#: The kinds a captive may be, by the first floor each tier holds them: a captive room draws one
-#: kind of the deepest tier its floor reaches (deeper floors give stronger allies).
-CAPTIVE_TABLE: tuple[tuple[int, tuple[str, ...]], ...] = (
-    (2, ("goblin", "hound")),
-    (4, ("orc", "skeleton")),
-    (6, ("ogre", "wraith")),
-    (8, ("troll", "stone golem")),
-)
+# The kinds a captive may be, by floor, are the depth curve's CAPTIVE_KINDS (roguelike/depth.py).
 #: Bumps (each a turn spent working the shackles) that free a captive.
 FREE_TURNS = 3
 #: How far (Chebyshev) an ally lets the player get before it walks back to them.

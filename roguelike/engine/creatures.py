@@ -6,15 +6,17 @@ generator leaves has a *level* (half the room depth plus two per floor below the
 the kinds chosen for it are those whose own level it reaches, favouring the strongest few.
 A key room's slot may hold a sentinel instead (a kind that only ever guards), and a pack kind
 comes with one to three companions (at most one per floor of depth: packs grow as you go
-down). Not every monster slot is filled: a share that starts at ``FILL_FIRST`` on the first
-floor and grows by ``FILL_STEP`` a floor, up to ``FILL_MOST``, scaled by the difficulty.
+down). Not every monster slot is filled: a share that starts a little over a half on the
+first floor and grows a little each floor, up to a cap, scaled by the difficulty. These
+by-floor curves are tables of ``roguelike/depth.py`` (``MONSTER_LEVEL``, ``PACK_MOST``,
+``FILL``).
 Items come from the generator's item slots (consumables and hint coins) and treasure slots
 (lasting upgrades: each treasure room lays out two or three different ones side by side, a
 *choice group*, of which the player keeps one; a sealed vault's upgrades are all kept, with a
 consumable or two beside them). What an item does is its ``effect``, played
 by the handlers of :mod:`roguelike.engine.items`.
 
-A captive room's captive slot holds a shackled creature of a kind from ``CAPTIVE_TABLE`` (the
+A captive room's captive slot holds a shackled creature of a kind from ``CAPTIVE_KINDS`` (the
 deepest tier its floor reaches), marked by its ``shackled`` counter (:data:`SHACKLED`), which
 the game state puts on the player's side; that room's guard slots are always filled.
 
@@ -32,21 +34,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from roguelike import seeds, tiles
+from roguelike import depth, seeds, tiles
 from roguelike.engine.balance import (
-    CAPTIVE_TABLE,
     DEFAULT_DIFFICULTY,
     DIFFICULTIES,
-    FILL_FIRST,
-    FILL_MOST,
-    FILL_STEP,
     GUARD_RADIUS,
     ITEM_TABLE,
     ITEMS,
-    LEVEL_PER_FLOOR,
     MONSTERS,
     PACK_COMPANIONS,
-    PACK_PER_FLOOR,
     SENTINEL_SHARE,
     TREASURE_CHOICES,
     TREASURE_REST,
@@ -59,6 +55,7 @@ from roguelike.engine.balance import (
     MonsterKind,
 )
 from roguelike.gen.floor import Floor
+from roguelike.gen.special import special
 
 __all__ = [
     "GUARD_RADIUS",
@@ -131,16 +128,16 @@ class Monster:
         return info.flee_below > 0 and self.hp < info.flee_below * self.max_hp
 
 
-def slot_level(depth: int, floor_number: int) -> int:
-    """The strength of a room's inhabitants: half its depth (rounded up) plus two per floor
-    below the first."""
-    return (depth + 1) // 2 + LEVEL_PER_FLOOR * (floor_number - 1)
+def slot_level(room_depth: int, floor_number: int) -> int:
+    """The strength of a room's inhabitants: half its depth (rounded up) plus
+    ``depth.MONSTER_LEVEL`` at the floor (two per floor below the first)."""
+    return (room_depth + 1) // 2 + depth.MONSTER_LEVEL.at(floor_number)
 
 
 def fill_share(floor_number: int, difficulty: str = DEFAULT_DIFFICULTY) -> float:
     """The share of monster slots that hold a monster on floor ``floor_number`` of a world of
     ``difficulty``."""
-    normal = min(FILL_MOST, FILL_FIRST + FILL_STEP * (floor_number - 1))
+    normal = depth.FILL.at(floor_number)
     return min(1.0, normal * DIFFICULTIES[difficulty].fill)
 
 
@@ -179,9 +176,8 @@ def choose_kind(level: int, rng: np.random.Generator, *, sentinel: bool = False)
 
 def captive_kind(floor_number: int, rng: np.random.Generator) -> str:
     """The kind of a captive on floor ``floor_number``: one of the deepest tier of
-    :data:`~roguelike.engine.balance.CAPTIVE_TABLE` the floor reaches, evenly."""
-    reached = [kinds for first, kinds in CAPTIVE_TABLE if floor_number >= first]
-    kinds = reached[-1] if reached else CAPTIVE_TABLE[0][1]
+    :data:`roguelike.depth.CAPTIVE_KINDS` the floor reaches (the first tier above it), evenly."""
+    kinds = depth.CAPTIVE_KINDS.at(floor_number)
     return kinds[int(rng.integers(len(kinds)))]
 
 
@@ -244,7 +240,8 @@ def _hoard(
     A sealed vault is worth its puzzle: VAULT_UPGRADES different upgrades that are all the
     player's (no choice group), and VAULT_CONSUMABLES finds of VAULT_TABLE beside them."""
     slots = [(s.x, s.y) for s in fl.slots if s.kind == "treasure" and s.room == room]
-    vault = fl.roles.get(room) == "vault"
+    record = special(fl.roles.get(room))
+    vault = record is not None and record.hoard == "all"
     lo, hi = VAULT_UPGRADES if vault else TREASURE_CHOICES
     kinds = _distinct(TREASURE_TABLE, int(rng.integers(lo, hi + 1)), rng)
     if vault:
@@ -270,7 +267,7 @@ def populate(
     item of a group makes the rest of it crumble)."""
     assert fl.tiles is not None and fl.room_map is not None
     rng = seeds.stream(fl.seed, fl.number, INHABIT_STREAM)
-    depth = {r.id: r.depth for r in fl.topology.rooms}
+    room_depth = {r.id: r.depth for r in fl.topology.rooms}
     key_rooms = {k.room for k in fl.keys}
     walk = tiles.WALKABLE[fl.tiles]
     taken = {fl.spawn, fl.finish} | {(k.x, k.y) for k in fl.keys}
@@ -301,7 +298,7 @@ def populate(
             continue
         if slot.room not in held and rng.random() >= share:  # a captive's guards are always there
             continue
-        level = slot_level(depth[slot.room], fl.number)
+        level = slot_level(room_depth[slot.room], fl.number)
         guard = slot.room in key_rooms
         sentinel = (
             guard
@@ -312,7 +309,7 @@ def populate(
         group = [pos]
         if kind.pack:  # a pack: companions on free cells next to it, in its room
             want = int(rng.integers(PACK_COMPANIONS[0], PACK_COMPANIONS[1] + 1))
-            want = min(want, PACK_PER_FLOOR * fl.number)
+            want = min(want, depth.PACK_MOST.at(fl.number))
             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
                 if len(group) > want:
                     break

@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from roguelike import tiles
-from roguelike.engine.balance import CAPTIVE_TABLE, FREE_TURNS
+from roguelike.depth import CAPTIVE_KINDS
+from roguelike.engine.balance import FREE_TURNS
 from roguelike.engine.creatures import ITEMS, MONSTERS
 
 __all__ = [
@@ -203,7 +204,7 @@ LEGEND: tuple[Entry, ...] = tuple(
             *(key_entry(k) for k in range(1, tiles.MAX_KEYS + 1)),
             *(item_entry(name) for name in ITEMS),
             *(monster_entry(name) for name in MONSTERS),
-            *(ally_entry(name) for _, kinds in CAPTIVE_TABLE for name in kinds),
+            *(ally_entry(name) for kinds in CAPTIVE_KINDS.values() for name in kinds),
         ),
         key=lambda e: GROUPS.index(e.group),
     )

@@ -6,7 +6,7 @@ opens that key's lock (a key is anything that opens a locked door, an object or 
 share of puzzle keys grows with depth (:func:`puzzle_share`); the type is drawn for each, never
 the type of the pedestal before it in key order (so a floor never offers one type twice in a
 row), and the difficulty follows the floor and the depth of the key's room
-(:func:`difficulty_for`).
+(:func:`difficulty_for`). Both curves are tables of ``roguelike/depth.py``.
 
 Everything here is drawn from the floor's own stream ``seeds.stream(seed, floor, "puzzles")``
 and each puzzle's seed from (seed, floor, key), so one seed code gives everyone the same
@@ -30,7 +30,7 @@ import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from roguelike import puzzles, seeds
+from roguelike import depth, puzzles, seeds
 from roguelike.gen.floor import Floor
 from roguelike.puzzles.visit import score as visit_score
 
@@ -118,14 +118,16 @@ def _remember(key: tuple[str, str, int], p: Any, doc: dict[str, Any]) -> None:
 
 
 def puzzle_share(floor_number: int) -> float:
-    """The share of a floor's keys that are puzzle rooms: a third on the first floor, a tenth
-    more on each floor below, at most 80%."""
-    return min(0.8, 1 / 3 + 0.1 * (floor_number - 1))
+    """The share of a floor's keys that are puzzle rooms (``depth.PUZZLE_SHARE``: a third on
+    the first floor, a tenth more on each floor below, at most 80%)."""
+    return depth.PUZZLE_SHARE.at(floor_number)
 
 
-def difficulty_for(floor_number: int, depth: int) -> str:
-    """easy on the first floors' near rooms, up to very-hard deep down."""
-    level = (floor_number - 1) // 2 + depth // 4
+def difficulty_for(floor_number: int, room_depth: int) -> str:
+    """easy on the first floors' near rooms, up to very-hard deep down (the levels by floor
+    and by the room's depth are ``depth.PUZZLE_LEVEL_BY_FLOOR`` and ``_BY_DEPTH``)."""
+    level = depth.PUZZLE_LEVEL_BY_FLOOR.at(floor_number)
+    level += depth.PUZZLE_LEVEL_BY_DEPTH.at(room_depth)
     return puzzles.DIFFICULTIES[min(level, len(puzzles.DIFFICULTIES) - 1)]
 
 
@@ -134,7 +136,7 @@ def place_puzzles(fl: Floor) -> list[PuzzleRoom]:
     difficulty, and one for each sealed vault. Two pedestals in a row (in key order) never
     share a type while there is more than one type to draw."""
     rng = seeds.stream(fl.seed, fl.number, PUZZLE_STREAM)
-    depth = {r.id: r.depth for r in fl.topology.rooms}
+    room_depth = {r.id: r.depth for r in fl.topology.rooms}
     rooms: list[PuzzleRoom] = []
     for k in sorted(fl.keys, key=lambda k: k.id):
         chosen = rng.random() < puzzle_share(fl.number)
@@ -145,14 +147,14 @@ def place_puzzles(fl: Floor) -> list[PuzzleRoom]:
             continue
         seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{k.id}")
         rooms.append(
-            PuzzleRoom(k.id, k.x, k.y, kind, difficulty_for(fl.number, depth[k.room]), seed)
+            PuzzleRoom(k.id, k.x, k.y, kind, difficulty_for(fl.number, room_depth[k.room]), seed)
         )
     for v in fl.vaults:  # drawn after the keys, so a vault never moves a key's draw
         options = [t for t in TYPES if not rooms or t != rooms[-1].type] or list(TYPES)
         kind = options[int(rng.integers(len(options)))]
         seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{v.key}")
         rooms.append(
-            PuzzleRoom(v.key, v.x, v.y, kind, difficulty_for(fl.number, depth[v.vault]), seed)
+            PuzzleRoom(v.key, v.x, v.y, kind, difficulty_for(fl.number, room_depth[v.vault]), seed)
         )
     return rooms
 

@@ -16,11 +16,10 @@ the player steps in. Every roll is the play stream's (``state.rng``); the number
 
 from __future__ import annotations
 
-from roguelike import tiles
+from roguelike import depth, tiles
 from roguelike.engine.balance import (
     ALARM_RADIUS,
     DART_DAMAGE,
-    DART_PER_FLOOR,
     NET_TURNS,
     SEARCH_RADIUS,
     SPOT_PASSING,
@@ -29,6 +28,7 @@ from roguelike.engine.balance import (
 from roguelike.engine.combat import take_damage
 from roguelike.engine.events import Died, Event, Message
 from roguelike.engine.state import GameState
+from roguelike.gen.special import special
 
 __all__ = ["after_step", "held", "search", "spot_around", "spring"]
 
@@ -79,7 +79,7 @@ def spring(state: GameState, pos: tuple[int, int]) -> list[Event]:
     state.traps_known.add(pos)
     if kind == "dart":
         lo, hi = DART_DAMAGE
-        damage = int(state.rng.integers(lo, hi + 1)) + DART_PER_FLOOR * (state.number - 1)
+        damage = int(state.rng.integers(lo, hi + 1)) + depth.DART_BONUS.at(state.number)
         if not take_damage(state, damage, "killed by a dart trap"):
             return [Message(f"A dart trap! A poisoned dart hits you: {damage} damage.")]
         dies = f"A dart trap! The dart hits you: {damage} damage. You die..."
@@ -98,11 +98,13 @@ def spring(state: GameState, pos: tuple[int, int]) -> list[Event]:
 
 
 def _ambush(state: GameState) -> list[Event]:
-    """The ambush room the player just entered springs: its sleepers all wake together."""
+    """The ambush room the player just entered springs (a room whose special record
+    ``springs``): its sleepers all wake together."""
     fl = state.floor
     x, y = state.player
     room = int(fl.room_map[y, x])
-    if room < 0 or fl.roles.get(room) != "ambush" or room in state.sprung:
+    record = special(fl.roles.get(room))
+    if room < 0 or record is None or not record.springs or room in state.sprung:
         return []
     state.sprung.add(room)
     woke = [

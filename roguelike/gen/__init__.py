@@ -2,7 +2,7 @@
 
 1. ``topology`` — rooms, corridors, locks and keys, solved by clingo (``validate`` checks the
    result independently);
-2. ``roles`` — which dead ends hold treasure;
+2. ``roles`` — which rooms are special rooms (treasure, snares …: the records of ``special``);
 3. ``layout`` — the rooms' templates (``templates``, ``rooms/``) placed on a grid, with corridors;
 4. ``stamp`` — the tile map, doors, keys, spawn and stairs;
 5. ``terrain`` — water, moss, rubble, chasms, statues and cave pockets;

@@ -24,7 +24,7 @@ import numpy as np
 
 from roguelike import seeds
 from roguelike.gen.floor import Cast, Corridor, Laid, Layout, Placement, carried
-from roguelike.gen.roles import TREASURE_ROLES
+from roguelike.gen.special import special
 from roguelike.gen.templates import Socket, Template, load_templates
 from roguelike.gen.topology import Edge, Topology
 
@@ -46,9 +46,11 @@ class LayoutError(RuntimeError):
 
 
 def role_tag(role: str) -> str:
-    """The template tag a room of ``role`` draws from (a snare is a treasure room)."""
-    if role in TREASURE_ROLES:
-        return "treasure"
+    """The template tag a room of ``role`` draws from: a special room's is its record's
+    ``template`` (a snare or a vault is a treasure room)."""
+    room = special(role)
+    if room is not None:
+        return room.template
     return role if role in ("start", "finish", "key", "puzzle") else "any"
 
 

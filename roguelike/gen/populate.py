@@ -1,37 +1,34 @@
 """Stage 6: where monsters, items, treasure and hidden traps go.
 
 The start room stays empty. Every other room gets a Poisson number of monster slots (more the
-deeper the room), preferring its template's ``m`` spots; an ambush room fills every ``m`` spot
-and a few more besides; a captive room seats its captive (a ``captive`` slot) among one or two
-guards; a treasure room (a snare, a vault) gets a treasure slot on each ``$`` spot; a sealed
-vault holds no monster (nothing lives shut in); a room has a 35% chance of one item slot. A
-slot's level is the room's depth plus the floor's number minus one. Slots never share a cell,
+deeper the room: ``depth.MONSTER_SLOTS``), preferring its template's ``m`` spots; a special
+room's record (``special.py``) has its say through its ``populate`` hook: an ambush room fills
+every ``m`` spot and a few more besides, a captive room seats its captive (a ``captive`` slot)
+among one or two guards, a sealed vault holds no monster (nothing lives shut in); a room whose
+record holds ``treasure`` (a treasure room, a snare, a vault) gets a treasure slot on each
+``$`` spot; a room has a 35% chance of one item slot. A slot's level is the room's depth plus
+``depth.SLOT_LEVEL`` of the floor (one per floor below the first). Slots never share a cell,
 nor take the spawn, the stairs or a key.
 
 Traps are drawn afterwards from their own stream (``traps``), so adding or tuning them never
 moves a slot. A trap lies only on open room floor: a cell whose eight neighbours are all
 walkable and hold no other trap, so a trap can always be stepped around and never stands on
 the only way anywhere (the proof's paths stay open even to a player who will not step on one).
-A snare also rings each of its treasures with traps, leaving one gap.
+A room whose record is ``ringed`` (a snare) also rings each of its treasures with traps,
+leaving one gap.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from roguelike import tiles
+from roguelike import depth, tiles
 from roguelike.gen.floor import TRAP_KINDS, Decorated, Populated, Slot, TrapSpot, carried
-from roguelike.gen.roles import TREASURE_ROLES
+from roguelike.gen.special import RoomFill, special
 
-#: Hidden traps on a floor: a Poisson mean of this much plus this much per floor below.
-TRAPS_FIRST = 1.0
-TRAPS_PER_FLOOR = 0.6
-#: The most traps one floor holds (beside a snare's ring).
+#: The most traps one floor holds (beside a snare's ring); how many by floor is
+#: ``depth.TRAPS``.
 TRAPS_MOST = 8
-#: Extra monster slots in an ambush room, beyond its ``m`` spots.
-AMBUSH_EXTRA = 2
-#: The sleeping guards of a captive room, least and most (the engine always fills their slots).
-CAPTIVE_GUARDS = (1, 2)
 #: The weight of each trap kind, in the order of TRAP_KINDS.
 TRAP_WEIGHTS = (5, 3, 2)
 
@@ -51,22 +48,13 @@ def populate(
         if r.id == fl.topology.start:
             continue
         cells = np.argwhere(walk & (fl.room_map == r.id) & ~fl.protected)
-        level = r.depth + fl.number - 1
-        role = fl.roles.get(r.id)
-        monsters = int(rng.poisson(0.5 + 0.3 * min(r.depth, 6)))
+        level = r.depth + depth.SLOT_LEVEL.at(fl.number)
+        room = special(fl.roles.get(r.id))
+        monsters = int(rng.poisson(depth.MONSTER_SLOTS.at(r.depth)))
         preferred = [c for c in spots[r.id].get("m", []) if walk[c[1], c[0]]]
-        if role == "ambush":
-            monsters = max(monsters, len(preferred)) + AMBUSH_EXTRA
-        elif role == "vault":
-            monsters = 0
-        if role == "captive":  # its guards, then the captive on a free cell of the room
-            lo, hi = CAPTIVE_GUARDS
-            monsters = int(rng.integers(lo, hi + 1))
-            free = [c for c in cells if (int(c[1]), int(c[0])) not in taken]
-            if free:
-                y, x = free[int(rng.integers(len(free)))]
-                taken.add((int(x), int(y)))
-                slots.append(Slot("captive", int(x), int(y), r.id, level))
+        if room is not None and room.populate is not None:  # a special room's own say
+            fill = RoomFill(r.id, level, monsters, preferred, cells, taken, slots, rng)
+            monsters = room.populate(fill)
         for i in range(monsters):
             if i < len(preferred) and preferred[i] not in taken:
                 pos = preferred[i]
@@ -78,7 +66,7 @@ def populate(
             if pos not in taken:
                 taken.add(pos)
                 slots.append(Slot("monster", pos[0], pos[1], r.id, level))
-        if role in TREASURE_ROLES:
+        if room is not None and room.treasure:
             for pos in spots[r.id].get("$", []):
                 if walk[pos[1], pos[0]] and pos not in taken:
                     taken.add(pos)
@@ -126,7 +114,7 @@ def place_traps(
     for d in fl.doors:
         free[max(d.y - 1, 0) : d.y + 2, max(d.x - 1, 0) : d.x + 2] = False
     traps: dict[tuple[int, int], str] = {}
-    count = min(TRAPS_MOST, int(rng.poisson(TRAPS_FIRST + TRAPS_PER_FLOOR * (fl.number - 1))))
+    count = min(TRAPS_MOST, int(rng.poisson(depth.TRAPS.at(fl.number))))
     ys, xs = np.nonzero(free)
     order = rng.permutation(len(xs)) if len(xs) else np.zeros(0, dtype=int)
     for i in order:
@@ -141,7 +129,8 @@ def place_traps(
     rings: list[list[tuple[int, int]]] = []
     gaps: set[tuple[int, int]] = set()
     for s in slots:
-        if s.kind != "treasure" or fl.roles.get(s.room) != "snare":
+        room = special(fl.roles.get(s.room))
+        if s.kind != "treasure" or room is None or not room.ringed:
             continue
         ring = [
             (s.x + dx, s.y + dy)

@@ -19,6 +19,9 @@ tree's shape suits it:
   freed (bumped a few turns), it follows the player as an ally (the populate stage seats it,
   the engine frees it). At most one a floor, never a key room.
 
+Each special room is a record of ``roguelike/gen/special.py`` (its odds by floor in
+``roguelike/depth.py``); this stage is a loop over those records, in their order.
+
 Special rooms never change the topology, the locks or the keys, so the proof stage proves a
 floor with them exactly as before; a vault's seal is not one of the topology's locks, and the
 proof also shows the vault opens once its puzzle is solved.
@@ -29,71 +32,71 @@ from __future__ import annotations
 import numpy as np
 
 from roguelike.gen.floor import Cast, Planned, carried
+from roguelike.gen.special import CATALOG, SPECIAL_ROLES, TREASURE_ROLES, Candidate
 from roguelike.gen.topology import Topology
 
-#: Every role a room may have; the roles that hold treasure.
-ROLES = (
-    "start",
-    "finish",
-    "key",
-    "room",
-    "treasure",
-    "snare",
-    "ambush",
-    "flooded",
-    "vault",
-    "captive",
-)
-TREASURE_ROLES = frozenset({"treasure", "snare", "vault"})
-#: The special rooms (the bench counts them per floor).
-SPECIAL_ROLES = ("snare", "ambush", "flooded", "vault", "captive")
+__all__ = ["ROLES", "SPECIAL_ROLES", "TREASURE_ROLES", "assign_roles", "room_roles"]
 
-# Chances, in percent; how the roles spread over a floor.
-TREASURE_BASE, TREASURE_PER_DEPTH = 35, 5  # a dead end is treasure: base + per depth (to 6)
-SNARE_IN_100 = 30  # a treasure room is a snare instead (from floor 2)
-AMBUSH_IN_100 = 25  # a plain dead end at depth 2 or more is an ambush (from floor 2)
-FLOODED_IN_100 = 45  # a floor from 3 on floods one passage
-VAULT_IN_100 = 30  # a dead end left plain is the floor's one vault (from floor 2)
-CAPTIVE_IN_100 = 35  # a plain dead end left holds a captive (from floor 2, one a floor at most)
+#: Every role a room may have: the topology's, then the special rooms' (``special.CATALOG``).
+ROLES = ("start", "finish", "key", "room", *(s.role for s in CATALOG))
 
 
 def room_roles(topo: Topology, rng: np.random.Generator, floor: int = 1) -> dict[int, str]:
-    """Room id → role: the topology's start, finish, key and room, with some dead ends that
-    hold no key made treasure (35% plus 5% per level of depth, up to depth 6), some of those
-    snares, some plain dead ends ambushes and at most one of the rest a sealed vault, on
-    deeper floors one passage flooded, and from floor 2 one plain dead end left at most a
-    captive's. Every draw is made for every room in id order, whatever its outcome, so one
-    choice never shifts the others."""
+    """Room id → role: the topology's start, finish, key and room, with some plain rooms made
+    special rooms by the records of ``special.CATALOG``, in its order. First every room, in id
+    order, draws one number for each ``each`` and ``instead`` record, whatever its outcome (so
+    one choice never shifts the others); a plain room goes to the first ``each`` record it
+    suits whose draw falls under its odds (then perhaps to a record ``instead`` of that one).
+    Then each ``pick`` and ``first`` record, in catalog order, draws and places its one room."""
     roles = {r.id: r.role for r in topo.rooms}
     children = topo.children()
     degree = {r: len(v) for r, v in topo.neighbours().items()}
-    passages = []
-    vaulted = False
+
+    def candidate(room_id: int, room_depth: int) -> Candidate:
+        dead_end = not children[room_id] and degree[room_id] == 1
+        return Candidate(room_id, room_depth, roles[room_id], dead_end, degree[room_id])
+
+    batch = [s for s in CATALOG if s.placing in ("each", "instead")]
+    placed = {s.role: 0 for s in CATALOG}
     for r in topo.rooms:
-        treasure, snare, ambush, vault = (int(v) for v in rng.integers(100, size=4))
+        draws = {
+            s.role: int(v) for s, v in zip(batch, rng.integers(100, size=len(batch)), strict=True)
+        }
         if r.role != "room":
             continue
-        dead_end = not children[r.id] and degree[r.id] == 1
-        if dead_end and treasure < TREASURE_BASE + TREASURE_PER_DEPTH * min(r.depth, 6):
-            roles[r.id] = "snare" if floor >= 2 and snare < SNARE_IN_100 else "treasure"
-        elif dead_end and floor >= 2 and r.depth >= 2 and ambush < AMBUSH_IN_100:
-            roles[r.id] = "ambush"
-        elif dead_end and floor >= 2 and not vaulted and vault < VAULT_IN_100:
-            roles[r.id] = "vault"
-            vaulted = True
-        elif degree[r.id] >= 2:
-            passages.append(r.id)
-    flood = int(rng.integers(100))
-    if floor >= 3 and passages and flood < FLOODED_IN_100:
-        roles[passages[flood % len(passages)]] = "flooded"
-    # drawn last, so the draws above (and so every other role) are what they were before
-    # captives came: the first plain dead end whose draw falls under the chance holds one
-    held = [int(v) for v in rng.integers(100, size=len(topo.rooms))]
-    for r, draw in zip(topo.rooms, held, strict=True):
-        plain = roles[r.id] == "room" and not children[r.id] and degree[r.id] == 1
-        if floor >= 2 and plain and draw < CAPTIVE_IN_100:
-            roles[r.id] = "captive"
+        c = candidate(r.id, r.depth)
+        for s in batch:
+            if s.placing != "each" or not s.where(c):
+                continue
+            if s.at_most is not None and placed[s.role] >= s.at_most:
+                continue
+            if draws[s.role] >= s.chance(floor, r.depth):
+                continue
+            role = s.role
+            for other in batch:  # a room this record won may be another one instead
+                won = other.where(c) and draws[other.role] < other.chance(floor, r.depth)
+                if other.instead_of == role and won:
+                    role = other.role
+            roles[r.id] = role
+            placed[role] += 1
             break
+    for s in CATALOG:
+        if s.placing == "pick":
+            suits = [
+                r.id
+                for r in topo.rooms
+                if roles[r.id] == "room" and s.where(candidate(r.id, r.depth))
+            ]
+            draw = int(rng.integers(100))
+            if suits and draw < s.chance(floor):
+                roles[suits[draw % len(suits)]] = s.role
+        elif s.placing == "first":
+            held = [int(v) for v in rng.integers(100, size=len(topo.rooms))]
+            for r, draw in zip(topo.rooms, held, strict=True):
+                c = candidate(r.id, r.depth)
+                if c.role == "room" and s.where(c) and draw < s.chance(floor, r.depth):
+                    roles[r.id] = s.role
+                    break
     return roles
 
 

@@ -2,7 +2,8 @@
 
 Each placed template is resolved (its probabilistic tiles drawn) into the map, corridors are
 cut through the rock and walled, and every corridor end gets a door: the locked one at the room
-beyond its lock, a vault's seal at the vault, the others a door or an open archway. A vault's
+beyond its lock, a vault's seal at the vault (any room whose special record is ``sealed``,
+see ``special.py``), the others a door or an open archway. A vault's
 pedestal goes in the room the vault hangs from, on the plain cell nearest that room's centre.
 The stage also marks what the terrain stage must leave alone (corridors, doors, keys, the
 stairs and a walkable skeleton joining each room's doors and spots), each walkable cell's key
@@ -17,6 +18,7 @@ import numpy as np
 
 from roguelike import tiles
 from roguelike.gen.floor import Door, KeySpot, Laid, Spots, Stamped, VaultSpot, carried
+from roguelike.gen.special import special
 from roguelike.gen.topology import Topology
 
 
@@ -94,8 +96,9 @@ def stamp(fl: Laid, rng: np.random.Generator) -> Stamped:
     grid[near & (grid == tiles.VOID)] = tiles.WALL
     grid[corridor] = tiles.FLOOR
     protected |= corridor
-    # a vault's seal answers to a key of its own, past the topology's keys
-    vault_rooms = sorted(r for r, role in fl.roles.items() if role == "vault")
+    # a vault (a room whose special record is ``sealed``) has a seal that answers to a key of
+    # its own, past the topology's keys
+    vault_rooms = sorted(r for r, role in fl.roles.items() if _sealed(role))
     vault_key = {v: len(topo.keys) + 1 + i for i, v in enumerate(vault_rooms)}
     # doors: the locked one at the room beyond its lock, the others doors or open archways
     doors = []
@@ -166,6 +169,11 @@ def stamp(fl: Laid, rng: np.random.Generator) -> Stamped:
         spots=spots,
         vaults=vaults,
     )
+
+
+def _sealed(role: str) -> bool:
+    room = special(role)
+    return room is not None and room.sealed
 
 
 def _vault_spots(

@@ -5,7 +5,8 @@
 with its empty room floor and the rock between rooms dressed by the floor's *theme*. It is
 vectorised (numpy + scipy.ndimage, no loop over tiles); a 200×80 map takes a few milliseconds.
 
-Themes (``theme_for(floor)``; coverages are per mille of the free room floor, see THEMES):
+Themes (``theme_for(floor)``, by floor in ``roguelike/depth.py``'s ``THEME``; coverages are per
+mille of the free room floor, see THEMES):
 
 * floors 1–2, *mossy halls*: moss carpets, a few puddles, a little rubble, rare cave pockets;
 * floors 3–4, *flooded caves*: pools of water, moss, many cave pockets between the rooms;
@@ -50,12 +51,13 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import ndimage
 
+from roguelike import depth
 from roguelike.gen.floor import Decorated, Stamped, carried
+from roguelike.gen.special import special
 from roguelike.tiles import (
     BRIDGE,
     CAVE,
     CHASM,
-    DEEP_WATER,
     DOOR,
     DOOR_OPEN,
     FLOOR,
@@ -147,8 +149,9 @@ THEMES: tuple[Theme, ...] = (
     ),
 )
 
-#: The first floor of each theme, in the order of THEMES.
-_THEME_FROM = (1, 3, 5, 7)
+
+_BY_NAME = {t.name: t for t in THEMES}
+assert set(depth.THEME.values()) <= set(_BY_NAME), "depth.THEME names a theme of THEMES"
 
 # field frequencies (cells⁻¹) of the walkable materials
 _FREQ_WATER = 0.07
@@ -172,8 +175,7 @@ def theme_for(floor: int) -> Theme:
     """The theme of floor ``floor`` (1-based; deeper floors keep the last theme)."""
     if floor < 1:
         raise ValueError(f"floor {floor} is not 1-based")
-    index = sum(1 for first in _THEME_FROM if floor >= first) - 1
-    return THEMES[index]
+    return _BY_NAME[depth.THEME.at(floor)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -615,18 +617,17 @@ def decorate(
     return out
 
 
-def flood(out: np.ndarray, fl: Stamped) -> None:
-    """Put a flooded room's free ground under deep water, in place. Only walkable,
-    unprotected cells change and they stay walkable, so no path is cut; keys, stairs, doors
-    and the skeleton joining them are protected and stay dry."""
+def special_terrain(out: np.ndarray, fl: Stamped) -> None:
+    """Each special room's own terrain (its record's ``terrain`` hook, such as a flooded
+    room's deep water), in room order, in place."""
     for room, role in sorted(fl.roles.items()):
-        if role == "flooded":
-            wet = (fl.room_map == room) & WALKABLE[out] & ~fl.protected & (out != BRIDGE)
-            out[wet] = DEEP_WATER
+        record = special(role)
+        if record is not None and record.terrain is not None:
+            record.terrain(out, fl, room)
 
 
 def dress(fl: Stamped, rng: np.random.Generator) -> Decorated:
     """Stage 5 on a stamped floor; ``rng`` is the floor's ``terrain`` stream."""
     dressed = decorate(fl.tiles, fl.protected, fl.zone, rng, fl.number)
-    flood(dressed, fl)
+    special_terrain(dressed, fl)
     return Decorated(**carried(fl) | {"tiles": dressed}, theme=theme_for(fl.number).name)

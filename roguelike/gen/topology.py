@@ -3,7 +3,8 @@
 ``generate_topology(seed, floor, params)`` returns a :class:`Topology`: rooms (start 0, finish
 1, the rest by depth), corridors, locks and keys. Parameters are ranges, checked before
 solving so that an impossible set fails at once with a sentence naming the conflict;
-``params_for_floor(number)`` gives the ranges the game uses at each depth.
+``params_for_floor(number)`` gives the ranges the game uses at each depth (from the depth
+curve's ``TOPOLOGY`` table, ``roguelike/depth.py``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from asp import solve as asp_solve
-from roguelike import seeds
+from roguelike import depth, seeds
 
 Range = tuple[int, int]
 
@@ -232,13 +233,9 @@ class Topology:
 
 
 def params_for_floor(number: int) -> DungeonParams:
-    """The topology parameters of floor ``number``: the defaults on the first two floors, then
-    more rooms and keys the deeper you go, up to floor 10."""
-    if number <= 2:
-        return DungeonParams()
-    grown = min(number, 10) - 2  # floors stop growing at floor 10 (31-44 rooms, 6 keys)
-    rooms = (15 + 2 * grown, 20 + 3 * grown)
-    keys = min(3 + (min(number, 10) - 1) // 2, 6)
+    """The topology parameters of floor ``number``: its row of ``depth.TOPOLOGY`` (rooms and
+    keys, more the deeper you go), the other ranges scaled to them."""
+    rooms, keys = depth.TOPOLOGY.at(number)
     return DungeonParams.scaled(rooms, keys)
 
 

@@ -10,13 +10,14 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from roguelike.depth import CAPTIVE_KINDS
 from roguelike.engine import new_game
-from roguelike.engine.balance import CAPTIVE_TABLE, MONSTERS
+from roguelike.engine.balance import MONSTERS
 from roguelike.engine.creatures import SHACKLED, captive_kind
 from roguelike.gen.floor import Floor
 from roguelike.gen.pipeline import generate_floor
-from roguelike.gen.populate import CAPTIVE_GUARDS
 from roguelike.gen.roles import SPECIAL_ROLES
+from roguelike.gen.special import CAPTIVE_GUARDS
 
 #: Seeds searched for floors with a captive room.
 SEARCH = range(40)
@@ -74,7 +75,7 @@ def test_the_game_seats_the_captive_shackled_among_sleeping_guards():
     (captive,) = state.allies
     assert captive.extra[SHACKLED] == 0 and not captive.awake
     assert int(state.floor.room_map[captive.y, captive.x]) == room
-    tier = [kinds for first, kinds in CAPTIVE_TABLE if first <= 2][-1]
+    tier = [kinds for first, kinds in CAPTIVE_KINDS.rows if first <= 2][-1]
     assert captive.kind in tier
     guards = [m for m in state.monsters if int(state.floor.room_map[m.y, m.x]) == room]
     assert guards and not any(m.awake for m in guards)
@@ -88,11 +89,10 @@ def test_the_game_seats_the_captive_shackled_among_sleeping_guards():
 @given(floor=st.integers(2, 12), seed=st.integers(0, 2**32 - 1))
 def test_a_captive_is_of_the_deepest_tier_its_floor_reaches(floor, seed):
     kind = captive_kind(floor, np.random.default_rng(seed))
-    tier = [kinds for first, kinds in CAPTIVE_TABLE if first <= floor][-1]
+    tier = [kinds for first, kinds in CAPTIVE_KINDS.rows if first <= floor][-1]
     assert kind in tier
 
 
 def test_deeper_tiers_are_stronger():
-    hp = [max(MONSTERS[k].max_hp for k in kinds) for _, kinds in CAPTIVE_TABLE]
+    hp = [max(MONSTERS[k].max_hp for k in kinds) for kinds in CAPTIVE_KINDS.values()]
     assert hp == sorted(hp)
-    assert [first for first, _ in CAPTIVE_TABLE] == sorted({first for first, _ in CAPTIVE_TABLE})

@@ -16,9 +16,10 @@ from roguelike import tiles
 from roguelike.cli.bench.variety import key_detour, range_lines
 from roguelike.gen.floor import TRAP_KINDS, Floor
 from roguelike.gen.pipeline import generate_floor
-from roguelike.gen.populate import AMBUSH_EXTRA, open_floor
+from roguelike.gen.populate import open_floor
 from roguelike.gen.prove import prove
 from roguelike.gen.roles import SPECIAL_ROLES, TREASURE_ROLES
+from roguelike.gen.special import AMBUSH_EXTRA
 from roguelike.gen.templates import TemplateError, load_templates
 from roguelike.gen.topology import DungeonParams, generate_topology, params_for_floor
 
