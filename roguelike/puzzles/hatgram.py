@@ -48,9 +48,11 @@ import numpy as np
 
 from roguelike.puzzles.base import (
     HINT_BUDGET,
+    Calibration,
     GenerationError,
     IllegalMove,
     PuzzleFormatError,
+    PuzzleType,
     SearchLimit,
     cell_name,
     check_difficulty,
@@ -595,3 +597,28 @@ def generate(difficulty: str, seed: int) -> Hatgram:
             p._complete.append(True)
             return p
     raise GenerationError(f"no unique hatgram of difficulty {difficulty} in {ATTEMPTS} attempts")
+
+
+# --- the record every layer reads ------------------------------------------------------------
+def greedy(p: Hatgram, s: State) -> float:
+    """The difficulty score's naive measure: the pieces still in the box, and nothing else
+    (every placement looks as good as any other; why, :mod:`roguelike.puzzles.difficulty`)."""
+    return float(s.count(None))
+
+
+def successor(p: Hatgram, s: State, m: Move) -> State:
+    """The placement written in or the piece taken out, unchecked (a listed move is legal):
+    the measure's ``apply``, several times cheaper."""
+    i = m[1]
+    return s[:i] + ((None,) if m[0] == "remove" else (m[2:],)) + s[i + 1 :]
+
+
+TYPE: PuzzleType[Hatgram, State, Move] = PuzzleType(
+    name=Hatgram.type_name,
+    generate=generate,
+    from_json=Hatgram.from_json,
+    par=PAR,
+    rules=RULES,
+    hint_budget=HINT_BUDGET,
+    calibration=Calibration(greedy=greedy, attempts=8, successor=successor),
+)

@@ -46,9 +46,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from roguelike.puzzles.base import (
+    Calibration,
     GenerationError,
     IllegalMove,
     PuzzleFormatError,
+    PuzzleType,
     SearchLimit,
     check_difficulty,
     envelope,
@@ -463,3 +465,26 @@ def generate(difficulty: str, seed: int) -> Sliding:
         out._known.update(p._known)
         return out
     raise GenerationError(f"no sliding puzzle of difficulty {difficulty} in {ATTEMPTS} attempts")
+
+
+# --- the record every layer reads ------------------------------------------------------------
+def greedy(p: Sliding, s: State) -> float:
+    """The difficulty score's naive measure: the Manhattan distance (every tile's steps from
+    its home in the standard order)."""
+    n = p.size
+    total = 0
+    for i, v in enumerate(s):
+        if v:
+            total += abs(i // n - (v - 1) // n) + abs(i % n - (v - 1) % n)
+    return float(total)
+
+
+TYPE: PuzzleType[Sliding, State, Move] = PuzzleType(
+    name=Sliding.type_name,
+    generate=generate,
+    from_json=Sliding.from_json,
+    par=PAR,
+    rules=RULES,
+    hint_budget=HINT_BUDGET,
+    calibration=Calibration(greedy=greedy, attempts=4, limited=True),
+)

@@ -118,7 +118,7 @@ class RulesScreen(BoxScreen[None]):
 
     def compose(self) -> ComposeResult:
         text = Text(f"{self.type_name.capitalize()}: the rules\n\n", style="bold")
-        paragraphs = puzzles.RULES[self.type_name].split("\n\n")
+        paragraphs = puzzles.kind(self.type_name).rules.split("\n\n")
         text.append("\n\n".join(" ".join(par.split()) for par in paragraphs))
         text.append("\n\nKeys", style="bold")
         rows = key_rows(self.keys)
