@@ -111,8 +111,11 @@ class Puzzle(Protocol[S, M]):
 
     type_name: ClassVar[str]
     dead_ends: ClassVar[bool]
-    difficulty: str
-    par: int
+
+    @property
+    def difficulty(self) -> str: ...
+    @property
+    def par(self) -> int: ...
 
     def initial(self) -> S: ...
     def moves(self, s: S) -> list[M]: ...
