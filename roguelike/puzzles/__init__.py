@@ -2,8 +2,8 @@
 
 Every type (see :mod:`roguelike.puzzles.base` for the protocol) has legal moves, an exact
 optimal solver, a seeded generator whose par is the TRUE optimal move count (checked against the
-type's ``PAR`` table), hints computed from the current state and a stable JSON form. A level is
-more than a par: :func:`generate` draws the type's generator (the seed, then seeds derived from
+par table of its record), hints computed from the current state and a stable JSON form. A level
+is more than a par: :func:`generate` draws the type's generator (the seed, then seeds derived from
 it) until the puzzle's difficulty score lies in the level's band, one table for every type
 (:mod:`roguelike.puzzles.difficulty`). This package has no user interface.
 
@@ -16,16 +16,17 @@ True
 >>> s = p.apply(s, move)
 >>> p2 = from_json(p.to_json())      # == p
 
-Types and their difficulty tables (``<module>.PAR``): jugs, sliding, stomp, ball, hatgram,
-keydoor. A type is a module with a ``generate(difficulty, seed)`` function, ``PAR`` and
-``RULES`` tables and a class (named by its ``type_name``), listed once in ``_TYPES``. All
-randomness comes from ``roguelike.seeds.stream(seed, 0, f"puzzle:{type}:{difficulty}")`` (a
-derived seed's stream for a later draw), so the same (type, difficulty, seed) gives the same
-puzzle on every machine.
+Types: jugs, sliding, stomp, ball, hatgram, keydoor. A type is a module with its rules (a class
+named by its ``type_name``), a ``generate(difficulty, seed)`` function and its record, ``TYPE``
+(:class:`~roguelike.puzzles.base.PuzzleType`: generator, par table, rules text, hint budget,
+difficulty calibration), listed once in :data:`roguelike.puzzles.registry.REGISTRY`; ``kind``
+gives a type's record by name. All randomness comes from ``roguelike.seeds.stream(seed, 0,
+f"puzzle:{type}:{difficulty}")`` (a derived seed's stream for a later draw), so the same (type,
+difficulty, seed) gives the same puzzle on every machine.
 
 Hints that never stall: :func:`advise` asks the type's solver for a proven optimal plan within a
-node budget (``<module>.HINT_BUDGET`` or :data:`base.HINT_BUDGET`, a count, so every machine
-gives the same advice). Past it the advice says it is not proven and gives a move on a KNOWN
+node budget (the record's ``hint_budget``, a count, so every machine gives the same
+advice). Past it the advice says it is not proven and gives a move on a KNOWN
 route (the sliding puzzle's constructive solver, ``guide``), and, given the trail of earlier
 states, how many moves to undo to rejoin a state whose exact distance is known (for a dead end,
 the last state from which the goal can still be reached). Following the advice move after move
@@ -35,31 +36,33 @@ that its later states continue it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from types import ModuleType
+from collections.abc import Sequence
 from typing import Any
 
-from roguelike.puzzles import ball, hatgram, jugs, keydoor, sliding, stomp
 from roguelike.puzzles import difficulty as scoring
 from roguelike.puzzles.base import (
     DIFFICULTIES,
     HINT_BUDGET,
     Advice,
+    Calibration,
     GenerationError,
     IllegalMove,
     Puzzle,
     PuzzleFormatError,
+    PuzzleType,
     SearchLimit,
     Unsolvable,
 )
+from roguelike.puzzles.registry import REGISTRY, TYPES, kind, kind_of
 
 __all__ = [
     "DIFFICULTIES",
     "HINT_BUDGET",
-    "PAR",
-    "RULES",
+    "REGISTRY",
     "TYPES",
     "Advice",
+    "Calibration",
+    "PuzzleType",
     "SearchLimit",
     "GenerationError",
     "IllegalMove",
@@ -72,27 +75,9 @@ __all__ = [
     "hint",
     "hint_budget",
     "hint_text",
+    "kind",
+    "kind_of",
 ]
-
-#: type name -> (its module, its class): the one list of puzzle types.
-_TYPES: dict[str, tuple[ModuleType, Any]] = {
-    cls.type_name: (module, cls)
-    for module, cls in (
-        (jugs, jugs.Jugs),
-        (sliding, sliding.Sliding),
-        (stomp, stomp.Stomp),
-        (ball, ball.Ball),
-        (hatgram, hatgram.Hatgram),
-        (keydoor, keydoor.KeyDoor),
-    )
-}
-_MODULES = {t: module for t, (module, _cls) in _TYPES.items()}
-_CLASSES = {t: cls for t, (_module, cls) in _TYPES.items()}
-TYPES: tuple[str, ...] = tuple(_MODULES)
-#: type → difficulty → (lowest, highest) optimal move count of generated instances.
-PAR: dict[str, dict[str, tuple[int, int]]] = {t: m.PAR for t, m in _MODULES.items()}
-#: type → the rules in a few lines, for players (``<module>.RULES``).
-RULES: dict[str, str] = {t: m.RULES for t, m in _MODULES.items()}
 
 
 def generate(type_name: str, difficulty: str, seed: int) -> Any:
@@ -101,18 +86,15 @@ def generate(type_name: str, difficulty: str, seed: int) -> Any:
     The type's generator is asked with the seed, then with seeds derived from it, until the
     puzzle's difficulty score lies in the level's band (:mod:`roguelike.puzzles.difficulty`).
     """
-    if type_name not in _MODULES:
-        raise ValueError(f"unknown puzzle type {type_name!r}: one of {', '.join(TYPES)}")
-    gen: Callable[[str, int], Any] = _MODULES[type_name].generate
-    return scoring.draw(gen, type_name, difficulty, seed)
+    return scoring.draw(kind(type_name), difficulty, seed)
 
 
 def from_json(d: Any) -> Any:
     """The puzzle a ``to_json()`` document describes; raises PuzzleFormatError."""
-    kind = d.get("type") if isinstance(d, dict) else None
-    if not isinstance(kind, str) or kind not in _CLASSES:
-        raise PuzzleFormatError(f"unknown puzzle type {kind!r}"[:200])
-    return _CLASSES[d["type"]].from_json(d)
+    name = d.get("type") if isinstance(d, dict) else None
+    if not isinstance(name, str) or name not in TYPES:
+        raise PuzzleFormatError(f"unknown puzzle type {name!r}"[:200])
+    return kind(name).from_json(d)
 
 
 def hint(p: Any, s: Any) -> tuple[Any, int]:
@@ -130,9 +112,8 @@ def hint(p: Any, s: Any) -> tuple[Any, int]:
 
 
 def hint_budget(p: Any) -> int:
-    """The node budget of a hint for ``p``'s type."""
-    budget: int = getattr(_MODULES[p.type_name], "HINT_BUDGET", HINT_BUDGET)
-    return budget
+    """The node budget of a hint for ``p``'s type (its record's ``hint_budget``)."""
+    return kind_of(p).hint_budget
 
 
 def _guide(p: Any, s: Any, budget: int) -> tuple[list[Any] | None, bool]:

@@ -45,9 +45,11 @@ import numpy as np
 
 from roguelike.puzzles.base import (
     HINT_BUDGET,
+    Calibration,
     GenerationError,
     IllegalMove,
     PuzzleFormatError,
+    PuzzleType,
     SearchLimit,
     cell_name,
     check_difficulty,
@@ -674,3 +676,33 @@ def generate(difficulty: str, seed: int) -> Ball:
         p._dist.update(dist)
         return p
     raise GenerationError(f"no ball puzzle of difficulty {difficulty} in {ATTEMPTS} attempts")
+
+
+# --- the record every layer reads ------------------------------------------------------------
+def greedy(p: Ball, s: State) -> float:
+    """The difficulty score's naive measure: ten times the ball's steps from the exit, plus
+    the cells of other blocks inside the rectangle between the ball and the exit (clear the
+    way, then move the ball)."""
+    g = p.geo
+    masks = g.split(s)
+    br, bc = g.cell(masks[0].bit_length() - 1)
+    gr, gc = p.rows - 2, p.exit_col
+    others = g.occupied(s & ~masks[0])
+    blocking = sum(
+        1
+        for r in range(min(br, gr), max(br, gr) + 2)
+        for c in range(min(bc, gc), max(bc, gc) + 2)
+        if others >> g.bit(r, c) & 1
+    )
+    return 10.0 * (abs(br - gr) + abs(bc - gc)) + blocking
+
+
+TYPE: PuzzleType[Ball, State, Move] = PuzzleType(
+    name=Ball.type_name,
+    generate=generate,
+    from_json=Ball.from_json,
+    par=PAR,
+    rules=RULES,
+    hint_budget=HINT_BUDGET,
+    calibration=Calibration(greedy=greedy, attempts=4),
+)

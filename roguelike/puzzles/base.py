@@ -36,9 +36,9 @@ JSON of an instance (stable; every value is a plain int, str, bool, list or dict
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, TypeGuard, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, TypeGuard, TypeVar, runtime_checkable
 
 import numpy as np
 
@@ -49,6 +49,7 @@ DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "very-hard")
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M")
+P = TypeVar("P")
 
 
 class IllegalMove(ValueError):
@@ -110,8 +111,11 @@ class Puzzle(Protocol[S, M]):
 
     type_name: ClassVar[str]
     dead_ends: ClassVar[bool]
-    difficulty: str
-    par: int
+
+    @property
+    def difficulty(self) -> str: ...
+    @property
+    def par(self) -> int: ...
 
     def initial(self) -> S: ...
     def moves(self, s: S) -> list[M]: ...
@@ -126,6 +130,66 @@ class Puzzle(Protocol[S, M]):
     def state_from_json(self, d: Any) -> S: ...
     def move_to_json(self, m: M) -> Any: ...
     def move_from_json(self, d: Any) -> M: ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class Calibration(Generic[P, S, M]):
+    """How :mod:`roguelike.puzzles.difficulty` scores a type, and how generation draws its
+    instances into the score bands.
+
+    ``greedy``: the naive measure of a state a player's greedy rule follows (lower looks
+    better); ``attempts``: the instances generation draws at most (the seed, then derived
+    seeds) to land in the level's band, many where an instance is cheap, few where one costs
+    most of the time budget (1: never measured); ``unbanded``: levels generated as the
+    generator gives them, not drawn into the bands; ``limited``: the type's solver is an IDA*
+    search that can grow without end from a far state, so each off-line solve of the measure
+    gets a node limit; ``successor``: ``apply`` without its checks, for a move ``moves``
+    listed (a cheaper measurement; None: ``apply``)."""
+
+    greedy: Callable[[P, S], float]
+    attempts: int
+    unbanded: frozenset[str] = frozenset()
+    limited: bool = False
+    successor: Callable[[P, S, M], S] | None = None
+
+    def __post_init__(self) -> None:
+        if self.attempts < 1:
+            raise ValueError("a type draws at least one instance")
+        if not self.unbanded <= set(DIFFICULTIES):
+            raise ValueError(f"unknown levels in unbanded: {sorted(self.unbanded)}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PuzzleType(Generic[P, S, M]):
+    """Everything the other layers know of one puzzle type, declared once in its module
+    (``TYPE``) and listed once in :data:`roguelike.puzzles.registry.REGISTRY`.
+
+    ``name``: the type's name (its class's ``type_name``, the ``type`` of its JSON, the
+    ``type:`` of a puzzle code); ``generate(difficulty, seed)``: one instance, the true par
+    in ``par[difficulty]`` (:func:`roguelike.puzzles.generate` draws it into the level's score
+    band); ``from_json``: the instance a ``to_json()`` document describes; ``par``: per level,
+    the lowest and highest optimal move count of a generated instance; ``rules``: the rules in a
+    few lines, for players (the puzzle screen's ``?``); ``hint_budget``: the node budget of a
+    hint (:func:`roguelike.puzzles.advise`); ``calibration``: its difficulty score's measure and
+    draws (:class:`Calibration`)."""
+
+    name: str
+    generate: Callable[[str, int], P]
+    from_json: Callable[[Any], P]
+    par: Mapping[str, tuple[int, int]]
+    rules: str
+    hint_budget: int
+    calibration: Calibration[P, S, M]
+
+    def __post_init__(self) -> None:
+        if set(self.par) != set(DIFFICULTIES):
+            raise ValueError(f"{self.name}: par needs one range per level {DIFFICULTIES}")
+        if any(not 0 <= lo <= hi for lo, hi in self.par.values()):
+            raise ValueError(f"{self.name}: a par range runs from its lowest to its highest")
+        if not self.rules.strip():
+            raise ValueError(f"{self.name}: the rules are empty")
+        if self.hint_budget < 1:
+            raise ValueError(f"{self.name}: a hint needs a node budget")
 
 
 def rng_for(type_name: str, difficulty: str, seed: int) -> np.random.Generator:

@@ -18,7 +18,7 @@ The parts (all from ``initial``/``moves``/``apply``/``is_solved``/``solve``):
 - ``states``       the states this measurement evaluated (its cost, see the budget below).
 
 The greedy rule of a type is "take the move whose next state looks best by a naive measure",
-lower being better (:data:`GREEDY`):
+lower being better (its record's ``calibration.greedy``, ``greedy`` in the type's module):
 
 - jugs: how far the contents are from the goal (vector goal: the sum of each jug's distance to
   its amount; "any jug" goal: the closest jug's distance to the amount);
@@ -50,8 +50,8 @@ breadth-first search, and the optimal line is read from those distances (at each
 first listed move that brings the goal a step nearer). Otherwise (and for the types whose every
 move can be undone, whose solvers answer from any state: a distance table, linear algebra, the
 enumerated solutions, IDA*) the line is the one ``solve`` gives, and each move off it is settled
-by ``solve`` from its state (with a ``budget`` of :data:`NODE_LIMIT` for the types in
-:data:`LIMITED`, sliding: a move whose optimum is not proven within it counts as wrong,
+by ``solve`` from its state (with a ``budget`` of :data:`NODE_LIMIT` for the types whose
+calibration is ``limited``, sliding: a move whose optimum is not proven within it counts as wrong,
 never as a dead end;
 a type with a ``distances()`` table of every state it can reach, ball, is read from it; a type
 that counts its optimum from any state without a plan, ``distance(state)`` (hatgram: a
@@ -102,7 +102,7 @@ a hidden step costing ``log2(b)`` per move it must look ahead to pay off 33% / 7
 par set to 25..26, seeds 0..7 scored 40..45 (6 of 8 in band), but took 0.2..0.8 s each to
 generate (p50 about 0.4 s against about 0.1 s now), most of it clingo's proof that no plan is
 shorter. Until then keydoor's very-hard is generated as its generator gives it
-(:data:`UNBANDED`), since draws that all miss would only multiply its generation time.
+(its calibration's ``unbanded``), since draws that all miss would only multiply its generation time.
 """
 
 from __future__ import annotations
@@ -115,7 +115,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from roguelike import seeds
-from roguelike.puzzles.base import SearchLimit, Unsolvable
+from roguelike.puzzles.base import Calibration, PuzzleType, SearchLimit, Unsolvable
+from roguelike.puzzles.registry import kind_of
 
 #: Reachable states visited at most before the measure falls back to one solve per move.
 EXPLORE_LIMIT = 5000
@@ -124,7 +125,6 @@ SOLVE_BUDGET = 1500
 #: IDA*-style solvers, whose search from a far state can grow without end: nodes per off-line
 #: solve (past it the move counts as not proven right).
 NODE_LIMIT = 100
-LIMITED = frozenset({"sliding"})
 
 #: Score bands per difficulty, common to every type: lowest score (included), highest (not).
 BANDS: dict[str, tuple[float, float]] = {
@@ -133,22 +133,6 @@ BANDS: dict[str, tuple[float, float]] = {
     "hard": (27.0, 42.0),
     "very-hard": (42.0, 100.0),
 }
-#: Per type, the instances generation draws at most (the seed, then derived seeds) to land in
-#: the band: many where an instance is cheap, few where one costs most of the time budget.
-BAND_ATTEMPTS: dict[str, int] = {
-    "jugs": 8,
-    "sliding": 4,
-    "stomp": 40,
-    "ball": 4,
-    "hatgram": 8,
-    "keydoor": 3,
-}
-#: (type, level) pairs generated as their generator gives them, not drawn into the bands (one
-#: attempt, never measured): a type with one attempt at every level, and keydoor's very-hard,
-#: whose scores all lie below its band and whose every draw costs a clingo proof (see above).
-UNBANDED: frozenset[tuple[str, str]] = frozenset(
-    {(t, d) for t, n in BAND_ATTEMPTS.items() if n <= 1 for d in BANDS} | {("keydoor", "very-hard")}
-)
 
 
 @dataclass(frozen=True)
@@ -177,87 +161,17 @@ class Score:
         return {"score": round(self.score, 1), "parts": self.parts()}
 
 
-# --- the greedy rules -------------------------------------------------------------------------
-def _jugs(p: Any, s: Any) -> float:
-    kind, vals = p.target
-    if kind == "vector":
-        return float(sum(abs(a - b) for a, b in zip(s, vals, strict=True)))
-    return float(min(abs(a - vals[0]) for a in s))
-
-
-def _sliding(p: Any, s: Any) -> float:
-    n = p.size
-    total = 0
-    for i, v in enumerate(s):
-        if v:
-            total += abs(i // n - (v - 1) // n) + abs(i % n - (v - 1) % n)
-    return float(total)
-
-
-def _stomp(p: Any, s: Any) -> float:
-    return float((s ^ p.target).bit_count())
-
-
-def _ball(p: Any, s: Any) -> float:
-    g = p.geo
-    masks = g.split(s)
-    br, bc = g.cell(masks[0].bit_length() - 1)
-    gr, gc = p.rows - 2, p.exit_col
-    others = g.occupied(s & ~masks[0])
-    blocking = sum(
-        1
-        for r in range(min(br, gr), max(br, gr) + 2)
-        for c in range(min(bc, gc), max(bc, gc) + 2)
-        if others >> g.bit(r, c) & 1
-    )
-    return 10.0 * (abs(br - gr) + abs(bc - gc)) + blocking
-
-
-def _hatgram(p: Any, s: Any) -> float:
-    return float(s.count(None))
-
-
-def _keydoor(p: Any, s: Any) -> float:
-    room, held, _where, opened = s
-    away = p.rooms - room if room <= p.rooms else room - p.rooms + p.rooms - p.junction
-    return float(away - 3 * int(opened).bit_count() - (1 if held else 0))
-
-
-#: type → its greedy measure of a state (lower looks better); a type without one: every move
-#: looks alike.
-GREEDY: dict[str, Callable[[Any, Any], float]] = {
-    "jugs": _jugs,
-    "sliding": _sliding,
-    "stomp": _stomp,
-    "ball": _ball,
-    "hatgram": _hatgram,
-    "keydoor": _keydoor,
-}
-
-
-def _flat(_p: Any, _s: Any) -> float:
-    return 0.0
-
-
-def _successor(p: Any, s: Any, m: Any) -> Any:
-    """``p.apply(s, m)`` for a move ``p.moves(s)`` listed: the checks of a hatgram and of jugs
-    are skipped (a listed move is legal; its state is the placement written in or the piece
-    taken out, the pour made), which makes their measurement several times cheaper."""
-    if p.type_name == "hatgram":
-        i = m[1]
-        return s[:i] + ((None,) if m[0] == "remove" else (m[2:],)) + s[i + 1 :]
-    if p.type_name == "jugs":
-        a, b = m
-        amount = min(s[a], p.capacities[b] - s[b])
-        out = list(s)
-        out[a] -= amount
-        out[b] += amount
-        return tuple(out)
+def _successor(p: Any, s: Any, m: Any, cal: Calibration[Any, Any, Any]) -> Any:
+    """``p.apply(s, m)`` for a move ``p.moves(s)`` listed, or the type's unchecked
+    ``calibration.successor`` (hatgram, jugs: a listed move is legal, which makes their
+    measurement several times cheaper)."""
+    if cal.successor is not None:
+        return cal.successor(p, s, m)
     return p.apply(s, m)
 
 
 # --- distances to the goal --------------------------------------------------------------------
-def _explore(p: Any, start: Any) -> dict[Any, int | None] | None:
+def _explore(p: Any, start: Any, cal: Calibration[Any, Any, Any]) -> dict[Any, int | None] | None:
     """Distance to the goal (None: unreachable) of every state reachable from ``start``, or
     None when more than EXPLORE_LIMIT states are reachable."""
     succ: dict[Any, list[Any]] = {}
@@ -265,7 +179,7 @@ def _explore(p: Any, start: Any) -> dict[Any, int | None] | None:
     succ[start] = []
     while frontier:
         s = frontier.popleft()
-        nxt = [_successor(p, s, m) for m in p.moves(s)]
+        nxt = [_successor(p, s, m, cal) for m in p.moves(s)]
         succ[s] = nxt
         for t in nxt:
             if t not in succ:
@@ -292,7 +206,9 @@ def _explore(p: Any, start: Any) -> dict[Any, int | None] | None:
     return dist
 
 
-def _graph_plan(p: Any, s: Any, graph: dict[Any, int | None]) -> list[Any] | None:
+def _graph_plan(
+    p: Any, s: Any, graph: dict[Any, int | None], cal: Calibration[Any, Any, Any]
+) -> list[Any] | None:
     """An optimal line read from the distances: at each state, the first listed move that
     brings the goal one step nearer (None when the goal is out of reach)."""
     if graph[s] is None:
@@ -300,9 +216,9 @@ def _graph_plan(p: Any, s: Any, graph: dict[Any, int | None]) -> list[Any] | Non
     plan = []
     d = graph[s]
     while d:
-        m = next(m for m in p.moves(s) if graph[_successor(p, s, m)] == d - 1)
+        m = next(m for m in p.moves(s) if graph[_successor(p, s, m, cal)] == d - 1)
         plan.append(m)
-        s = _successor(p, s, m)
+        s = _successor(p, s, m, cal)
         d = graph[s]
     return plan
 
@@ -310,12 +226,12 @@ def _graph_plan(p: Any, s: Any, graph: dict[Any, int | None]) -> list[Any] | Non
 class _Solver:
     """Distances by ``solve`` (each state solved once), within SOLVE_BUDGET solves."""
 
-    def __init__(self, p: Any) -> None:
+    def __init__(self, p: Any, limited: bool) -> None:
         self.p = p
         self.known: dict[Any, int | None] = {}
         self.calls = 0
         self.counted = 0  # states whose optimum ``count`` gave (outside the budget)
-        self.limited = p.type_name in LIMITED
+        self.limited = limited
         # a type that counts its optimum from a state without a plan (hatgram) is asked that
         self.count: Callable[[Any], int | None] | None = getattr(p, "distance", None)
         # a type that keeps the distance of every state it can reach (ball) is read, not solved
@@ -348,19 +264,23 @@ class _Solver:
 
 
 # --- the score --------------------------------------------------------------------------------
-def measure(puzzle: Any, start: Any = None) -> Score:
-    """The difficulty score of ``puzzle`` from ``start`` (its initial state by default).
+def measure(
+    puzzle: Any, start: Any = None, *, calibration: Calibration[Any, Any, Any] | None = None
+) -> Score:
+    """The difficulty score of ``puzzle`` from ``start`` (its initial state by default), by its
+    type's calibration (``calibration``: another, for a puzzle of no registered type).
 
     Raises Unsolvable when the goal cannot be reached from ``start``.
     """
+    cal = kind_of(puzzle).calibration if calibration is None else calibration
     p = copy.deepcopy(puzzle)
     s = p.initial() if start is None else start
-    graph = _explore(p, s) if p.dead_ends else None
-    plan = p.solve(s) if graph is None else _graph_plan(p, s, graph)
+    graph = _explore(p, s, cal) if p.dead_ends else None
+    plan = p.solve(s) if graph is None else _graph_plan(p, s, graph, cal)
     if plan is None:
         raise Unsolvable("this puzzle cannot be solved from this state")
-    greedy = GREEDY.get(p.type_name, _flat)
-    solver = _Solver(p)
+    greedy = cal.greedy
+    solver = _Solver(p, cal.limited)
     states = len(graph) if graph is not None else 0
     total = 0.0
     branch_sum = trap_sum = dead_sum = non_greedy = 0
@@ -368,7 +288,7 @@ def measure(puzzle: Any, start: Any = None) -> Score:
     for step in plan:
         moves = p.moves(s)
         branch_sum += len(moves)
-        valued = [(greedy(p, _successor(p, s, m)), m) for m in moves]
+        valued = [(greedy(p, _successor(p, s, m, cal)), m) for m in moves]
         best = min(v for v, _ in valued)
         best_right = next(v for v, m in valued if m == step)
         # only a move that looks at least as good as the plan's move can be the best-looking
@@ -379,7 +299,7 @@ def measure(puzzle: Any, start: Any = None) -> Score:
                 break
             if m == step:
                 continue
-            t = _successor(p, s, m)
+            t = _successor(p, s, m, cal)
             if graph is not None:
                 d: int | None | bool = graph[t]
             elif solver.exhausted():
@@ -431,18 +351,23 @@ def attempt_seed(type_name: str, difficulty: str, seed: int, attempt: int) -> in
     return key & ((1 << seeds.SEED_BITS) - 1)
 
 
-def draw(generate: Callable[[str, int], Any], type_name: str, difficulty: str, seed: int) -> Any:
-    """The first of up to ``BAND_ATTEMPTS[type_name]`` instances (seed, then derived seeds)
+def drawn(kind: PuzzleType[Any, Any, Any], difficulty: str) -> bool:
+    """Is a level of this type drawn into its band (several attempts, each measured), rather
+    than generated as its generator gives it (one attempt, never measured)?"""
+    cal = kind.calibration
+    return cal.attempts > 1 and difficulty not in cal.unbanded
+
+
+def draw(kind: PuzzleType[Any, Any, Any], difficulty: str, seed: int) -> Any:
+    """The first of up to ``kind.calibration.attempts`` instances (seed, then derived seeds)
     whose score lies in the band of ``difficulty``; when none does, the one closest to it (the
-    first such). A type with one attempt, or a level of :data:`UNBANDED`, is not measured at
-    all."""
-    attempts = BAND_ATTEMPTS.get(type_name, 1)
-    if attempts <= 1 or (type_name, difficulty) in UNBANDED:
-        return generate(difficulty, seed)
+    first such). A level not :func:`drawn` is not measured at all."""
+    if not drawn(kind, difficulty):
+        return kind.generate(difficulty, seed)
     best: tuple[float, Any] | None = None
-    for attempt in range(attempts):
-        p = generate(difficulty, attempt_seed(type_name, difficulty, seed, attempt))
-        miss = _miss(measure(p), difficulty)
+    for attempt in range(kind.calibration.attempts):
+        p = kind.generate(difficulty, attempt_seed(kind.name, difficulty, seed, attempt))
+        miss = _miss(measure(p, calibration=kind.calibration), difficulty)
         if miss == 0:
             return p
         if best is None or miss < best[0]:
@@ -451,4 +376,4 @@ def draw(generate: Callable[[str, int], Any], type_name: str, difficulty: str, s
     return best[1]
 
 
-__all__ = ["BANDS", "GREEDY", "Score", "draw", "in_band", "measure"]
+__all__ = ["BANDS", "Score", "draw", "drawn", "in_band", "measure"]

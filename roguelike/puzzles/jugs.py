@@ -28,9 +28,11 @@ from typing import Any, ClassVar
 
 from roguelike.puzzles.base import (
     HINT_BUDGET,
+    Calibration,
     GenerationError,
     IllegalMove,
     PuzzleFormatError,
+    PuzzleType,
     bfs_plan,
     check_difficulty,
     envelope,
@@ -388,3 +390,30 @@ def generate(difficulty: str, seed: int) -> Jugs:
             continue
         return Jugs(caps, target, difficulty, len(plan))
     raise GenerationError(f"no jugs puzzle of difficulty {difficulty} in {ATTEMPTS} attempts")
+
+
+# --- the record every layer reads ------------------------------------------------------------
+def greedy(p: Jugs, s: State) -> float:
+    """The difficulty score's naive measure: how far the contents are from the goal (vector
+    goal: the sum of each jug's distance to its amount; "any jug" goal: the closest jug's
+    distance to the amount)."""
+    kind, vals = p.target
+    if kind == "vector":
+        return float(sum(abs(a - b) for a, b in zip(s, vals, strict=True)))
+    return float(min(abs(a - vals[0]) for a in s))
+
+
+def successor(p: Jugs, s: State, m: Move) -> State:
+    """The pour ``m`` from ``s``, unchecked (a listed move is legal): the measure's ``apply``."""
+    return _pour(p.capacities, s, *m)
+
+
+TYPE: PuzzleType[Jugs, State, Move] = PuzzleType(
+    name=Jugs.type_name,
+    generate=generate,
+    from_json=Jugs.from_json,
+    par=PAR,
+    rules=RULES,
+    hint_budget=HINT_BUDGET,
+    calibration=Calibration(greedy=greedy, attempts=8, successor=successor),
+)

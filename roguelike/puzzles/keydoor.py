@@ -52,9 +52,11 @@ from asp import solve as asp_solve
 from roguelike import seeds
 from roguelike.puzzles.base import (
     HINT_BUDGET,
+    Calibration,
     GenerationError,
     IllegalMove,
     PuzzleFormatError,
+    PuzzleType,
     Unsolvable,
     bfs_plan,
     check_difficulty,
@@ -731,3 +733,26 @@ def _plays(p: KeyDoor, plan: list[str]) -> bool:
 def _disagree(p: KeyDoor, what: str) -> RuntimeError:
     """clingo and the breadth-first search read the rules differently (a bug, never a retry)."""
     return RuntimeError(f"asp/keydoor.lp and the Python rules disagree on {p!r}: {what}")
+
+
+# --- the record every layer reads ------------------------------------------------------------
+def greedy(p: KeyDoor, s: State) -> float:
+    """The difficulty score's naive measure: the rooms still between the player and the goal,
+    less three per opened door and one for a key in hand (walk on, pick up keys, open doors as
+    they come)."""
+    room, held, _where, opened = s
+    away = p.rooms - room if room <= p.rooms else room - p.rooms + p.rooms - p.junction
+    return float(away - 3 * int(opened).bit_count() - (1 if held else 0))
+
+
+TYPE: PuzzleType[KeyDoor, State, Move] = PuzzleType(
+    name=KeyDoor.type_name,
+    generate=generate,
+    from_json=KeyDoor.from_json,
+    par=PAR,
+    rules=RULES,
+    hint_budget=HINT_BUDGET,
+    # very-hard is generated as the generator gives it: its scores all lie below its band and
+    # every draw costs a clingo proof (:mod:`roguelike.puzzles.difficulty`, "Bands")
+    calibration=Calibration(greedy=greedy, attempts=3, unbanded=frozenset({"very-hard"})),
+)

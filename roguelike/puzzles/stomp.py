@@ -26,9 +26,11 @@ from typing import Any, ClassVar
 
 from roguelike.puzzles.base import (
     HINT_BUDGET,
+    Calibration,
     GenerationError,
     IllegalMove,
     PuzzleFormatError,
+    PuzzleType,
     cell_name,
     check_difficulty,
     envelope,
@@ -359,3 +361,20 @@ def generate(difficulty: str, seed: int) -> Stomp:
         if best == [x] and in_range(k, (lo, hi)):
             return Stomp(n, start, target, difficulty, k)
     raise GenerationError(f"no stomp puzzle of difficulty {difficulty} in {ATTEMPTS} attempts")
+
+
+# --- the record every layer reads ------------------------------------------------------------
+def greedy(p: Stomp, s: State) -> float:
+    """The difficulty score's naive measure: the number of tiles that differ from the target."""
+    return float((s ^ p.target).bit_count())
+
+
+TYPE: PuzzleType[Stomp, State, Move] = PuzzleType(
+    name=Stomp.type_name,
+    generate=generate,
+    from_json=Stomp.from_json,
+    par=PAR,
+    rules=RULES,
+    hint_budget=HINT_BUDGET,
+    calibration=Calibration(greedy=greedy, attempts=40),
+)

@@ -8,8 +8,9 @@
   declaring its keys and drawing its board (:mod:`screens.puzzle.view` says what a view is);
 - :mod:`screens.puzzle.draw`: the colours, the character canvas and the board geometry.
 
-A new puzzle type needs its rules module in :mod:`roguelike.puzzles`, a view module here, and
-one line in each package's table (``roguelike.puzzles._TYPES`` and ``views.VIEWS``).
+A new puzzle type needs its rules module in :mod:`roguelike.puzzles` (with its record,
+``TYPE``), a view module here, and one line in each package's registry
+(``roguelike.puzzles.registry.REGISTRY`` and ``views.VIEWS``).
 """
 
 from roguelike.puzzles.visit import PuzzleOutcome, score

@@ -10,12 +10,12 @@ enough), so their shapes read without colour."""
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from rich.text import Text
 
-from roguelike.puzzles.ball import KIND_WORDS, KINDS
+from roguelike.puzzles.ball import KIND_WORDS, KINDS, Ball, Move, State
 from roguelike.puzzles.base import IllegalMove
 from screens.puzzle.draw import (
     BOARD_BG,
@@ -45,8 +45,18 @@ from screens.puzzle.view import (
 )
 
 
-class BallView(View):
-    def __init__(self, p: Any) -> None:
+@dataclass(frozen=True)
+class _Selection:
+    """The view's selection at one move, for undo: each piece's [kind, r, c], the one picked."""
+
+    pieces: tuple[tuple[int, ...], ...]
+    sel: int
+
+
+class BallView(View[State, Move]):
+    p: Ball
+
+    def __init__(self, p: Ball) -> None:
         super().__init__(p)
         self.pieces: list[list[int]] = []  # [kind, r, c] per piece, the ball first
         self.sel = 0
@@ -56,7 +66,7 @@ class BallView(View):
             else "Bring the ball ● onto the marked ░ squares."
         )
 
-    def reset_ui(self, s: Any) -> None:
+    def reset_ui(self, s: State) -> None:
         doc = self.p.state_to_json(s)
         pieces = [[0, *doc["ball"][0]]]
         blocks = sorted(
@@ -66,14 +76,15 @@ class BallView(View):
         self.pieces = pieces
         self.sel = 0
 
-    def snapshot(self) -> Any:
-        return ([list(pc) for pc in self.pieces], self.sel)
+    def snapshot(self) -> _Selection:
+        return _Selection(tuple(tuple(pc) for pc in self.pieces), self.sel)
 
-    def restore(self, snap: Any, s: Any) -> None:
-        pieces, self.sel = snap
-        self.pieces = [list(pc) for pc in pieces]
+    def restore(self, snap: object, s: State) -> None:
+        assert isinstance(snap, _Selection)
+        self.pieces = [list(pc) for pc in snap.pieces]
+        self.sel = snap.sel
 
-    def moved(self, s: Any, m: Any, t: Any) -> None:
+    def moved(self, s: State, m: Move, t: State) -> None:
         r, c, d = m
         dr, dc = DELTA_OF[d]
         for pc in self.pieces:
@@ -95,7 +106,7 @@ class BallView(View):
     def index_at(self, r: int, c: int) -> int | None:
         return next((i for i, pc in enumerate(self.pieces) if pc[1:] == [r, c]), None)
 
-    def arrow(self, s: Any, dr: int, dc: int) -> Answer:
+    def arrow(self, s: State, dr: int, dc: int) -> Answer:
         _k, r, c = self.pieces[self.sel]
         m = (r, c, DIRECTION_OF[(dr, dc)])
         try:
@@ -104,27 +115,27 @@ class BallView(View):
             return Say(f"{self.name(self.sel).capitalize()} cannot move {m[2]}.")
         return Play(m)
 
-    def number(self, s: Any, n: int) -> Answer:
+    def number(self, s: State, n: int) -> Answer:
         if n >= len(self.pieces):
             return Say(f"There is no block {n}.")
         self.sel = n
         return None
 
-    def cycle(self, s: Any, step: int) -> Answer:
+    def cycle(self, s: State, step: int) -> Answer:
         self.sel = (self.sel + step) % len(self.pieces)
         return None
 
-    def keys_for(self, s: Any, m: Any) -> str:
+    def keys_for(self, s: State, m: Move) -> str:
         i = self.index_at(m[0], m[1])
         glyph = ARROW_GLYPH[DELTA_OF[m[2]]]
         if i is None:
             return glyph
         return f"{i if i <= 9 else 'Tab'} then {glyph}"
 
-    def status(self, s: Any, width: int, marks: list[Any]) -> list[Text]:
+    def status(self, s: State, width: int, marks: list[Move]) -> list[Text]:
         return [Text.assemble(("Selected: ", LABEL), (self.name(self.sel), "bold"))]
 
-    def board(self, s: Any, width: int, height: int, marks: list[Any]) -> list[Text]:
+    def board(self, s: State, width: int, height: int, marks: list[Move]) -> list[Text]:
         p = self.p
         rows, cols = p.rows + 2, p.cols + 2  # with the wall
         g = fit_grid(

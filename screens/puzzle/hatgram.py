@@ -9,13 +9,23 @@ square ``·``, a blocked one ``░``, the ghost ``▒`` (``✕`` where it does n
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from rich.text import Text
 
 from roguelike.puzzles.base import IllegalMove, ordinal_letter
-from roguelike.puzzles.hatgram import flipped, orientations, pose, turned
+from roguelike.puzzles.hatgram import (
+    Hatgram,
+    Move,
+    Placement,
+    Shape,
+    State,
+    flipped,
+    orientations,
+    pose,
+    turned,
+)
 from screens.puzzle.draw import (
     BRIGHT,
     DIM,
@@ -35,28 +45,39 @@ from screens.puzzle.draw import (
 from screens.puzzle.view import Answer, Play, Say, View, arrow_keys, number_keys, view_key
 
 
-class HatgramView(View):
-    def __init__(self, p: Any) -> None:
+@dataclass(frozen=True)
+class _Selection:
+    """The view's selection at one move, for undo: the piece picked, each piece's ghost."""
+
+    sel: int
+    ghost: dict[int, Placement]
+
+
+class HatgramView(View[State, Move]):
+    p: Hatgram
+
+    def __init__(self, p: Hatgram) -> None:
         super().__init__(p)
         self.sel = 0
-        self.ghost: dict[int, tuple[int, int, int]] = {}
+        self.ghost: dict[int, Placement] = {}
         self.goal = "Cover every free square with all the pieces."
 
-    def reset_ui(self, s: Any) -> None:
+    def reset_ui(self, s: State) -> None:
         self.ghost = {i: (0, 0, 0) for i in range(len(self.p.pieces))}
         for i, pl in enumerate(s):
             if pl is not None:
-                self.ghost[i] = tuple(pl)
+                self.ghost[i] = pl
         self.sel = next((i for i, pl in enumerate(s) if pl is None), 0)
 
-    def snapshot(self) -> Any:
-        return (self.sel, dict(self.ghost))
+    def snapshot(self) -> _Selection:
+        return _Selection(self.sel, dict(self.ghost))
 
-    def restore(self, snap: Any, s: Any) -> None:
-        self.sel, ghost = snap
-        self.ghost = dict(ghost)
+    def restore(self, snap: object, s: State) -> None:
+        assert isinstance(snap, _Selection)
+        self.sel = snap.sel
+        self.ghost = dict(snap.ghost)
 
-    def moved(self, s: Any, m: Any, t: Any) -> None:
+    def moved(self, s: State, m: Move, t: State) -> None:
         if m[0] == "place":
             i = m[1]
             self.ghost[i] = (m[2], m[3], m[4])
@@ -64,7 +85,9 @@ class HatgramView(View):
             self.sel = next((k % n for k in range(i + 1, i + 1 + n) if t[k % n] is None), i)
         else:
             i = m[1]
-            self.ghost[i] = tuple(s[i])
+            placed = s[i]
+            assert placed is not None  # the piece taken off stood on the board
+            self.ghost[i] = placed
             self.sel = i
 
     def shape(self, i: int, j: int) -> tuple[tuple[int, int], ...]:
@@ -78,33 +101,33 @@ class HatgramView(View):
         c = max(0, min(self.p.cols - w, c))
         return j, r, c
 
-    def _placed(self, s: Any) -> Say | None:
+    def _placed(self, s: State) -> Say | None:
         if s[self.sel] is None:
             return None
         name = ordinal_letter(self.sel)
         return Say(f"Piece {name} is on the board: Enter lifts it, or pick another piece.")
 
-    def arrow(self, s: Any, dr: int, dc: int) -> Answer:
+    def arrow(self, s: State, dr: int, dc: int) -> Answer:
         if said := self._placed(s):
             return said
         j, r, c = self.ghost[self.sel]
         self.ghost[self.sel] = self._clamped(self.sel, j, r + dr, c + dc)
         return None
 
-    def turn(self, s: Any) -> Answer:
+    def turn(self, s: State) -> Answer:
         return self._reorient(s, turned)
 
-    def flip(self, s: Any) -> Answer:
+    def flip(self, s: State) -> Answer:
         return self._reorient(s, flipped)
 
-    def _reorient(self, s: Any, how: Callable[[Any, int], int]) -> Answer:
+    def _reorient(self, s: State, how: Callable[[Shape, int], int]) -> Answer:
         if said := self._placed(s):
             return said
         j, r, c = self.ghost[self.sel]
         self.ghost[self.sel] = self._clamped(self.sel, how(self.p.pieces[self.sel], j), r, c)
         return None
 
-    def confirm(self, s: Any) -> Answer:
+    def confirm(self, s: State) -> Answer:
         if s[self.sel] is not None:
             return self.remove(s)
         j, r, c = self.ghost[self.sel]
@@ -115,29 +138,29 @@ class HatgramView(View):
             return Say(f"Piece {ordinal_letter(self.sel)} does not fit there.")
         return Play(move)
 
-    def remove(self, s: Any) -> Answer:
+    def remove(self, s: State) -> Answer:
         if s[self.sel] is None:
             return Say(f"Piece {ordinal_letter(self.sel)} is not on the board.")
         return Play(("remove", self.sel))
 
-    def number(self, s: Any, n: int) -> Answer:
+    def number(self, s: State, n: int) -> Answer:
         if not 1 <= n <= len(self.p.pieces):
             return Say(f"There is no piece {n}.")
         self.sel = n - 1
         return None
 
-    def cycle(self, s: Any, step: int) -> Answer:
+    def cycle(self, s: State, step: int) -> Answer:
         self.sel = (self.sel + step) % len(self.p.pieces)
         return None
 
-    def keys_for(self, s: Any, m: Any) -> str:
+    def keys_for(self, s: State, m: Move) -> str:
         i = m[1]
         pick = str(i + 1) if i < 9 else "Tab"
         if m[0] == "remove":
             return f"{pick} then Enter"
         return f"{pick}, t / f to turn it, the arrows, then Enter"
 
-    def status(self, s: Any, width: int, marks: list[Any]) -> list[Text]:
+    def status(self, s: State, width: int, marks: list[Move]) -> list[Text]:
         i = self.sel
         n = len(orientations(self.p.pieces[i]))
         j = self.ghost[i][0]
@@ -151,7 +174,7 @@ class HatgramView(View):
             )
         ]
 
-    def board(self, s: Any, width: int, height: int, marks: list[Any]) -> list[Text]:
+    def board(self, s: State, width: int, height: int, marks: list[Move]) -> list[Text]:
         p = self.p
         blocked = set(p.blocked)
         owner: dict[tuple[int, int], int] = {}
@@ -233,7 +256,7 @@ class HatgramView(View):
         out.paste(g.width + 6, 0, tray)
         return with_rulers(out, g, 2, 1, range(p.rows), range(p.cols)).lines()
 
-    def _tray(self, s: Any, unit: int, width: int) -> Canvas | None:
+    def _tray(self, s: State, unit: int, width: int) -> Canvas | None:
         """The pieces, each under its number, flowed in rows ``width`` wide (None: too
         narrow)."""
         blocks: list[Canvas] = []

@@ -3,42 +3,43 @@ and Enter or Space) picks the jug to pour from, then the jug to pour into."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
 from roguelike.puzzles.base import ordinal_letter
+from roguelike.puzzles.jugs import Jugs, Move, State
 from screens.puzzle.draw import BRIGHT, DIM, FRAME, GOOD, HINT, LABEL, SELECT_BG, bg
 from screens.puzzle.view import Answer, Play, Say, View, arrow_keys, number_keys, view_key
 
 
-class JugsView(View):
-    def __init__(self, p: Any) -> None:
+class JugsView(View[State, Move]):
+    p: Jugs
+
+    def __init__(self, p: Jugs) -> None:
         super().__init__(p)
         self.cursor = 0
         self.source: int | None = None
         self.goal = p.goal_text()[0].upper() + p.goal_text()[1:] + "."
 
-    def reset_ui(self, s: Any) -> None:
+    def reset_ui(self, s: State) -> None:
         self.source = None
 
-    def moved(self, s: Any, m: Any, t: Any) -> None:
+    def moved(self, s: State, m: Move, t: State) -> None:
         self.source = None
 
-    def arrow(self, s: Any, dr: int, dc: int) -> Answer:
+    def arrow(self, s: State, dr: int, dc: int) -> Answer:
         n = len(self.p.capacities)
         self.cursor = (self.cursor + (dr or dc)) % n
         return None
 
-    def number(self, s: Any, n: int) -> Answer:
+    def number(self, s: State, n: int) -> Answer:
         if not 1 <= n <= len(self.p.capacities):
             return Say(f"There is no jug {n}.")
         return self._pick(s, n - 1)
 
-    def confirm(self, s: Any) -> Answer:
+    def confirm(self, s: State) -> Answer:
         return self._pick(s, self.cursor)
 
-    def _pick(self, s: Any, i: int) -> Answer:
+    def _pick(self, s: State, i: int) -> Answer:
         self.cursor = i
         name = ordinal_letter(i)
         if self.source is None:
@@ -54,7 +55,7 @@ class JugsView(View):
             return Say(f"Jug {name} is already full.")
         return Play((a, i))
 
-    def keys_for(self, s: Any, m: Any) -> str:
+    def keys_for(self, s: State, m: Move) -> str:
         a, b = m[0] + 1, m[1] + 1
         if self.source is None:
             return f"{a} then {b}"
@@ -62,7 +63,7 @@ class JugsView(View):
             return str(b)
         return f"{self.source + 1} (to cancel), {a} then {b}"
 
-    def status(self, s: Any, width: int, marks: list[Any]) -> list[Text]:
+    def status(self, s: State, width: int, marks: list[Move]) -> list[Text]:
         if self.source is None:
             return [Text("Pick a jug to pour from.", style=DIM)]
         return [
@@ -73,7 +74,7 @@ class JugsView(View):
             )
         ]
 
-    def board(self, s: Any, width: int, height: int, marks: list[Any]) -> list[Text]:
+    def board(self, s: State, width: int, height: int, marks: list[Move]) -> list[Text]:
         caps = self.p.capacities
         kind, vals = self.p.target
         room = max(8, width - 8)

@@ -5,10 +5,10 @@ from the junction enters the side branch), ``t`` takes, ``d`` drops, ``o`` opens
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 from rich.text import Text
 
+from roguelike.puzzles.keydoor import KeyDoor, Move, State
 from screens.puzzle.draw import DIM, FRAME, HINT, LABEL, Canvas, bg, wrap
 from screens.puzzle.view import (
     DIRECTION_OF,
@@ -22,12 +22,14 @@ from screens.puzzle.view import (
 )
 
 
-class KeyDoorView(View):
-    def __init__(self, p: Any) -> None:
+class KeyDoorView(View[State, Move]):
+    p: KeyDoor
+
+    def __init__(self, p: KeyDoor) -> None:
         super().__init__(p)
         self.goal = f"Reach room {p.rooms}, the goal (G)."
 
-    def arrow(self, s: Any, dr: int, dc: int) -> Answer:
+    def arrow(self, s: State, dr: int, dc: int) -> Answer:
         p = self.p
         room = s[0]
         if not p.is_side(room):
@@ -41,20 +43,20 @@ class KeyDoorView(View):
             return Say(f"You cannot go {DIRECTION_OF[(dr, dc)]} from here.")
         return Play(action)
 
-    def number(self, s: Any, n: int) -> Answer:
+    def number(self, s: State, n: int) -> Answer:
         legal = self.p.moves(s)
         if not 1 <= n <= len(legal):
             return Say(f"There is no action {n}.")
         return Play(legal[n - 1])
 
-    def act(self, s: Any, name: str) -> Answer:
+    def act(self, s: State, name: str) -> Answer:
         return Play(name)
 
-    def keys_for(self, s: Any, m: Any) -> str:
+    def keys_for(self, s: State, m: Move) -> str:
         legal = self.p.moves(s)
         return str(legal.index(m) + 1) if m in legal else ""
 
-    def status(self, s: Any, width: int, marks: list[Any]) -> list[Text]:
+    def status(self, s: State, width: int, marks: list[Move]) -> list[Text]:
         held = s[1]
         out = [
             Text.assemble(
@@ -74,7 +76,7 @@ class KeyDoorView(View):
                 out.append(prefix + line)
         return out
 
-    def board(self, s: Any, width: int, height: int, marks: list[Any]) -> list[Text]:
+    def board(self, s: State, width: int, height: int, marks: list[Move]) -> list[Text]:
         p = self.p
         room, _held, where, opened = s
         n = p.rooms

@@ -19,10 +19,9 @@ Esc leave. The footer, the rules screen and the input all read that one list.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from itertools import zip_longest
-from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -34,6 +33,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from roguelike import puzzles
+from roguelike.puzzles.base import Puzzle
 from roguelike.puzzles.visit import (
     HINT_PENALTY,
     RESET_PENALTY,
@@ -58,8 +58,8 @@ from screens.puzzle.draw import (
     wrap,
     wrap_text,
 )
-from screens.puzzle.view import Answer, Key, Play, Say, View, ViewKey
-from screens.puzzle.views import VIEWS
+from screens.puzzle.view import Answer, Key, Play, Say, ViewKey
+from screens.puzzle.views import PuzzleView, view_for
 
 #: The message line's colour per tone of a visit's note.
 TONES = {"plain": BRIGHT, "dim": DIM, "bad": BAD, "warn": "bold #ffd060", "solved": GOOD}
@@ -118,7 +118,7 @@ class RulesScreen(BoxScreen[None]):
 
     def compose(self) -> ComposeResult:
         text = Text(f"{self.type_name.capitalize()}: the rules\n\n", style="bold")
-        paragraphs = puzzles.RULES[self.type_name].split("\n\n")
+        paragraphs = puzzles.kind(self.type_name).rules.split("\n\n")
         text.append("\n\n".join(" ".join(par.split()) for par in paragraphs))
         text.append("\n\nKeys", style="bold")
         rows = key_rows(self.keys)
@@ -158,13 +158,13 @@ class PuzzleScreen(Screen[PuzzleOutcome]):
 
     def __init__(
         self,
-        puzzle: Any,
-        state: Any = None,
+        puzzle: Puzzle[Hashable, Hashable],
+        state: object = None,
         *,
         coins: int = 0,
         hints_used: int = 0,
         resets: int = 0,
-        moves: Sequence[Any] | None = None,
+        moves: Sequence[object] | None = None,
         on_player_key: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
@@ -172,9 +172,9 @@ class PuzzleScreen(Screen[PuzzleOutcome]):
         self.visit = Visit(
             puzzle, state, coins=coins, hints_used=hints_used, resets=resets, moves=moves
         )
-        self.view: View = VIEWS[puzzle.type_name](puzzle)
+        self.view: PuzzleView = view_for(puzzle)
         #: the view's snapshot before each move made (for undo)
-        self._snaps: list[Any] = []
+        self._snaps: list[object] = []
         self.view.reset_ui(self.visit.start)
         trail = self.visit.trail
         for k, (before, m) in enumerate(trail):
@@ -202,7 +202,7 @@ class PuzzleScreen(Screen[PuzzleOutcome]):
         return self.visit.solved
 
     @property
-    def moves(self) -> list[Any]:
+    def moves(self) -> list[object]:
         """The moves made, as ``move_to_json`` documents."""
         return self.visit.moves
 
@@ -271,7 +271,7 @@ class PuzzleScreen(Screen[PuzzleOutcome]):
 
     # ------------------------------------------------------------------ moves
 
-    def play(self, m: Any) -> None:
+    def play(self, m: Hashable) -> None:
         """The player's move ``m``."""
         visit = self.visit
         before, made, snap = visit.state, len(visit.moves), self.view.snapshot()
@@ -288,7 +288,7 @@ class PuzzleScreen(Screen[PuzzleOutcome]):
             self.say_note(note)
         self.redraw()
 
-    def play_json(self, move: Any, note: str = "") -> None:
+    def play_json(self, move: object, note: str = "") -> None:
         """Play ``move``, a ``move_to_json`` document, as if the player had made it (the puzzle
         checks it), and draw it: how watch mode's bot solves a pedestal on screen, one move at a
         time. ``note``: what the message line says after a legal move that did not solve it."""
@@ -488,7 +488,7 @@ class PuzzleApp(App[PuzzleOutcome | None]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
-    def __init__(self, puzzle: Any, *, coins: int = 0) -> None:
+    def __init__(self, puzzle: Puzzle[Hashable, Hashable], *, coins: int = 0) -> None:
         super().__init__()
         self.puzzle = puzzle
         self.coins = coins

@@ -9,16 +9,18 @@ tile's number is underlined."""
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 from rich.text import Text
 
+from roguelike.puzzles.sliding import Move, Sliding, State
 from screens.puzzle.draw import BOARD_BG, BRIGHT, DIM, HINT_BG, Canvas, bg, fit_grid, shapes
 from screens.puzzle.view import ARROW_GLYPH, DIRECTION_OF, Answer, Play, Say, View, arrow_keys
 
 
-class SlidingView(View):
-    def __init__(self, p: Any) -> None:
+class SlidingView(View[State, Move]):
+    p: Sliding
+
+    def __init__(self, p: Sliding) -> None:
         super().__init__(p)
         n = p.size
         if p.target is None:
@@ -28,10 +30,10 @@ class SlidingView(View):
             shown = " / ".join(" ".join(str(v) if v else "." for v in row) for row in rows)
             self.goal = f"Arrange the tiles as the goal shows: {shown}."
 
-    def _pos(self, s: Any, t: int) -> tuple[int, int]:
+    def _pos(self, s: State, t: int) -> tuple[int, int]:
         return divmod(s.index(t), self.p.size)
 
-    def arrow(self, s: Any, dr: int, dc: int) -> Answer:
+    def arrow(self, s: State, dr: int, dc: int) -> Answer:
         n = self.p.size
         br, bc = self._pos(s, 0)
         r, c = br - dr, bc - dc
@@ -39,17 +41,17 @@ class SlidingView(View):
             return Say(f"No tile can slide {DIRECTION_OF[(dr, dc)]}.")
         return Play(s[r * n + c])
 
-    def keys_for(self, s: Any, m: Any) -> str:
+    def keys_for(self, s: State, m: Move) -> str:
         tr, tc = self._pos(s, m)
         br, bc = self._pos(s, 0)
         return ARROW_GLYPH.get((br - tr, bc - tc), "?")
 
-    def status(self, s: Any, width: int, marks: list[Any]) -> list[Text]:
+    def status(self, s: State, width: int, marks: list[Move]) -> list[Text]:
         goal = self.p.goal()
         home = sum(1 for i, t in enumerate(s) if t and t == goal[i])
         return [Text(f"{home} of {len(s) - 1} tiles are home.", style=DIM)]
 
-    def board(self, s: Any, width: int, height: int, marks: list[Any]) -> list[Text]:
+    def board(self, s: State, width: int, height: int, marks: list[Move]) -> list[Text]:
         n = self.p.size
         g = fit_grid(
             n,

@@ -5,16 +5,18 @@ cursor, Space or Enter stomps. Readable without colour: a lit tile shows ``●``
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 from rich.text import Text
 
+from roguelike.puzzles.stomp import Move, State, Stomp
 from screens.puzzle.draw import DIM, HINT, LABEL, Canvas, bg, fit_grid, ruler_width, with_rulers
 from screens.puzzle.view import Answer, Play, View, arrow_keys, view_key
 
 
-class StompView(View):
-    def __init__(self, p: Any) -> None:
+class StompView(View[State, Move]):
+    p: Stomp
+
+    def __init__(self, p: Stomp) -> None:
         super().__init__(p)
         self.cursor = (p.n_rows // 2, p.n_cols // 2)
         self.goal = "Make the floor match the target."
@@ -22,16 +24,16 @@ class StompView(View):
     def _lit(self, s: int, r: int, c: int) -> bool:
         return bool(s >> (r * self.p.n_cols + c) & 1)
 
-    def arrow(self, s: Any, dr: int, dc: int) -> Answer:
+    def arrow(self, s: State, dr: int, dc: int) -> Answer:
         h, w = self.p.n_rows, self.p.n_cols
         r, c = self.cursor
         self.cursor = (min(h - 1, max(0, r + dr)), min(w - 1, max(0, c + dc)))
         return None
 
-    def confirm(self, s: Any) -> Answer:
+    def confirm(self, s: State) -> Answer:
         return Play(self.cursor)
 
-    def status(self, s: Any, width: int, marks: list[Any]) -> list[Text]:
+    def status(self, s: State, width: int, marks: list[Move]) -> list[Text]:
         wrong = (s ^ self.p.target).bit_count()
         return [
             Text(
@@ -40,7 +42,7 @@ class StompView(View):
             )
         ]
 
-    def board(self, s: Any, width: int, height: int, marks: list[Any]) -> list[Text]:
+    def board(self, s: State, width: int, height: int, marks: list[Move]) -> list[Text]:
         n, w = self.p.n_rows, self.p.n_cols
         target_w = 2 * w + 2
         g = fit_grid(

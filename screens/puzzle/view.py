@@ -9,19 +9,24 @@ footer and the rules screen show them; a row's ``press(view, state)`` answers wi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 from rich.text import Text
+
+from roguelike.puzzles.base import Puzzle
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M")
 
 
 @dataclass(frozen=True)
 class Play:
     """A view's answer to a key: play this move."""
 
-    move: Any
+    move: Hashable
 
 
 @dataclass(frozen=True)
@@ -55,7 +60,7 @@ class Key:
 class ViewKey(Key):
     """A key of one puzzle type: ``press(view, state)`` is the view's answer."""
 
-    press: Callable[[Any, Any], Answer] = field(repr=False)
+    press: Callable[..., Answer] = field(repr=False)
 
 
 def view_key(
@@ -102,8 +107,9 @@ def number_keys(footer: str, description: str, number: Callable[..., Answer]) ->
     ]
 
 
-class View:
-    """The keyboard and the drawing of one puzzle type (subclasses set ``KEYS`` and ``goal``).
+class View(Generic[S, M]):
+    """The keyboard and the drawing of one puzzle type (subclasses set ``KEYS`` and ``goal``),
+    typed by the type's states ``S`` and moves ``M`` (a subclass narrows ``p`` to its class).
 
     ``reset_ui`` starts the selection afresh when the state was set from outside (the start, a
     reset); ``moved`` follows a move; ``snapshot``/``restore`` keep the selection across undo.
@@ -112,32 +118,33 @@ class View:
     KEYS: ClassVar[tuple[ViewKey, ...]] = ()
     goal: str = ""
 
-    def __init__(self, p: Any) -> None:
+    def __init__(self, p: Puzzle[S, M]) -> None:
         self.p = p
 
     # -- life cycle
-    def reset_ui(self, s: Any) -> None:
+    def reset_ui(self, s: S) -> None:
         """The state was set from outside (start, reset): start the selection afresh."""
 
-    def snapshot(self) -> Any:
+    def snapshot(self) -> object:
+        """The view's own selection, to give back to :meth:`restore` on undo."""
         return None
 
-    def restore(self, snap: Any, s: Any) -> None:
+    def restore(self, snap: object, s: S) -> None:
         self.reset_ui(s)
 
-    def moved(self, s: Any, m: Any, t: Any) -> None:
+    def moved(self, s: S, m: M, t: S) -> None:
         """Move ``m`` took ``s`` to ``t``."""
 
     # -- words and drawing
-    def keys_for(self, s: Any, m: Any) -> str:
+    def keys_for(self, s: S, m: M) -> str:
         """The keys that play ``m`` from ``s``, as the player reads them (for tier-3 hints)."""
         return ""
 
-    def status(self, s: Any, width: int, marks: list[Any]) -> list[Text]:
+    def status(self, s: S, width: int, marks: list[M]) -> list[Text]:
         """The side panel's lines under the goal (``marks``: the moves a hint shows)."""
         return []
 
-    def board(self, s: Any, width: int, height: int, marks: list[Any]) -> list[Text]:
+    def board(self, s: S, width: int, height: int, marks: list[M]) -> list[Text]:
         """The board in at most ``width`` × ``height`` characters (``marks``: the moves a hint
         shows); by default the puzzle's own plain-text drawing."""
         return [Text(line) for line in self.p.render_text(s).splitlines()]

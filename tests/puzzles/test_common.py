@@ -86,7 +86,7 @@ def test_generation_is_deterministic_and_par_is_in_range(type_name, difficulty):
         again = puzzles.generate(type_name, difficulty, seed)
         assert again.to_json() == p.to_json()
         assert p.type_name == type_name and p.difficulty == difficulty
-        lo, hi = puzzles.PAR[type_name][difficulty]
+        lo, hi = puzzles.kind(type_name).par[difficulty]
         assert lo <= p.par <= hi
     assert len({json.dumps(gen(type_name, difficulty, s).to_json()) for s in SEEDS}) > 1
 

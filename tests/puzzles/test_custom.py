@@ -14,7 +14,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from roguelike import puzzles
-from roguelike.puzzles import PuzzleFormatError, ball, hatgram, jugs, stomp
+from roguelike.puzzles import PuzzleFormatError, ball, hatgram, hatgram_solve, jugs, stomp
 from roguelike.puzzles.base import SearchLimit
 from tests.puzzles.support import CUSTOM_BALL, doc
 
@@ -349,7 +349,7 @@ def domino_board() -> hatgram.Hatgram:
 
 def every_tiling(p: hatgram.Hatgram) -> list[tuple]:
     """All tilings, by dancing links (a second solver: the puzzle's uses a bitmask search)."""
-    return hatgram._solve_board(p, 10**6)
+    return hatgram_solve.solve_board(p, 10**6)
 
 
 def brute_cost(p: hatgram.Hatgram, s: Any) -> int:

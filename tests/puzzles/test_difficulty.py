@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roguelike import puzzles
-from roguelike.puzzles import DIFFICULTIES, TYPES, difficulty, keydoor
-from roguelike.puzzles.difficulty import BANDS, GREEDY, in_band, measure
+from roguelike.puzzles import DIFFICULTIES, REGISTRY, TYPES, Calibration, difficulty, keydoor
+from roguelike.puzzles.difficulty import BANDS, in_band, measure
 
 
 @cache
@@ -56,18 +56,22 @@ class Tiny:
         return {"S": ["a", "g"], "A": ["g"], "B": ["a2", "g"], "G": []}.get(s)
 
 
+def flat(_p: Tiny, _s: str) -> float:
+    return 0.0
+
+
 def test_tiny_without_a_greedy_rule_every_wrong_move_is_tempting():
-    sc = measure(Tiny())
+    sc = measure(Tiny(), calibration=Calibration(greedy=flat, attempts=1))
     # step S: b and d look as good as a (no greedy rule), d is a dead end (counted twice);
     # step A: one legal move
     assert (sc.length, sc.branching, sc.traps, sc.dead_ends, sc.non_greedy) == (2, 2.0, 1.0, 0.5, 0)
     assert sc.score == pytest.approx((1 + math.log2(1 + 2 + 1)) + 1)
 
 
-def test_tiny_with_a_misleading_greedy_rule_counts_a_forced_step(monkeypatch):
+def test_tiny_with_a_misleading_greedy_rule_counts_a_forced_step():
     looks = {"S": 3, "A": 1, "B": 0, "D": 2, "G": 0}
-    monkeypatch.setitem(GREEDY, "tiny", lambda _p, s: float(looks[s]))
-    sc = measure(Tiny())
+    misleading = Calibration(greedy=lambda _p, s: float(looks[s]), attempts=1)
+    sc = measure(Tiny(), calibration=misleading)
     # at S the greedy rule picks b (0) over the right move a (1): forced non-greedy, b tempting,
     # d (2) not; at A the one move is right
     assert (sc.traps, sc.dead_ends, sc.non_greedy) == (0.5, 0.0, 1)
@@ -76,7 +80,7 @@ def test_tiny_with_a_misleading_greedy_rule_counts_a_forced_step(monkeypatch):
 
 def test_unsolvable_start_is_refused():
     with pytest.raises(puzzles.Unsolvable):
-        measure(Tiny(), start="D")
+        measure(Tiny(), start="D", calibration=Calibration(greedy=flat, attempts=1))
 
 
 # --- hand-made instances of real types ----------------------------------------------------------
@@ -204,10 +208,15 @@ def test_the_score_reads_the_optimal_line(type_name):
     assert sc.branching >= 1 and 0 <= sc.dead_ends <= 1 and 0 <= sc.non_greedy <= sc.length
 
 
-@pytest.mark.parametrize("type_name", TYPES)
-def test_every_type_has_a_greedy_rule(type_name):
-    p = gen(type_name, "easy", 0)
-    assert isinstance(GREEDY[type_name](p, p.initial()), float)
+def test_a_puzzle_of_no_registered_type_needs_its_calibration():
+    with pytest.raises(ValueError, match="unknown puzzle type 'tiny'"):
+        measure(Tiny())
+
+
+@pytest.mark.parametrize("kind", REGISTRY, ids=TYPES)
+def test_every_type_has_a_greedy_rule(kind):
+    p = gen(kind.name, "easy", 0)
+    assert isinstance(kind.calibration.greedy(p, p.initial()), float)
 
 
 # --- bands --------------------------------------------------------------------------------------
@@ -220,7 +229,7 @@ def test_bands_rise_with_the_level():
 
 @pytest.mark.parametrize(
     ("type_name", "level"),
-    [(t, d) for t in TYPES for d in DIFFICULTIES if (t, d) not in difficulty.UNBANDED],
+    [(t.name, d) for t in REGISTRY for d in DIFFICULTIES if difficulty.drawn(t, d)],
 )
 def test_generated_puzzles_fall_in_their_levels_band(type_name, level):
     for seed in (11, 12, 13):
@@ -229,7 +238,8 @@ def test_generated_puzzles_fall_in_their_levels_band(type_name, level):
 
 
 def test_only_keydoors_very_hard_is_left_undrawn():
-    assert {("keydoor", "very-hard")} == difficulty.UNBANDED
+    undrawn = {(t.name, d) for t in REGISTRY for d in DIFFICULTIES if not difficulty.drawn(t, d)}
+    assert undrawn == {("keydoor", "very-hard")}
 
 
 def test_an_undrawn_level_is_the_generators_first_instance():

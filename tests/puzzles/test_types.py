@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from asp import solve as asp_solve
-from roguelike.puzzles import ball, hatgram, jugs, keydoor, sliding, stomp
+from roguelike.puzzles import ball, hatgram, hatgram_solve, jugs, keydoor, sliding, stomp
 from roguelike.puzzles.base import IllegalMove, bfs_plan
 
 
@@ -255,15 +255,15 @@ def brute_count(p, limit):
 
 
 def test_dancing_links_small_cases():
-    assert hatgram.exact_cover(3, [[0], [1], [2], [0, 1], [1, 2]], 100) == [
+    assert hatgram_solve.exact_cover(3, [[0], [1], [2], [0, 1], [1, 2]], 100) == [
         [0, 1, 2],
         [0, 4],
         [2, 3],
     ]
-    assert hatgram.exact_cover(2, [[0]], 5) == []
+    assert hatgram_solve.exact_cover(2, [[0]], 5) == []
     # Knuth's example: the unique cover is rows 0, 3, 4
     rows = [[2, 4, 5], [0, 3, 6], [1, 2, 5], [0, 3], [1, 6], [3, 4, 6]]
-    assert hatgram.exact_cover(7, rows, 10) == [[0, 3, 4]]
+    assert hatgram_solve.exact_cover(7, rows, 10) == [[0, 3, 4]]
 
 
 @given(st.integers(0, 10_000))
@@ -297,8 +297,8 @@ def test_bitmask_tilings_match_dancing_links(seed):
     pieces = tuple(hatgram.canonical(x) for x in parts)
     p = hatgram.Hatgram(rows, cols, tuple(sorted(blocked)), pieces)
     for limit in (1, 2, 60):
-        fast = hatgram._tilings(p, limit)
-        slow = hatgram._solve_board(p, limit)
+        fast = hatgram_solve.tilings(p, limit)
+        slow = hatgram_solve.solve_board(p, limit)
         assert len(fast) == len(slow)
         if len(slow) < limit:
             assert sorted(fast) == sorted(slow)
@@ -324,7 +324,7 @@ def test_hatgram_generated_have_exactly_one_solution(difficulty):
     for seed in range(3):
         p = hatgram.generate(difficulty, seed)
         assert p.count_solutions(limit=3) == 1
-        assert p.solutions() == hatgram._solve_board(p, 3)  # the one dancing links finds
+        assert p.solutions() == hatgram_solve.solve_board(p, 3)  # the one dancing links finds
         if difficulty in ("easy", "medium"):
             assert brute_count(p, 3) == 1
         assert len(set(p.pieces)) == len(p.pieces) == p.par

@@ -94,14 +94,15 @@ def puzzle_score_lines(count: int) -> Iterator[str]:
     """Per type and level (on at most 30 seeds): the difficulty score's median, the scores
     observed (lowest..highest), the level's band and the share of puzzles inside it."""
     n = min(count, 30)
-    for type_name in puzzles.TYPES:
+    for kind in puzzles.REGISTRY:
+        type_name = kind.name
         for level in puzzles.DIFFICULTIES:
             scores = sorted(
                 scoring.measure(puzzles.generate(type_name, level, seed)).score for seed in range(n)
             )
             lo, hi = scoring.BANDS[level]
             inside = sum(lo <= x < hi for x in scores) / n
-            note = " (not drawn into bands)" if (type_name, level) in scoring.UNBANDED else ""
+            note = "" if scoring.drawn(kind, level) else " (not drawn into bands)"
             yield (
                 f"puzzle {type_name} {level}: score n={n} p50={scores[n // 2]:.1f} "
                 f"observed {scores[0]:.1f}..{scores[-1]:.1f}  band {lo:g}..{hi:g}  "
