@@ -22,6 +22,9 @@ JSON's nesting depth and element count (:func:`check_json`, a linear pre-scan of
 bytes, so ``json.loads`` never builds more). :func:`wrap` enforces the same bounds, so the game
 never writes a file it would refuse. Nothing is pickled or evaluated.
 
+Formats written before the seal existed (up to a kind's ``last_unsealed``) are still read far
+enough to be refused by name: they are all of older generators.
+
 This module knows no record and does not import the engine.
 """
 
@@ -67,6 +70,9 @@ class Kind:
     max_header: int
     header_elements: int
     error: type[SaveError] = SaveError
+    #: the last format written without a seal: a header of it or older may lack one (such a
+    #: file is of an older generator, refused by its reader, which must still name it)
+    last_unsealed: int = 0
 
     @property
     def max_file(self) -> int:
@@ -203,8 +209,9 @@ def wrap(fields: dict[str, Any], payload: bytes, kind: Kind) -> bytes:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def unwrap(data: bytes, kind: Kind) -> tuple[dict[str, Any], bytes]:
-    """The header (sealed: its seal checked, then left out) and the payload of ``data``, not
+def unwrap(data: bytes, kind: Kind) -> tuple[dict[str, Any], bytes, bool]:
+    """The header (its seal checked, then left out), the payload of ``data``, and whether the
+    header was sealed (only a format up to the kind's ``last_unsealed`` may not be); not
     yet checked against the header's ``length`` and ``blake2b`` (:func:`check_payload`: the
     kind's reader checks its own fields first)."""
     if len(data) > kind.max_file:
@@ -229,20 +236,27 @@ def unwrap(data: bytes, kind: Kind) -> tuple[dict[str, Any], bytes]:
     head = loads(line, "header", kind)
     if not isinstance(head, dict):
         raise kind.fail(f"the {kind.noun}'s header is not an object")
-    check_seal(head, kind)
-    return {k: v for k, v in head.items() if k != "seal"}, data[end + 1 :]
+    sealed = check_seal(head, kind)
+    return {k: v for k, v in head.items() if k != "seal"}, data[end + 1 :], sealed
 
 
-def check_seal(head: dict[str, Any], kind: Kind) -> None:
-    """The kind's error unless ``head`` carries a seal that matches it; runs before any field
-    is believed."""
+def check_seal(head: dict[str, Any], kind: Kind) -> bool:
+    """Whether ``head`` is sealed; the kind's error if its seal does not match it, or if it
+    has none but claims a format that always has one. Runs before any field is believed."""
     if "seal" not in head:
-        raise kind.fail(f"the {kind.noun} is damaged: its header has no seal")
+        version = head.get("format")
+        if type(version) is int and version <= kind.last_unsealed:
+            return False
+        raise kind.fail(
+            f"the {kind.noun} is damaged: its header has no seal "
+            f"(every {kind.noun} of format {kind.last_unsealed + 1} on has one)"
+        )
     seal = head["seal"]
     if not is_digest(seal):
         raise kind.fail(f"the {kind.noun} is damaged: its header's seal is not 64 hex digits")
     if seal_of({k: v for k, v in head.items() if k != "seal"}, kind.magic) != seal:
         raise kind.fail(f"the {kind.noun} is damaged: its header does not match its seal")
+    return True
 
 
 def check_payload(payload: bytes, length: int, digest: str, kind: Kind) -> None:

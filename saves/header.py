@@ -105,7 +105,7 @@ MAX_FLOORS = 99
 #: The longest header line, in bytes.
 MAX_HEADER = 8192
 #: A save in the envelope.
-KIND = e.Kind(MAGIC, "save", MAX_HEADER, header_elements=200)
+KIND = e.Kind(MAGIC, "save", MAX_HEADER, header_elements=200, last_unsealed=5)
 
 #: Every bound of the file in one table (the per-field bounds live beside their readers:
 #: :mod:`saves.fields` for maps, :mod:`saves.codec.common` for counts).
@@ -181,6 +181,9 @@ class Header:
     length: int
     checksum: str
     summary: Summary
+    #: whether the header carried a seal (every format this generator reads has one; an
+    #: unsealed header is of an older generator, read only to be refused by name)
+    sealed: bool = True
 
     def to_json(self) -> dict[str, Any]:
         """The header's fields as written, the seal left out (:func:`seal_of` covers these)."""
@@ -241,16 +244,13 @@ def _version(o: dict[str, Any], key: str) -> str:
     return text
 
 
-def _header_fields(doc: Any) -> Header:
+def _header_fields(doc: Any, sealed: bool) -> Header:
     o = f.obj(doc, "header")
     version = f.integer(f.get(o, "format", "header"), "header.format", -(2**31), 2**31)
     if version > FORMAT_VERSION:
         raise SaveVersionError(newer_format_message(version))
-    if version < OLDEST_FORMAT:
-        raise SaveError(
-            f"format {version} is older than any this game reads "
-            f"({OLDEST_FORMAT} to {FORMAT_VERSION})"
-        )
+    if version < 1:  # every older format is still read far enough to name its generator
+        raise SaveError(f"header.format: {version} is not a format")
     seed = f.text(f.get(o, "seed", "header"), "header.seed", 20)
     try:
         seeds.decode(seed)
@@ -282,6 +282,7 @@ def _header_fields(doc: Any) -> Header:
         length=f.integer(f.get(o, "length", "header"), "header.length", 0, MAX_PAYLOAD),
         checksum=digest,
         summary=Summary.from_json(f.get(o, "summary", "header")),
+        sealed=sealed,
     )
 
 
@@ -294,8 +295,8 @@ def read(data: bytes) -> tuple[Header, bytes]:
     data = bytes(data)
     if not data:
         raise SaveError("the file is empty")
-    fields, payload = e.unwrap(data, KIND)
-    header = _header_fields(fields)
+    fields, payload, sealed = e.unwrap(data, KIND)
+    header = _header_fields(fields, sealed)
     e.check_payload(payload, header.length, header.checksum, KIND)
     return header, payload
 

@@ -59,9 +59,12 @@ from saves.text import printable
 from saves.world import RUN_ID, daily_seed, now_iso, parse_date
 
 MAGIC = b"RGLKRUN1"
-#: The run format this game writes and the only one it reads (run format 1 went out before
-#: the current generator: its files are refused by their generator anyway).
-RUN_FORMAT = 2
+#: The run format this game writes. Run format 3 added ``equipment``; a record of run format
+#: 2 reads with none known (``None``). Run format 1 went out before the current generator: its
+#: files would be refused by their generator anyway.
+RUN_FORMAT = 3
+#: The oldest run format this game reads.
+OLDEST_RUN_FORMAT = 2
 MAX_HEADER = 1024
 #: Largest payload once decompressed (a save's bound: a run's recording fits in both).
 MAX_DOCUMENT = e.MAX_DOCUMENT
@@ -86,7 +89,9 @@ class RunFileError(SaveError):
 
 
 #: A run file in the envelope.
-KIND = e.Kind(MAGIC, "run file", MAX_HEADER, header_elements=100, error=RunFileError)
+KIND = e.Kind(
+    MAGIC, "run file", MAX_HEADER, header_elements=100, error=RunFileError, last_unsealed=1
+)
 #: The largest run file.
 MAX_FILE = KIND.max_file
 
@@ -154,6 +159,9 @@ class RunRecord:
     #: the world's difficulty (written only when it is not normal: a record without one is
     #: a normal run, as every record made before difficulties existed)
     difficulty: str = DEFAULT_DIFFICULTY
+    #: the lasting upgrades taken (``GameState.equipment`` at the end), or None in a record
+    #: of run format 2, which did not keep them
+    equipment: tuple[tuple[str, int], ...] | None = ()
 
     @property
     def puzzles_solved(self) -> int:
@@ -192,13 +200,16 @@ class RunRecord:
             "challenge": self.challenge,
             "generator": self.generator,
             "recording": None if self.recording is None else self.recording.to_json(),
+            "equipment": None
+            if self.equipment is None
+            else [{"item": i, "count": n} for i, n in self.equipment],
         } | ({} if self.difficulty == DEFAULT_DIFFICULTY else {"difficulty": self.difficulty})
 
     @classmethod
     def from_json(cls, value: Any) -> RunRecord:
         """A record from a file's JSON, every field checked (RunFileError otherwise)."""
         from saves import fields as f
-        from saves.codec.game import puzzle_scores_from
+        from saves.codec.game import equipment_from, puzzle_scores_from
         from saves.world import check_name
 
         o = f.obj(value, "run")
@@ -274,6 +285,9 @@ class RunRecord:
             challenge=challenge,
             generator=f.text(get("generator"), "run.generator", 40),
             difficulty=f.difficulty(o, "run"),
+            equipment=None
+            if o.get("equipment") is None
+            else tuple(equipment_from(o["equipment"], "run.equipment").items()),
         )
 
 
@@ -332,6 +346,7 @@ def record_of(
         score=score_of(state),
         digest=None if recording is None else digest(state),
         daily=daily_day(state.seed, started),
+        equipment=tuple(state.equipment.items()),
         recording=recording,
         challenge=challenge,
     )
@@ -357,6 +372,11 @@ def claims(record: RunRecord, state: GameState, outcome: Outcome) -> list[Claim]
         Claim("puzzles", claimed_puzzles, [list(p) for p in s.puzzle_scores]),
         Claim("hints used", record.hints_used, s.hints_used),
         Claim("score", record.score, score_of(state)),
+        *(
+            []
+            if record.equipment is None
+            else [Claim("equipment", dict(record.equipment), state.equipment)]
+        ),
         Claim("final state", record.digest, outcome.digest),
     ]
 
@@ -451,7 +471,7 @@ def unpack(data: bytes) -> RunRecord:
 
 
 def _unpack(data: bytes) -> RunRecord:
-    head, payload = e.unwrap(data, KIND)
+    head, payload, _ = e.unwrap(data, KIND)
     version = head.get("format")
     if not isinstance(version, int) or isinstance(version, bool):
         raise RunFileError("the run file's header has no format")
@@ -459,8 +479,6 @@ def _unpack(data: bytes) -> RunRecord:
         raise RunFileError(
             f"made by a newer version: run format {version}, this game reads up to {RUN_FORMAT}"
         )
-    if version < RUN_FORMAT:
-        raise RunFileError(f"run format {version} is not one this game reads")
     generator = head.get("generator")
     if not isinstance(generator, str) or not generator:
         raise RunFileError("the run file's header has no generator version")
@@ -470,11 +488,17 @@ def _unpack(data: bytes) -> RunRecord:
             f"recorded with generator {shown}, this game has {GENERATOR_VERSION}: "
             "its floors would differ"
         )
+    if version < OLDEST_RUN_FORMAT:
+        raise RunFileError(f"run format {version} is not one this game reads")
     length, digest = head.get("length"), head.get("blake2b")
     if type(length) is not int or not isinstance(digest, str):
         raise RunFileError("the run file's header has no length or checksum")
     e.check_payload(payload, length, digest, KIND)
-    record = RunRecord.from_json(e.inflate(payload, KIND))
+    doc = e.inflate(payload, KIND)
+    if isinstance(doc, dict) and ("equipment" in doc) != (version >= 3):
+        held = "holds" if version < 3 else "lacks"
+        raise RunFileError(f"run.equipment: a record of run format {version} {held} it")
+    record = RunRecord.from_json(doc)
     if record.generator != generator or (
         record.recording is not None and record.recording.generator != generator
     ):

@@ -106,6 +106,17 @@ def _why(err: SaveError | OSError) -> str:
     return str(err) if isinstance(err, SaveError) else (err.strerror or str(err))
 
 
+def _decodes(data: bytes) -> bool:
+    """Whether ``data`` is a save that loads in full (header matching payload)."""
+    from saves.codec import decode  # loads the engine: not for listing
+
+    try:
+        decode(data)
+    except SaveError:
+        return False
+    return True
+
+
 # --- the store -------------------------------------------------------------------------------
 
 
@@ -242,7 +253,8 @@ class Store:
         first_error: str | None = None
         for path, from_backup in ((main, False), (bak, True)):
             try:
-                head, _ = h.read(read_file(path))
+                content = read_file(path)
+                head, _ = h.read(content)
             except FileNotFoundError:
                 continue
             except SaveVersionError as err:
@@ -359,16 +371,20 @@ class Store:
         is intact (a damaged one must not push out a good backup). WorldExists if the file
         holds a different world (another name with the same slug, or the same name created
         anew). A file that fails its checks is damaged, not another world: it never blocks
-        the save that repairs it."""
+        the save that repairs it (nor does an unsealed old-format header naming another world
+        that its payload does not confirm)."""
         main = self.file(world.name)
         backup = self._backup(main)
         intact = False
         for path in (main, backup):
             try:
-                head, _ = h.read(read_file(path))
+                content = read_file(path)
+                head, _ = h.read(content)
             except (SaveError, OSError):
                 continue
             if (head.world, head.seed, head.created) != (world.name, world.code, world.created):
+                if not head.sealed and not _decodes(content):
+                    continue  # an old-format header damaged where nothing covered it
                 raise WorldExists(
                     f"a world named {head.world!r} (seed {head.seed}) already uses "
                     f"{main.name}: choose another name"

@@ -203,10 +203,21 @@ def decode(data: bytes) -> Loaded:
         raise SaveError(f"the save is malformed: {type(err).__name__}: {err}") from None
 
 
+def _check_unsealed_generator(head: h.Header, payload: bytes) -> None:
+    """SaveError unless the generator in an unsealed header (format 5 or older, all of older
+    generators) is its payload's: one changed bit there must read as damage, which the store
+    answers with the backup, not as "another generator", which it would not."""
+    world = h.document(payload).get("world")
+    if not isinstance(world, dict) or world.get("generator") != head.generator:
+        raise SaveError("the save's header does not match its payload (generator)")
+
+
 def _decode(data: bytes) -> Loaded:
     head, payload = h.read(data)
     problem = h.generator_problem(head, GENERATOR_VERSION)
     if problem:
+        if not head.sealed:
+            _check_unsealed_generator(head, payload)
         raise SaveVersionError(problem)
     doc = migrate(h.document(payload), head.format)
     world = world_from(f.get(doc, "world", "payload"), "world")
