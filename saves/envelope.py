@@ -145,27 +145,25 @@ def check_json(
         raise SaveError(f"the {what} is not JSON: its brackets do not pair")
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a file of the game holds")
-
-
-def _finite_float(text: str) -> float:
-    """A JSON number with a fraction or exponent, refused if too large for a float: ``1e999``
-    would read as infinity, which no file holds and the seal's check cannot write back."""
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"{text[:20]} is not a number a file of the game holds")
-    return value
-
-
 def loads(text: str | bytes, what: str, kind: Kind) -> Any:
     """JSON without NaN or infinities, read as ASCII text (``json.loads`` given bytes guesses
     UTF-16 or 32, in which the bytes the pre-scan counts are not the characters it reads);
     the kind's error naming ``what`` otherwise."""
+
+    def no_constant(name: str) -> Any:
+        raise ValueError(f"{name} is not a number a {kind.noun} holds")
+
+    def finite(digits: str) -> float:
+        # 1e999 would read as infinity, which no file holds and the seal cannot write back
+        value = float(digits)
+        if not math.isfinite(value):
+            raise ValueError(f"{digits[:20]} is not a number a {kind.noun} holds")
+        return value
+
     try:
         if isinstance(text, bytes):
             text = text.decode("ascii")
-        return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+        return json.loads(text, parse_constant=no_constant, parse_float=finite)
     except (ValueError, RecursionError) as err:  # JSONDecodeError and UnicodeDecodeError too
         raise kind.fail(f"the {kind.noun}'s {what} is not JSON: {err}") from None
 

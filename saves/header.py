@@ -105,7 +105,9 @@ MAX_FLOORS = 99
 #: The longest header line, in bytes.
 MAX_HEADER = 8192
 #: A save in the envelope.
-KIND = e.Kind(MAGIC, "save", MAX_HEADER, header_elements=200, last_unsealed=5)
+#: The last format written without a seal on its header (all of older generators).
+LAST_UNSEALED = 5
+KIND = e.Kind(MAGIC, "save", MAX_HEADER, header_elements=200, last_unsealed=LAST_UNSEALED)
 
 #: Every bound of the file in one table (the per-field bounds live beside their readers:
 #: :mod:`saves.fields` for maps, :mod:`saves.codec.common` for counts).
@@ -250,7 +252,7 @@ def _header_fields(doc: Any, sealed: bool) -> Header:
     if version > FORMAT_VERSION:
         raise SaveVersionError(newer_format_message(version))
     if version < 1:  # every older format is still read far enough to name its generator
-        raise SaveError(f"header.format: {version} is not a format")
+        raise SaveError(f"format {version} is older than any this game reads")
     seed = f.text(f.get(o, "seed", "header"), "header.seed", 20)
     try:
         seeds.decode(seed)

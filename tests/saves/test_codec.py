@@ -544,9 +544,8 @@ def test_descending_keeps_the_floor_left_as_visited():
     assert_same(visited, loaded.visited, "visited")
 
 
-def test_a_pedestals_resets_are_saved_and_a_format_3_save_kept_none():
-    """Format 4 keeps each pedestal's resets (the reset penalty outlives a visit); a format 3
-    save had none kept, and loads with 0."""
+def test_a_pedestals_resets_are_saved():
+    """Each pedestal keeps its resets (the reset penalty outlives a visit)."""
     world, state, visited = played_game()
     assert state.puzzles
     pos, room = next(iter(state.puzzles.items()))
@@ -554,11 +553,6 @@ def test_a_pedestals_resets_are_saved_and_a_format_3_save_kept_none():
     again = codec.decode(codec.encode(world, state, visited))
     assert again.state.puzzles[pos].resets == 3
     doc = codec.to_document(world, state, visited)
-    for r in doc["state"]["puzzles"]:
-        del r["resets"]
-    old = codec.decode(_pack(doc, world, state, format=3))
-    assert old.header.format == 3
-    assert [r.resets for r in old.state.puzzles.values()] == [0] * len(state.puzzles)
     doc["state"]["puzzles"][0]["resets"] = -1
     _fails(_pack(doc, world, state), "resets")
 
