@@ -2,10 +2,15 @@
 
 * :mod:`saves.world` — :class:`World`, :class:`WorldInfo`, :class:`VisitedFloor`, the daily
   world, world names and their file names;
-* :mod:`saves.header` — the file's envelope: magic, JSON header line, checksummed payload;
+* :mod:`saves.envelope` — the sealed envelope of every file (saves and run files): magic,
+  sealed JSON header line, checksummed compressed payload, and its bounds;
+* :mod:`saves.header` — a save's header fields and format versions;
 * :mod:`saves.codec` — the payload: a game to JSON and back, with every field checked, and
-  the migrations from older formats;
-* :mod:`saves.store` — :class:`Store`, the save directory: files, backups, locks;
+  the migrations between formats of one generator;
+* :mod:`saves.files` — regular files only, atomic writes with a backup;
+* :mod:`saves.locks` — :class:`WorldLock`, a world held while a game has it open;
+* :mod:`saves.store` — :class:`Store`, the save directory: listing, loading, saving,
+  import and export;
 * :mod:`saves.session` — :class:`~saves.session.Session`, a game being played (the world, its
   state, the floors visited, the lock), and :class:`~saves.session.Games`, which starts them:
   new, load, continue, watch; what the screens, the command line and tests drive.
@@ -25,7 +30,8 @@ from saves.errors import (
     WorldLocked,
     WorldNotFound,
 )
-from saves.store import BackupWarning, Store, WorldLock, default_dir
+from saves.locks import WorldLock
+from saves.store import BackupWarning, Store, default_dir
 from saves.world import (
     VisitedFloor,
     World,

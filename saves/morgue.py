@@ -9,6 +9,7 @@ result is plain text (never markup): a screen must show it with markup off.
 
 from __future__ import annotations
 
+from roguelike.engine.describe import equipment_words
 from saves.runs import RunRecord, score
 from saves.text import printable
 
@@ -48,6 +49,14 @@ def morgue(record: RunRecord, *, streak: int | None = None) -> str:
             lines.append(f"Streak       {streak} day{'s' if streak != 1 else ''}")
     if record.challenge:
         lines.append(f"Challenge    answers run {printable(record.challenge)}")
+    lines += ["", "Equipment:"]
+    if record.equipment is None:
+        lines.append("  not kept (a record of an older run format)")
+    else:
+        taken = equipment_words(dict(record.equipment))
+        lines += [f"  {name}{f' ×{n}' if n > 1 else ''}  ({what})" for name, n, what in taken]
+        if not taken:
+            lines.append("  the starting blade and clothes: no treasure taken")
     lines += ["", f"Puzzles solved: {record.puzzles_solved}"]
     for p in record.puzzles:
         kind, level = printable(p.type), printable(p.difficulty)  # texts from the file

@@ -16,7 +16,7 @@ What
 This module checks the *shape* of the file, not its meaning: which themes and actions exist is
 known to the screens (``screens/themes.py``, ``screens/bindings.py``), which drop a name they do
 not know. It lives in ``saves/`` because it is a file on disk read like any other hostile file
-(bounded, checked field by field, written atomically with :func:`saves.store.write_atomic`),
+(bounded, checked field by field, written atomically with :func:`saves.files.write_atomic`),
 and it imports nothing from Textual or the engine, so the app reads it before the title shows.
 
 A file that is too large, not JSON, or has a field of the wrong shape is never a crash: the
@@ -35,7 +35,7 @@ from pathlib import Path
 from platformdirs import user_config_dir
 
 from saves.errors import SaveError
-from saves.store import read_file, write_atomic
+from saves.files import read_file, write_atomic
 
 ENV_DIR = "ROGUELIKE_CONFIG_DIR"
 FILE_NAME = "options.json"

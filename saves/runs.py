@@ -11,14 +11,11 @@ Files (a run record, or a challenge: the same record sent to someone else)::
     RGLKRUN1{"blake2b": "…", "format": 2, "game": "…", "generator": "…", "length": N,
              "seal": "…"}\\n<zlib JSON>
 
-The header line is ASCII JSON covering the payload's length and checksum; its ``seal`` (run
-format 2 on) is the BLAKE2b-256 of ``RGLKRUN1`` and the header's other fields as canonical
-JSON, as a save's (:func:`saves.header.seal_of`), checked before any field is believed, so a
-changed bit anywhere in the file is damage. Run format 1 had no seal and still reads. The
-payload is compressed JSON, decompressed with a cap (:data:`MAX_DOCUMENT`, a save's), pre-scanned
-for depth and element count (:func:`saves.header.check_json`) and parsed with bounds on every
-field before anything is built; :func:`pack` refuses a record its reader would refuse. Nothing
-is pickled or evaluated.
+The file is in the envelope a save is in (:mod:`saves.envelope`: magic, sealed header line,
+checksummed compressed payload, every bound checked before anything is built); its header
+holds the run format, the game and the generator besides the payload's length and checksum.
+:func:`pack` refuses a record its reader would refuse. A run file of another generator is
+refused in one line (its floors would differ), as a save is. Nothing is pickled or evaluated.
 
 The hall lives in the save folder: ``runs/<id>.run`` for the player's own runs and
 ``challenges/<id>.run`` for those imported from others. An imported record is never trusted:
@@ -39,13 +36,11 @@ a goal (it pays through the depth it opens).
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 import os
 import re
 import secrets
 import stat
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -57,21 +52,22 @@ from roguelike.engine.state import GameState
 from roguelike.presets import PRESETS
 from roguelike.recording import Outcome, Recording, RecordingError, Start, digest, replay
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
-from saves import header as h
+from saves import envelope as e
 from saves.errors import SaveError
-from saves.store import NotRegularFile, check_replaceable, read_file, write_atomic
+from saves.files import NotRegularFile, check_replaceable, read_file, write_atomic
 from saves.text import printable
 from saves.world import RUN_ID, daily_seed, now_iso, parse_date
 
 MAGIC = b"RGLKRUN1"
-RUN_FORMAT = 2
-#: The last run format written without a seal.
-LAST_UNSEALED_RUN = 1
+#: The run format this game writes. Run format 3 added ``equipment``; a record of run format
+#: 2 reads with none known (``None``). Run format 1 went out before the current generator: its
+#: files would be refused by their generator anyway.
+RUN_FORMAT = 3
+#: The oldest run format this game reads.
+OLDEST_RUN_FORMAT = 2
 MAX_HEADER = 1024
-#: Largest payload once decompressed (a save's bound: a run's recording fits in both), and
-#: largest run file.
-MAX_DOCUMENT = h.MAX_DOCUMENT
-MAX_FILE = len(MAGIC) + MAX_HEADER + 1 + h.MAX_PAYLOAD
+#: Largest payload once decompressed (a save's bound: a run's recording fits in both).
+MAX_DOCUMENT = e.MAX_DOCUMENT
 RUNS_DIR = "runs"
 CHALLENGES_DIR = "challenges"
 SUFFIX = ".run"
@@ -90,6 +86,14 @@ MAX_COUNT = 10**9
 
 class RunFileError(SaveError):
     """A run or challenge file that cannot be read, or whose claims are false: one line."""
+
+
+#: A run file in the envelope.
+KIND = e.Kind(
+    MAGIC, "run file", MAX_HEADER, header_elements=100, error=RunFileError, last_unsealed=1
+)
+#: The largest run file.
+MAX_FILE = KIND.max_file
 
 
 def score(won: bool, floors: int, turns: int, puzzle_scores: list[int]) -> int:
@@ -155,6 +159,9 @@ class RunRecord:
     #: the world's difficulty (written only when it is not normal: a record without one is
     #: a normal run, as every record made before difficulties existed)
     difficulty: str = DEFAULT_DIFFICULTY
+    #: the lasting upgrades taken (``GameState.equipment`` at the end), or None in a record
+    #: of run format 2, which did not keep them
+    equipment: tuple[tuple[str, int], ...] | None = ()
 
     @property
     def puzzles_solved(self) -> int:
@@ -193,13 +200,16 @@ class RunRecord:
             "challenge": self.challenge,
             "generator": self.generator,
             "recording": None if self.recording is None else self.recording.to_json(),
+            "equipment": None
+            if self.equipment is None
+            else [{"item": i, "count": n} for i, n in self.equipment],
         } | ({} if self.difficulty == DEFAULT_DIFFICULTY else {"difficulty": self.difficulty})
 
     @classmethod
     def from_json(cls, value: Any) -> RunRecord:
         """A record from a file's JSON, every field checked (RunFileError otherwise)."""
         from saves import fields as f
-        from saves.codec.game import puzzle_scores_from
+        from saves.codec.game import equipment_from, puzzle_scores_from
         from saves.world import check_name
 
         o = f.obj(value, "run")
@@ -275,6 +285,9 @@ class RunRecord:
             challenge=challenge,
             generator=f.text(get("generator"), "run.generator", 40),
             difficulty=f.difficulty(o, "run"),
+            equipment=None
+            if o.get("equipment") is None
+            else tuple(equipment_from(o["equipment"], "run.equipment").items()),
         )
 
 
@@ -333,6 +346,7 @@ def record_of(
         score=score_of(state),
         digest=None if recording is None else digest(state),
         daily=daily_day(state.seed, started),
+        equipment=tuple(state.equipment.items()),
         recording=recording,
         challenge=challenge,
     )
@@ -358,6 +372,11 @@ def claims(record: RunRecord, state: GameState, outcome: Outcome) -> list[Claim]
         Claim("puzzles", claimed_puzzles, [list(p) for p in s.puzzle_scores]),
         Claim("hints used", record.hints_used, s.hints_used),
         Claim("score", record.score, score_of(state)),
+        *(
+            []
+            if record.equipment is None
+            else [Claim("equipment", dict(record.equipment), state.equipment)]
+        ),
         Claim("final state", record.digest, outcome.digest),
     ]
 
@@ -428,46 +447,15 @@ def _shown(value: Any) -> str:
 
 def pack(record: RunRecord) -> bytes:
     """The bytes of a run file holding ``record``; RunFileError if its reader would refuse
-    them (a bound of :data:`saves.header.LIMITS` broken)."""
-    text = json.dumps(record.to_json(), separators=(",", ":"), ensure_ascii=True, allow_nan=False)
-    raw = text.encode("ascii")
-    if len(raw) > MAX_DOCUMENT:
-        raise RunFileError(f"the run is too large to keep: {len(raw)} bytes of {MAX_DOCUMENT}")
-    try:
-        h.check_json(raw, "run to keep")
-    except SaveError as err:
-        raise RunFileError(str(err)) from None
-    payload = zlib.compress(raw, 6)
-    head = {
-        "format": RUN_FORMAT,
-        "game": GAME_VERSION,
-        "generator": record.generator,
-        "length": len(payload),
-        "blake2b": hashlib.blake2b(payload, digest_size=32).hexdigest(),
-    }
-    return header_line(head) + payload
+    them (a bound of the envelope broken)."""
+    payload = e.deflate(record.to_json(), KIND, "the run is too large to keep")
+    head = {"format": RUN_FORMAT, "game": GAME_VERSION, "generator": record.generator}
+    return e.wrap(head, payload, KIND)
 
 
 def header_line(head: dict[str, Any]) -> bytes:
     """The magic and the header line of ``head`` with its seal (the line ends with ``\\n``)."""
-    sealed = {**head, "seal": h.seal_of(head, MAGIC)}
-    return MAGIC + json.dumps(sealed, sort_keys=True, ensure_ascii=True).encode("ascii") + b"\n"
-
-
-def _check_seal(head: dict[str, Any]) -> None:
-    """RunFileError if the header's seal does not match it, or it has none but claims a run
-    format that always has one; runs before any field is believed."""
-    if "seal" not in head:
-        version = head.get("format")
-        if type(version) is int and version > LAST_UNSEALED_RUN:
-            raise RunFileError("the run file is damaged: its header has no seal")
-        return
-    seal = head["seal"]
-    if (
-        not h.is_digest(seal)
-        or h.seal_of({k: v for k, v in head.items() if k != "seal"}, MAGIC) != seal
-    ):
-        raise RunFileError("the run file is damaged: its header does not match its seal")
+    return e.header_line(head, KIND)
 
 
 def unpack(data: bytes) -> RunRecord:
@@ -482,33 +470,8 @@ def unpack(data: bytes) -> RunRecord:
         raise RunFileError(f"the run file is malformed: {type(err).__name__}") from None
 
 
-def _loads(raw: bytes | str, what: str) -> Any:
-    def no_constants(name: str) -> Any:
-        raise ValueError(f"{name} is not a number a run file holds")
-
-    try:
-        # as text: json.loads given bytes guesses UTF-16 or 32, in which the bytes the
-        # pre-scan counts are not the characters it reads (the game writes ASCII)
-        text = raw.decode("ascii") if isinstance(raw, bytes) else raw
-        return json.loads(text, parse_constant=no_constants)
-    except (ValueError, RecursionError):
-        raise RunFileError(f"the run file's {what} is not JSON") from None
-
-
 def _unpack(data: bytes) -> RunRecord:
-    if len(data) > MAX_FILE:
-        raise RunFileError(f"the file is larger than a run file can be ({MAX_FILE >> 20} MiB)")
-    if not data.startswith(MAGIC):
-        raise RunFileError("not a roguelike run file (it does not start with RGLKRUN1)")
-    end = data.find(b"\n", len(MAGIC), len(MAGIC) + MAX_HEADER + 1)
-    if end < 0:
-        raise RunFileError("the run file is truncated or its header is too long")
-    line = data[len(MAGIC) : end]
-    h.check_json(line, "run file's header", depth=4, elements=100)
-    head = _loads(line, "header")
-    if not isinstance(head, dict):
-        raise RunFileError("the run file's header is not an object")
-    _check_seal(head)
+    head, payload, _ = e.unwrap(data, KIND)
     version = head.get("format")
     if not isinstance(version, int) or isinstance(version, bool):
         raise RunFileError("the run file's header has no format")
@@ -516,8 +479,6 @@ def _unpack(data: bytes) -> RunRecord:
         raise RunFileError(
             f"made by a newer version: run format {version}, this game reads up to {RUN_FORMAT}"
         )
-    if version < LAST_UNSEALED_RUN:
-        raise RunFileError(f"run format {version} is not one this game reads")
     generator = head.get("generator")
     if not isinstance(generator, str) or not generator:
         raise RunFileError("the run file's header has no generator version")
@@ -527,20 +488,17 @@ def _unpack(data: bytes) -> RunRecord:
             f"recorded with generator {shown}, this game has {GENERATOR_VERSION}: "
             "its floors would differ"
         )
-    payload = data[end + 1 :]
-    if head.get("length") != len(payload):
-        raise RunFileError("the run file is truncated (its length is not the header's)")
-    if hashlib.blake2b(payload, digest_size=32).hexdigest() != head.get("blake2b"):
-        raise RunFileError("the run file is damaged: its checksum does not match")
-    d = zlib.decompressobj()
-    try:
-        raw = d.decompress(payload, MAX_DOCUMENT)
-    except zlib.error:
-        raise RunFileError("the run file is damaged: it does not decompress") from None
-    if d.unconsumed_tail or not d.eof or d.unused_data:
-        raise RunFileError("the run file's payload is too large or damaged")
-    h.check_json(raw, "run file's payload")
-    record = RunRecord.from_json(_loads(raw, "payload"))
+    if version < OLDEST_RUN_FORMAT:
+        raise RunFileError(f"run format {version} is not one this game reads")
+    length, digest = head.get("length"), head.get("blake2b")
+    if type(length) is not int or not isinstance(digest, str):
+        raise RunFileError("the run file's header has no length or checksum")
+    e.check_payload(payload, length, digest, KIND)
+    doc = e.inflate(payload, KIND)
+    if isinstance(doc, dict) and ("equipment" in doc) != (version >= 3):
+        held = "holds" if version < 3 else "lacks"
+        raise RunFileError(f"run.equipment: a record of run format {version} {held} it")
+    record = RunRecord.from_json(doc)
     if record.generator != generator or (
         record.recording is not None and record.recording.generator != generator
     ):

@@ -8,7 +8,7 @@ Best scores
 
         {"format": 1, "scores": [{"code": "jugs:easy#0000-0000-01AB", "score": 90}, ...]}
 
-    oldest entry first. It is written like a save (:func:`saves.store.write_atomic`: a
+    oldest entry first. It is written like a save (:func:`saves.files.write_atomic`: a
     temporary file, fsynced, renamed over the old one), so a writer killed at any moment leaves
     the old file or the new one. At most :data:`MAX_ENTRIES` entries are kept (a new puzzle
     beyond that pushes out the entry longest unchanged).
@@ -40,7 +40,8 @@ from pathlib import Path
 from roguelike.engine.puzzle_rooms import PuzzleRoom, room_score
 from roguelike.puzzles import codes
 from saves.errors import SaveError, StoreError
-from saves.store import Store, read_file, write_atomic
+from saves.files import read_file, write_atomic
+from saves.store import Store
 
 FILE_NAME = "puzzle-scores.json"
 FORMAT = 1

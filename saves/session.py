@@ -50,9 +50,10 @@ from roguelike.engine.pregen import FloorCache, WorkerKind, start_worker
 from roguelike.presets import DEFAULT_PRESET
 from roguelike.recording import Recording
 from saves.errors import NotSaved, SaveError, StoreError
+from saves.locks import WorldLock
 from saves.runs import Hall, RunRecord, record_of
 from saves.scores import keep_room_score
-from saves.store import BackupWarning, Store, WorldLock
+from saves.store import BackupWarning, Store
 from saves.world import (
     MAX_NAME,
     VisitedFloor,

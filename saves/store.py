@@ -1,4 +1,5 @@
-"""The save directory: one file per world, written atomically, with a backup and a lock.
+"""The save directory: one file per world, with its backup and lock; listing, loading,
+saving, deleting, import and export.
 
 Where
     ``platformdirs.user_data_dir("roguelike") / "worlds"`` by default; the environment
@@ -12,31 +13,15 @@ Files (``<slug>`` is the world's name in lowercase ASCII words joined by ``-``)
                          included); the next save then rewrites the main file and keeps the
                          good backup. Anything but a regular file there (a folder, a
                          FIFO, a link) is left alone, and saves go on without a backup
-    ``<slug>.lock``      while a game has the world open: a file the game keeps open and
-                         locked by the OS (``fcntl.flock``; ``msvcrt.locking`` on Windows),
-                         so the lock ends with its process however that ends (kill -9 too)
-                         and a dead game's lock is free with no take-over. Only the OS lock
-                         counts: the holder's pid, host and start time are written in the
-                         file after it is locked, for the refusal message alone. A release
-                         removes the file while still holding it; a game that locked a file
-                         just removed sees that the path no longer names it and tries again
-                         (so the lock is never split between two files). Another open of the
-                         file, even by this process, is another holder.
+    ``<slug>.lock``      while a game has the world open (:mod:`saves.locks`)
     ``.<slug>.rgl.*.tmp`` a save being written (left behind only by a killed writer, and
                          swept when the world is next locked; a link there is removed, never
                          followed)
 
-Only regular files are read or replaced (:func:`read_file`, :func:`check_replaceable`): a
-FIFO, a device, a folder or a symbolic link where a save, a backup, an import, a run file or a
-lock should be is refused in one line (:class:`NotRegularFile`) before it is opened for
-reading, so no file can make the game wait; the listing shows such a ``x.rgl`` with that
+Files are read and written through :mod:`saves.files` (only regular files, atomic writes, the
+old save kept as the backup); a ``x.rgl`` that is not a regular file is listed with that
 problem. An imported world is dated by the import, and a listed world dated in the future is
 ordered as the oldest, so no file can make itself the world Continue opens.
-
-A save is written to a temporary file in the same directory, flushed and fsynced; the old save
-becomes the backup (a hard link, so the main file never disappears), the temporary file
-replaces the main file with ``os.replace``, and the directory is fsynced. A writer killed at
-any moment leaves the last complete save loadable.
 
 API::
 
@@ -70,13 +55,8 @@ player dies.
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
-import errno
 import os
-import secrets
-import socket
 import stat
-import sys
 import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -88,13 +68,9 @@ from platformdirs import user_data_dir
 
 from roguelike.version import GENERATOR_VERSION
 from saves import header as h
-from saves.errors import (
-    SaveError,
-    SaveVersionError,
-    WorldExists,
-    WorldLocked,
-    WorldNotFound,
-)
+from saves.errors import SaveError, SaveVersionError, WorldExists, WorldNotFound
+from saves.files import fsync_dir, read_file, replaceable, write_atomic
+from saves.locks import WorldLock
 from saves.text import printable
 from saves.world import VisitedFloor, World, WorldInfo, check_name, now_iso, parse_date, slug
 
@@ -110,8 +86,6 @@ BACKUP_SUFFIX = ".rgl.bak"
 #: listed as the oldest: no file can push itself to the top of the list, where Continue looks.
 FUTURE_SLACK_S = 300.0
 LOCK_SUFFIX = ".lock"
-#: The largest file the store reads.
-MAX_FILE = len(h.MAGIC) + h.MAX_HEADER + 1 + h.MAX_PAYLOAD
 
 
 class BackupWarning(UserWarning):
@@ -125,164 +99,6 @@ def default_dir() -> Path:
         return Path(env).expanduser()
     # appauthor=False: no "roguelike\\roguelike" on Windows; the same path elsewhere
     return Path(user_data_dir("roguelike", appauthor=False)) / "worlds"
-
-
-# --- files -----------------------------------------------------------------------------------
-
-
-class NotRegularFile(OSError):
-    """A path that is a FIFO, a device, a folder or a symbolic link where a save, a run file
-    or a lock must be a plain file: refused before it is opened for reading (a FIFO would
-    block the game) or replaced (a device or a link would be clobbered). An ``OSError`` with
-    the path as its ``filename``, so every caller that reports a file it cannot read or write
-    in one line reports this one too."""
-
-    def __init__(self, path: str | os.PathLike[str], kind: str) -> None:
-        super().__init__(errno.EINVAL, f"{kind}, not a regular file", str(path))
-        self.kind = kind
-
-
-def _kind(mode: int) -> str:
-    """What a file of ``mode`` is, in words (for a refusal)."""
-    if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a plain file"
-
-
-def check_replaceable(path: Path) -> None:
-    """Refuse (NotRegularFile) to replace ``path`` unless it is missing or a regular file:
-    a write must never swap a device, a FIFO, a folder or a link for a file of ours."""
-    try:
-        st = os.lstat(path)
-    except FileNotFoundError:
-        return
-    if not stat.S_ISREG(st.st_mode):
-        raise NotRegularFile(path, _kind(st.st_mode))
-
-
-def _replaceable(path: Path) -> bool:
-    """Whether ``path`` is missing or a regular file (:func:`check_replaceable`'s test)."""
-    try:
-        check_replaceable(path)
-    except NotRegularFile:
-        return False
-    return True
-
-
-#: Flags that keep an open from following a link or waiting on a FIFO, where the OS has them.
-_SAFE_OPEN = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-_SAFE_OPEN |= getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
-
-
-def read_file(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
-    """The bytes of the regular file ``path``: at most ``limit`` of them (MAX_FILE by default:
-    a bigger file is refused with SaveError before it is read). Anything but a regular file
-    (a FIFO, a device, a folder, a symbolic link) is refused with :class:`NotRegularFile`
-    before it is opened for reading, so that no file can make the game wait or read forever;
-    the check is made again on the opened file, so a swap in between is refused too."""
-    limit = MAX_FILE if limit is None else limit
-    before = os.lstat(path)
-    if not stat.S_ISREG(before.st_mode):
-        raise NotRegularFile(path, _kind(before.st_mode))
-    try:
-        fd = os.open(path, os.O_RDONLY | _SAFE_OPEN)
-    except OSError as err:
-        if err.errno == errno.ELOOP:  # O_NOFOLLOW: it became a link
-            raise NotRegularFile(path, "a symbolic link") from None
-        raise
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or (st.st_dev, st.st_ino) != (
-            before.st_dev,
-            before.st_ino,
-        ):
-            raise NotRegularFile(path, _kind(st.st_mode))
-        if st.st_size > limit:
-            raise SaveError(f"the file is larger than any save ({limit} bytes)")
-        chunks: list[bytes] = []
-        size = 0
-        while size <= limit:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    finally:
-        os.close(fd)
-    if size > limit:  # it grew while being read
-        raise SaveError(f"the file is larger than any save ({limit} bytes)")
-    return b"".join(chunks)
-
-
-def fsync_dir(path: Path) -> None:
-    """Make the directory's entries (a rename) durable; a no-op where directories cannot be
-    opened (Windows)."""
-    if not hasattr(os, "O_DIRECTORY"):
-        return
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _temp_name(target: Path) -> Path:
-    return target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-
-
-def write_atomic(target: Path, data: bytes, *, backup: Path | None = None) -> None:
-    """Put ``data`` at ``target`` so that a crash at any moment leaves either the old file or
-    the new one, complete. With ``backup``, the old file (if any) becomes ``backup``."""
-    check_replaceable(target)
-    tmp = _temp_name(target)
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    try:
-        fd = os.open(tmp, flags, 0o644)
-    except OSError as err:  # name the file asked for, not the temporary one
-        raise OSError(err.errno, err.strerror, str(target)) from None
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if backup is not None and target.exists():
-            _keep_as_backup(target, backup)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    fsync_dir(target.parent)
-
-
-def _keep_as_backup(target: Path, backup: Path) -> None:
-    """``backup`` becomes the current ``target`` (which stays in place): a hard link renamed
-    over the old backup, or where links are not allowed a copy written the same safe way."""
-    link = _temp_name(backup)
-    try:
-        os.link(target, link)
-    except OSError:
-        write_atomic(backup, target.read_bytes())
-        return
-    try:
-        os.replace(link, backup)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(link)
-        raise
 
 
 def _why(err: SaveError | OSError) -> str:
@@ -299,192 +115,6 @@ def _decodes(data: bytes) -> bool:
     except SaveError:
         return False
     return True
-
-
-# --- locks -----------------------------------------------------------------------------------
-
-#: The most of a lock file read for the refusal message (the holder's pid, host and time).
-MAX_HOLDER = 256
-#: Where Windows locks a lock file: one byte past its text, so the text stays readable.
-_WIN_LOCK_AT = 1 << 20
-#: Tries at a lock whose file is replaced under us (a holder releasing as we open it).
-LOCK_ATTEMPTS = 50
-
-
-def _try_lock(fd: int) -> bool:
-    """Take the OS lock of the open lock file ``fd`` without waiting; False if another open
-    file holds it (another game, or another Store of this process)."""
-    if sys.platform == "win32":
-        import msvcrt  # Windows only
-
-        os.lseek(fd, _WIN_LOCK_AT, os.SEEK_SET)
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
-    import fcntl  # POSIX only (the import above is its Windows twin)
-
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError as err:
-        if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-            return False
-        raise
-    return True
-
-
-def _same_file(fd: int, path: Path) -> bool:
-    """Whether ``path`` still names the file open as ``fd`` (a holder releasing a lock
-    unlinks its file: a lock taken on the unlinked file is no lock at all)."""
-    try:
-        st = os.lstat(path)
-    except FileNotFoundError:
-        return False
-    mine = os.fstat(fd)
-    return (st.st_dev, st.st_ino) == (mine.st_dev, mine.st_ino)
-
-
-def _holder(fd: int) -> tuple[int | None, str | None, str | None] | None:
-    """(pid, host, since) written in the lock file ``fd`` by its holder, None where missing
-    or not well-formed: only ever shown in a message, never trusted. None for an empty file
-    (a holder that has the lock but has not written yet)."""
-    try:
-        os.lseek(fd, 0, os.SEEK_SET)
-        text = os.read(fd, MAX_HOLDER).decode("ascii", "replace")
-    except OSError:
-        return (None, None, None)
-    if not text:
-        return None
-    lines = [*text.splitlines(), "", "", ""][:3]
-    digits = lines[0].strip()
-    pid = int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 10 else None
-    host = printable(lines[1].strip()[:64]) or None
-    try:
-        when = parse_date(lines[2].strip()).astimezone(dt.UTC)
-        since: str | None = when.strftime("%Y-%m-%d %H:%M UTC")
-    except (ValueError, OverflowError):
-        since = None
-    return pid, host, since
-
-
-def _locked_message(name: str, path: Path, fd: int) -> str:
-    """The refusal of a lock held by another open file: who holds it, and where the lock is."""
-    holder = _holder(fd)
-    where = printable(str(path))
-    if holder is None:
-        return f"world {name!r} is being opened by another game; its lock is {where}"
-    pid, host, since = holder
-    if pid == os.getpid() and host == printable(socket.gethostname().strip()[:64]):
-        return f"world {name!r} is already open in this game; its lock is {where}"
-    who = ", ".join(
-        part
-        for part in (
-            f"process {pid}" + (f" on {host}" if host else "") if pid is not None else "",
-            f"since {since}" if since else "",
-        )
-        if part
-    )
-    return (
-        f"world {name!r} is open in another game ({who or 'holder unknown'}); its lock is {where}"
-    )
-
-
-def _drop(fd: int, path: Path) -> None:
-    """Let go of the lock held as ``fd``, removing its file while it is still ours (so no
-    lock file outlives its game; an opener of the old file sees it gone and tries again)."""
-    if sys.platform == "win32":  # an open file cannot be removed there: close first
-        os.close(fd)
-        with contextlib.suppress(OSError):  # another game opened it meanwhile: theirs now
-            os.unlink(path)
-        return
-    try:
-        if _same_file(fd, path):
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(path)
-    finally:
-        os.close(fd)
-
-
-def _acquire(path: Path, name: str) -> int:
-    """The open lock file of world ``name``, locked by the OS and holding our pid, host and
-    start time; WorldLocked if another open file holds it. The OS drops the lock when its
-    process ends in any way (kill -9 included), so a dead game's lock is free by construction
-    and what its file says is never trusted, only shown."""
-    flags = os.O_RDWR | os.O_CREAT | _SAFE_OPEN
-    for _ in range(LOCK_ATTEMPTS):
-        try:
-            fd = os.open(path, flags, 0o644)
-        except OSError as err:
-            if err.errno in (errno.ELOOP, errno.EISDIR):
-                try:
-                    kind = _kind(os.lstat(path).st_mode)
-                except OSError:  # gone again: say what the open found
-                    kind = "a symbolic link" if err.errno == errno.ELOOP else "a folder"
-                raise NotRegularFile(path, kind) from None
-            raise OSError(err.errno, err.strerror, str(path)) from None
-        try:
-            mode = os.fstat(fd).st_mode
-            if not stat.S_ISREG(mode):
-                raise NotRegularFile(path, _kind(mode))
-            if not _try_lock(fd):
-                raise WorldLocked(_locked_message(name, path, fd))
-        except BaseException:
-            os.close(fd)
-            raise
-        if not _same_file(fd, path):  # its holder removed it as we opened it: again
-            os.close(fd)
-            continue
-        me = f"{os.getpid()}\n{socket.gethostname()}\n{now_iso()}\n".encode("ascii", "replace")
-        try:
-            os.ftruncate(fd, 0)
-            os.lseek(fd, 0, os.SEEK_SET)
-            view = memoryview(me)
-            while view:
-                view = view[os.write(fd, view) :]
-        except OSError as err:  # a full disk: no half-taken lock stays behind
-            _drop(fd, path)
-            raise OSError(
-                err.errno, f"cannot write the lock of world {name!r}: {err.strerror}", str(path)
-            ) from None
-        except BaseException:
-            _drop(fd, path)
-            raise
-        return fd
-    raise WorldLocked(f"world {name!r}: its lock {printable(str(path))} keeps changing hands")
-
-
-class WorldLock:
-    """The lock of one world, held from creation until :meth:`release` (or the end of a
-    ``with`` block): its lock file, kept open and locked by the OS (``flock`` where there is
-    one, ``msvcrt.locking`` on Windows). Raises :class:`WorldLocked` when another open file
-    holds it: another game, or another Store of this process (the OS lock belongs to one open
-    of the file, not to a process)."""
-
-    def __init__(
-        self, path: Path, name: str, on_release: Callable[[WorldLock], None] | None = None
-    ) -> None:
-        self.path = path
-        self.name = name
-        self._on_release = on_release
-        self._fd: int | None = _acquire(path, name)
-        self.held = True
-
-    def release(self) -> None:
-        if not self.held:
-            return
-        self.held = False
-        if self._on_release is not None:
-            self._on_release(self)
-        fd, self._fd = self._fd, None
-        if fd is not None:
-            _drop(fd, self.path)
-
-    def __enter__(self) -> WorldLock:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.release()
 
 
 # --- the store -------------------------------------------------------------------------------
@@ -623,7 +253,8 @@ class Store:
         first_error: str | None = None
         for path, from_backup in ((main, False), (bak, True)):
             try:
-                head, _ = h.read(read_file(path))
+                content = read_file(path)
+                head, _ = h.read(content)
             except FileNotFoundError:
                 continue
             except SaveVersionError as err:
@@ -762,7 +393,7 @@ class Store:
             break
         # a folder, FIFO, device or link where the backup goes is never replaced, and never
         # stops the save either (every later save would fail): this save keeps no backup
-        keep = intact and _replaceable(backup)
+        keep = intact and replaceable(backup)
         write_atomic(main, data, backup=backup if keep else None)
 
     def save(

@@ -2,8 +2,8 @@
 far, in one box.
 
 Everything shown is read from the :class:`~roguelike.engine.GameState` (and the world's name
-and permadeath flag, which the state does not hold); what takes a rule to work out (the
-upgrades taken, from the player's numbers) comes from :mod:`roguelike.engine.describe`. The
+and permadeath flag, which the state does not hold); the equipment is the state's
+(``state.equipment``, in the words of :mod:`roguelike.engine.describe`). The
 world's name comes from a file: it is drawn as plain text, never as markup.
 """
 
@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from roguelike import seeds, tiles
 from roguelike.engine import ITEMS, GameState
-from roguelike.engine.describe import upgrades
+from roguelike.engine.describe import equipment_words
 from roguelike.presets import PRESETS
 from saves.text import printable
 from screens.bindings import ClosedByItsKey, keys_of
@@ -64,27 +64,10 @@ def sheet_text(
         _row(text, "Fury", f"weary {state.weary} turns", ("  (blows land softer)", OLD))
 
     text.append("\n\nEquipment", style="bold")
-    ups = upgrades(state)
-    axe, tower = ITEMS["war axe"], ITEMS["tower plate"]
-    gear = [
-        (ups.blades, "sharp blade", f"+{ups.blades} damage"),
-        (ups.plates, "iron plate", f"+{ups.plates} defence"),
-        (ups.elixirs, "heart elixir", f"+{ITEMS['heart elixir'].amount * ups.elixirs} max HP"),
-        (
-            ups.axes,
-            "war axe",
-            f"+{axe.amount * ups.axes} damage, cost -{axe.clumsy * ups.axes}% to hit",
-        ),
-        (
-            ups.towers,
-            "tower plate",
-            f"+{tower.amount * ups.towers} defence, cost -{tower.slow * ups.towers} speed",
-        ),
-    ]
-    taken = [(n, kind, what) for n, kind, what in gear if n]
+    taken = equipment_words(state.equipment)
     if not taken:
         text.append("\nYour starting blade and clothes: no treasure taken yet.", style=OLD)
-    for n, kind, what in taken:
+    for kind, n, what in taken:
         item = ITEMS[kind]
         text.append("\n")
         text.append(item.glyph, style=f"bold {colour_of(item.colour)}")

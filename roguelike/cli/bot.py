@@ -34,8 +34,8 @@ from roguelike.gen.layout import LayoutError
 from roguelike.gen.topology import ParamsError, TopologyError
 from roguelike.presets import DEFAULT_DIFFICULTY, DEFAULT_PRESET, DIFFICULTY_NAMES, PRESETS
 from roguelike.recording import Recording
+from saves.files import write_atomic
 from saves.runs import pack, record_of
-from saves.store import write_atomic
 from saves.world import now_iso
 
 #: A world the generator cannot build.

@@ -209,7 +209,7 @@ def read_file(path: str) -> str:
     """The text of a puzzle file, read only up to :data:`MAX_INPUT_CHARS` characters. Only a
     regular file is read (a FIFO would make the command wait for ever)."""
     from saves.errors import SaveError
-    from saves.store import read_file as read_regular
+    from saves.files import read_file as read_regular
 
     try:
         data = read_regular(path, 4 * MAX_INPUT_CHARS)  # UTF-8: at most 4 bytes a character

@@ -30,8 +30,9 @@ from roguelike.cli import play as play_command
 from roguelike.cli.args import add_save_dir_option
 from roguelike.recording import Divergence, RecordingError, replay
 from saves.errors import SaveError, StoreError
+from saves.files import read_file
 from saves.runs import MAX_FILE, Claim, Hall, RunFileError, RunRecord, claims, unpack
-from saves.store import Store, read_file
+from saves.store import Store
 from saves.text import printable
 
 #: A run file that cannot be read, a run that is not in the hall.

@@ -1,5 +1,6 @@
 """How the game names things to the player: articles, keys, the look-mode text of a cell, a
-monster's numbers, and what the character sheet derives from the state.
+monster's numbers, and the words for the equipment the state keeps (the character sheet's,
+look's and the morgue's).
 
 Look mode starts the text of each thing on a cell with the glyph the map draws for it (from
 :mod:`roguelike.engine.legend`), so a player who wonders what ``%`` is can point at one.
@@ -21,12 +22,9 @@ from dataclasses import dataclass
 from roguelike import tiles
 from roguelike.engine.balance import (
     DEFENCE_DODGE,
-    DIFFICULTIES,
     FREE_TURNS,
-    LEVEL_HP,
     PLAYER_ACCURACY,
     PLAYER_ATTACK,
-    PLAYER_SPEED,
 )
 from roguelike.engine.creatures import ITEMS, SHACKLED, Monster, monster_attack
 from roguelike.engine.legend import KEY_GLYPH, PLAYER_GLYPH, TILE_MEANING, TRAP_GLYPH, TRAP_TEXT
@@ -39,6 +37,8 @@ __all__ = [
     "Upgrades",
     "a",
     "describe",
+    "equipment_text",
+    "equipment_words",
     "key_name",
     "monster_numbers",
     "monster_text",
@@ -227,9 +227,7 @@ def monster_text(n: MonsterNumbers) -> str:
 
 @dataclass(frozen=True)
 class Upgrades:
-    """The lasting upgrades taken in the run, worked out from the player's numbers: what
-    levels gave is taken off, the rest came from treasure (the clumsy axes show in the
-    accuracy lost, the heavy plates in the speed lost)."""
+    """How many of each lasting upgrade the player took (read from ``state.equipment``)."""
 
     blades: int  # sharp blades: each +1 to both ends of the damage roll
     plates: int  # iron plates: each +1 defence
@@ -246,23 +244,43 @@ def level_attack(level: int) -> tuple[int, int]:
 
 
 def upgrades(state: GameState) -> Upgrades:
-    """The treasure the player's numbers show they took (never negative)."""
-    elixir = ITEMS["heart elixir"].amount
-    blade = ITEMS["sharp blade"].amount
-    plate = ITEMS["iron plate"].amount
-    axe, tower = ITEMS["war axe"], ITEMS["tower plate"]
-    axes = max(0, (PLAYER_ACCURACY - state.accuracy) // axe.clumsy)
-    towers = max(0, (PLAYER_SPEED - state.speed) // tower.slow)
-    start = DIFFICULTIES[state.difficulty].player_hp
-    extra_hp = state.max_hp - start - LEVEL_HP * (state.level - 1)
-    extra_hit = state.attack[1] - level_attack(state.level)[1] - axes * axe.amount
+    """The lasting upgrades the player took, as the state keeps them (``state.equipment``)."""
+    got = state.equipment.get
     return Upgrades(
-        blades=max(0, extra_hit // blade),
-        plates=max(0, (state.defence - towers * tower.amount) // plate),
-        elixirs=max(0, extra_hp // elixir),
-        axes=axes,
-        towers=towers,
+        blades=got("sharp blade", 0),
+        plates=got("iron plate", 0),
+        elixirs=got("heart elixir", 0),
+        axes=got("war axe", 0),
+        towers=got("tower plate", 0),
     )
+
+
+def equipment_words(equipment: dict[str, int]) -> list[tuple[str, int, str]]:
+    """Each lasting upgrade taken, in the order of the item table: its name, how many, and
+    what they give at the time they were taken (``+2 damage, cost -15% to hit``). The
+    character sheet, look and the morgue say the same."""
+    out = []
+    for name, item in ITEMS.items():
+        n = equipment.get(name, 0)
+        if n <= 0:
+            continue
+        what = {
+            "attack": f"+{item.amount * n} damage",
+            "defence": f"+{item.amount * n} defence",
+            "vigour": f"+{item.amount * n} max HP",
+        }.get(item.effect, "")
+        if item.clumsy:
+            what += f", cost -{item.clumsy * n}% to hit"
+        if item.slow:
+            what += f", cost -{item.slow * n} speed"
+        out.append((name, n, what))
+    return out
+
+
+def equipment_text(equipment: dict[str, int]) -> str:
+    """The lasting upgrades taken in a few words: ``a war axe, 2 iron plates`` (or ``none``)."""
+    words = [a(name) if n == 1 else f"{n} {name}s" for name, n, _ in equipment_words(equipment)]
+    return ", ".join(words) or "none"
 
 
 # ------------------------------------------------------------------------ look
@@ -281,7 +299,10 @@ def describe(
     seen = bool(state.visible[y, x])
     parts: list[str] = []
     if (x, y) == state.player:
-        parts.append(f"{PLAYER_GLYPH} You ({state.hp}/{state.max_hp} HP, level {state.level}), on:")
+        gear = f"; taken: {equipment_text(state.equipment)}" if state.equipment else ""
+        parts.append(
+            f"{PLAYER_GLYPH} You ({state.hp}/{state.max_hp} HP, level {state.level}{gear}), on:"
+        )
     m = state.monster_at(x, y) if seen else None
     if m is not None:
         parts.append(monster_text(monster_numbers(state, m)))

@@ -95,6 +95,8 @@ def receive(state: GameState, item: str) -> str:
     if info.kind == "pack":
         state.inventory[item] = state.inventory.get(item, 0) + 1
         return f"You pick up {a(item)}."
+    if info.effect in LASTING:
+        state.equipment[item] = state.equipment.get(item, 0) + 1
     return TAKE[info.effect](state, info)
 
 
@@ -134,6 +136,9 @@ TAKE: dict[str, TakeEffect] = {
     "defence": _defence,
     "vigour": _vigour,
 }
+#: The effects of the lasting upgrades: an item taken with one of these is kept in
+#: ``state.equipment`` (a hint coin is spent, not worn).
+LASTING = frozenset({"attack", "defence", "vigour"})
 
 
 # --- using ------------------------------------------------------------------------------------

@@ -105,6 +105,10 @@ class GameState:
     weary: int = 0
     level: int = 1
     xp: int = 0
+    #: what the player wears and wields, and the other lasting upgrades taken: each such
+    #: item's name and how many were taken, in the order first taken (written when the item
+    #: is taken, :func:`roguelike.engine.items.receive`; read by the sheet, look, the morgue)
+    equipment: dict[str, int] = field(default_factory=dict)
     visible: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=bool))
     explored: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=bool))
     turn: int = 0

@@ -18,8 +18,9 @@ monsters, puzzle rooms, earlier floors), :mod:`saves.codec.floor` the current fl
 generated (floor, parameters, topology, layout, templates), so loading never runs the
 generator. Maps are arrays (:mod:`saves.fields`). Nothing is pickled or evaluated: every value
 is read back through a check of its type and range, and anything wrong raises one
-:class:`~saves.errors.SaveError`. Documents of older formats pass through
-:mod:`saves.codec.migrations` first.
+:class:`~saves.errors.SaveError`. Every field of the current format is required. Which saves
+load is one rule, written in :mod:`saves.codec.migrations`: another generator is refused,
+an older format of this generator is migrated there first.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ class Loaded:
     state: GameState
     visited: list[VisitedFloor]
     header: h.Header
-    #: the run's recording (None: a save from before recordings, or one dropped)
+    #: the run's recording (None: a world saved without one, or one dropped)
     recording: Recording | None = None
     #: why a recording in the file was dropped, or None
     recording_problem: str | None = None
@@ -203,9 +204,9 @@ def decode(data: bytes) -> Loaded:
 
 
 def _check_unsealed_generator(head: h.Header, payload: bytes) -> None:
-    """SaveError unless the generator in an unsealed header (format 5 or older) is its
-    payload's: one changed bit there must read as damage, which the store answers with the
-    backup, not as "another generator", which it would not."""
+    """SaveError unless the generator in an unsealed header (format 5 or older, all of older
+    generators) is its payload's: one changed bit there must read as damage, which the store
+    answers with the backup, not as "another generator", which it would not."""
     world = h.document(payload).get("world")
     if not isinstance(world, dict) or world.get("generator") != head.generator:
         raise SaveError("the save's header does not match its payload (generator)")
@@ -232,5 +233,5 @@ def _decode(data: bytes) -> Loaded:
     visited = visited_from(f.get(doc, "visited", "payload"), "visited", state)
     if summary_of(world, state) != head.summary:
         raise SaveError("the save's header does not match its payload (summary)")
-    recording, problem = recording_from(doc.get("recording"), state)
+    recording, problem = recording_from(f.get(doc, "recording", "payload"), state)
     return Loaded(world, state, visited, head, recording, problem)

@@ -166,8 +166,7 @@ def floor_from(value: Any, where: str, seed: int, total: int) -> Floor:
             for g, cells in by.items()
         }
     traps = []
-    # a floor saved before traps existed has none
-    listed = f.array_list(o["traps"], at("traps"), MAX_TRAPS) if "traps" in o else []
+    listed = f.array_list(field("traps"), at("traps"), MAX_TRAPS)
     for i, item in enumerate(listed):
         w = f"{at('traps')}[{i}]"
         e = f.obj(item, w)
@@ -179,8 +178,7 @@ def floor_from(value: Any, where: str, seed: int, total: int) -> Floor:
     if len({(t.x, t.y) for t in traps}) != len(traps):
         raise SaveError(f"{at('traps')}: two traps on one cell")
     vaults = []
-    # a floor saved before vaults existed has none
-    listed = f.array_list(o["vaults"], at("vaults"), MAX_VAULTS) if "vaults" in o else []
+    listed = f.array_list(field("vaults"), at("vaults"), MAX_VAULTS)
     for i, item in enumerate(listed):
         w = f"{at('vaults')}[{i}]"
         e = f.obj(item, w)

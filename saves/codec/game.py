@@ -16,12 +16,11 @@ from roguelike.engine.balance import (
     DIFFICULTIES,
     FREE_TURNS,
     NET_TURNS,
-    PLAYER_ACCURACY,
-    PLAYER_SPEED,
     PLAYER_SPEED_LEAST,
     WEARY_TURNS,
 )
 from roguelike.engine.creatures import ITEMS, MONSTERS, SHACKLED, Monster, monster_hp
+from roguelike.engine.items import LASTING
 from roguelike.engine.puzzle_rooms import PuzzleRoom
 from roguelike.engine.state import LOG_LIMIT, GameState, RunStats
 from roguelike.presets import PRESETS
@@ -47,6 +46,8 @@ from saves.world import RUN_ID, VisitedFloor, World, check_name, parse_date
 LOG_KEPT = 200
 #: What the pack can hold (the other items are used when taken).
 PACK_ITEMS = frozenset(name for name, kind in ITEMS.items() if kind.kind == "pack")
+#: What ``state.equipment`` can hold: the lasting upgrades.
+LASTING_ITEMS = tuple(name for name, kind in ITEMS.items() if kind.effect in LASTING)
 
 
 # --- world -----------------------------------------------------------------------------------
@@ -101,13 +102,13 @@ def world_from(value: Any, where: str) -> World:
         permadeath=f.boolean(f.get(o, "permadeath", where), f"{where}.permadeath"),
         created=created,
         generator=f.text(f.get(o, "generator", where), f"{where}.generator", 40),
-        challenge=_challenge_id(o.get("challenge"), f"{where}.challenge"),
+        challenge=_challenge_id(f.get(o, "challenge", where), f"{where}.challenge"),
         difficulty=f.difficulty(o, where),
     )
 
 
 def _challenge_id(value: Any, where: str) -> str | None:
-    """A run id (letters, digits and dashes), or None (a save of format 5 may lack it)."""
+    """A run id (letters, digits and dashes), or None (a world that answers no challenge)."""
     run_id = f.optional_text(value, where, 40)
     if run_id is not None and not RUN_ID.fullmatch(run_id):
         raise SaveError(f"{where}: {f.show(run_id)} is not a run id")
@@ -152,6 +153,7 @@ def state_doc(s: GameState) -> dict[str, Any]:
         "items_lying": [{"x": x, "y": y, "item": i} for (x, y), i in s.items_lying.items()],
         "choices": [{"x": x, "y": y, "group": g} for (x, y), g in s.choices.items()],
         "inventory": [{"item": i, "count": n} for i, n in s.inventory.items()],
+        "equipment": [{"item": i, "count": n} for i, n in s.equipment.items()],
         "monsters": [monster_doc(m) for m in s.monsters],
         "allies": [monster_doc(m) for m in s.allies],
         "puzzles": [puzzle_doc(p) for p in s.puzzles.values()],
@@ -207,9 +209,9 @@ def state_from(value: Any, where: str) -> GameState:
         e = f.obj(item, w)
         pos = f.cell([f.get(e, "x", w), f.get(e, "y", w)], w, width, height)
         items_lying[pos] = f.text(f.get(e, "item", w), f"{w}.item", 40, choices=ITEMS)
-    # the treasure's choice groups (saves from before them have none: read as empty)
+    # the treasure's choice groups
     choices: dict[tuple[int, int], int] = {}
-    for i, item in enumerate(f.array_list(o.get("choices", []), at("choices"), MAX_ITEMS)):
+    for i, item in enumerate(f.array_list(field("choices"), at("choices"), MAX_ITEMS)):
         w = f"{at('choices')}[{i}]"
         e = f.obj(item, w)
         pos = f.cell([f.get(e, "x", w), f.get(e, "y", w)], w, width, height)
@@ -264,11 +266,11 @@ def state_from(value: Any, where: str) -> GameState:
         hint_coins=f.integer(field("hint_coins"), at("hint_coins"), 0, MAX_PACK),
         attack=(lo, hi),
         defence=f.integer(field("defence"), at("defence"), 0, MAX_BIG),
-        # the fields below came with the items of choice: missing in older saves, as at start
-        accuracy=f.integer(o.get("accuracy", PLAYER_ACCURACY), at("accuracy"), 0, 100),
-        speed=f.integer(o.get("speed", PLAYER_SPEED), at("speed"), PLAYER_SPEED_LEAST, 1000),
-        berserk=f.integer(o.get("berserk", 0), at("berserk"), 0, BERSERK_TURNS),
-        weary=f.integer(o.get("weary", 0), at("weary"), 0, WEARY_TURNS),
+        accuracy=f.integer(field("accuracy"), at("accuracy"), 0, 100),
+        speed=f.integer(field("speed"), at("speed"), PLAYER_SPEED_LEAST, 1000),
+        berserk=f.integer(field("berserk"), at("berserk"), 0, BERSERK_TURNS),
+        weary=f.integer(field("weary"), at("weary"), 0, WEARY_TURNS),
+        equipment=equipment_from(field("equipment"), at("equipment")),
         level=f.integer(field("level"), at("level"), 1, MAX_BIG),
         xp=f.integer(field("xp"), at("xp"), 0, MAX_BIG),
         visible=visible,
@@ -283,23 +285,35 @@ def state_from(value: Any, where: str) -> GameState:
         log=log,
         stats=stats_from(field("stats"), at("stats"), total),
     )
-    # the trap state; a save written before traps existed has none of these fields
+    # the trap state
     state.traps = {(t.x, t.y): t.kind for t in fl.traps}
-    if "traps_known" in o:
-        for i, c in enumerate(f.array_list(o["traps_known"], at("traps_known"), h.MAX_TRAPS)):
-            pos = f.cell(c, f"{at('traps_known')}[{i}]", width, height)
-            if pos not in state.traps:
-                raise SaveError(f"{at('traps_known')}[{i}]: no trap lies at {pos}")
-            state.traps_known.add(pos)
-    if "netted" in o:
-        state.netted = f.integer(o["netted"], at("netted"), 0, NET_TURNS)
-    if "sprung" in o:
-        count = len(fl.topology.rooms)
-        for i, r in enumerate(f.array_list(o["sprung"], at("sprung"), count)):
-            state.sprung.add(f.integer(r, f"{at('sprung')}[{i}]", 0, count - 1))
-    # captives and allies; a save written before them has none
-    state.allies = allies_from(o.get("allies", []), at("allies"), width, height)
+    for i, c in enumerate(f.array_list(field("traps_known"), at("traps_known"), h.MAX_TRAPS)):
+        pos = f.cell(c, f"{at('traps_known')}[{i}]", width, height)
+        if pos not in state.traps:
+            raise SaveError(f"{at('traps_known')}[{i}]: no trap lies at {pos}")
+        state.traps_known.add(pos)
+    state.netted = f.integer(field("netted"), at("netted"), 0, NET_TURNS)
+    count = len(fl.topology.rooms)
+    for i, r in enumerate(f.array_list(field("sprung"), at("sprung"), count)):
+        state.sprung.add(f.integer(r, f"{at('sprung')}[{i}]", 0, count - 1))
+    # captives and allies
+    state.allies = allies_from(field("allies"), at("allies"), width, height)
     return state
+
+
+def equipment_from(value: Any, where: str) -> dict[str, int]:
+    """What the player wears and wields, and the other lasting upgrades taken: each such item
+    (one applied when taken, not a hint coin) listed once, in the order first taken, with how
+    many were taken."""
+    out: dict[str, int] = {}
+    for i, item in enumerate(f.array_list(value, where, len(LASTING_ITEMS))):
+        w = f"{where}[{i}]"
+        e = f.obj(item, w)
+        kind = f.text(f.get(e, "item", w), f"{w}.item", 40, choices=LASTING_ITEMS)
+        if kind in out:
+            raise SaveError(f"{w}: {kind} is listed twice")
+        out[kind] = f.integer(f.get(e, "count", w), f"{w}.count", 1, MAX_PACK)
+    return out
 
 
 def allies_from(value: Any, where: str, width: int, height: int) -> list[Monster]:
@@ -458,10 +472,9 @@ def monster_from(value: Any, where: str, width: int, height: int) -> Monster:
         extra[f.text(key, f"{where}.extra key", 40)] = f.integer(
             v, f"{where}.extra.{key}", -MAX_BIG, MAX_BIG
         )
-    # its maximum HP: the kind's scaled by a difficulty (missing: a save from before
-    # difficulties, the kind's own), never above the hardest difficulty's scaling
+    # its maximum HP: the kind's scaled by a difficulty, never above the hardest one's
     most = max(monster_hp(MONSTERS[kind], d) for d in DIFFICULTIES)
-    top = f.integer(o.get("max_hp", MONSTERS[kind].max_hp), f"{where}.max_hp", 1, most)
+    top = f.integer(field("max_hp"), f"{where}.max_hp", 1, most)
     return Monster(
         max_hp=top,
         id=f.integer(field("id"), f"{where}.id", 0, MAX_BIG),
@@ -475,16 +488,8 @@ def monster_from(value: Any, where: str, width: int, height: int) -> Monster:
         energy=f.integer(field("energy"), f"{where}.energy", 0, MAX_BIG),
         unseen=f.integer(field("unseen"), f"{where}.unseen", 0, MAX_BIG),
         extra=extra,
-        loot=_loot(o, where),
+        loot=f.text(field("loot"), f"{where}.loot", 40, choices=("", *ITEMS)),
     )
-
-
-def _loot(o: dict[str, Any], where: str) -> str:
-    """What a thief carries: an item's name, or none (a save from before thieves has no
-    field: none)."""
-    if "loot" not in o:
-        return ""
-    return f.text(o["loot"], f"{where}.loot", 40, choices=("", *ITEMS))
 
 
 # --- puzzle rooms ----------------------------------------------------------------------------

@@ -1,24 +1,34 @@
-"""Older save formats brought to the current one, a step at a time.
+"""Which saves load, and the steps that bring an older format of the same generator to the
+current one.
+
+The rule (the one rule of save compatibility):
+
+* **A generator bump is a compatibility reset.** The floors of a seed depend on
+  ``GENERATOR_VERSION`` (:mod:`roguelike.version`), so a save or a recording of another
+  generator is refused in one line (``made by generator 3, this game has 4: its floors would
+  differ``), whatever its format. With each generator bump, :data:`~saves.header.OLDEST_FORMAT`
+  is raised to the format then current and every step below it is deleted: no save that
+  could need it can load anyway.
+* **Within one generator, a format change is bumped and migrated.** Any change to what the
+  codec writes (a key added to or removed from a record, or a value's meaning changed) bumps
+  ``FORMAT_VERSION`` (:mod:`saves.header`) and adds the step from the previous format here, so
+  a player's saves of this generator still load. ``tests/saves/test_schema.py`` holds the
+  keys each record writes, per format, and fails while the codec writes other keys than its
+  format's: it says to bump and migrate.
+* A reader never defaults a missing field "as in older saves": every field of the current
+  format is required; a step here gives older documents their value.
 
 :data:`MIGRATIONS` maps a format ``n`` to a function from a document of format ``n`` to one of
-format ``n + 1``; :func:`migrate` applies them in a chain, before any record is read. Adding a
-field to a save means: bump ``FORMAT_VERSION`` (:mod:`saves.header`), write the field, and add
-the step that gives older documents its value.
+format ``n + 1``; :func:`migrate` applies them in a chain, before any record is read. A step
+may fail the load with one line when an older document does not hold what it needs.
 
-* format 1: the game before puzzle rooms, every key lying on its floor;
-* format 2: ``state.puzzles`` (each pedestal: its key, place, type, difficulty, seed, the
-  instance once generated, the player's moves, solved, hints used, visited) and
-  ``state.with_puzzles``;
-* format 3: the floor's topology stored once, in the shape the generator gives it: the keys
-  are those its rooms hold (no separate ``keys`` list), and an edge has ``loop`` only when
-  it is one;
-* format 4: each pedestal keeps ``resets``, the times its puzzle was started again (its score
-  keeps the penalty when the puzzle is left and reopened); older saves had none kept: 0;
-* format 5: the run's ``recording`` (its start and every action, see
-  :mod:`roguelike.recording`) and ``state.stats.puzzle_scores``; a game saved before has no
-  recording (``null``: its run cannot be replayed) and no scores kept;
-* format 6: the header is sealed (see :mod:`saves.header`): the payload is format 5's, so
-  the step changes nothing in it.
+The formats this generator reads:
+
+* format 6: the generator's first format (a sealed header, see :mod:`saves.envelope`);
+* format 7: ``state.equipment``, the lasting upgrades the player took, kept when taken. A
+  format 6 save did not keep them: the step works them out once from the player's numbers
+  (what levels give taken off, the war axes read from the accuracy lost, the tower plates
+  from the speed lost), as the character sheet used to on every drawing.
 """
 
 from __future__ import annotations
@@ -26,79 +36,62 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from roguelike.engine.balance import (
+    DIFFICULTIES,
+    LEVEL_HP,
+    PLAYER_ACCURACY,
+    PLAYER_ATTACK,
+    PLAYER_SPEED,
+)
+from roguelike.engine.creatures import ITEMS
 from saves import fields as f
 from saves import header as h
 from saves.errors import SaveError, SaveVersionError
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
-#: The most rooms, edges or keys a migration reads (the records' readers check the real limits).
-_MAX_RECORDS = 10_000
 
 
-def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
-    """Format 2 has puzzle rooms. A game saved before them has every key lying on its floor,
-    and keeps it so on the floors below (``with_puzzles`` false)."""
+def equipment_of_numbers(state: dict[str, Any], where: str = "payload.state") -> dict[str, int]:
+    """The lasting upgrades a format 6 state's numbers show were taken (never negative): what
+    levels gave is taken off, the rest came from treasure. SaveError if the state lacks a
+    number this needs."""
+
+    def number(key: str, lo: int = 0) -> int:
+        return f.integer(f.get(state, key, where), f"{where}.{key}", lo, 10**9)
+
+    level, max_hp = number("level", 1), number("max_hp", 1)
+    defence, accuracy, speed = number("defence"), number("accuracy"), number("speed")
+    top = f.pair(f.get(state, "attack", where), f"{where}.attack", 0, 10**9)[1]
+    difficulty = f.difficulty(state, where)
+    blade, plate, elixir = (ITEMS[n] for n in ("sharp blade", "iron plate", "heart elixir"))
+    axe, tower = ITEMS["war axe"], ITEMS["tower plate"]
+    axes = max(0, (PLAYER_ACCURACY - accuracy) // axe.clumsy)
+    towers = max(0, (PLAYER_SPEED - speed) // tower.slow)
+    extra_hp = max_hp - DIFFICULTIES[difficulty].player_hp - LEVEL_HP * (level - 1)
+    extra_hit = top - (PLAYER_ATTACK[1] + level - 1) - axes * axe.amount
+    counts = {
+        "sharp blade": max(0, extra_hit // blade.amount),
+        "war axe": axes,
+        "iron plate": max(0, (defence - towers * tower.amount) // plate.amount),
+        "tower plate": towers,
+        "heart elixir": max(0, extra_hp // elixir.amount),
+    }
+    return {name: n for name, n in counts.items() if n > 0}
+
+
+def _v6_to_v7(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 7 keeps the lasting upgrades taken (``state.equipment``)."""
     state = dict(f.obj(f.get(doc, "state", "payload"), "payload.state"))
-    state.setdefault("puzzles", [])
-    state.setdefault("with_puzzles", False)
+    if "equipment" in state:
+        raise SaveError("payload.state.equipment: a format 6 save has no equipment")
+    taken = equipment_of_numbers(state)
+    state["equipment"] = [{"item": name, "count": n} for name, n in taken.items()]
     return {**doc, "state": state}
-
-
-def _v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
-    """Format 3 stores a topology's keys only in its rooms (format 2 listed them a second
-    time, apart) and writes ``loop`` only on the edges that are loops."""
-    where = "payload.state.floor.topology"
-    state = dict(f.obj(f.get(doc, "state", "payload"), "payload.state"))
-    floor = dict(f.obj(f.get(state, "floor", "payload.state"), "payload.state.floor"))
-    topo = dict(f.obj(f.get(floor, "topology", "payload.state.floor"), where))
-
-    def records(key: str) -> list[dict[str, Any]]:
-        items = f.array_list(f.get(topo, key, where), f"{where}.{key}", _MAX_RECORDS)
-        return [f.obj(item, f"{where}.{key}[{i}]") for i, item in enumerate(items)]
-
-    listed = sorted((k.get("id"), k.get("room")) for k in records("keys"))
-    held = sorted((r.get("key"), r.get("id")) for r in records("rooms") if r.get("key") is not None)
-    if listed != held:
-        raise SaveError(f"{where}.keys: not the keys its rooms hold")
-    del topo["keys"]
-    topo["edges"] = [
-        {k: v for k, v in e.items() if (k, v) != ("loop", False)} for e in records("edges")
-    ]
-    return {**doc, "state": {**state, "floor": {**floor, "topology": topo}}}
-
-
-def _v3_to_v4(doc: dict[str, Any]) -> dict[str, Any]:
-    """Format 4 keeps each pedestal's resets; a save from before kept none."""
-    state = dict(f.obj(f.get(doc, "state", "payload"), "payload.state"))
-    rooms = f.array_list(
-        f.get(state, "puzzles", "payload.state"), "payload.state.puzzles", _MAX_RECORDS
-    )
-    state["puzzles"] = [
-        {"resets": 0, **f.obj(r, f"payload.state.puzzles[{i}]")} for i, r in enumerate(rooms)
-    ]
-    return {**doc, "state": state}
-
-
-def _v4_to_v5(doc: dict[str, Any]) -> dict[str, Any]:
-    """Format 5 records the run; a game saved before was not recorded."""
-    state = dict(f.obj(f.get(doc, "state", "payload"), "payload.state"))
-    stats = dict(f.obj(f.get(state, "stats", "payload.state"), "payload.state.stats"))
-    stats.setdefault("puzzle_scores", [])
-    return {**doc, "state": {**state, "stats": stats}, "recording": None}
-
-
-def _v5_to_v6(doc: dict[str, Any]) -> dict[str, Any]:
-    """Format 6 seals the header; its payload is format 5's."""
-    return doc
 
 
 #: Format n → format n + 1, applied in a chain from a save's format up to FORMAT_VERSION.
 MIGRATIONS: dict[int, Migration] = {
-    1: _v1_to_v2,
-    2: _v2_to_v3,
-    3: _v3_to_v4,
-    4: _v4_to_v5,
-    5: _v5_to_v6,
+    6: _v6_to_v7,
 }
 
 
@@ -106,6 +99,11 @@ def migrate(doc: dict[str, Any], version: int) -> dict[str, Any]:
     """``doc`` of format ``version`` brought to :data:`~saves.header.FORMAT_VERSION`."""
     if version > h.FORMAT_VERSION:
         raise SaveVersionError(h.newer_format_message(version))
+    if version < h.OLDEST_FORMAT:
+        raise SaveError(
+            f"format {version} is older than any this game reads "
+            f"({h.OLDEST_FORMAT} to {h.FORMAT_VERSION})"
+        )
     while version < h.FORMAT_VERSION:
         step = MIGRATIONS.get(version)
         if step is None:

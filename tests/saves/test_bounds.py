@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from roguelike.cli.bench.hostile import MEMORY_LIMIT, hostile_saves, run_limited
 from saves import codec
+from saves import envelope as e
 from saves import header as h
 from saves.codec.common import MAX_LINE
 from saves.errors import SaveError
@@ -103,7 +104,9 @@ def _pack(document: dict, game) -> bytes:
 def small_limits(monkeypatch):
     """The document bounds made small, so that a document at them is quick to build: the
     writer and the reader read the same constants, whatever their values."""
+    monkeypatch.setattr(e, "MAX_DEPTH", 6)
     monkeypatch.setattr(h, "MAX_DEPTH", 6)
+    monkeypatch.setattr(e, "MAX_ELEMENTS", 500)
     monkeypatch.setattr(h, "MAX_ELEMENTS", 500)
 
 

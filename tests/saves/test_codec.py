@@ -37,7 +37,6 @@ from roguelike.engine.creatures import Monster
 from roguelike.engine.puzzle_rooms import PuzzleRoom
 from roguelike.gen import pipeline
 from roguelike.gen.floor import Floor
-from roguelike.gen.topology import Key
 from roguelike.version import GENERATOR_VERSION
 from saves import SaveError, SaveVersionError, VisitedFloor, World, codec
 from saves import header as h
@@ -94,18 +93,13 @@ def test_saved_fields_are_every_field_of_the_game():
             "items_lying", "puzzles", "inventory", "hint_coins", "attack", "defence", "level", "xp",
             "visible", "explored", "turn", "regen_clock", "fov_radius", "with_monsters",
             "with_puzzles", "won", "dead", "log", "stats", "traps", "traps_known", "netted",
-            "sprung",
-            # the items of choice's fields: read as their defaults from older saves
-            "choices", "accuracy", "speed", "berserk", "weary",
-            # the captives and allies: read as none from older saves
-            "allies",
+            "sprung", "choices", "accuracy", "speed", "berserk", "weary", "allies",
+            "equipment",
         },
         Floor: {
             "seed", "number", "last", "params", "topology", "roles", "layout", "tiles",
             "room_map", "protected", "zone", "theme", "doors", "keys", "spawn", "finish",
-            "slots", "traps", "spots", "proven",
-            # a floor's sealed vaults: read as none from older saves
-            "vaults",
+            "slots", "traps", "spots", "proven", "vaults",
         },
         Monster: {
             "id", "kind", "x", "y", "hp", "home", "guard", "awake", "energy", "unseen", "extra",
@@ -274,17 +268,6 @@ def _pack(doc: dict[str, Any], world: World, state: GameState, **over: Any) -> b
     return pack_as(world, state, doc, **over)
 
 
-def _format2_topology(doc: dict[str, Any]) -> None:
-    """Make ``doc``'s topology as format 2 wrote it: its keys listed apart as well, and every
-    edge saying whether it is a loop."""
-    topo = doc["state"]["floor"]["topology"]
-    topo["keys"] = sorted(
-        ({"id": r["key"], "room": r["id"]} for r in topo["rooms"] if r["key"] is not None),
-        key=lambda k: k["id"],
-    )
-    topo["edges"] = [{**e, "loop": e.get("loop", False)} for e in topo["edges"]]
-
-
 def _fails(data: bytes, *words: str) -> str:
     with pytest.raises(SaveError) as info:
         codec.decode(data)
@@ -417,32 +400,14 @@ def test_ill_formed_payloads_are_refused_by_field(small_save):
 # --- migrations -------------------------------------------------------------------------------
 
 
-def test_every_older_format_has_a_migration():
+def test_every_format_of_this_generator_has_a_migration():
     assert set(codec.MIGRATIONS) == set(range(h.OLDEST_FORMAT, h.FORMAT_VERSION))
 
 
-def test_a_format_1_save_from_before_puzzle_rooms_loads_and_plays_on():
-    """Format 1 is the game before puzzle rooms: no ``puzzles``, no ``with_puzzles``, every
-    key lying on its floor. It migrates to a game whose keys stay on the floor."""
-    state = fresh_game(SEED, puzzles=False)  # what such a game was: all keys lying
-    autoplay(state, 25, [])
-    world = world_of(state)
-    doc = codec.to_document(world, state)
-    del doc["state"]["puzzles"], doc["state"]["with_puzzles"]
-    _format2_topology(doc)  # formats 1 and 2 stored the topology alike
-    old = _pack(doc, world, state, format=1)
-    assert json.loads(old[8 : old.index(b"\n")])["format"] == 1
-    loaded = codec.decode(old)
-    assert loaded.header.format == 1
-    assert loaded.state.with_puzzles is False and loaded.state.puzzles == {}
-    assert_same_game(state, loaded.state)
-    before = len(state.log)
-    for _ in range(20):
-        a = choose(state)
-        assert step(state, a) == step(loaded.state, a)
-    assert_same_game(state, loaded.state, logged=len(state.log) - before)
-    # saved again, it is of the current format
-    assert codec.decode(codec.encode(world, loaded.state)).header.format == h.FORMAT_VERSION
+def test_a_format_older_than_the_generators_is_refused_in_one_line():
+    world, state, visited = played_game()
+    doc = codec.to_document(world, state, visited)
+    _fails(_pack(doc, world, state, format=h.OLDEST_FORMAT - 1), "older than any this game")
 
 
 OLD_FILE = Path(__file__).with_name("data") / "format2-old-keep.rgl"
@@ -458,46 +423,11 @@ def test_a_file_written_by_generator_1_is_refused_naming_both_generators():
     )
 
 
-def test_a_file_written_by_the_format_2_game_loads_and_plays_on(monkeypatch):
-    """``format2-old-keep.rgl`` was written by the game before format 3 (``roguelike world
-    create "Old Keep" --seed abc --preset small``, then autoplayed to floor 2 and saved), with
-    generator 1: the format's migrations are checked as that generator would run them."""
-    monkeypatch.setattr(codec, "GENERATOR_VERSION", "1")
-    data = OLD_FILE.read_bytes()
-    loaded = codec.decode(data)
-    assert loaded.header.format == 2 and loaded.world.name == "Old Keep"
-    state = loaded.state
-    assert (state.number, state.turn) == (2, 917)
-    assert [v.number for v in loaded.visited] == [1] and len(state.puzzles) == 2
-    topo = state.floor.topology
-    assert (
-        topo.keys == tuple(sorted(Key(r.key, r.id) for r in topo.rooms if r.key is not None))
-        and len(topo.keys) == state.floor.params.keys
-    )
-    # the stored layout's corridors are the stored topology's edges
-    assert state.floor.layout is not None and state.floor.layout.topology is topo
-    # saved again, it is of the current format and the same game
-    again = codec.decode(codec.encode(loaded.world, state, loaded.visited))
-    assert again.header.format == h.FORMAT_VERSION
-    assert_same_game(state, again.state)
-    for _ in range(20):
-        a = choose(state)
-        assert step(state, a) == step(again.state, a)
-
-
 def test_the_topology_is_stored_once_in_the_generators_shape(small_save):
     world, state, _ = small_save
     topo = state.floor.topology
     stored = codec.to_document(world, state)["state"]["floor"]["topology"]
     assert stored == topo.to_dict() | {"attempts": topo.attempts}
-
-
-def test_format_2_keys_that_are_not_the_rooms_are_refused(small_save):
-    world, state, _ = small_save
-    doc = codec.to_document(world, state)
-    _format2_topology(doc)
-    doc["state"]["floor"]["topology"]["keys"][0]["room"] += 1
-    _fails(_pack(doc, world, state, format=2), "not the keys its rooms hold")
 
 
 def test_a_migration_does_not_touch_a_current_document():
@@ -614,9 +544,8 @@ def test_descending_keeps_the_floor_left_as_visited():
     assert_same(visited, loaded.visited, "visited")
 
 
-def test_a_pedestals_resets_are_saved_and_a_format_3_save_kept_none():
-    """Format 4 keeps each pedestal's resets (the reset penalty outlives a visit); a format 3
-    save had none kept, and loads with 0."""
+def test_a_pedestals_resets_are_saved():
+    """Each pedestal keeps its resets (the reset penalty outlives a visit)."""
     world, state, visited = played_game()
     assert state.puzzles
     pos, room = next(iter(state.puzzles.items()))
@@ -624,11 +553,6 @@ def test_a_pedestals_resets_are_saved_and_a_format_3_save_kept_none():
     again = codec.decode(codec.encode(world, state, visited))
     assert again.state.puzzles[pos].resets == 3
     doc = codec.to_document(world, state, visited)
-    for r in doc["state"]["puzzles"]:
-        del r["resets"]
-    old = codec.decode(_pack(doc, world, state, format=3))
-    assert old.header.format == 3
-    assert [r.resets for r in old.state.puzzles.values()] == [0] * len(state.puzzles)
     doc["state"]["puzzles"][0]["resets"] = -1
     _fails(_pack(doc, world, state), "resets")
 

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from saves import Store, World, WorldLocked
-from saves.store import NotRegularFile
+from saves.files import NotRegularFile
 from tests.cli.support import refused, run
 from tests.saves import lock_race
 

@@ -8,9 +8,7 @@ import dataclasses
 from roguelike.autoplay import Memory, choose, decide
 from roguelike.engine import step
 from roguelike.recording import Recording, digest, replay
-from roguelike.version import GAME_VERSION, GENERATOR_VERSION
-from saves import Store, World, codec
-from saves import header as h
+from saves import Store, World
 from saves.runs import Hall, verify
 from saves.session import Games, Session
 from tests.saves.run_support import TINY_SEED, tiny_game, tiny_world_game, won_run
@@ -140,38 +138,6 @@ def test_a_save_whose_recording_does_not_end_at_its_state_loads_without_it(tmp_p
     play(session, 3)  # it plays on
     session.save_and_quit()
     assert Store(tmp_path).open(NAME).recording is None
-
-
-def test_a_format_4_save_loads_without_a_recording_and_plays_on(tmp_path):
-    store = Store(tmp_path)
-    state = tiny_game(name=NAME)
-    w = world()
-    doc = codec.to_document(w, state, [])
-    del doc["recording"]
-    del doc["state"]["stats"]["puzzle_scores"]
-    data = h.pack(
-        doc,
-        format=4,
-        game=GAME_VERSION,
-        generator=GENERATOR_VERSION,
-        seed=w.code,
-        world=w.name,
-        created=w.created,
-        saved=w.created,
-        summary=codec.summary_of(w, state),
-    )
-    tmp_path.mkdir(exist_ok=True)
-    store.file(NAME).write_bytes(data)
-    loaded = store.open(NAME)
-    assert loaded.header.format == 4 and loaded.recording is None
-    assert loaded.recording_problem is None  # an old save is not a damaged one
-    session = games(tmp_path).load(NAME)
-    assert session.recording is None and session.warning is None
-    play(session, 200)
-    assert session.state.won
-    session.end_run()
-    (record,) = Hall(tmp_path).runs()  # kept, though it cannot be replayed
-    assert record.recording is None and record.digest is None and record.outcome == "won"
 
 
 def test_a_challenge_world_still_answers_it_after_save_and_continue(tmp_path):

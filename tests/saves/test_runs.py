@@ -230,7 +230,7 @@ def test_each_kind_of_damage_is_named(packed):
         unpack(packed[:-10])
     with pytest.raises(RunFileError, match="checksum"):
         unpack(packed[:-1] + bytes([packed[-1] ^ 1]))
-    with pytest.raises(RunFileError, match="truncated or its header"):
+    with pytest.raises(RunFileError, match="truncated: it ends inside its header"):
         unpack(packed[: end - 3])
     head = {k: v for k, v in json.loads(packed[8:end]).items() if k != "seal"}
     no_generator = {k: v for k, v in head.items() if k != "generator"}

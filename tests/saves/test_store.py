@@ -327,7 +327,7 @@ def test_a_writer_killed_mid_save_leaves_the_last_good_save(tmp_path):
 def test_a_save_interrupted_at_any_step_leaves_the_old_or_the_new(tmp_path, monkeypatch, crash_at):
     """The steps of a save (temporary file, link to the backup, rename over the backup,
     rename over the main file), each interrupted in turn."""
-    import saves.store as store_module
+    import saves.files as files_module
 
     store = Store(tmp_path)
     state = fresh_game(SEED)
@@ -348,7 +348,7 @@ def test_a_save_interrupted_at_any_step_leaves_the_old_or_the_new(tmp_path, monk
         return call
 
     for name in ("replace", "link", "fsync"):
-        monkeypatch.setattr(store_module.os, name, counting(name))
+        monkeypatch.setattr(files_module.os, name, counting(name))
     state.turn = 3
     with pytest.raises(KeyboardInterrupt):
         store.save(state, world)

@@ -32,7 +32,7 @@ import numpy as np
 from roguelike.autoplay import TURN_LIMIT, Autopilot, bot_seeds
 from roguelike.engine import GameState, new_game, step
 from roguelike.recording import Recording, digest, replay
-from saves.header import ZLIB_LEVEL
+from saves.envelope import ZLIB_LEVEL
 
 #: Worlds played (fewer if ``--seeds`` is lower), their size, and the overhead's target.
 BENCH_WORLDS = 4
