@@ -197,6 +197,8 @@ def _field(seed: int, rows: np.ndarray, cols: np.ndarray, freq: float) -> np.nda
     The library's ``noise2array`` evaluates a grid (every x with every y), so it is called once per
     map row, with only that row's cells: no cell that needs no noise is computed.
     """
+    if rows.size == 0:
+        return np.zeros(0, dtype=np.int64)
     generator = _generator(seed)
     order = np.argsort(rows, kind="stable")
     by_row = rows[order]

@@ -151,6 +151,13 @@ def test_the_field_is_opensimplex_noise2_at_each_cell(seed):
     assert np.unique(got).size > 300  # a real field, not a constant
 
 
+def test_a_field_of_no_cells_is_empty():
+    """Rubble is asked for on the room floor even when only cave floor is dressed."""
+    none = np.zeros(0, dtype=np.int64)
+    got = terrain._field(3, none, none, 0.12)
+    assert got.dtype == np.int64 and got.shape == (0,)
+
+
 @pytest.mark.parametrize("seed", [1, 5, 9])
 def test_room_water_is_the_top_of_the_library_field(seed):
     """On the first theme the water of the room floor is exactly the cells where opensimplex's
