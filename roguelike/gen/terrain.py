@@ -3,7 +3,7 @@
 ``dress(stamped, rng)`` is the stage on a stamped floor. The work is done by
 ``decorate(tiles, protected, zone, rng, floor)``: it takes a stamped map and returns a new one
 with its empty room floor and the rock between rooms dressed by the floor's *theme*. It is
-vectorised (numpy + scipy.ndimage, no loop over tiles); a 200×80 map takes a few milliseconds.
+vectorised (numpy + scipy.ndimage, no loop over tiles) but for the noise (see below).
 
 Themes (``theme_for(floor)``, by floor in ``roguelike/depth.py``'s ``THEME``; coverages are per
 mille of the free room floor, see THEMES):
@@ -15,16 +15,17 @@ mille of the free room floor, see THEMES):
 
 No chasm appears before floor 5 and no statue before floor 7.
 
-How: one OpenSimplex field per material (frequency 0.05–0.12, seeded from ``rng``), quantised to
-integers (``round(n·10⁶)``) before any comparison, so no float can tip another way on another
-machine. Water, moss and rubble take the cells where their field is highest; a chasm takes the
-cells where its field is nearest zero, which draws winding cracks. Cave pockets come from a
+How: one OpenSimplex field per material (the ``opensimplex`` library's 2D noise, frequency
+0.05–0.12, seeded from ``rng``), quantised to integers (``round(n·10⁶)``) before any comparison, so
+no float can tip another way on another machine. Water, moss and rubble take the cells where their
+field is highest; a chasm takes the cells where its field is nearest zero, which draws winding
+cracks. Cave pockets come from a
 cellular automaton (random fill, then 4 rounds of the 5×5 majority rule, borders solid) in the rock
 (``VOID``) between rooms; they are floored with cave floor and some moss and water, walled where
 they meet rock, and may open onto a room through a broken wall (rubble) or lie next to a corridor.
-The noise itself is a vectorised copy of ``opensimplex``'s 2D noise and of its seeding (the
-library's own ``noise2array`` is a per-point loop without numba: 100 ms per field); a test checks
-that both give the same numbers.
+Noise is computed only at the cells that are dressed (free room floor and cave floor, a few
+hundred per field on a default floor), row by row through the library's ``noise2array``: without
+numba that is a pure-Python loop of some 10–20 µs a point, so a whole map would cost 100 ms a field.
 
 Guarantees (for any input; ``protected`` should hold every cell that must stay put):
 
@@ -47,8 +48,10 @@ Guarantees (for any input; ``protected`` should hold every cell that must stay p
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
+from opensimplex import OpenSimplex
 from scipy import ndimage
 
 from roguelike import depth
@@ -179,113 +182,36 @@ def theme_for(floor: int) -> Theme:
 
 
 # ---------------------------------------------------------------------------------------------
-# noise: a vectorised copy of opensimplex 0.4's 2D noise (same permutation, same arithmetic)
-
-_STRETCH2 = -0.211324865405187
-_SQUISH2 = 0.366025403784439
-_NORM2 = 47.0
-_GRAD2 = np.array([5, 2, 2, 5, -5, 2, -2, 5, 5, -2, 2, -5, -5, -2, -2, -5], dtype=np.int64)
+# noise: the opensimplex library
 
 
-_MASK64 = (1 << 64) - 1
-_LCG_MUL = 6364136223846793005
-_LCG_ADD = 1442695040888963407
-
-
-def _lcg(state: int) -> int:
-    """One step of opensimplex's seed scrambler, wrapped to a signed 64-bit integer."""
-    state = (state * _LCG_MUL + _LCG_ADD) & _MASK64
-    return state - (1 << 64) if state >> 63 else state
-
-
-def _perm(seed: int) -> np.ndarray:
-    """opensimplex's 2D permutation table for ``seed`` (its ``_init``, in plain integers: the
-    library's own loop over numpy scalars takes a millisecond)."""
-    state = _lcg(_lcg(_lcg(seed)))
-    source = list(range(256))
-    perm = [0] * 256
-    for i in range(255, -1, -1):
-        state = _lcg(state)
-        r = (state + 31) % (i + 1)
-        perm[i] = source[r]
-        source[r] = source[i]
-    return np.array(perm, dtype=np.int64)
-
-
-def _contribution(perm, xv, yv, dx, dy):
-    attn = 2 - dx * dx - dy * dy
-    inside = attn > 0
-    attn = attn * attn
-    index = perm[(perm[xv & 0xFF] + yv) & 0xFF] & 0x0E
-    ext = _GRAD2[index] * dx + _GRAD2[index + 1] * dy
-    return np.where(inside, attn * attn * ext, 0.0)
-
-
-def noise2(x: np.ndarray, y: np.ndarray, perm: np.ndarray) -> np.ndarray:
-    """OpenSimplex 2D noise at the points (x, y) (arrays of one shape), in about [-1, 1]."""
-    x = np.asarray(x, dtype=np.float64)
-    y = np.asarray(y, dtype=np.float64)
-    stretch = (x + y) * _STRETCH2
-    xs = x + stretch
-    ys = y + stretch
-    xsb_f = np.floor(xs)
-    ysb_f = np.floor(ys)
-    squish = (xsb_f + ysb_f) * _SQUISH2
-    xins = xs - xsb_f
-    yins = ys - ysb_f
-    in_sum = xins + yins
-    dx0 = x - (xsb_f + squish)
-    dy0 = y - (ysb_f + squish)
-    xsb = xsb_f.astype(np.int64)
-    ysb = ysb_f.astype(np.int64)
-
-    value = _contribution(perm, xsb + 1, ysb, dx0 - 1 - _SQUISH2, dy0 - 0 - _SQUISH2)
-    value = value + _contribution(perm, xsb, ysb + 1, dx0 - 0 - _SQUISH2, dy0 - 1 - _SQUISH2)
-
-    low = in_sum <= 1
-    xgt = xins > yins
-    # inside the triangle at (0,0)
-    zlo = 1 - in_sum
-    near0 = (zlo > xins) | (zlo > yins)
-    # inside the triangle at (1,1)
-    zhi = 2 - in_sum
-    near_far = (zhi < xins) | (zhi < yins)
-    sq2 = 2 * _SQUISH2
-
-    ext_x = np.select(
-        [low & near0 & xgt, low & near0, low, near_far & xgt, near_far],
-        [xsb + 1, xsb - 1, xsb + 1, xsb + 2, xsb],
-        default=xsb,
-    )
-    ext_y = np.select(
-        [low & near0 & xgt, low & near0, low, near_far & xgt, near_far],
-        [ysb - 1, ysb + 1, ysb + 1, ysb, ysb + 2],
-        default=ysb,
-    )
-    ext_dx = np.select(
-        [low & near0 & xgt, low & near0, low, near_far & xgt, near_far],
-        [dx0 - 1, dx0 + 1, dx0 - 1 - sq2, dx0 - 2 - sq2, dx0 + 0 - sq2],
-        default=dx0,
-    )
-    ext_dy = np.select(
-        [low & near0 & xgt, low & near0, low, near_far & xgt, near_far],
-        [dy0 + 1, dy0 - 1, dy0 - 1 - sq2, dy0 + 0 - sq2, dy0 - 2 - sq2],
-        default=dy0,
-    )
-    base_x = np.where(low, xsb, xsb + 1)
-    base_y = np.where(low, ysb, ysb + 1)
-    base_dx = np.where(low, dx0, dx0 - 1 - sq2)
-    base_dy = np.where(low, dy0, dy0 - 1 - sq2)
-
-    value = value + _contribution(perm, base_x, base_y, base_dx, base_dy)
-    value = value + _contribution(perm, ext_x, ext_y, ext_dx, ext_dy)
-    return value / _NORM2
+@lru_cache(maxsize=64)
+def _generator(seed: int) -> OpenSimplex:
+    """opensimplex's generator for ``seed``. Building its permutation is a loop of about a
+    millisecond, so a floor generated again from the same seeds reuses the generator."""
+    return OpenSimplex(seed)
 
 
 def _field(seed: int, rows: np.ndarray, cols: np.ndarray, freq: float) -> np.ndarray:
-    """Quantised noise (int64, ±10⁶) at the given cells."""
-    n = noise2(cols * freq, rows * freq, _perm(seed))
-    return np.round(n * 1e6).astype(np.int64)
+    """opensimplex's 2D noise at the given cells, at ``(col·freq, row·freq)``, quantised to int64
+    in ±10⁶.
+
+    The library's ``noise2array`` evaluates a grid (every x with every y), so it is called once per
+    map row, with only that row's cells: no cell that needs no noise is computed.
+    """
+    if rows.size == 0:
+        return np.zeros(0, dtype=np.int64)
+    generator = _generator(seed)
+    order = np.argsort(rows, kind="stable")
+    by_row = rows[order]
+    xs = cols[order] * freq
+    starts = np.flatnonzero(np.r_[True, by_row[1:] != by_row[:-1]])
+    ends = np.r_[starts[1:], by_row.size]
+    noise = np.empty(rows.size, dtype=np.float64)
+    for a, b in zip(starts.tolist(), ends.tolist(), strict=True):
+        y = np.array([by_row[a] * freq], dtype=np.float64)
+        noise[order[a:b]] = generator.noise2array(xs[a:b], y)[0]
+    return np.round(noise * 1e6).astype(np.int64)
 
 
 def _top(score: np.ndarray, permille: int) -> np.ndarray:

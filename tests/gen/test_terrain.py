@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import subprocess
+import sys
 
 import numpy as np
 import opensimplex
@@ -125,18 +128,72 @@ SEEDS = st.integers(0, 2**32 - 1)
 FLOORS = st.integers(1, 9)
 
 
-# --- the noise copy ------------------------------------------------------------------------
+# --- the noise ---------------------------------------------------------------------------
+
+
+def library_field(seed: int, rows, cols, freq: float) -> np.ndarray:
+    """The quantised field written plainly: opensimplex's noise2 at each cell, one by one."""
+    gen = opensimplex.OpenSimplex(seed)
+    cells = zip(rows.tolist(), cols.tolist(), strict=True)
+    return np.array([round(gen.noise2(c * freq, r * freq) * 1e6) for r, c in cells], dtype=np.int64)
 
 
 @pytest.mark.parametrize("seed", [0, 7, 123456, 2**31 - 1])
-def test_noise_is_the_library_noise(seed):
-    """Our vectorised noise and seeding give the very numbers of opensimplex.noise2array."""
-    x = np.arange(-30, 70) * 0.073 + 0.31
-    y = np.arange(-10, 40) * 0.11 - 0.7
-    xx, yy = np.meshgrid(x, y)
-    ours = terrain.noise2(xx, yy, terrain._perm(seed))
-    theirs = opensimplex.OpenSimplex(seed=seed).noise2array(x, y)
-    assert np.array_equal(ours, theirs)
+def test_the_field_is_opensimplex_noise2_at_each_cell(seed):
+    """Cells in any order, rows repeated and interleaved, get the library's own value."""
+    r = np.random.default_rng(seed)
+    rows = r.integers(-5, 90, size=400)
+    cols = r.integers(-5, 210, size=400)
+    got = terrain._field(seed, rows, cols, 0.07)
+    assert got.dtype == np.int64
+    assert np.array_equal(got, library_field(seed, rows, cols, 0.07))
+    assert np.abs(got).max() <= 10**6
+    assert np.unique(got).size > 300  # a real field, not a constant
+
+
+def test_a_field_of_no_cells_is_empty():
+    """Rubble is asked for on the room floor even when only cave floor is dressed."""
+    none = np.zeros(0, dtype=np.int64)
+    got = terrain._field(3, none, none, 0.12)
+    assert got.dtype == np.int64 and got.shape == (0,)
+
+
+@pytest.mark.parametrize("seed", [1, 5, 9])
+def test_room_water_is_the_top_of_the_library_field(seed):
+    """On the first theme the water of the room floor is exactly the cells where opensimplex's
+    water field (the first seed the stage draws) is highest."""
+    fl = Floor(seed)
+    out = fl.run(seed, 1)
+    h, w = fl.tiles.shape
+    border = np.zeros((h, w), dtype=bool)
+    border[[0, -1], :] = border[:, [0, -1]] = True
+    room = (fl.tiles == tiles.FLOOR) & ~fl.protected & ~border
+    rows, cols = np.nonzero(room)
+    water_seed = int(np.random.default_rng(seed).integers(0, 2**31, size=4)[0])
+    field = library_field(water_seed, rows, cols, terrain._FREQ_WATER)
+    k = rows.size * THEMES[0].water // 1000
+    assert k > 10
+    threshold = np.sort(field)[-k]
+    want = np.zeros((h, w), dtype=bool)
+    want[rows[field >= threshold], cols[field >= threshold]] = True
+    assert np.array_equal((out == tiles.WATER) & room, want)
+
+
+def test_another_process_computes_the_same_fields():
+    """The quantised fields are the same numbers in a fresh process (another hash seed)."""
+    code = (
+        "import numpy as np; from roguelike.gen import terrain; "
+        "rows, cols = np.divmod(np.arange(0, 16000, 7), 200); "
+        "print(','.join(str(int(v)) for s in (3, 99) for f in (0.05, 0.12) "
+        "for v in terrain._field(s, rows, cols, f)))"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "77"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    rows, cols = np.divmod(np.arange(0, 16000, 7), 200)
+    mine = [int(v) for s in (3, 99) for f in (0.05, 0.12) for v in terrain._field(s, rows, cols, f)]
+    assert [int(v) for v in out.stdout.strip().split(",")] == mine
 
 
 def test_ca_counts_match_a_plain_5x5_convolution():
