@@ -21,8 +21,7 @@ from screens.game import GameScreen
 from screens.replay import ReplayScreen
 from screens.summary import SummaryScreen
 from screens.title import TitleScreen
-from tests.screens.conftest import quiet_game
-from tests.screens.support import screen_text
+from tests.screens.support import quiet_game, screen_text
 
 
 def save_dir() -> Path:
