@@ -356,7 +356,7 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         return Decision(Search(), "searching for traps")
     if state.hp < REST_BELOW * state.max_hp:
         return Decision(Rest(), "resting")
-    sneak = None if memory.policy.no_sneak else _sneak(state, avoid)
+    sneak = None if memory.policy.no_sneak else _sneak(state, memory)
     if sneak is not None:
         return sneak
     if memory.hunt is not None:  # it went out of sight: look where it was last seen
@@ -460,9 +460,12 @@ def _worth_sneaking(state: GameState, group: list[Monster]) -> bool:
     return all(monster_numbers(state, m).danger in ("an easy kill", "a fair fight") for m in group)
 
 
-def _sneak(state: GameState, avoid: np.ndarray | None) -> Decision | None:
+def _sneak(state: GameState, memory: Memory) -> Decision | None:
     """A step towards the nearest sleeping or unaware monster in view whose group is worth
-    a sneak attack (the blow itself is the adjacent fight's), if it knows a way."""
+    a sneak attack (the blow itself is the adjacent fight's), if it knows a way. It goes on
+    for it out of view as for a monster it lost (its :class:`Memory`'s hunt), so a sleeper
+    that comes in and out of view as it walks does not turn it back and forth."""
+    avoid = memory.avoid
     sleepers = [m for m in state.visible_monsters() if sneaky(m) and not m.info.still]
     for group in _groups(state, sleepers):
         if not _worth_sneaking(state, group):
@@ -470,6 +473,8 @@ def _sneak(state: GameState, avoid: np.ndarray | None) -> Decision | None:
         m = min(group, key=lambda m: (chebyshev(m.pos, state.player), m.id))
         step_ = _towards(state, m.x, m.y, avoid)
         if step_ is not None:
+            memory.hunt, memory.until = (state.number, m.x, m.y), state.turn + HUNT_TURNS
+            memory.kind, memory.target = m.kind, m.id
             return Decision(step_, f"sneaking up on the sleeping {m.kind}")
     return None
 
