@@ -29,8 +29,17 @@ Its policy, turn by turn (:func:`decide`, which also says why):
 A :class:`Policy` makes it a measuring instrument: ``invulnerable`` (blows cannot kill it: does
 every world let a player find the keys, solve the puzzles and take every stair?), and two
 ablations that show what a part of the game is worth to survival: ``no_items`` (it never uses
-a consumable) and ``skip_treasure`` (it never sets foot in a treasure room; it walks step by
-step around them, so it reads the floor's room roles, which a person would learn by looking).
+a consumable), ``skip_treasure`` (it never sets foot in a treasure room; it walks step by
+step around them, so it reads the floor's room roles, which a person would learn by looking)
+and ``no_sneak`` (it takes sleepers for awake monsters: it goes for each as for a threat, and
+next to one that has not noticed it waits until it does, so it never lands a sneak attack nor
+keeps clear of a sleeping group).
+
+Sneaking (:func:`_sneak`), for the full autoplayer: with no threat in view, it creeps up on a
+sleeping (or unaware) monster in view whose group (the sleepers within ``GROUP_REACH`` of it)
+is worth it (:func:`_worth_sneaking`: at most two, each an easy kill or a fair fight) for the
+sure triple blow; a group not worth it is kept clear of while exploring (``QUIET_RADIUS``),
+unless no other way is left.
 """
 
 from __future__ import annotations
@@ -38,7 +47,7 @@ from __future__ import annotations
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -64,11 +73,13 @@ from roguelike.engine.allies import freed
 from roguelike.engine.balance import DEFAULT_DIFFICULTY, SEARCH_RADIUS, THROW_RANGE
 from roguelike.engine.creatures import SHACKLED, Monster, monster_attack
 from roguelike.engine.describe import a as a_
+from roguelike.engine.describe import monster_numbers
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
 from roguelike.engine.items import flight, held
 from roguelike.engine.monsters import SCENT_RANGE
 from roguelike.engine.pathing import FAR, distance_map, downhill
 from roguelike.engine.state import GameState
+from roguelike.engine.stealth import notice_chance, sneaky
 from roguelike.engine.travel import explore_distances, known_passable, travel_distances
 from roguelike.engine.travel import threats as travel_threats
 from roguelike.gen.roles import TREASURE_ROLES
@@ -101,6 +112,10 @@ TREASURE_PREFERENCE = ("iron plate", "sharp blade", "heart elixir", "war axe", "
 PATIENCE = 12
 #: A monster with at least this many HP is worth a bomb on its own (or a berserk potion).
 BIG_HP = 14
+#: Sleepers within this many cells (Chebyshev) of each other are one group, woken together.
+GROUP_REACH = 3
+#: How near (Chebyshev) a sleeping group not worth a fight it walks while exploring.
+QUIET_RADIUS = 3
 
 
 @dataclass(frozen=True)
@@ -110,10 +125,11 @@ class Policy:
     invulnerable: bool = False
     no_items: bool = False
     skip_treasure: bool = False
+    no_sneak: bool = False
 
     def describe(self) -> str:
         """The switches as the command line writes them ("" for the full autoplayer)."""
-        names = ("invulnerable", "no_items", "skip_treasure")
+        names = ("invulnerable", "no_items", "skip_treasure", "no_sneak")
         return " ".join("--" + n.replace("_", "-") for n in names if getattr(self, n))
 
 
@@ -195,6 +211,9 @@ class Memory:
     waited: dict[int, int] = field(default_factory=dict)
     #: turns it has waited on these stairs for its allies to come beside it
     stair_wait: int = 0
+    #: the sleepers it has seen on this floor and not seen awake since (id → a copy of the
+    #: monster as last seen): they do not move, so it keeps clear of them out of view too
+    dozing: dict[int, Monster] = field(default_factory=dict)
 
     def observe(self, state: GameState) -> None:
         if (
@@ -205,9 +224,18 @@ class Memory:
             self.seen, self.floor = state.visible.copy(), state.number
             self.searched = set()
             self.waited = {}
+            self.dozing = {}
             self.avoid = treasure_cells(state) if self.policy.skip_treasure else None
         else:
             self.seen |= state.visible
+        for m in state.visible_monsters():
+            if m.awake:
+                self.dozing.pop(m.id, None)
+            else:
+                self.dozing[m.id] = replace(m, extra=dict(m.extra))
+        for mid, m in list(self.dozing.items()):  # seen gone (killed, or moved off)
+            if state.visible[m.y, m.x] and state.monster_at(m.x, m.y) is None:
+                del self.dozing[mid]
 
 
 def treasure_cells(state: GameState) -> np.ndarray:
@@ -258,7 +286,7 @@ def decide(state: GameState, *, stepwise: bool = False, memory: Memory | None = 
 
 def _decide(state: GameState, memory: Memory) -> Decision:
     px, py = state.player
-    threats = [m for m in threats_seen(state) if memory.waited.get(m.id, 0) <= PATIENCE]
+    threats = [m for m in _threats(state, memory) if memory.waited.get(m.id, 0) <= PATIENCE]
     hurt = state.hp < DRINK_BELOW * state.max_hp
     avoid, items = memory.avoid, not memory.policy.no_items
     potion = held(state, "heal") if items else None
@@ -288,6 +316,9 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         m = min(adjacent, key=lambda m: (m.fleeing, m.hp, m.id))
         for came in adjacent:  # it came after all: worth waiting for again
             memory.waited.pop(came.id, None)
+        loud = _loud_wait(state, memory, adjacent)
+        if loud is not None:
+            return loud
         return Decision(Move(m.x - px, m.y - py), f"fighting {a_(m.kind)}")
     if threats:
         bomb = held(state, "bomb") if items else None
@@ -325,6 +356,9 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         return Decision(Search(), "searching for traps")
     if state.hp < REST_BELOW * state.max_hp:
         return Decision(Rest(), "resting")
+    sneak = None if memory.policy.no_sneak else _sneak(state, memory)
+    if sneak is not None:
+        return sneak
     if memory.hunt is not None:  # it went out of sight: look where it was last seen
         floor, x, y = memory.hunt
         # monsters die by the player's hand only, in view: "gone" is a kill it saw
@@ -362,7 +396,8 @@ def _decide(state: GameState, memory: Memory) -> Decision:
     if left:  # a pedestal it was pulled away from (by a fight): back to it
         return Decision(Travel(left[0].x, left[0].y), "going back to a puzzle")
     if _explore_step(state, avoid) is not None:
-        return Decision(Explore(), "exploring")
+        quiet = None if memory.policy.no_sneak else _quiet_step(state, memory)
+        return Decision(quiet or Explore(), "exploring")
     if fin is not None and stairs_known:
         if state.player == fin:
             behind = [
@@ -379,6 +414,90 @@ def _decide(state: GameState, memory: Memory) -> Decision:
             Travel(*fin), f"heading for {'the exit' if state.floor.last else 'the stairs'}"
         )
     return Decision(Explore(), "exploring")
+
+
+def _threats(state: GameState, memory: Memory) -> list[Monster]:
+    """The threats it answers: those in view (:func:`threats_seen`), and without sneaking
+    (``no_sneak``) the sleepers and unaware ones it can reach too, nearest first."""
+    seen = threats_seen(state)
+    if not memory.policy.no_sneak:
+        return seen
+    known = tiles.WALKABLE[state.tiles] | ~state.explored
+    dist = distance_map(known, [state.player], SCENT_RANGE)
+    asleep = [
+        m
+        for m in state.visible_monsters()
+        if sneaky(m) and not m.fleeing and dist[m.y, m.x] < FAR and m not in seen
+    ]
+    return sorted(seen + asleep, key=lambda m: (chebyshev(m.pos, state.player), m.id))
+
+
+def _loud_wait(state: GameState, memory: Memory, adjacent: list[Monster]) -> Decision | None:
+    """Without sneaking (``no_sneak``): next to monsters that have all not noticed it, it
+    waits until one does (never a sneak attack), unless none ever could where it stands."""
+    if not memory.policy.no_sneak or not all(sneaky(m) for m in adjacent):
+        return None
+    if max(notice_chance(state, m) for m in adjacent) <= 0:
+        return None
+    return Decision(Wait(), f"waiting for the {adjacent[0].kind} to notice it")
+
+
+def _groups(state: GameState, sleepers: list[Monster]) -> list[list[Monster]]:
+    """``sleepers`` in groups: each within ``GROUP_REACH`` of another of its group."""
+    groups: list[list[Monster]] = []
+    for m in sleepers:
+        near = [g for g in groups if any(chebyshev(m.pos, o.pos) <= GROUP_REACH for o in g)]
+        merged = [m] + [o for g in near for o in g]
+        groups = [g for g in groups if g not in near] + [merged]
+    return groups
+
+
+def _worth_sneaking(state: GameState, group: list[Monster]) -> bool:
+    """Whether a sleeping group is worth waking with a sneak attack: at most two, each an
+    easy kill or a fair fight (look's numbers, before the sure triple blow)."""
+    if len(group) > 2:
+        return False
+    return all(monster_numbers(state, m).danger in ("an easy kill", "a fair fight") for m in group)
+
+
+def _sneak(state: GameState, memory: Memory) -> Decision | None:
+    """A step towards the nearest sleeping or unaware monster in view whose group is worth
+    a sneak attack (the blow itself is the adjacent fight's), if it knows a way. It goes on
+    for it out of view as for a monster it lost (its :class:`Memory`'s hunt), so a sleeper
+    that comes in and out of view as it walks does not turn it back and forth."""
+    avoid = memory.avoid
+    sleepers = [m for m in state.visible_monsters() if sneaky(m) and not m.info.still]
+    for group in _groups(state, sleepers):
+        if not _worth_sneaking(state, group):
+            continue
+        m = min(group, key=lambda m: (chebyshev(m.pos, state.player), m.id))
+        step_ = _towards(state, m.x, m.y, avoid)
+        if step_ is not None:
+            memory.hunt, memory.until = (state.number, m.x, m.y), state.turn + HUNT_TURNS
+            memory.kind, memory.target = m.kind, m.id
+            return Decision(step_, f"sneaking up on the sleeping {m.kind}")
+    return None
+
+
+def _quiet_step(state: GameState, memory: Memory) -> Action | None:
+    """One step of exploring that keeps ``QUIET_RADIUS`` clear of the sleeping groups not
+    worth waking it remembers on this floor; None with none, or with no such way (then the
+    engine's explore goes the plain way)."""
+    dozing = list(memory.dozing.values())
+    if not dozing:
+        return None
+    loud = [g for g in _groups(state, dozing) if not _worth_sneaking(state, g)]
+    if not loud:
+        return None
+    quiet = np.zeros(state.tiles.shape, dtype=bool)
+    for g in loud:
+        for m in g:
+            y0, x0 = max(0, m.y - QUIET_RADIUS), max(0, m.x - QUIET_RADIUS)
+            quiet[y0 : m.y + QUIET_RADIUS + 1, x0 : m.x + QUIET_RADIUS + 1] = True
+    px, py = state.player
+    quiet[py, px] = False
+    avoid = quiet if memory.avoid is None else quiet | memory.avoid
+    return _explore_step(state, avoid)
 
 
 def _trap_near(state: GameState) -> bool:

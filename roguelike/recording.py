@@ -273,6 +273,7 @@ def digest(state: GameState) -> str:
         state.defence,
         state.accuracy,
         state.speed,
+        state.stealth,
         state.berserk,
         state.weary,
         state.level,

@@ -8,6 +8,8 @@ from rich.text import Text
 from roguelike import seeds, tiles
 from roguelike.engine import ITEMS, GameState, Monster
 from roguelike.engine.balance import DEFAULT_DIFFICULTY
+from roguelike.engine.legend import AWARENESS_MARK
+from roguelike.engine.stealth import awareness
 from saves.text import printable
 from screens.map_view import colour_of
 
@@ -115,15 +117,19 @@ def monsters_in_view(state: GameState) -> list[Monster]:
 
 
 def monster_line(m: Monster, width: int) -> Text:
-    """``g goblin      5/8``: the glyph in its colour, the name, the HP coloured by health."""
+    """``g goblin z    5/8``: the glyph in its colour, the name, the mark of a sleeping (``z``)
+    or unaware (``?``) one (:data:`AWARENESS_MARK`), the HP coloured by health."""
     info = m.info
     hp = f"{m.hp}/{m.max_hp}"
-    name = info.name[: max(1, width - len(hp) - 3)]
-    gap = max(1, width - 2 - len(name) - len(hp))
+    mark = AWARENESS_MARK[awareness(m)]
+    tail = f" {mark}" if mark else ""
+    name = info.name[: max(1, width - len(hp) - 3 - len(tail))]
+    gap = max(1, width - 2 - len(name) - len(tail) - len(hp))
     return Text.assemble(
         (info.glyph, f"bold {colour_of(info.colour)}"),
         " ",
         name,
+        (tail, f"bold {LABEL}"),
         " " * gap,
         (hp, hp_colour(m.hp, m.max_hp)),
     )

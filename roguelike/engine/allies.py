@@ -33,6 +33,7 @@ from roguelike.engine.events import Event, Message
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
 from roguelike.engine.pathing import FAR, distance_map
 from roguelike.engine.state import GameState
+from roguelike.engine.stealth import alert
 
 __all__ = [
     "allies_act",
@@ -122,8 +123,7 @@ def _ally_strikes(state: GameState, ally: Monster, m: Monster) -> list[Event]:
     """The ally's blow at the hostile ``m``: its kind's own roll (a freed captive is no
     stronger for the world's difficulty), less the target's defence. A kill it makes is not
     the player's: no experience, not counted among the run's kills."""
-    m.awake = True
-    m.unseen = 0
+    alert(m)
     info = ally.info
     if state.rng.integers(100) >= info.accuracy:
         return [Message(f"Your {ally.kind} misses the {m.kind}.")]

@@ -32,6 +32,32 @@ XP_PER_LEVEL = 10
 LEVEL_HP = 4
 #: A point of the player's defence takes this many percent off a monster's accuracy.
 DEFENCE_DODGE = 2
+#: The player's stealth at the start of a run (a perk may raise it; see STEALTH_STEP).
+PLAYER_STEALTH = 0
+#: The most stealth a player can have (a save's bound).
+STEALTH_MOST = 40
+
+# --- stealth and noise (roguelike/engine/stealth.py) --------------------------------------------
+
+#: How near (Chebyshev) the player must be, in a sleeping or unaware monster's line of sight,
+#: for it to have a chance to notice them each turn.
+SENSE_RANGE = 7
+#: What a monster's kind notices by default: its chance in percent each turn (``perception``).
+PERCEPTION = 10
+#: Percent taken off that chance for each point of the player's stealth.
+STEALTH_STEP = 3
+#: The chance is multiplied by this when the player stands next to the monster.
+NEAR_FACTOR = 3
+#: ...and by this when the monster is awake already, but unaware of the player.
+UNAWARE_FACTOR = 2
+#: A sneak attack (a blow at a sleeping or unaware monster) always lands, for this many times
+#: its damage.
+SNEAK_MULTIPLIER = 3
+#: Loudness (steps that sound carries, round walls) of a blow, each side's, at the striker.
+NOISE_BLOW = 4
+#: Loudness of a fire bomb's burst (an item's ``noise``), and of a scroll of sacrifice read.
+NOISE_BOMB = 10
+NOISE_SACRIFICE = 8
 
 # --- monsters on a floor ------------------------------------------------------------------------
 
@@ -145,6 +171,9 @@ class MonsterKind:
     swarm: int = 0  # damage (and SWARM_ACCURACY) it gains per other swarming ally next to you
     still: bool = False  # never moves
     summoned: bool = False  # only ever raised by a summoner, never placed on a floor
+    #: percent chance each turn that, asleep (or unaware), it notices a player in its sight
+    #: within SENSE_RANGE (less the player's stealth; see engine/stealth.py)
+    perception: int = PERCEPTION
 
 
 # fmt: off
@@ -157,18 +186,18 @@ MONSTERS: dict[str, MonsterKind] = {
                     flee_below=0.5),
         MonsterKind("bat",           "b", "#a888d0", 0,  4, (1, 2), 0, 60, 150, 1,
                     "A cave bat: fast, erratic, never where you aim.",
-                    erratic=0.4),
+                    erratic=0.4, perception=15),
         MonsterKind("shrieker",      "f", "#d0a0d0", 1,  6, (1, 1), 0, 40, 100, 2,
                     "A pale fungus that never moves. When it sees you it shrieks, and everything "
                     "near wakes and comes. Kill it quickly, or stay out of its sight.",
-                    shriek=12, still=True),
+                    shriek=12, still=True, perception=25),
         MonsterKind("dart imp",      "i", "#ff7060", 1,  5, (1, 3), 0, 70, 170, 2,
                     "A quick little imp that stabs and darts back out of reach. Chasing it is a "
                     "mistake: stand still, or back into a corner, and strike when it comes in.",
                     skirmish=True),
         MonsterKind("jackal",        "j", "#c8a040", 2,  6, (1, 3), 0, 65, 130, 2,
                     "A lean jackal. Jackals hunt in packs and outrun you.",
-                    pack=True, flee_below=0.3),
+                    pack=True, flee_below=0.3, perception=20),
         MonsterKind("cutpurse",      "p", "#a0a0c0", 2,  7, (1, 2), 0, 75, 120, 3,
                     "A quick-fingered cutpurse. A blow that lands takes something from your "
                     "pack, and it runs; kill it before it gets away to get your things back.",
@@ -183,18 +212,18 @@ MONSTERS: dict[str, MonsterKind] = {
         MonsterKind("hound",         "h", "#b07040", 3,  8, (2, 4), 0, 70, 120, 4,
                     "A hunting hound. Hounds come in packs and circle round you to bite from "
                     "every side: meet them in a corridor.",
-                    pack=True, flank=True),
+                    pack=True, flank=True, perception=25),
         MonsterKind("rust mite",     "m", "#d07030", 3,  9, (1, 3), 1, 70, 100, 4,
                     "A mite that eats metal. Its bites corrode your armour, then your blade, "
                     "for good.",
-                    corrodes=60),
+                    corrodes=60, perception=5),
         MonsterKind("goblin archer", "a", "#90d070", 4,  7, (2, 4), 0, 65, 100, 4,
                     "A goblin with a short bow. It shoots from a distance.",
                     ranged=5),
         MonsterKind("gnoll sentinel", "S", "#e0c060", 4, 20, (3, 6), 2, 75, 100, 8,
                     "A gnoll in scale armour set to guard a key. It will not leave its post: "
                     "you choose when the fight starts.",
-                    sentinel=True),
+                    sentinel=True, perception=25),
         MonsterKind("fire ant",      "x", "#ff5030", 5,  8, (2, 4), 0, 65, 110, 4,
                     "A fire ant of a swarm. Each other ant next to you makes its bites surer "
                     "and harder: fight them in a corridor, never in the open.",
@@ -203,14 +232,15 @@ MONSTERS: dict[str, MonsterKind] = {
                     "A scarred orc warrior in hide armour.",
                     flee_below=0.2),
         MonsterKind("skeleton",      "s", "#e0e0d0", 7, 18, (4, 7), 2, 75,  90, 8,
-                    "Bones held together by old spite. It never flees."),
+                    "Bones held together by old spite. It never flees.",
+                    perception=5),
         MonsterKind("zombie",        "z", "#80a080", 7, 12, (3, 6), 0, 65,  70, 2,
                     "A corpse raised by a necromancer: slow and stupid, but it does not stop.",
-                    summoned=True),
+                    summoned=True, perception=3),
         MonsterKind("vampire bat",   "v", "#c04060", 8, 12, (3, 6), 0, 75, 180, 9,
                     "A vampire bat: it bites and is gone before you can answer. Let it come "
                     "to you.",
-                    skirmish=True, regen=1),
+                    skirmish=True, regen=1, perception=20),
         MonsterKind("necromancer",   "n", "#a060e0", 8, 14, (2, 5), 1, 70, 100, 12,
                     "A robed necromancer. It raises the dead to fight for it, again and again: "
                     "go for it first.",
@@ -220,15 +250,16 @@ MONSTERS: dict[str, MonsterKind] = {
                     ranged=4),
         MonsterKind("acid ooze",     "u", "#90e040", 9, 24, (3, 6), 1, 70,  80, 10,
                     "A slow heap of acid. What it touches it eats: armour first, then blade.",
-                    corrodes=80),
+                    corrodes=80, perception=3),
         MonsterKind("centaur archer", "c", "#d0b080", 10, 20, (4, 7), 1, 75, 100, 14,
                     "A centaur with a long bow. It keeps its distance while it sees you.",
-                    ranged=6, kite=True),
+                    ranged=6, kite=True, perception=20),
         MonsterKind("ogre",          "O", "#d09060", 10, 32, (6, 11), 1, 70, 80, 14,
-                    "A huge, slow ogre with a club the size of a door."),
+                    "A huge, slow ogre with a club the size of a door.",
+                    perception=5),
         MonsterKind("warg",          "W", "#707080", 11, 16, (3, 7), 1, 70, 120, 14,
                     "A great wolf. Wargs hunt in packs and surround their prey.",
-                    pack=True, flank=True),
+                    pack=True, flank=True, perception=25),
         MonsterKind("stone golem",   "Y", "#a0a0a0", 11, 38, (6, 11), 4, 75, 90, 24,
                     "A golem of carved stone set to guard a key. It never leaves its post.",
                     sentinel=True),
@@ -260,6 +291,9 @@ class ItemKind:
     #: a lasting upgrade's cost: speed taken off the player, accuracy (percent) taken off
     slow: int = 0
     clumsy: int = 0
+    #: loudness of the noise it makes when used (at the burst of a thrown one, else at the
+    #: player), in steps: it wakes sleepers that near (engine/stealth.py); 0: silent
+    noise: int = 0
 
 
 # fmt: off
@@ -278,7 +312,7 @@ ITEMS: dict[str, ItemKind] = {
         ItemKind("fire bomb", "(", "#ff8040",
                  "Throw it at a cell in view (T): it bursts on the first monster or wall in its "
                  "way and burns everything next to it, you too if you stand there.",
-                 effect="bomb", verb="throw"),
+                 effect="bomb", verb="throw", noise=NOISE_BOMB),
         ItemKind("berserk potion", "!", "#ff6000",
                  f"Drink it to hit {BERSERK_BONUS} harder for {BERSERK_TURNS} turns. Cost: then "
                  f"you are weary, hitting {WEARY_MALUS} softer for {WEARY_TURNS} turns.",
@@ -286,7 +320,7 @@ ITEMS: dict[str, ItemKind] = {
         ItemKind("sacrifice scroll", "?", "#ff4070",
                  f"Read it to burn every monster in view for {SACRIFICE_DAMAGE[0]}-"
                  f"{SACRIFICE_DAMAGE[1]}. Cost: {SACRIFICE_COST} of your maximum HP, for good.",
-                 effect="sacrifice", verb="read"),
+                 effect="sacrifice", verb="read", noise=NOISE_SACRIFICE),
         ItemKind("hint coin", "*", "#ffd700", "A hint coin. Puzzle rooms take them for hints.",
                  effect="coin", kind="coin"),
         ItemKind("sharp blade", "/", "#c0c8ff", "A better blade: your blows hit 1 harder.",

@@ -22,7 +22,9 @@ from roguelike.engine.balance import (
     BERSERK_BONUS,
     DEFENCE_DODGE,
     LEVEL_HP,
+    NOISE_BLOW,
     PLAYER_ACCURACY,
+    SNEAK_MULTIPLIER,
     SWARM_ACCURACY,
     WEARY_MALUS,
 )
@@ -31,6 +33,7 @@ from roguelike.engine.describe import a, level_attack
 from roguelike.engine.events import Attacked, Died, Event, LevelUp, Message
 from roguelike.engine.grid import DIRS8
 from roguelike.engine.state import GameState
+from roguelike.engine.stealth import alert, awareness, make_noise, sneaky
 
 __all__ = [
     "PLAYER_ACCURACY",
@@ -46,12 +49,28 @@ __all__ = [
 
 
 def player_attacks(state: GameState, m: Monster) -> list[Event]:
-    """The player strikes ``m`` (and wakes it)."""
-    m.awake = True
-    if state.rng.integers(100) >= state.accuracy:
-        return [Attacked("you", m.kind, 0, False), Message(f"You miss the {m.kind}.")]
+    """The player strikes ``m`` (and wakes it); the blow's noise carries from the player's
+    cell. A blow at a sleeping or unaware monster is a sneak attack: it always lands, for
+    ``SNEAK_MULTIPLIER`` times the damage (see :mod:`roguelike.engine.stealth`)."""
+    sneak = awareness(m) if sneaky(m) else ""
+    alert(m)
+    if not sneak and state.rng.integers(100) >= state.accuracy:
+        missed = Message(f"You miss the {m.kind}.")
+        return [
+            Attacked("you", m.kind, 0, False),
+            missed,
+            *make_noise(state, *state.player, NOISE_BLOW),
+        ]
     roll = int(state.rng.integers(state.attack[0], state.attack[1] + 1)) + fury(state)
-    return hurt_monster(state, m, max(1, roll - m.info.defence), "you")
+    damage = max(1, roll - m.info.defence)
+    if sneak:
+        damage *= SNEAK_MULTIPLIER
+        mood = "sleeping" if sneak == "asleep" else "unaware"
+        said = f"You strike the {mood} {m.kind} from the shadows: {damage}!"
+        events = hurt_monster(state, m, damage, "you", said=said)
+    else:
+        events = hurt_monster(state, m, damage, "you")
+    return events + make_noise(state, *state.player, NOISE_BLOW)
 
 
 def fury(state: GameState) -> int:
@@ -85,22 +104,30 @@ def hurt_player(state: GameState, damage: int, cause: str) -> list[Event]:
 
 
 def hurt_monster(
-    state: GameState, m: Monster, damage: int, by: str, *, ranged: bool = False
+    state: GameState,
+    m: Monster,
+    damage: int,
+    by: str,
+    *,
+    ranged: bool = False,
+    said: str = "",
 ) -> list[Event]:
-    """``m`` takes ``damage`` from the player's ``by`` (a blow, a bomb); a kill is counted and
-    its experience gained."""
+    """``m`` takes ``damage`` from the player's ``by`` (a blow, a bomb), and hunts the player;
+    a kill is counted and its experience gained. ``said``: the words for the blow, instead of
+    ``You hit the goblin for 4.`` (a kill adds ``You kill the goblin.`` to them)."""
     m.hp -= damage
-    m.awake = True
+    alert(m)
     if m.hp > 0:
         return [
             Attacked(by, m.kind, damage, False, ranged),
-            Message(f"You hit the {m.kind} for {damage}."),
+            Message(said or f"You hit the {m.kind} for {damage}."),
         ]
     state.monsters.remove(m)
     state.stats.kills += 1
+    kill = f"You kill the {m.kind}."
     events: list[Event] = [
         Attacked(by, m.kind, damage, True, ranged),
-        Message(f"You kill the {m.kind}."),
+        Message(f"{said} {kill}" if said else kill),
     ]
     if m.loot:
         events += drop_loot(state, m)
@@ -146,17 +173,19 @@ def monster_hits(state: GameState, m: Monster, *, ranged: bool) -> list[Event]:
     """``m`` attacks the player (a shot when ``ranged``); at 0 HP the run ends."""
     info = m.info
     verb = "shoots at" if ranged else "attacks"
+    noise = make_noise(state, m.x, m.y, NOISE_BLOW)  # heard whether it lands or not
     swarm = _swarming(state, m) if info.swarm and not ranged else 0
     accuracy = info.accuracy + SWARM_ACCURACY * swarm
     if state.rng.integers(100) >= accuracy - DEFENCE_DODGE * state.defence:
         return [
             Attacked(m.kind, "you", 0, False, ranged),
             Message(f"The {m.kind} {verb} you and misses."),
+            *noise,
         ]
     if info.steals and not m.loot and not ranged:
         took = _steal(state, m)
         if took:
-            return [Attacked(m.kind, "you", 0, False, ranged), Message(took)]
+            return [Attacked(m.kind, "you", 0, False, ranged), Message(took), *noise]
     lo, hi = monster_attack(info, state.difficulty)
     roll = int(state.rng.integers(lo, hi + 1)) + info.swarm * swarm
     damage = max(1, roll - state.defence)
@@ -164,7 +193,7 @@ def monster_hits(state: GameState, m: Monster, *, ranged: bool) -> list[Event]:
     died = take_damage(state, damage, f"killed by {a(m.kind)}")
     events: list[Event] = [Attacked(m.kind, "you", damage, died, ranged)]
     if not died:
-        return events + [Message(f"The {m.kind} {verb} you: {damage} damage.")] + worn
+        return events + [Message(f"The {m.kind} {verb} you: {damage} damage.")] + worn + noise
     cause = state.stats.cause or ""
     return events + [Died(cause), Message(f"The {m.kind} {verb} you: {damage} damage. You die...")]
 

@@ -25,10 +25,12 @@ from roguelike.engine.balance import (
     FREE_TURNS,
     PLAYER_ACCURACY,
     PLAYER_ATTACK,
+    SNEAK_MULTIPLIER,
 )
 from roguelike.engine.creatures import ITEMS, SHACKLED, Monster, monster_attack
 from roguelike.engine.legend import KEY_GLYPH, PLAYER_GLYPH, TILE_MEANING, TRAP_GLYPH, TRAP_TEXT
 from roguelike.engine.state import GameState
+from roguelike.engine.stealth import awareness, notice_chance, sneaky
 
 __all__ = [
     "PLAYER_HIT_CHANCE",
@@ -85,11 +87,15 @@ class MonsterNumbers:
     defence: int
     to_hit_you: int  # percent, against your defence now
     speed: int  # 100 is yours
-    mood: str  # "asleep", "hunting", "guarding" or "fleeing"
+    #: "asleep", "unaware", "awake, hunting you", "guarding" or "fleeing"
+    mood: str
     traits: tuple[str, ...]  # its kind's ways: "hunts in packs", "flees below 25% HP" …
     blows_to_kill: int  # your expected swings to kill it (ENDLESS: you cannot)
     turns_to_kill_you: int  # your turns its attacks would expectedly take (ENDLESS: never)
     danger: str  # "an easy kill", "a fair fight", "risky", "deadly"
+    #: asleep or unaware: its chance (percent) to notice you this turn where you stand, and a
+    #: blow now is a sneak attack; -1 when it has noticed you
+    notice: int = -1
 
 
 def _mean_damage(roll: tuple[int, int], defence: int) -> float:
@@ -127,14 +133,14 @@ def _danger(blows: int, turns_to_die: int) -> str:
 def monster_numbers(state: GameState, m: Monster) -> MonsterNumbers:
     """``m``'s numbers as the player knows them (see the module), and the fight's odds."""
     info = m.info
-    if not m.awake:
-        mood = "asleep"
+    if sneaky(m):
+        mood = awareness(m)
     elif m.fleeing:
         mood = "fleeing"
     elif m.guard:
         mood = "guarding"
     else:
-        mood = "hunting"
+        mood = "awake, hunting you"
     traits: list[str] = []
     if info.ranged:
         traits.append(f"shoots from up to {info.ranged} cells")
@@ -194,6 +200,7 @@ def monster_numbers(state: GameState, m: Monster) -> MonsterNumbers:
         blows_to_kill=blows,
         turns_to_kill_you=turns_to_die,
         danger=_danger(blows, turns_to_die),
+        notice=notice_chance(state, m) if sneaky(m) else -1,
     )
 
 
@@ -214,11 +221,17 @@ def monster_text(n: MonsterNumbers) -> str:
     b, t = n.blows_to_kill, n.turns_to_kill_you
     blows = "you cannot hurt it" if b >= ENDLESS else f"~{b} blow{'s' * (b != 1)}"
     dies = "never" if t >= ENDLESS else f"~{t} turn{'s' * (t != 1)}"
+    sneak = (
+        f" It has not noticed you ({n.notice}% a turn that it does, from where you stand): "
+        f"a blow now is a sneak attack, sure and {SNEAK_MULTIPLIER} times as hard."
+        if n.notice >= 0
+        else ""
+    )
     return (
         f"{n.glyph} {a(n.name).capitalize()} ({n.hp}/{n.max_hp} HP, {n.mood}). "
         f"Hits {lo}-{hi}, {n.to_hit_you}% to hit you; defence {n.defence}; "
         f"{_speed_words(n.speed)}. It {', '.join(n.traits)}. "
-        f"To kill it: {blows}; to kill you: {dies}: {n.danger}."
+        f"To kill it: {blows}; to kill you: {dies}: {n.danger}.{sneak}"
     )
 
 

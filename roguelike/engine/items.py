@@ -37,6 +37,7 @@ from roguelike.engine.describe import a, key_name
 from roguelike.engine.events import Event, ItemDropped, ItemTaken, ItemUsed, KeyTaken, Message
 from roguelike.engine.grid import chebyshev
 from roguelike.engine.state import GameState
+from roguelike.engine.stealth import make_noise
 
 __all__ = [
     "BOMB_DAMAGE",
@@ -154,6 +155,8 @@ def use(state: GameState, item: str) -> list[Event]:
     events = USE[info.effect](state, info)
     if isinstance(events, str):
         return [Message(events)]
+    if info.noise and info.verb != "throw":  # a thrown one is heard where it bursts
+        events += make_noise(state, *state.player, info.noise)
     _spend(state, item)
     return [ItemUsed(item), *events]
 
@@ -346,7 +349,7 @@ def _burst(state: GameState, item: ItemKind, at: tuple[int, int]) -> list[Event]
     if chebyshev(state.player, at) <= 1:
         dmg = int(state.rng.integers(BOMB_DAMAGE[0], BOMB_DAMAGE[1] + 1))
         events += hurt_player(state, dmg, f"burnt by {a(item.name)} of their own")
-    return events
+    return events + make_noise(state, at[0], at[1], item.noise)
 
 
 def _spend(state: GameState, item: str) -> None:

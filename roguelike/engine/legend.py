@@ -22,6 +22,7 @@ from roguelike.engine.balance import FREE_TURNS
 from roguelike.engine.creatures import ITEMS, MONSTERS
 
 __all__ = [
+    "AWARENESS_MARK",
     "GROUPS",
     "KEY_GLYPH",
     "LEGEND",
@@ -112,7 +113,14 @@ SIGHT_NOTES: tuple[str, ...] = (
     "Bright: in view now.",
     "Dim: remembered, as you last saw it (keys and items too; monsters only while in view).",
     "Blank: not seen yet.",
+    "In the side panel, a monster marked z is asleep and ? unaware of you: a blow on it is a "
+    "sneak attack (sure, triple damage). Near it and in its sight, it may notice you each "
+    "turn (more likely next to it); noise (a fight, a bomb, a bell) wakes it to come and look.",
 )
+
+#: The side panel's mark after a monster's name by its state of mind (engine/stealth.py's
+#: ``awareness``): none for a hunting one.
+AWARENESS_MARK: dict[str, str] = {"asleep": "z", "unaware": "?", "hunting": ""}
 
 
 def tile_entry(tile: tiles.Tile) -> Entry:

@@ -2,13 +2,15 @@
 
 Every spent player turn, each monster gains energy equal to its speed and acts once for each
 100 it holds, so a bat (150) acts three times in two turns and an ogre (80) four times in five.
-A sleeping monster in view wakes at once when within two steps, else with an even chance each
-turn; asleep, it drifts back to its post. An awake monster scores every legal action and takes
-the best, ties broken by the gameplay stream (:func:`monster_options`): approach along a
-distance map, attack when adjacent, flee when hurt, close to shooting range and shoot (every
-other turn) if ranged, stay near their post if they guard a key room, and stay next to their
-own kind if they hunt in packs. One that has not seen the player for :data:`HUNT_MEMORY` of
-its turns falls asleep again. Monsters open plain doors, never locked ones.
+A sleeping monster notices a player in its sight and near it by a chance its kind's perception
+and the player's stealth set, and noise wakes it unaware, to go and look
+(:mod:`roguelike.engine.stealth`); asleep, it drifts back to its post. An awake monster scores
+every legal action and takes the best, ties broken by the gameplay stream
+(:func:`monster_options`): approach along a distance map, attack when adjacent, flee when hurt,
+close to shooting range and shoot (every other turn) if ranged, stay near their post if they
+guard a key room, and stay next to their own kind if they hunt in packs. One that has not seen
+the player for :data:`HUNT_MEMORY` of its turns falls asleep again. Monsters open plain doors,
+never locked ones.
 
 The kinds' ways are scored options too, so a player can learn to answer each: a skirmisher
 steps back out of reach after a blow (chasing it is a mistake); a kiting shooter backs away
@@ -54,6 +56,7 @@ from roguelike.engine.events import Event, Message
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
 from roguelike.engine.pathing import FAR, distance_map
 from roguelike.engine.state import GameState
+from roguelike.engine.stealth import UNAWARE, alert, investigate, notice, sneaky
 
 __all__ = [
     "FLEE_TURNS",
@@ -82,12 +85,8 @@ def monsters_act(state: GameState) -> list[Event]:
             break
         if m not in state.monsters:  # killed during this round
             continue
-        if not m.awake and state.visible[m.y, m.x]:
-            near = chebyshev(m.pos, state.player) <= 2
-            if near or state.rng.integers(100) < 50:
-                m.awake = True
-                m.unseen = 0
-                events.append(Message(f"The {m.kind} notices you!"))
+        if sneaky(m):  # asleep or unaware: it may notice the player
+            events += notice(state, m)
         # against a slow player (heavy armour) a monster gets more of its turns
         m.energy += m.info.speed * PLAYER_SPEED // state.speed
         while m.energy >= 100 and not state.dead and m in state.monsters:  # a thief may go
@@ -99,7 +98,9 @@ def monsters_act(state: GameState) -> list[Event]:
                 if m.hp >= m.max_hp:
                     for counter in ("hiding", "fled"):
                         m.extra.pop(counter, None)
-            if m.awake:
+            if UNAWARE in m.extra:
+                investigate(state, m)
+            elif m.awake:
                 if dist is None:
                     dist = player_distances(state)
                 events += monster_turn(state, m, dist)
@@ -282,7 +283,7 @@ def _rouses(state: GameState, m: Monster, dx: int, dy: int) -> list[Event]:
     o = state.monster_at(m.x + dx, m.y + dy)
     if o is None:
         return []
-    o.awake, o.unseen = True, 0
+    alert(o)
     if state.visible[o.y, o.x] or state.visible[m.y, m.x]:
         return [Message(f"The {m.kind} rouses the {o.kind} in its way.")]
     return []
@@ -295,8 +296,7 @@ def _shrieks(state: GameState, m: Monster) -> list[Event]:
     for o in state.monsters:
         if o is not m and chebyshev(o.pos, m.pos) <= m.info.shriek:
             woke += not o.awake
-            o.awake = True
-            o.unseen = 0
+            alert(o)
     heard = " Something stirs nearby." if woke else ""
     return [Message(f"The {m.kind} shrieks!{heard}")]
 

@@ -24,6 +24,7 @@ from roguelike.engine.balance import (
     PLAYER_ACCURACY,
     PLAYER_ATTACK,
     PLAYER_SPEED,
+    PLAYER_STEALTH,
     XP_PER_LEVEL,
 )
 from roguelike.engine.creatures import SHACKLED, Monster, populate
@@ -100,6 +101,9 @@ class GameState:
     #: the player's speed (heavy armour lowers it): monsters get ``speed/100`` of their turns
     #: per turn of a player of speed 100, more against a slower one
     speed: int = PLAYER_SPEED
+    #: how quietly the player moves: each point takes ``STEALTH_STEP`` percent off a sleeping
+    #: monster's chance to notice them each turn (engine/stealth.py); a perk may raise it
+    stealth: int = PLAYER_STEALTH
     #: turns of berserk fury left (blows hit harder), then turns of weariness (softer)
     berserk: int = 0
     weary: int = 0

@@ -6,7 +6,8 @@ triggers it, after which it is known: drawn ``^``, described by look, and avoide
 explore and the autoplayer. A known trap still works when stepped on. The kinds:
 
 * dart: a poisoned dart, damage that grows with the floor;
-* alarm: a bell that wakes every monster within ``ALARM_RADIUS``;
+* alarm: a bell, a noise of loudness ``ALARM_RADIUS`` (:mod:`roguelike.engine.stealth`): the
+  sleepers within earshot wake and come to look;
 * net: a net that holds the player for ``NET_TURNS`` moves (each spent struggling).
 
 An ambush room (the roles stage's ``ambush``) wakes all its sleepers together the first time
@@ -28,6 +29,7 @@ from roguelike.engine.balance import (
 from roguelike.engine.combat import take_damage
 from roguelike.engine.events import Died, Event, Message
 from roguelike.engine.state import GameState
+from roguelike.engine.stealth import alert, awareness, make_noise
 from roguelike.gen.special import special
 
 __all__ = ["after_step", "held", "search", "spot_around", "spring"]
@@ -84,15 +86,9 @@ def spring(state: GameState, pos: tuple[int, int]) -> list[Event]:
             return [Message(f"A dart trap! A poisoned dart hits you: {damage} damage.")]
         dies = f"A dart trap! The dart hits you: {damage} damage. You die..."
         return [Died(state.stats.cause or ""), Message(dies)]
-    if kind == "alarm":
-        woken = 0
-        for m in state.monsters:
-            near = max(abs(m.x - pos[0]), abs(m.y - pos[1])) <= ALARM_RADIUS
-            if m.hp > 0 and near and not m.awake:
-                m.awake = True
-                woken += 1
-        heard = " Something stirs nearby." if woken else ""
-        return [Message(f"An alarm trap! A bell rings out across the floor.{heard}")]
+    if kind == "alarm":  # a noise: the sleepers that hear it come to look
+        bell = Message("An alarm trap! A bell rings out across the floor.")
+        return [bell, *make_noise(state, pos[0], pos[1], ALARM_RADIUS)]
     state.netted = NET_TURNS
     return [Message("A net trap! A weighted net falls over you.")]
 
@@ -108,10 +104,12 @@ def _ambush(state: GameState) -> list[Event]:
         return []
     state.sprung.add(room)
     woke = [
-        m for m in state.monsters if m.hp > 0 and int(fl.room_map[m.y, m.x]) == room and not m.awake
+        m
+        for m in state.monsters
+        if m.hp > 0 and int(fl.room_map[m.y, m.x]) == room and awareness(m) != "hunting"
     ]
     for m in woke:
-        m.awake = True
+        alert(m)
     if not woke:
         return []
     return [Message("An ambush! The room's sleepers leap up as one.")]

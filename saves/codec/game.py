@@ -17,6 +17,7 @@ from roguelike.engine.balance import (
     FREE_TURNS,
     NET_TURNS,
     PLAYER_SPEED_LEAST,
+    STEALTH_MOST,
     WEARY_TURNS,
 )
 from roguelike.engine.creatures import ITEMS, MONSTERS, SHACKLED, Monster, monster_hp
@@ -139,6 +140,7 @@ def state_doc(s: GameState) -> dict[str, Any]:
         "defence": s.defence,
         "accuracy": s.accuracy,
         "speed": s.speed,
+        "stealth": s.stealth,
         "berserk": s.berserk,
         "weary": s.weary,
         "level": s.level,
@@ -268,6 +270,7 @@ def state_from(value: Any, where: str) -> GameState:
         defence=f.integer(field("defence"), at("defence"), 0, MAX_BIG),
         accuracy=f.integer(field("accuracy"), at("accuracy"), 0, 100),
         speed=f.integer(field("speed"), at("speed"), PLAYER_SPEED_LEAST, 1000),
+        stealth=f.integer(field("stealth"), at("stealth"), 0, STEALTH_MOST),
         berserk=f.integer(field("berserk"), at("berserk"), 0, BERSERK_TURNS),
         weary=f.integer(field("weary"), at("weary"), 0, WEARY_TURNS),
         equipment=equipment_from(field("equipment"), at("equipment")),

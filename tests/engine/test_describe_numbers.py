@@ -59,7 +59,7 @@ def test_an_orc_reads_as_the_bestiary_says():
 def test_the_mood_follows_the_monster():
     state, c = arena()
     m = add(state, "goblin", off(c, 2, 0))
-    assert monster_numbers(state, m).mood == "hunting"
+    assert monster_numbers(state, m).mood == "awake, hunting you"
     m.hp = 1  # below a quarter of 7: it runs
     assert monster_numbers(state, m).mood == "fleeing"
     g = add(state, "skeleton", off(c, -2, 0), guard=True)
