@@ -5,6 +5,7 @@ A test redraws everything a person has not seen and checks it decides the same.
 Its policy, turn by turn (:func:`decide`, which also says why):
 
 1. low with a monster coming: drink a potion, else read a blink scroll, else step away;
+   standing in fire (or on moss beside it, or by marsh gas near it): step out of it;
 2. on an unsolved puzzle pedestal, solve it with the puzzle's own solver (one turn in the
    dungeon, however long the puzzle), unless a monster stands next to it;
 3. strike an adjacent monster it can reach past the corners (the weakest, fleeing last),
@@ -30,7 +31,8 @@ A :class:`Policy` makes it a measuring instrument: ``invulnerable`` (blows canno
 every world let a player find the keys, solve the puzzles and take every stair?), and two
 ablations that show what a part of the game is worth to survival: ``no_items`` (it never uses
 a consumable) and ``skip_treasure`` (it never sets foot in a treasure room; it walks step by
-step around them, so it reads the floor's room roles, which a person would learn by looking).
+step around them, so it reads the floor's room roles, which a person would learn by looking), and
+``ignore_fire`` (it never steps out of fire nor aims a bomb at moss or gas for the fire).
 """
 
 from __future__ import annotations
