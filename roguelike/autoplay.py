@@ -5,6 +5,7 @@ A test redraws everything a person has not seen and checks it decides the same.
 Its policy, turn by turn (:func:`decide`, which also says why):
 
 1. low with a monster coming: drink a potion, else read a blink scroll, else step away;
+   standing in fire (or on moss beside it, or by marsh gas near it): step out of it;
 2. on an unsolved puzzle pedestal, solve it with the puzzle's own solver (one turn in the
    dungeon, however long the puzzle), unless a monster stands next to it;
 3. strike an adjacent monster it can reach past the corners (the weakest, fleeing last),
@@ -27,12 +28,12 @@ Its policy, turn by turn (:func:`decide`, which also says why):
 :func:`play` runs it to the end of a world; :func:`play_many` runs worlds in processes.
 
 A :class:`Policy` makes it a measuring instrument: ``invulnerable`` (blows cannot kill it: does
-every world let a player find the keys, solve the puzzles and take every stair?), and two
+every world let a player find the keys, solve the puzzles and take every stair?), and
 ablations that show what a part of the game is worth to survival: ``no_items`` (it never uses
 a consumable), ``skip_treasure`` (it never sets foot in a treasure room; it walks step by
-step around them, so it reads the floor's room roles, which a person would learn by looking)
-and ``no_sneak`` (it takes sleepers for awake monsters: it goes for each as for a threat, and
-next to one that has not noticed it waits until it does, so it never lands a sneak attack nor
+step around them, so it reads the floor's room roles, which a person would learn by looking),
+``ignore_fire`` (it never steps out of fire nor aims a bomb at moss or gas for the fire) and
+``no_sneak`` (it takes sleepers for awake monsters: it goes for each as for a threat, and next to one that has not noticed it waits until it does, so it never lands a sneak attack nor
 keeps clear of a sleeping group).
 
 Sneaking (:func:`_sneak`), for the full autoplayer: with no threat in view, it creeps up on a
@@ -74,6 +75,8 @@ from roguelike.engine.balance import DEFAULT_DIFFICULTY, SEARCH_RADIUS, THROW_RA
 from roguelike.engine.creatures import SHACKLED, Monster, monster_attack
 from roguelike.engine.describe import a as a_
 from roguelike.engine.describe import monster_numbers
+from roguelike.engine.fire import FUEL
+from roguelike.engine.gas import cloud
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
 from roguelike.engine.items import flight, held
 from roguelike.engine.monsters import SCENT_RANGE
@@ -126,10 +129,12 @@ class Policy:
     no_items: bool = False
     skip_treasure: bool = False
     no_sneak: bool = False
+    #: it pays fire no heed: it never steps out of the flames nor aims a bomb at moss
+    ignore_fire: bool = False
 
     def describe(self) -> str:
         """The switches as the command line writes them ("" for the full autoplayer)."""
-        names = ("invulnerable", "no_items", "skip_treasure", "no_sneak")
+        names = ("invulnerable", "no_items", "skip_treasure", "no_sneak", "ignore_fire")
         return " ".join("--" + n.replace("_", "-") for n in names if getattr(self, n))
 
 
@@ -295,6 +300,9 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         return Decision(Use(potion), "drinking a potion")
     if threats and hurt and scroll:
         return Decision(Use(scroll), "blinking away")
+    escape = None if memory.policy.ignore_fire else _fire_escape(state)
+    if escape is not None:
+        return Decision(escape, "getting out of the fire")
     adjacent = [
         m
         for m in state.visible_monsters()
@@ -322,7 +330,7 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         return Decision(Move(m.x - px, m.y - py), f"fighting {a_(m.kind)}")
     if threats:
         bomb = held(state, "bomb") if items else None
-        aim = _aim(state, threats) if bomb else None
+        aim = _aim(state, threats, fire=not memory.policy.ignore_fire) if bomb else None
         if bomb and aim is not None:
             return Decision(Throw(bomb, *aim), "throwing a fire bomb")
         burn = held(state, "sacrifice") if items else None
@@ -572,9 +580,11 @@ def _first_step(state: GameState, dist: np.ndarray) -> Action | None:
     return Move(*steps[0]) if steps else None
 
 
-def _aim(state: GameState, threats: list[Monster]) -> tuple[int, int] | None:
+def _aim(state: GameState, threats: list[Monster], *, fire: bool = True) -> tuple[int, int] | None:
     """Where to throw a bomb: the threat whose burst burns the most threats (two, or one big
-    one), never one that would burst next to the player itself; None: keep the bomb."""
+    one; with ``fire``, also one the burst sets moss or marsh gas alight round: see
+    :func:`_kindling`), never one that would burst next to the player itself; None: keep the
+    bomb."""
     best: tuple[int, int, int, int] | None = None
     for m in threats:
         path = flight(state, m.x, m.y)
@@ -584,9 +594,68 @@ def _aim(state: GameState, threats: list[Monster]) -> tuple[int, int] | None:
             continue
         burnt = [t for t in threats if chebyshev(t.pos, path[-1]) <= 1]
         worth = len(burnt) >= 2 or any(t.hp >= BIG_HP for t in burnt)
+        worth = worth or (fire and _kindling(state, path[-1]))
         if worth and (best is None or len(burnt) > best[0]):
             best = (len(burnt), m.id, m.x, m.y)
     return None if best is None else (best[2], best[3])
+
+
+# --- fire ----------------------------------------------------------------------------------
+
+
+def _seen_fire(state: GameState) -> list[tuple[int, int]]:
+    """The burning cells in view (a person sees no fire behind a wall)."""
+    return [p for p in state.fire if state.visible[p[1], p[0]]]
+
+
+def _in_danger(state: GameState, pos: tuple[int, int], fire: list[tuple[int, int]]) -> bool:
+    """Whether ``pos`` burns now or may at the end of the turn: it is burning, it is moss next
+    to a fire in view, or marsh gas next to it lies within two steps of a fire in view."""
+    if pos in state.fire:
+        return True
+    near = [f for f in fire if chebyshev(f, pos) <= 3]
+    if not near:
+        return False
+    if int(state.tiles[pos[1], pos[0]]) in FUEL and any(chebyshev(f, pos) <= 1 for f in near):
+        return True
+    gas = [g for g in state.gas if chebyshev(g, pos) <= 1]
+    return any(chebyshev(g, f) <= 2 for g in gas for f in near)
+
+
+def _fire_escape(state: GameState) -> Action | None:
+    """A step out of danger from fire (:func:`_in_danger`) when the player stands in it: to a
+    safe free neighbour, the farthest from the fire, else to any that is not burning."""
+    fire = _seen_fire(state)
+    if not fire or not _in_danger(state, state.player, fire):
+        return None
+    px, py = state.player
+    best: tuple[int, int, int, int] | None = None
+    for dx, dy in DIRS8:
+        x, y = px + dx, py + dy
+        if not can_step(state, px, py, dx, dy) or state.occupied(x, y) or (x, y) in state.fire:
+            continue
+        safe = 0 if _in_danger(state, (x, y), fire) else 1
+        far = min(chebyshev((x, y), f) for f in fire)
+        if best is None or (safe, far) > (best[0], best[1]):
+            best = (safe, far, dx, dy)
+    return None if best is None else Move(best[2], best[3])
+
+
+def _kindling(state: GameState, at: tuple[int, int]) -> bool:
+    """Whether a burst on ``at`` starts a fire worth a bomb on a single threat: marsh gas round
+    it (none of that cloud within three steps of the player), or at least three cells of moss
+    round it with the player on no moss within four steps of it."""
+    x0, y0 = at
+    cells = [(x0 + dx, y0 + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    touching = [c for c in cells if c in state.gas]
+    if touching:  # the whole cloud goes up: the player well clear of every cell of it
+        blast = {g for c in touching for g in cloud(state.gas, c)}
+        return all(chebyshev(g, state.player) > 3 for g in blast)
+    inside = [(x, y) for x, y in cells if 0 <= x < state.width and 0 <= y < state.height]
+    moss = sum(1 for x, y in inside if int(state.tiles[y, x]) in FUEL)
+    px, py = state.player
+    exposed = int(state.tiles[py, px]) in FUEL and chebyshev(state.player, at) <= 4
+    return moss >= 3 and not exposed
 
 
 def _captive(state: GameState) -> Monster | None:

@@ -168,6 +168,9 @@ MONSTER_LEVEL: Ramp[int] = Ramp(0, 2)
 #: The most companions a pack has, by floor (one on floor 1, two on floor 2 ...): packs grow
 #: with depth, so the first floor teaches them.
 PACK_MOST: Ramp[int] = Ramp(1, 1)
+#: How many pockets of marsh gas hang over a floor's shallow water (engine/gas.py), by floor:
+#: most where the caves are flooded, none in the abyss.
+GAS_POCKETS: Steps[int] = Steps(((1, 1), (3, 3), (5, 1), (7, 0)))
 #: What a dart trap adds to its damage, by floor (one per floor below the first).
 DART_BONUS: Ramp[int] = Ramp(0, 1)
 #: The kinds a captive may be, by the first floor each tier holds them: a captive room draws one

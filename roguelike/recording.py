@@ -306,6 +306,7 @@ def digest(state: GameState) -> str:
         ],
         [str(rng["state"]["state"]), str(rng["state"]["inc"]), rng["has_uint32"], rng["uinteger"]],
         [sorted([x, y] for x, y in state.traps_known), state.netted, sorted(state.sprung)],
+        [sorted([x, y, n] for (x, y), n in state.fire.items()), sorted(map(list, state.gas))],
     ]
     if state.allies:  # a game that never met a captive keeps the digest it always had
         doc.append(

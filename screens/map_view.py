@@ -31,7 +31,7 @@ from textual.strip import Strip
 from roguelike import tiles
 from roguelike.engine import ITEMS, GameState
 from roguelike.engine.allies import freed
-from roguelike.engine.legend import TRAP_GLYPH
+from roguelike.engine.legend import FIRE_GLYPH, GAS_GLYPH, TRAP_GLYPH
 from roguelike.engine.state import FOV_RADIUS
 from screens.themes import Palette, current
 
@@ -171,9 +171,9 @@ def kinds_of(state: GameState) -> np.ndarray:
 
 
 def marks_of(state: GameState) -> dict[Pos, Mark]:
-    """What is drawn over the tiles: keys and items where the player has seen them (dim when
-    only remembered), monsters and allies where the player sees them (a captive also where it
-    is remembered), and the player."""
+    """What is drawn over the tiles: marsh gas, keys and items where the player has seen them
+    (dim when only remembered), fire, monsters and allies where the player sees them (a
+    captive also where it is remembered), and the player."""
     visible, explored = state.visible, state.explored
     marks: dict[Pos, Mark] = {}
 
@@ -181,6 +181,11 @@ def marks_of(state: GameState) -> dict[Pos, Mark]:
         """2 visible, 1 remembered, 0 unseen."""
         return 2 if visible[y, x] else 1 if explored[y, x] else 0
 
+    for x, y in state.gas:  # under everything else: what lies in the gas shows
+        s = seen(x, y)
+        if s:
+            hexc = colour_of("gas")
+            marks[(x, y)] = (GAS_GLYPH, _mark_style(hexc if s == 2 else dim(hexc), False))
     for (x, y), kind in state.items_lying.items():
         s = seen(x, y)
         if s:
@@ -198,6 +203,9 @@ def marks_of(state: GameState) -> dict[Pos, Mark]:
             hexc = colour_of(f"key{key}")
             style = _mark_style(hexc if s == 2 else dim(hexc), True, key_underlined())
             marks[(x, y)] = (key_glyph(key), style)
+    for x, y in state.fire:  # only while in view: a fire out of sight may be out
+        if visible[y, x]:
+            marks[(x, y)] = (FIRE_GLYPH, _mark_style(colour_of("fire"), True))
     for m in state.monsters:
         if m.hp > 0 and visible[m.y, m.x]:
             info = m.info

@@ -89,6 +89,11 @@ def add_arguments(bot: argparse.ArgumentParser) -> None:
         help="it takes sleepers for awake monsters: never sneaks (an ablation)",
     )
     bot.add_argument(
+        "--ignore-fire",
+        action="store_true",
+        help="it pays fire no heed: never steps out of it, never aims a bomb at moss (an ablation)",
+    )
+    bot.add_argument(
         "--record",
         metavar="FILE",
         help="with --seed: write the run, with every input, as a run file "
@@ -118,6 +123,7 @@ def policy_of(args: argparse.Namespace) -> Policy:
         no_items=args.no_items,
         skip_treasure=args.skip_treasure,
         no_sneak=args.no_sneak,
+        ignore_fire=args.ignore_fire,
     )
 
 

@@ -24,6 +24,7 @@ from roguelike.engine.balance import (
     ALLY_FOLLOW,
     ALLY_REACH,
     DEFENCE_DODGE,
+    FIRE_AVOID,
     FREE_TURNS,
     PLAYER_SPEED,
 )
@@ -174,10 +175,11 @@ def ally_options(
     def place(x: int, y: int) -> float:
         moved = 1.0 if (x, y) != ally.pos else 0.0
         away = max(steps(x, y) - follow, 0)
+        burning = FIRE_AVOID if (x, y) in state.fire else 0.0  # it keeps out of the flames
         if prey:
             near = min(chebyshev((x, y), o.pos) for o in prey)
-            return -10.0 * near - 20.0 * max(steps(x, y) - ALLY_REACH, 0) - moved
-        return -10.0 * away - moved
+            return -10.0 * near - 20.0 * max(steps(x, y) - ALLY_REACH, 0) - moved - burning
+        return -10.0 * away - moved - burning
 
     options: list[tuple[float, str, tuple[int, int]]] = [(place(*ally.pos), "wait", (0, 0))]
     for dx, dy in DIRS8:

@@ -113,6 +113,25 @@ SUMMON_MOST = 3
 #: (and 1 damage for each, see ``MonsterKind.swarm``).
 SWARM_ACCURACY = 8
 
+# --- fire and gas (engine/fire.py, engine/gas.py) ------------------------------------------------
+
+#: Turns a cell of moss burns before it is ash; turns bare ground (floor, rubble, cave floor,
+#: ash) flickers where a bomb or a blast lit it, with nothing to feed it.
+FIRE_FUEL_TURNS = 4
+FIRE_BARE_TURNS = 1
+#: Chance, in percent, that a burning cell sets each moss cell beside it (4 sides) alight in a
+#: turn (a roll of the play stream for each).
+FIRE_SPREAD = 45
+#: Damage roll of the fire, inclusive, for whoever stands in a burning cell at the end of a turn
+#: (the player, a monster, an ally).
+FIRE_DAMAGE = (3, 5)
+#: What a burning cell takes off a monster's (and an ally's) score for standing there: they
+#: step out of the fire, and never into it unless nothing else will do.
+FIRE_AVOID = 60.0
+#: Damage roll, inclusive, of a pocket of marsh gas exploding, for each creature in it or
+#: beside it; the cloud then burns.
+GAS_BLAST = (5, 9)
+
 # --- items --------------------------------------------------------------------------------------
 
 #: Damage roll of a fire bomb, inclusive, for each creature it burns (the thrower too).

@@ -28,7 +28,17 @@ from roguelike.engine.balance import (
     SNEAK_MULTIPLIER,
 )
 from roguelike.engine.creatures import ITEMS, SHACKLED, Monster, monster_attack
-from roguelike.engine.legend import KEY_GLYPH, PLAYER_GLYPH, TILE_MEANING, TRAP_GLYPH, TRAP_TEXT
+from roguelike.engine.legend import (
+    FIRE_GLYPH,
+    FIRE_TEXT,
+    GAS_GLYPH,
+    GAS_TEXT,
+    KEY_GLYPH,
+    PLAYER_GLYPH,
+    TILE_MEANING,
+    TRAP_GLYPH,
+    TRAP_TEXT,
+)
 from roguelike.engine.state import GameState
 from roguelike.engine.stealth import awareness, notice_chance, sneaky
 
@@ -343,6 +353,11 @@ def describe(
             )
     if (x, y) in state.traps_known:
         parts.append(f"{TRAP_GLYPH} {TRAP_TEXT[state.traps[(x, y)]]}")
+    if seen and (x, y) in state.fire:
+        left = state.fire[(x, y)]
+        parts.append(f"{FIRE_GLYPH} Burning ({left} more turn{'s' * (left > 1)}). {FIRE_TEXT}")
+    if (x, y) in state.gas:
+        parts.append(f"{GAS_GLYPH} {GAS_TEXT}")
     room = state.puzzles.get((x, y))
     tile = tiles.TILES[int(state.tiles[y, x])]
     if room is not None:

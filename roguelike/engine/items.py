@@ -35,6 +35,7 @@ from roguelike.engine.combat import hurt_monster, hurt_player
 from roguelike.engine.creatures import ITEMS, ItemKind, Monster
 from roguelike.engine.describe import a, key_name
 from roguelike.engine.events import Event, ItemDropped, ItemTaken, ItemUsed, KeyTaken, Message
+from roguelike.engine.fire import ignite_around
 from roguelike.engine.grid import chebyshev
 from roguelike.engine.state import GameState
 from roguelike.engine.stealth import make_noise
@@ -338,7 +339,8 @@ def _aimed(state: GameState, item: ItemKind, x: int, y: int) -> list[Event] | st
 
 def _burst(state: GameState, item: ItemKind, at: tuple[int, int]) -> list[Event]:
     """The bomb bursts on ``at``: every monster on it or next to it, and the player if there,
-    takes a damage roll."""
+    takes a damage roll; then the nine cells burn (moss catches and spreads, marsh gas
+    explodes: engine/fire.py)."""
     hit = state.monster_at(*at)
     where = f"the {hit.kind}" if hit is not None else "the floor"
     events: list[Event] = [Message(f"You throw {a(item.name)}: it bursts on {where}!")]
@@ -349,6 +351,8 @@ def _burst(state: GameState, item: ItemKind, at: tuple[int, int]) -> list[Event]
     if chebyshev(state.player, at) <= 1:
         dmg = int(state.rng.integers(BOMB_DAMAGE[0], BOMB_DAMAGE[1] + 1))
         events += hurt_player(state, dmg, f"burnt by {a(item.name)} of their own")
+    if not state.dead:  # the burst sets its cell and the eight round it alight
+        events += ignite_around(state, at)
     return events + make_noise(state, at[0], at[1], item.noise)
 
 

@@ -24,6 +24,12 @@ from roguelike.engine.creatures import ITEMS, MONSTERS
 __all__ = [
     "AWARENESS_MARK",
     "GROUPS",
+    "FIRE_ENTRY",
+    "FIRE_GLYPH",
+    "FIRE_TEXT",
+    "GAS_ENTRY",
+    "GAS_GLYPH",
+    "GAS_TEXT",
     "KEY_GLYPH",
     "LEGEND",
     "PLAYER_GLYPH",
@@ -47,6 +53,22 @@ KEY_GLYPH = "k"
 PLAYER_GLYPH = "@"
 #: A trap the player knows of (drawn over its ground; a hidden one is not drawn at all).
 TRAP_GLYPH = "^"
+
+#: A burning cell (drawn over its ground while in view; engine/fire.py).
+FIRE_GLYPH = "§"
+#: A cell under marsh gas (drawn over its ground, dim where only remembered; engine/gas.py).
+GAS_GLYPH = "°"
+
+FIRE_TEXT = (
+    "Fire: whoever stands in it at the end of a turn is burnt, you, monsters and allies alike "
+    "(monsters keep out of it). It spreads over moss, burns out in a few turns leaving ash, "
+    "and stops at water, doors and bare stone. Travel and explore step around it."
+)
+GAS_TEXT = (
+    "Marsh gas rising from the water: harmless to breathe, but fire that reaches it makes the "
+    "whole cloud explode, blasting everyone in it or beside it and setting it all alight. "
+    "A bomb thrown into it, with monsters inside, does the rest."
+)
 
 #: What look and the legend say of each kind of known trap (engine/traps.py makes them work).
 TRAP_TEXT: dict[str, str] = {
@@ -87,10 +109,17 @@ TILE_MEANING: dict[str, str] = {
         "The way out of the dungeon, on the last floor: stand on it and press > "
         "(the one key that leaves any floor) to win."
     ),
-    "water": "Shallow water, cold and still: you wade through it.",
+    "water": (
+        "Shallow water, cold and still: you wade through it. Fire never crosses it; marsh gas "
+        "may hang over it."
+    ),
     "chasm": "A chasm: nothing crosses it, but you see over it.",
     "rubble": "Loose rubble underfoot: you walk over it.",
-    "moss": "Soft moss: you walk over it.",
+    "moss": (
+        "Dry moss: you walk over it. It burns: a spark (a bomb) sets it alight and the fire "
+        "runs across it, leaving ash."
+    ),
+    "ash": "Ash where moss burnt: you walk over it, and it never burns again.",
     "statue": "A weathered statue: it blocks the way, not the view.",
     "pedestal": (
         "A stone pedestal carved with a puzzle: step on it to play; solving it gives the key "
@@ -104,7 +133,7 @@ TILE_MEANING: dict[str, str] = {
     "cave floor": "Uneven cave floor: you walk over it.",
     "deep water": (
         "Deep water filling a flooded room: you swim through it, and every stroke costs an "
-        "extra turn in which monsters act."
+        "extra turn in which monsters act. Fire never crosses it."
     ),
 }
 
@@ -198,6 +227,9 @@ TRAP_ENTRY = Entry(
     "Terrain",
 )
 
+FIRE_ENTRY = Entry(FIRE_GLYPH, "fire", "fire", FIRE_TEXT, "Terrain")
+GAS_ENTRY = Entry(GAS_GLYPH, "gas", "marsh gas", GAS_TEXT, "Terrain")
+
 PLAYER_ENTRY = Entry(
     PLAYER_GLYPH, "#ffffff", "you", "You. Press @ for your character sheet.", "You"
 )
@@ -209,6 +241,8 @@ LEGEND: tuple[Entry, ...] = tuple(
             PLAYER_ENTRY,
             *(tile_entry(t) for t in tiles.TILES),
             TRAP_ENTRY,
+            FIRE_ENTRY,
+            GAS_ENTRY,
             *(key_entry(k) for k in range(1, tiles.MAX_KEYS + 1)),
             *(item_entry(name) for name in ITEMS),
             *(monster_entry(name) for name in MONSTERS),

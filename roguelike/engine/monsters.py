@@ -30,6 +30,7 @@ from roguelike import tiles
 from roguelike.engine.allies import freed, hits_ally
 from roguelike.engine.balance import (
     ALLY_TARGET_SCORE,
+    FIRE_AVOID,
     FLANK_SPREAD,
     FLEE_TURNS,
     GUARD_RADIUS,
@@ -222,6 +223,8 @@ def monster_options(
             s += 2.0 * min(allies, 2)
         if m.guard and chebyshev((x, y), m.home) > _radius(m):
             s -= 1000.0
+        if (x, y) in state.fire:  # out of the flames, and never into them while it can
+            s -= FIRE_AVOID
         return s
 
     options: list[tuple[float, str, tuple[int, int]]] = [(place_score(m.x, m.y), "wait", (0, 0))]

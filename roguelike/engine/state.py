@@ -29,6 +29,7 @@ from roguelike.engine.balance import (
 )
 from roguelike.engine.creatures import SHACKLED, Monster, populate
 from roguelike.engine.fov import compute_fov
+from roguelike.engine.gas import lay_gas
 from roguelike.engine.pregen import FloorCache, FloorKey
 from roguelike.engine.puzzle_rooms import PuzzleRoom, place_puzzles
 from roguelike.gen.floor import Floor
@@ -91,6 +92,11 @@ class GameState:
     netted: int = 0
     #: the ambush rooms of this floor already sprung
     sprung: set[int] = field(default_factory=set)
+    #: the burning cells of this floor: (x, y) → turns it still burns (engine/fire.py)
+    fire: dict[tuple[int, int], int] = field(default_factory=dict)
+    #: the cells of this floor under marsh gas, which explodes when fire reaches it
+    #: (engine/gas.py lays it on arrival)
+    gas: set[tuple[int, int]] = field(default_factory=set)
     #: the pack: item name → count
     inventory: dict[str, int] = field(default_factory=dict)
     hint_coins: int = 0
@@ -259,6 +265,8 @@ class GameState:
         self.traps_known = set()
         self.netted = 0
         self.sprung = set()
+        self.fire = {}
+        self.gas = lay_gas(fl)
         self.choices = choices
         self.explored = np.zeros(self.tiles.shape, dtype=bool)
         self.stats.floors_reached = max(self.stats.floors_reached, fl.number)

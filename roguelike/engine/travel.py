@@ -103,17 +103,20 @@ def known_passable(state: GameState) -> np.ndarray:
 
 
 def known_traps(state: GameState) -> np.ndarray:
-    """The cells of the traps the player knows of, which every walk steps around."""
+    """The cells of the traps the player knows of, and the burning cells in view, which every
+    walk steps around."""
     out = np.zeros(state.tiles.shape, dtype=bool)
     for x, y in state.traps_known:
         out[y, x] = True
+    for x, y in state.fire:
+        out[y, x] |= bool(state.visible[y, x])
     return out
 
 
 def _around_traps(state: GameState, ok: np.ndarray, sources: list[tuple[int, int]]) -> np.ndarray:
     """Distances to ``sources`` stepping around the known traps; where that leaves the player
     no way at all, the distances straight over them (a known trap never walls a player in)."""
-    if not state.traps_known:
+    if not state.traps_known and not state.fire:
         return distance_map(ok, sources)
     dist = distance_map(ok & ~known_traps(state), sources)
     x, y = state.player

@@ -1,6 +1,6 @@
 """One turn: the player's single-turn action, then, if it spent a turn on the same floor, the
-world's answer (the monsters act, then the allies, the player regenerates, the view is brought
-up to date).
+world's answer (the monsters act, then the allies, the fire burns, the player regenerates, the
+view is brought up to date).
 
 Time is counted in player turns. The player regains 1 HP every few turns: every 9 at level 1,
 one turn fewer every two levels, every 3 at the quickest.
@@ -26,6 +26,7 @@ from roguelike.engine.actions import (
 )
 from roguelike.engine.allies import allies_act
 from roguelike.engine.events import Event
+from roguelike.engine.fire import burn
 from roguelike.engine.items import drop, throw, tick_effects, use
 from roguelike.engine.monsters import monsters_act
 from roguelike.engine.player import close_door, descend, move, open_door, pick_up, solve_puzzle
@@ -81,6 +82,8 @@ def world_turn(state: GameState) -> list[Event]:
     events = monsters_act(state)
     if state.allies and not state.dead:
         events += allies_act(state)
+    if not state.dead:
+        events += burn(state)  # the fire spreads, burns out, and scorches who stands in it
     if not state.dead:
         regenerate(state)
         events += tick_effects(state)

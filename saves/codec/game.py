@@ -14,6 +14,7 @@ from roguelike import puzzles, seeds, tiles
 from roguelike.engine.balance import (
     BERSERK_TURNS,
     DIFFICULTIES,
+    FIRE_FUEL_TURNS,
     FREE_TURNS,
     NET_TURNS,
     PLAYER_SPEED_LEAST,
@@ -21,6 +22,7 @@ from roguelike.engine.balance import (
     WEARY_TURNS,
 )
 from roguelike.engine.creatures import ITEMS, MONSTERS, SHACKLED, Monster, monster_hp
+from roguelike.engine.fire import FIRE_PROOF
 from roguelike.engine.items import LASTING
 from roguelike.engine.puzzle_rooms import PuzzleRoom
 from roguelike.engine.state import LOG_LIMIT, GameState, RunStats
@@ -165,6 +167,8 @@ def state_doc(s: GameState) -> dict[str, Any]:
         "traps_known": [list(pos) for pos in sorted(s.traps_known)],
         "netted": s.netted,
         "sprung": sorted(s.sprung),
+        "fire": [[x, y, n] for (x, y), n in sorted(s.fire.items())],
+        "gas": [list(pos) for pos in sorted(s.gas)],
     }
 
 
@@ -299,9 +303,47 @@ def state_from(value: Any, where: str) -> GameState:
     count = len(fl.topology.rooms)
     for i, r in enumerate(f.array_list(field("sprung"), at("sprung"), count)):
         state.sprung.add(f.integer(r, f"{at('sprung')}[{i}]", 0, count - 1))
+    # the fire and the marsh gas
+    state.fire = fire_from(field("fire"), at("fire"), live)
+    state.gas = gas_from(field("gas"), at("gas"), live)
     # captives and allies
     state.allies = allies_from(field("allies"), at("allies"), width, height)
     return state
+
+
+def fire_from(value: Any, where: str, live: np.ndarray) -> dict[tuple[int, int], int]:
+    """The burning cells: each listed once, on ground fire can stand on, with the turns it
+    still burns (1 up to a moss fire's)."""
+    height, width = int(live.shape[0]), int(live.shape[1])
+    out: dict[tuple[int, int], int] = {}
+    for i, item in enumerate(f.array_list(value, where, width * height)):
+        w = f"{where}[{i}]"
+        triple = f.array_list(item, w, 3)
+        if len(triple) != 3:
+            raise SaveError(f"{w}: a burning cell is [x, y, turns]")
+        pos = f.cell(triple[:2], w, width, height)
+        t = int(live[pos[1], pos[0]])
+        if not tiles.WALKABLE[t] or t in FIRE_PROOF:
+            raise SaveError(f"{w}: fire cannot burn on {_tile_name(live, pos)}")
+        if pos in out:
+            raise SaveError(f"{w}: {pos[0]},{pos[1]} is listed twice")
+        out[pos] = f.integer(triple[2], f"{w}[2]", 1, FIRE_FUEL_TURNS)
+    return out
+
+
+def gas_from(value: Any, where: str, live: np.ndarray) -> set[tuple[int, int]]:
+    """The cells under marsh gas: each listed once, on walkable ground."""
+    height, width = int(live.shape[0]), int(live.shape[1])
+    out: set[tuple[int, int]] = set()
+    for i, item in enumerate(f.array_list(value, where, width * height)):
+        w = f"{where}[{i}]"
+        pos = f.cell(item, w, width, height)
+        if not tiles.WALKABLE[live[pos[1], pos[0]]]:
+            raise SaveError(f"{w}: gas over {_tile_name(live, pos)}")
+        if pos in out:
+            raise SaveError(f"{w}: {pos[0]},{pos[1]} is listed twice")
+        out.add(pos)
+    return out
 
 
 def equipment_from(value: Any, where: str) -> dict[str, int]:

@@ -64,6 +64,7 @@ POLICIES: dict[str, Policy] = {
     "no-items": Policy(no_items=True),
     "skip-treasure": Policy(skip_treasure=True),
     "no-sneak": Policy(no_sneak=True),
+    "ignore-fire": Policy(ignore_fire=True),
     "invulnerable": Policy(invulnerable=True),
 }
 #: The difficulties the curve compares by default: normal and the levels around it.
