@@ -33,8 +33,9 @@ ablations that show what a part of the game is worth to survival: ``no_items`` (
 a consumable), ``skip_treasure`` (it never sets foot in a treasure room; it walks step by
 step around them, so it reads the floor's room roles, which a person would learn by looking),
 ``ignore_fire`` (it never steps out of fire nor aims a bomb at moss or gas for the fire) and
-``no_sneak`` (it takes sleepers for awake monsters: it goes for each as for a threat, and next to one that has not noticed it waits until it does, so it never lands a sneak attack nor
-keeps clear of a sleeping group).
+``no_sneak`` (it takes sleepers for awake monsters: it goes for each as for a threat, and next
+to one that has not noticed it waits until it does, so it never lands a sneak attack nor keeps
+clear of a sleeping group).
 
 Sneaking (:func:`_sneak`), for the full autoplayer: with no threat in view, it creeps up on a
 sleeping (or unaware) monster in view whose group (the sleepers within ``GROUP_REACH`` of it)
