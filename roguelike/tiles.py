@@ -85,6 +85,8 @@ TILES: tuple[Tile, ...] = tuple(
     + [Tile(len(_BASE) + MAX_KEYS, "}", "deep water", True, True, "deep")]
     # a vault's sealed door: it opens when the puzzle of the pedestal near it is solved
     + [Tile(len(_BASE) + MAX_KEYS + 1, "0", "sealed vault", False, False, "pedestal")]
+    # a plain door smashed by a door-breaking monster: open for good, it never closes again
+    + [Tile(len(_BASE) + MAX_KEYS + 2, "`", "broken door", True, True, "door")]
 )
 
 BY_NAME = {t.name: t.id for t in TILES}
@@ -109,6 +111,7 @@ CAVE = BY_NAME["cave floor"]
 LOCKED_FIRST = len(_BASE)
 DEEP_WATER = BY_NAME["deep water"]
 VAULT_SEAL = BY_NAME["sealed vault"]
+BROKEN_DOOR = BY_NAME["broken door"]
 
 
 def locked_door(key: int) -> int:
