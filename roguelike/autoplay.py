@@ -110,10 +110,13 @@ class Policy:
     invulnerable: bool = False
     no_items: bool = False
     skip_treasure: bool = False
+    #: it ignores the ways of the monsters whose answer is not a corridor: it stands in a
+    #: breather's line and keeps its fire for the usual targets, not the ghosts
+    naive_monsters: bool = False
 
     def describe(self) -> str:
         """The switches as the command line writes them ("" for the full autoplayer)."""
-        names = ("invulnerable", "no_items", "skip_treasure")
+        names = ("invulnerable", "no_items", "skip_treasure", "naive_monsters")
         return " ".join("--" + n.replace("_", "-") for n in names if getattr(self, n))
 
 
@@ -258,19 +261,26 @@ def decide(state: GameState, *, stepwise: bool = False, memory: Memory | None = 
 
 def _decide(state: GameState, memory: Memory) -> Decision:
     px, py = state.player
-    threats = [m for m in threats_seen(state) if memory.waited.get(m.id, 0) <= PATIENCE]
+    seen = [m for m in threats_seen(state) if memory.waited.get(m.id, 0) <= PATIENCE]
+    # blows pass through a ghost (and so does the player): never a target of blows
+    threats = [m for m in seen if not m.info.ethereal]
     hurt = state.hp < DRINK_BELOW * state.max_hp
     avoid, items = memory.avoid, not memory.policy.no_items
     potion = held(state, "heal") if items else None
     scroll = held(state, "blink") if items else None
-    if threats and hurt and potion:
+    if seen and hurt and potion:
         return Decision(Use(potion), "drinking a potion")
-    if threats and hurt and scroll:
+    if seen and hurt and scroll:
         return Decision(Use(scroll), "blinking away")
+    fire = _fire_at_ghost(state, memory, seen)
+    if fire is not None:
+        return fire
     adjacent = [
         m
         for m in state.visible_monsters()
-        if chebyshev(m.pos, state.player) == 1 and can_step_to(state, m.x, m.y)
+        if chebyshev(m.pos, state.player) == 1
+        and can_step_to(state, m.x, m.y)
+        and not m.info.ethereal
     ]
     room = state.puzzles.get(state.player)
     if room is not None and not room.solved and not any(not m.fleeing for m in adjacent):
@@ -289,6 +299,9 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         for came in adjacent:  # it came after all: worth waiting for again
             memory.waited.pop(came.id, None)
         return Decision(Move(m.x - px, m.y - py), f"fighting {a_(m.kind)}")
+    dodge = _off_breath(state, memory)
+    if dodge is not None:
+        return dodge
     if threats:
         bomb = held(state, "bomb") if items else None
         aim = _aim(state, threats) if bomb else None
@@ -323,7 +336,8 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         # where one trap was found, others may lie (a snare rings its treasure): look once
         memory.searched.add(state.player)
         return Decision(Search(), "searching for traps")
-    if state.hp < REST_BELOW * state.max_hp:
+    # a ghost in view would come and strike a resting player: walk on, it is slow
+    if state.hp < REST_BELOW * state.max_hp and not any(m.info.ethereal for m in seen):
         return Decision(Rest(), "resting")
     if memory.hunt is not None:  # it went out of sight: look where it was last seen
         floor, x, y = memory.hunt
@@ -379,6 +393,87 @@ def _decide(state: GameState, memory: Memory) -> Decision:
             Travel(*fin), f"heading for {'the exit' if state.floor.last else 'the stairs'}"
         )
     return Decision(Explore(), "exploring")
+
+
+def _fire_at_ghost(state: GameState, memory: Memory, seen: list[Monster]) -> Decision | None:
+    """Fire for a ghost in view (only fire hurts it): a bomb thrown at it from two steps or
+    more, else a sacrifice scroll when it is next to the player; None: nothing to burn it
+    with (the player walks on: it passes through ghosts, and they are slow)."""
+    policy = memory.policy
+    ghosts = [m for m in seen if m.info.ethereal]
+    if not ghosts or policy.naive_monsters:
+        return None
+    others = [m for m in seen if not m.info.ethereal]
+    hurt = state.hp < REST_BELOW * state.max_hp
+    if policy.no_items:
+        return _outrun(state, memory, ghosts) if hurt and not others else None
+    bomb = held(state, "bomb")
+    for g in ghosts:
+        path = flight(state, g.x, g.y) if bomb else []
+        near = chebyshev(g.pos, state.player) <= THROW_RANGE
+        if bomb and path and path[-1] == g.pos and chebyshev(g.pos, state.player) >= 2 and near:
+            return Decision(Throw(bomb, g.x, g.y), f"throwing a fire bomb at the {g.kind}")
+    burn = held(state, "sacrifice")
+    close = any(chebyshev(g.pos, state.player) == 1 for g in ghosts)
+    if burn and close and state.max_hp > 2 * BIG_HP:
+        return Decision(Use(burn), "burning the ghost with a sacrifice scroll")
+    return _outrun(state, memory, ghosts) if hurt and not others else None
+
+
+def _outrun(state: GameState, memory: Memory, ghosts: list[Monster]) -> Decision | None:
+    """Hurt with only a ghost after it and no fire: a step away (ghosts are slow), never in
+    an invulnerable run (it would draw the player back and forth for ever)."""
+    if memory.policy.invulnerable or not any(chebyshev(g.pos, state.player) <= 2 for g in ghosts):
+        return None
+    away = _away(state, ghosts, memory.avoid)
+    return None if away is None else Decision(away, "outrunning the ghost")
+
+
+def _breath_lines(state: GameState, cell: tuple[int, int]) -> bool:
+    """Whether ``cell`` lies on the breath line of an awake breather in view: on one of its
+    straight lines, within its reach, nothing that blocks the view between."""
+    for m in state.visible_monsters():
+        reach = m.info.breath
+        if not reach or not m.awake:
+            continue
+        dx, dy = cell[0] - m.x, cell[1] - m.y
+        if (dx and dy and abs(dx) != abs(dy)) or not 0 < max(abs(dx), abs(dy)) <= reach:
+            continue
+        sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+        between = [(m.x + sx * k, m.y + sy * k) for k in range(1, max(abs(dx), abs(dy)))]
+        if all(tiles.TRANSPARENT[state.tiles[y, x]] for x, y in between):
+            return True
+    return False
+
+
+def _off_breath(state: GameState, memory: Memory) -> Decision | None:
+    """A step off every breather's line (a corridor is death), towards the nearest breather
+    (to strike it from beside it); None when the player stands off them and no step both
+    keeps off and comes nearer, or next to a breather already (then it fights)."""
+    if memory.policy.naive_monsters:
+        return None
+    breathers = [m for m in state.visible_monsters() if m.info.breath and m.awake]
+    if not breathers or any(chebyshev(m.pos, state.player) == 1 for m in breathers):
+        return None
+    px, py = state.player
+
+    def nearest(c: tuple[int, int]) -> int:
+        return min(chebyshev(c, m.pos) for m in breathers)
+
+    here_lined = _breath_lines(state, state.player)
+    best: tuple[int, int, int] | None = None
+    for dx, dy in DIRS8:
+        c = (px + dx, py + dy)
+        if not can_step(state, px, py, dx, dy) or state.occupied(*c):
+            continue
+        if _breath_lines(state, c):
+            continue
+        d = nearest(c)
+        if (here_lined or d < nearest(state.player)) and (best is None or d < best[0]):
+            best = (d, dx, dy)
+    if best is None:
+        return None
+    return Decision(Move(best[1], best[2]), "keeping off the breath's line")
 
 
 def _trap_near(state: GameState) -> bool:
