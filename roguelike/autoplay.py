@@ -354,8 +354,10 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         return Decision(Use(mapping), "reading a mapping scroll")
     captive = _captive(state)
     if captive is not None:  # its guards first, then the shackles (an ally is no consumable)
-        guards = [
-            m for m in state.visible_monsters() if chebyshev(m.pos, captive.pos) <= GUARD_REACH
+        guards = [  # a ghost is no guard to fight: blows pass through it
+            m
+            for m in state.visible_monsters()
+            if chebyshev(m.pos, captive.pos) <= GUARD_REACH and not m.info.ethereal
         ]
         goal = guards[0] if guards else captive
         towards = _towards(state, goal.x, goal.y, avoid)
