@@ -63,7 +63,6 @@ POLICIES: dict[str, Policy] = {
     "full": Policy(),
     "no-items": Policy(no_items=True),
     "skip-treasure": Policy(skip_treasure=True),
-    "naive-monsters": Policy(naive_monsters=True),
     "invulnerable": Policy(invulnerable=True),
 }
 #: The difficulties the curve compares by default: normal and the levels around it.
