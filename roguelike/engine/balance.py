@@ -235,7 +235,7 @@ MONSTERS: dict[str, MonsterKind] = {
                     "to splinters, waking everything near, and that door never closes again. "
                     "It cannot break a locked door.",
                     bashes=True),
-        MonsterKind("ghost",         "Q", "#d0e0ff", 6, 12, (3, 6), 0, 70, 70, 8,
+        MonsterKind("ghost",         "Q", "#d0e0ff", 8, 12, (2, 5), 0, 70, 70, 8,
                     "A cold ghost. Blows pass through it; only fire hurts it (a fire bomb, a "
                     "sacrifice scroll, burning ground). Without fire, outrun it: it is slow.",
                     ethereal=True),
