@@ -400,15 +400,14 @@ def _decide(state: GameState, memory: Memory) -> Decision:
 def _fire_at_ghost(state: GameState, memory: Memory, seen: list[Monster]) -> Decision | None:
     """Fire for a ghost in view (only fire hurts it): a bomb thrown at it from two steps or
     more, else a sacrifice scroll when it is next to the player; None: nothing to burn it
-    with (the player walks on: it passes through ghosts, and they are slow)."""
+    with (the player walks on: it passes through ghosts, and they are slow; stepping away
+    from one drew the walk back and forth and stalled runs)."""
     policy = memory.policy
     ghosts = [m for m in seen if m.info.ethereal]
     if not ghosts or policy.naive_monsters:
         return None
-    others = [m for m in seen if not m.info.ethereal]
-    hurt = state.hp < REST_BELOW * state.max_hp
     if policy.no_items:
-        return _outrun(state, memory, ghosts) if hurt and not others else None
+        return None
     bomb = held(state, "bomb")
     for g in ghosts:
         path = flight(state, g.x, g.y) if bomb else []
@@ -419,16 +418,7 @@ def _fire_at_ghost(state: GameState, memory: Memory, seen: list[Monster]) -> Dec
     close = any(chebyshev(g.pos, state.player) == 1 for g in ghosts)
     if burn and close and state.max_hp > 2 * BIG_HP:
         return Decision(Use(burn), "burning the ghost with a sacrifice scroll")
-    return _outrun(state, memory, ghosts) if hurt and not others else None
-
-
-def _outrun(state: GameState, memory: Memory, ghosts: list[Monster]) -> Decision | None:
-    """Hurt with only a ghost after it and no fire: a step away (ghosts are slow), never in
-    an invulnerable run (it would draw the player back and forth for ever)."""
-    if memory.policy.invulnerable or not any(chebyshev(g.pos, state.player) <= 2 for g in ghosts):
-        return None
-    away = _away(state, ghosts, memory.avoid)
-    return None if away is None else Decision(away, "outrunning the ghost")
+    return None
 
 
 def _breath_lines(state: GameState, cell: tuple[int, int]) -> bool:
