@@ -132,10 +132,20 @@ class Policy:
     no_sneak: bool = False
     #: it pays fire no heed: it never steps out of the flames nor aims a bomb at moss
     ignore_fire: bool = False
+    #: it ignores the ways of the monsters whose answer is not a corridor: it stands in a
+    #: breather's line and keeps its fire for the usual targets, not the ghosts
+    naive_monsters: bool = False
 
     def describe(self) -> str:
         """The switches as the command line writes them ("" for the full autoplayer)."""
-        names = ("invulnerable", "no_items", "skip_treasure", "no_sneak", "ignore_fire")
+        names = (
+            "invulnerable",
+            "no_items",
+            "skip_treasure",
+            "no_sneak",
+            "ignore_fire",
+            "naive_monsters",
+        )
         return " ".join("--" + n.replace("_", "-") for n in names if getattr(self, n))
 
 
@@ -292,22 +302,29 @@ def decide(state: GameState, *, stepwise: bool = False, memory: Memory | None = 
 
 def _decide(state: GameState, memory: Memory) -> Decision:
     px, py = state.player
-    threats = [m for m in _threats(state, memory) if memory.waited.get(m.id, 0) <= PATIENCE]
+    seen = [m for m in _threats(state, memory) if memory.waited.get(m.id, 0) <= PATIENCE]
+    # blows pass through a ghost (and so does the player): never a target of blows
+    threats = [m for m in seen if not m.info.ethereal]
     hurt = state.hp < DRINK_BELOW * state.max_hp
     avoid, items = memory.avoid, not memory.policy.no_items
     potion = held(state, "heal") if items else None
     scroll = held(state, "blink") if items else None
-    if threats and hurt and potion:
+    if seen and hurt and potion:
         return Decision(Use(potion), "drinking a potion")
-    if threats and hurt and scroll:
+    if seen and hurt and scroll:
         return Decision(Use(scroll), "blinking away")
     escape = None if memory.policy.ignore_fire else _fire_escape(state)
     if escape is not None:
         return Decision(escape, "getting out of the fire")
+    fire = _fire_at_ghost(state, memory, seen)
+    if fire is not None:
+        return fire
     adjacent = [
         m
         for m in state.visible_monsters()
-        if chebyshev(m.pos, state.player) == 1 and can_step_to(state, m.x, m.y)
+        if chebyshev(m.pos, state.player) == 1
+        and can_step_to(state, m.x, m.y)
+        and not m.info.ethereal
     ]
     room = state.puzzles.get(state.player)
     if room is not None and not room.solved and not any(not m.fleeing for m in adjacent):
@@ -329,6 +346,9 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         if loud is not None:
             return loud
         return Decision(Move(m.x - px, m.y - py), f"fighting {a_(m.kind)}")
+    dodge = _off_breath(state, memory)
+    if dodge is not None:
+        return dodge
     if threats:
         bomb = held(state, "bomb") if items else None
         aim = _aim(state, threats, fire=not memory.policy.ignore_fire) if bomb else None
@@ -363,7 +383,8 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         # where one trap was found, others may lie (a snare rings its treasure): look once
         memory.searched.add(state.player)
         return Decision(Search(), "searching for traps")
-    if state.hp < REST_BELOW * state.max_hp:
+    # a ghost in view would come and strike a resting player: walk on, it is slow
+    if state.hp < REST_BELOW * state.max_hp and not any(m.info.ethereal for m in seen):
         return Decision(Rest(), "resting")
     sneak = None if memory.policy.no_sneak else _sneak(state, memory)
     if sneak is not None:
@@ -383,8 +404,10 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         return Decision(Use(mapping), "reading a mapping scroll")
     captive = _captive(state)
     if captive is not None:  # its guards first, then the shackles (an ally is no consumable)
-        guards = [
-            m for m in state.visible_monsters() if chebyshev(m.pos, captive.pos) <= GUARD_REACH
+        guards = [  # a ghost is no guard to fight: blows pass through it
+            m
+            for m in state.visible_monsters()
+            if chebyshev(m.pos, captive.pos) <= GUARD_REACH and not m.info.ethereal
         ]
         goal = guards[0] if guards else captive
         towards = _towards(state, goal.x, goal.y, avoid)
@@ -507,6 +530,77 @@ def _quiet_step(state: GameState, memory: Memory) -> Action | None:
     quiet[py, px] = False
     avoid = quiet if memory.avoid is None else quiet | memory.avoid
     return _explore_step(state, avoid)
+
+
+def _fire_at_ghost(state: GameState, memory: Memory, seen: list[Monster]) -> Decision | None:
+    """Fire for a ghost in view (only fire hurts it): a bomb thrown at it from two steps or
+    more, else a sacrifice scroll when it is next to the player; None: nothing to burn it
+    with (the player walks on: it passes through ghosts, and they are slow; stepping away
+    from one drew the walk back and forth and stalled runs)."""
+    policy = memory.policy
+    ghosts = [m for m in seen if m.info.ethereal]
+    if not ghosts or policy.naive_monsters:
+        return None
+    if policy.no_items:
+        return None
+    bomb = held(state, "bomb")
+    for g in ghosts:
+        path = flight(state, g.x, g.y) if bomb else []
+        near = chebyshev(g.pos, state.player) <= THROW_RANGE
+        if bomb and path and path[-1] == g.pos and chebyshev(g.pos, state.player) >= 2 and near:
+            return Decision(Throw(bomb, g.x, g.y), f"throwing a fire bomb at the {g.kind}")
+    burn = held(state, "sacrifice")
+    close = any(chebyshev(g.pos, state.player) == 1 for g in ghosts)
+    if burn and close and state.max_hp > 2 * BIG_HP:
+        return Decision(Use(burn), "burning the ghost with a sacrifice scroll")
+    return None
+
+
+def _breath_lines(state: GameState, cell: tuple[int, int]) -> bool:
+    """Whether ``cell`` lies on the breath line of an awake breather in view: on one of its
+    straight lines, within its reach, nothing that blocks the view between."""
+    for m in state.visible_monsters():
+        reach = m.info.breath
+        if not reach or not m.awake:
+            continue
+        dx, dy = cell[0] - m.x, cell[1] - m.y
+        if (dx and dy and abs(dx) != abs(dy)) or not 0 < max(abs(dx), abs(dy)) <= reach:
+            continue
+        sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+        between = [(m.x + sx * k, m.y + sy * k) for k in range(1, max(abs(dx), abs(dy)))]
+        if all(tiles.TRANSPARENT[state.tiles[y, x]] for x, y in between):
+            return True
+    return False
+
+
+def _off_breath(state: GameState, memory: Memory) -> Decision | None:
+    """A step off every breather's line (a corridor is death), towards the nearest breather
+    (to strike it from beside it); None when the player stands off them and no step both
+    keeps off and comes nearer, or next to a breather already (then it fights)."""
+    if memory.policy.naive_monsters:
+        return None
+    breathers = [m for m in state.visible_monsters() if m.info.breath and m.awake]
+    if not breathers or any(chebyshev(m.pos, state.player) == 1 for m in breathers):
+        return None
+    px, py = state.player
+
+    def nearest(c: tuple[int, int]) -> int:
+        return min(chebyshev(c, m.pos) for m in breathers)
+
+    here_lined = _breath_lines(state, state.player)
+    best: tuple[int, int, int] | None = None
+    for dx, dy in DIRS8:
+        c = (px + dx, py + dy)
+        if not can_step(state, px, py, dx, dy) or state.occupied(*c):
+            continue
+        if _breath_lines(state, c):
+            continue
+        d = nearest(c)
+        if (here_lined or d < nearest(state.player)) and (best is None or d < best[0]):
+            best = (d, dx, dy)
+    if best is None:
+        return None
+    return Decision(Move(best[1], best[2]), "keeping off the breath's line")
 
 
 def _trap_near(state: GameState) -> bool:

@@ -87,6 +87,8 @@ TILES: tuple[Tile, ...] = tuple(
     + [Tile(len(_BASE) + MAX_KEYS + 1, "0", "sealed vault", False, False, "pedestal")]
     # what burnt moss leaves (engine/fire.py): never laid by the generator
     + [Tile(len(_BASE) + MAX_KEYS + 2, "`", "ash", True, True, "ash")]
+    # a plain door smashed by a door-breaking monster: open for good, it never closes again
+    + [Tile(len(_BASE) + MAX_KEYS + 3, "¦", "broken door", True, True, "door")]
 )
 
 BY_NAME = {t.name: t.id for t in TILES}
@@ -112,6 +114,7 @@ LOCKED_FIRST = len(_BASE)
 DEEP_WATER = BY_NAME["deep water"]
 VAULT_SEAL = BY_NAME["sealed vault"]
 ASH = BY_NAME["ash"]
+BROKEN_DOOR = BY_NAME["broken door"]
 
 
 def locked_door(key: int) -> int:

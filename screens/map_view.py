@@ -207,7 +207,7 @@ def marks_of(state: GameState) -> dict[Pos, Mark]:
         if visible[y, x]:
             marks[(x, y)] = (FIRE_GLYPH, _mark_style(colour_of("fire"), True))
     for m in state.monsters:
-        if m.hp > 0 and visible[m.y, m.x]:
+        if m.hp > 0 and state.shows(m):  # the engine decides what is seen (a lurker)
             info = m.info
             marks[(m.x, m.y)] = (info.glyph, _mark_style(colour_of(info.colour), True))
     for m in state.allies:  # the player's side: the kind's letter in the ally colour

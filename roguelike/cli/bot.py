@@ -5,7 +5,8 @@ floor, how close the runs came to death, the consumables used, and every loss.
 
 The policy switches make it a measuring instrument (:class:`roguelike.autoplay.Policy`):
 ``--invulnerable`` (can every world be finished at all?), ``--no-items`` and
-``--skip-treasure`` (what items and treasure are worth to survival); ``--difficulty`` plays the
+``--skip-treasure`` (what items and treasure are worth to survival), ``--naive-monsters``
+(what knowing the breathers' lines and the ghosts' fire is worth); ``--difficulty`` plays the
 worlds at another level (the same maps, other numbers)."""
 
 from __future__ import annotations
@@ -94,6 +95,11 @@ def add_arguments(bot: argparse.ArgumentParser) -> None:
         help="it pays fire no heed: never steps out of it, never aims a bomb at moss (an ablation)",
     )
     bot.add_argument(
+        "--naive-monsters",
+        action="store_true",
+        help="it ignores the ways of breathers and ghosts (an ablation)",
+    )
+    bot.add_argument(
         "--record",
         metavar="FILE",
         help="with --seed: write the run, with every input, as a run file "
@@ -124,6 +130,7 @@ def policy_of(args: argparse.Namespace) -> Policy:
         skip_treasure=args.skip_treasure,
         no_sneak=args.no_sneak,
         ignore_fire=args.ignore_fire,
+        naive_monsters=args.naive_monsters,
     )
 
 

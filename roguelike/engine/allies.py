@@ -128,6 +128,8 @@ def _ally_strikes(state: GameState, ally: Monster, m: Monster) -> list[Event]:
     info = ally.info
     if state.rng.integers(100) >= info.accuracy:
         return [Message(f"Your {ally.kind} misses the {m.kind}.")]
+    if m.info.ethereal:
+        return [Message(f"Your {ally.kind}'s blow passes through the {m.kind}.")]
     lo, hi = info.attack
     damage = max(1, int(state.rng.integers(lo, hi + 1)) - m.info.defence)
     m.hp -= damage

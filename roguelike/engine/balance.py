@@ -112,6 +112,14 @@ SUMMON_MOST = 3
 #: Accuracy (percent) a swarming monster gains for each other swarming ally next to the player
 #: (and 1 damage for each, see ``MonsterKind.swarm``).
 SWARM_ACCURACY = 8
+#: Turns of its own between two breaths of a breathing kind (``MonsterKind.breath``).
+BREATH_RELOAD = 3
+#: How far (Chebyshev) the crash of a door broken by a door-breaking kind wakes monsters.
+BASH_NOISE = 8
+#: Turns of its own a lurking kind stays in plain sight after it strikes (or is struck).
+LURK_SHOWN = 3
+#: How far (Chebyshev) a search (a turn spent looking) shows the lurkers in view.
+LURK_SEARCH = 5
 
 # --- fire and gas (engine/fire.py, engine/gas.py) ------------------------------------------------
 
@@ -193,6 +201,20 @@ class MonsterKind:
     #: percent chance each turn that, asleep (or unaware), it notices a player in its sight
     #: within SENSE_RANGE (less the player's stealth; see engine/stealth.py)
     perception: int = PERCEPTION
+    #: a breath along a straight line (orthogonal or diagonal) of this many cells, every
+    #: creature on it burnt (BREATH_RELOAD between two); ``breath_roll`` its damage, inclusive
+    breath: int = 0
+    breath_roll: tuple[int, int] = (0, 0)
+    #: a blow of the player's that does not kill it splits it in two (halving its HP), while
+    #: fewer than this many splits made the piece; fire never splits it
+    splits: int = 0
+    ethereal: bool = False  # blows pass through it (0 damage); fire (bombs, scrolls) burns it
+    bashes: bool = False  # smashes a closed plain door it walks into (never a locked one)
+    #: a beast: it cannot open a closed door (a closed door keeps it out; a basher breaks it)
+    paws: bool = False
+    #: unseen on the map and in the side panel beyond this many cells (0: always seen in
+    #: view), and for LURK_SHOWN of its turns after it strikes or is struck
+    lurks: int = 0
 
 
 # fmt: off
@@ -202,10 +224,10 @@ MONSTERS: dict[str, MonsterKind] = {
         #           name        glyph colour   lvl  hp  attack  def acc  spd  xp
         MonsterKind("rat",           "r", "#b09070", 0,  5, (1, 3), 0, 65, 100, 1,
                     "A fat cellar rat. Alone it is a nuisance; bitten hard, it runs.",
-                    flee_below=0.5),
+                    flee_below=0.5, paws=True),
         MonsterKind("bat",           "b", "#a888d0", 0,  4, (1, 2), 0, 60, 150, 1,
                     "A cave bat: fast, erratic, never where you aim.",
-                    erratic=0.4, perception=15),
+                    erratic=0.4, paws=True, perception=15),
         MonsterKind("shrieker",      "f", "#d0a0d0", 1,  6, (1, 1), 0, 40, 100, 2,
                     "A pale fungus that never moves. When it sees you it shrieks, and everything "
                     "near wakes and comes. Kill it quickly, or stay out of its sight.",
@@ -216,7 +238,7 @@ MONSTERS: dict[str, MonsterKind] = {
                     skirmish=True),
         MonsterKind("jackal",        "j", "#c8a040", 2,  6, (1, 3), 0, 65, 130, 2,
                     "A lean jackal. Jackals hunt in packs and outrun you.",
-                    pack=True, flee_below=0.3, perception=20),
+                    pack=True, flee_below=0.3, paws=True, perception=20),
         MonsterKind("cutpurse",      "p", "#a0a0c0", 2,  7, (1, 2), 0, 75, 120, 3,
                     "A quick-fingered cutpurse. A blow that lands takes something from your "
                     "pack, and it runs; kill it before it gets away to get your things back.",
@@ -231,11 +253,11 @@ MONSTERS: dict[str, MonsterKind] = {
         MonsterKind("hound",         "h", "#b07040", 3,  8, (2, 4), 0, 70, 120, 4,
                     "A hunting hound. Hounds come in packs and circle round you to bite from "
                     "every side: meet them in a corridor.",
-                    pack=True, flank=True, perception=25),
+                    pack=True, flank=True, paws=True, perception=25),
         MonsterKind("rust mite",     "m", "#d07030", 3,  9, (1, 3), 1, 70, 100, 4,
                     "A mite that eats metal. Its bites corrode your armour, then your blade, "
                     "for good.",
-                    corrodes=60, perception=5),
+                    corrodes=60, paws=True, perception=5),
         MonsterKind("goblin archer", "a", "#90d070", 4,  7, (2, 4), 0, 65, 100, 4,
                     "A goblin with a short bow. It shoots from a distance.",
                     ranged=5),
@@ -246,7 +268,30 @@ MONSTERS: dict[str, MonsterKind] = {
         MonsterKind("fire ant",      "x", "#ff5030", 5,  8, (2, 4), 0, 65, 110, 4,
                     "A fire ant of a swarm. Each other ant next to you makes its bites surer "
                     "and harder: fight them in a corridor, never in the open.",
-                    pack=True, swarm=2),
+                    pack=True, swarm=2, paws=True),
+        MonsterKind("pink jelly",    "e", "#f090c0", 2, 14, (1, 3), 0, 65, 100, 1,
+                    "A quivering pink jelly. A blow that does not kill it splits it in two, "
+                    "each half with half of what was left: do not fight it in the open where "
+                    "the halves surround you; a bomb burns it without splitting it.",
+                    splits=3),
+        MonsterKind("lurker",        "L", "#607070", 3, 10, (2, 5), 0, 75, 100, 3,
+                    "A lurker in the shadows: it cannot be seen farther than two cells away "
+                    "until it strikes. Search (s) where the floor feels wrong.",
+                    lurks=2),
+        MonsterKind("bugbear",       "U", "#b08050", 5, 18, (3, 6), 1, 70, 100, 6,
+                    "A hulking bugbear. A closed door does not stop it: it smashes the door "
+                    "to splinters, waking everything near, and that door never closes again. "
+                    "It cannot break a locked door.",
+                    bashes=True),
+        MonsterKind("ghost",         "Q", "#d0e0ff", 8, 12, (2, 5), 0, 70, 70, 8,
+                    "A cold ghost. Blows pass through it; only fire hurts it (a fire bomb, a "
+                    "sacrifice scroll, burning ground). Without fire, outrun it: it is slow.",
+                    ethereal=True),
+        MonsterKind("fire drake",    "d", "#ff7020", 7, 16, (2, 5), 1, 70, 100, 10,
+                    "A young drake. It breathes fire along a straight line, burning everything "
+                    "on it: a corridor is death. Come at it off its lines (a knight's move "
+                    "away), never straight on.",
+                    breath=5, breath_roll=(5, 9)),
         MonsterKind("orc",           "o", "#c06040", 6, 16, (3, 7), 1, 75, 100, 6,
                     "A scarred orc warrior in hide armour.",
                     flee_below=0.2),
@@ -259,7 +304,7 @@ MONSTERS: dict[str, MonsterKind] = {
         MonsterKind("vampire bat",   "v", "#c04060", 8, 12, (3, 6), 0, 75, 180, 9,
                     "A vampire bat: it bites and is gone before you can answer. Let it come "
                     "to you.",
-                    skirmish=True, regen=1, perception=20),
+                    skirmish=True, regen=1, paws=True, perception=20),
         MonsterKind("necromancer",   "n", "#a060e0", 8, 14, (2, 5), 1, 70, 100, 12,
                     "A robed necromancer. It raises the dead to fight for it, again and again: "
                     "go for it first.",
@@ -278,7 +323,7 @@ MONSTERS: dict[str, MonsterKind] = {
                     perception=5),
         MonsterKind("warg",          "W", "#707080", 11, 16, (3, 7), 1, 70, 120, 14,
                     "A great wolf. Wargs hunt in packs and surround their prey.",
-                    pack=True, flank=True, perception=25),
+                    pack=True, flank=True, paws=True, perception=25),
         MonsterKind("stone golem",   "Y", "#a0a0a0", 11, 38, (6, 11), 4, 75, 90, 24,
                     "A golem of carved stone set to guard a key. It never leaves its post.",
                     sentinel=True),

@@ -13,6 +13,12 @@ Some kinds' blows do more than damage: a swarming kind hits surer and harder for
 swarming monster next to the player; a thief's blow takes an item from the pack (or a hint
 coin) instead of HP, and the thief drops it where it dies; a corroding kind's blow may wear the
 player's armour by 1 for good, or with no armour left the blade, never below what levels gave.
+
+The kinds whose answer is not a corridor: a breathing kind burns every creature on a straight
+line from it (:func:`breathes`; a corridor is that line); a splitting kind struck and not
+killed splits in two (:func:`split`); blows pass through an ethereal kind; fire, whatever
+starts it, hurts a monster through :func:`burn` alone (ethereal kinds too, and it never
+splits); a lurking kind is shown a while after it strikes or is struck.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from roguelike.engine.balance import (
     BERSERK_BONUS,
     DEFENCE_DODGE,
     LEVEL_HP,
+    LURK_SHOWN,
     NOISE_BLOW,
     PLAYER_ACCURACY,
     SNEAK_MULTIPLIER,
@@ -31,12 +38,15 @@ from roguelike.engine.balance import (
 from roguelike.engine.creatures import Monster, monster_attack
 from roguelike.engine.describe import a, level_attack
 from roguelike.engine.events import Attacked, Died, Event, LevelUp, Message
-from roguelike.engine.grid import DIRS8
+from roguelike.engine.grid import DIRS8, can_step
 from roguelike.engine.state import GameState
 from roguelike.engine.stealth import alert, awareness, make_noise, sneaky
 
 __all__ = [
     "PLAYER_ACCURACY",
+    "breath_line",
+    "breathes",
+    "burn",
     "drop_loot",
     "fury",
     "gain_xp",
@@ -45,22 +55,25 @@ __all__ = [
     "take_damage",
     "monster_hits",
     "player_attacks",
+    "split",
 ]
 
 
 def player_attacks(state: GameState, m: Monster) -> list[Event]:
-    """The player strikes ``m`` (and wakes it); the blow's noise carries from the player's
-    cell. A blow at a sleeping or unaware monster is a sneak attack: it always lands, for
-    ``SNEAK_MULTIPLIER`` times the damage (see :mod:`roguelike.engine.stealth`)."""
+    """The player strikes ``m`` (and wakes it, and shows it if it lurks); the blow's noise
+    carries from the player's cell. A blow at a sleeping or unaware monster is a sneak attack:
+    it always lands, for ``SNEAK_MULTIPLIER`` times the damage (see
+    :mod:`roguelike.engine.stealth`). A blow passes through an ethereal kind; one that does not
+    kill a splitting kind splits it."""
     sneak = awareness(m) if sneaky(m) else ""
     alert(m)
+    _show(m)
     if not sneak and state.rng.integers(100) >= state.accuracy:
         missed = Message(f"You miss the {m.kind}.")
-        return [
-            Attacked("you", m.kind, 0, False),
-            missed,
-            *make_noise(state, *state.player, NOISE_BLOW),
-        ]
+        return [Attacked("you", m.kind, 0, False), missed, *_blow_noise(state)]
+    if m.info.ethereal:
+        through = f"Your blow passes through the {m.kind}: blows cannot hurt it, fire can."
+        return [Attacked("you", m.kind, 0, False), Message(through), *_blow_noise(state)]
     roll = int(state.rng.integers(state.attack[0], state.attack[1] + 1)) + fury(state)
     damage = max(1, roll - m.info.defence)
     if sneak:
@@ -70,7 +83,73 @@ def player_attacks(state: GameState, m: Monster) -> list[Event]:
         events = hurt_monster(state, m, damage, "you", said=said)
     else:
         events = hurt_monster(state, m, damage, "you")
-    return events + make_noise(state, *state.player, NOISE_BLOW)
+    if m in state.monsters:
+        events += split(state, m)
+    return events + _blow_noise(state)
+
+
+def _blow_noise(state: GameState) -> list[Event]:
+    """The noise of the player's blow, from the player's cell."""
+    return make_noise(state, *state.player, NOISE_BLOW)
+
+
+def _show(m: Monster) -> None:
+    """A lurking ``m`` stays in plain sight for ``LURK_SHOWN`` of its turns."""
+    if m.info.lurks:
+        m.extra["shown"] = LURK_SHOWN
+
+
+def split(state: GameState, m: Monster) -> list[Event]:
+    """A splitting ``m`` that a blow left alive splits in two: it keeps half of its HP
+    (rounded up), the new half the rest, on the first free cell next to it in the order of
+    the directions; each piece has made one split more (none past its kind's ``splits``). No
+    split with 1 HP left, nor without room."""
+    made = m.extra.get("split", 0)
+    if not m.info.splits or made >= m.info.splits or m.hp < 2:
+        return []
+    cell = next(
+        (
+            (m.x + dx, m.y + dy)
+            for dx, dy in DIRS8
+            if can_step(state, m.x, m.y, dx, dy)
+            and (m.x + dx, m.y + dy) != state.player
+            and not state.occupied(m.x + dx, m.y + dy)
+        ),
+        None,
+    )
+    if cell is None:
+        return []
+    half = m.hp // 2
+    m.hp -= half
+    m.max_hp = m.hp
+    m.extra["split"] = made + 1
+    mid = max(o.id for o in state.monsters + state.allies) + 1
+    piece = Monster(mid, m.kind, cell[0], cell[1], half, home=cell, awake=True, max_hp=half)
+    piece.extra["split"] = made + 1
+    state.monsters.append(piece)
+    return [Message(f"The {m.kind} splits in two!")]
+
+
+def burn(state: GameState, m: Monster, damage: int, by: str = "you") -> list[Event]:
+    """Fire burns ``m`` for ``damage``: the one way fire hurts a monster (a bomb, a scroll of
+    sacrifice, a breath, burning ground). It hurts an ethereal kind as any other and never
+    splits a splitting one. Fire the player started (``by="you"``) counts as the player's
+    kill and gives its experience; a monster's (``by``: its kind) or the ground's does not."""
+    _show(m)
+    if by == "you":
+        return hurt_monster(state, m, damage, "you", ranged=True)
+    m.hp -= damage
+    m.awake = True
+    if m.hp > 0:
+        return [Attacked(by, m.kind, damage, False, True)]
+    state.monsters.remove(m)
+    events: list[Event] = [
+        Attacked(by, m.kind, damage, True, True),
+        Message(f"The {m.kind} burns to death."),
+    ]
+    if m.loot:
+        events += drop_loot(state, m)
+    return events
 
 
 def fury(state: GameState) -> int:
@@ -169,9 +248,74 @@ def gain_xp(state: GameState, xp: int) -> list[Event]:
     return events
 
 
+def breath_line(state: GameState, m: Monster) -> list[tuple[int, int]]:
+    """The cells ``m``'s breath would sweep at the player: along the straight line
+    (orthogonal or diagonal) from ``m`` through the player, up to its kind's ``breath``
+    cells, stopped by the first cell that blocks the view. Empty when the player is not on
+    one of its lines within reach, or something blocks the view between them."""
+    reach = m.info.breath
+    px, py = state.player
+    ddx, ddy = px - m.x, py - m.y
+    if not reach or (ddx, ddy) == (0, 0):
+        return []
+    if ddx and ddy and abs(ddx) != abs(ddy):
+        return []
+    if max(abs(ddx), abs(ddy)) > reach:
+        return []
+    sx, sy = (ddx > 0) - (ddx < 0), (ddy > 0) - (ddy < 0)
+    cells: list[tuple[int, int]] = []
+    for k in range(1, reach + 1):
+        x, y = m.x + sx * k, m.y + sy * k
+        if not (0 <= x < state.width and 0 <= y < state.height):
+            break
+        if not tiles.TRANSPARENT[state.tiles[y, x]]:
+            break
+        cells.append((x, y))
+    return cells if state.player in cells else []
+
+
+def breathes(state: GameState, m: Monster) -> list[Event]:
+    """``m`` breathes fire along its line at the player (:func:`breath_line`): every creature
+    on it is burnt, the player (its armour takes off its defence, at least 1), its allies and
+    the monsters alike. It never misses: the answer is to stand off its lines."""
+    cells = breath_line(state, m)
+    _show(m)
+    events: list[Event] = [Message(f"The {m.kind} breathes fire!")]
+    lo, hi = monster_attack(m.info, state.difficulty, breath=True)
+    for cell in cells:
+        if state.dead:
+            break
+        roll = int(state.rng.integers(lo, hi + 1))
+        if cell == state.player:
+            damage = max(1, roll - state.defence)
+            died = take_damage(state, damage, f"burnt by {a(m.kind)}")
+            events.append(Attacked(m.kind, "you", damage, died, True))
+            if died:
+                events += [
+                    Died(state.stats.cause or ""),
+                    Message(f"You burn for {damage}. You die..."),
+                ]
+            else:
+                events.append(Message(f"You are burnt for {damage}."))
+            continue
+        other = state.monster_at(*cell)
+        if other is not None and other is not m:
+            events += burn(state, other, roll, m.kind)
+            continue
+        ally = state.ally_at(*cell)
+        if ally is not None:
+            ally.hp -= roll
+            events.append(Message(f"Your {ally.kind} is burnt for {roll}."))
+            if ally.hp <= 0:
+                state.allies.remove(ally)
+                events.append(Message(f"Your {ally.kind} burns to death."))
+    return events
+
+
 def monster_hits(state: GameState, m: Monster, *, ranged: bool) -> list[Event]:
     """``m`` attacks the player (a shot when ``ranged``); at 0 HP the run ends."""
     info = m.info
+    _show(m)
     verb = "shoots at" if ranged else "attacks"
     noise = make_noise(state, m.x, m.y, NOISE_BLOW)  # heard whether it lands or not
     swarm = _swarming(state, m) if info.swarm and not ranged else 0

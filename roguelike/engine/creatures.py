@@ -146,10 +146,13 @@ def monster_hp(kind: MonsterKind, difficulty: str = DEFAULT_DIFFICULTY) -> int:
     return max(1, round(kind.max_hp * DIFFICULTIES[difficulty].monster_hp))
 
 
-def monster_attack(kind: MonsterKind, difficulty: str = DEFAULT_DIFFICULTY) -> tuple[int, int]:
-    """The damage roll (inclusive) of a monster of ``kind`` in a world of ``difficulty``."""
+def monster_attack(
+    kind: MonsterKind, difficulty: str = DEFAULT_DIFFICULTY, *, breath: bool = False
+) -> tuple[int, int]:
+    """The damage roll (inclusive) of a monster of ``kind`` in a world of ``difficulty``:
+    its blow's, or its breath's (``breath``)."""
     scale = DIFFICULTIES[difficulty].monster_damage
-    lo, hi = kind.attack
+    lo, hi = kind.breath_roll if breath else kind.attack
     return (max(1, round(lo * scale)), max(1, round(hi * scale)))
 
 

@@ -176,6 +176,28 @@ def monster_numbers(state: GameState, m: Monster) -> MonsterNumbers:
         traits.append(f"shrieks to wake everything within {info.shriek} cells")
     if info.summons:
         traits.append(f"raises {info.summons}s")
+    if info.breath:
+        lo, hi = monster_attack(info, state.difficulty, breath=True)
+        traits.append(
+            f"breathes fire {lo}-{hi} along a straight line of {info.breath} cells, "
+            "burning all on it (stand off its lines)"
+        )
+    if info.splits:
+        left = info.splits - m.extra.get("split", 0)
+        traits.append(
+            f"splits in two when a blow leaves it alive ({left} more time{'s' * (left != 1)}); "
+            "fire does not split it"
+            if left > 0
+            else "splits no more"
+        )
+    if info.ethereal:
+        traits.append("cannot be hurt by blows, only by fire")
+    if info.bashes:
+        traits.append("smashes closed doors (never locked ones)")
+    if info.paws:
+        traits.append("cannot open doors")
+    if info.lurks:
+        traits.append(f"is unseen farther than {info.lurks} cells until it strikes")
     if info.still:
         traits.append("never moves")
     if info.sentinel:
@@ -190,7 +212,7 @@ def monster_numbers(state: GameState, m: Monster) -> MonsterNumbers:
         traits.append("never flees")
     if m.guard:
         traits.append("guards a key")
-    mine = state.accuracy / 100 * _mean_damage(state.attack, info.defence)
+    mine = 0.0 if info.ethereal else state.accuracy / 100 * _mean_damage(state.attack, info.defence)
     blows = _turns(m.hp, mine - info.regen * info.speed / 100)
     to_hit = max(0, min(100, info.accuracy - DEFENCE_DODGE * state.defence))
     attack = monster_attack(info, state.difficulty)
@@ -327,6 +349,10 @@ def describe(
             f"{PLAYER_GLYPH} You ({state.hp}/{state.max_hp} HP, level {state.level}{gear}), on:"
         )
     m = state.monster_at(x, y) if seen else None
+    if m is not None and not state.shows(m):  # a lurker out of sight
+        if "shown" in m.extra:  # seen once: the player knows something is there
+            parts.append("Something unseen lurks here.")
+        m = None
     if m is not None:
         parts.append(monster_text(monster_numbers(state, m)))
     ally = state.ally_at(x, y)

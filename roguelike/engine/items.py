@@ -31,7 +31,7 @@ from roguelike.engine.balance import (
     THROW_RANGE,
     WEARY_TURNS,
 )
-from roguelike.engine.combat import hurt_monster, hurt_player
+from roguelike.engine.combat import burn, hurt_player
 from roguelike.engine.creatures import ITEMS, ItemKind, Monster
 from roguelike.engine.describe import a, key_name
 from roguelike.engine.events import Event, ItemDropped, ItemTaken, ItemUsed, KeyTaken, Message
@@ -225,7 +225,7 @@ def _sacrifice(state: GameState, item: ItemKind) -> list[Event] | str:
     ]
     for m in seen:
         dmg = int(state.rng.integers(SACRIFICE_DAMAGE[0], SACRIFICE_DAMAGE[1] + 1))
-        events += hurt_monster(state, m, dmg, "you", ranged=True)
+        events += burn(state, m, dmg)
     return events
 
 
@@ -347,7 +347,7 @@ def _burst(state: GameState, item: ItemKind, at: tuple[int, int]) -> list[Event]
     burnt: list[Monster] = [m for m in state.monsters if chebyshev(m.pos, at) <= 1]
     for m in burnt:
         dmg = int(state.rng.integers(BOMB_DAMAGE[0], BOMB_DAMAGE[1] + 1))
-        events += hurt_monster(state, m, dmg, "you", ranged=True)
+        events += burn(state, m, dmg)
     if chebyshev(state.player, at) <= 1:
         dmg = int(state.rng.integers(BOMB_DAMAGE[0], BOMB_DAMAGE[1] + 1))
         events += hurt_player(state, dmg, f"burnt by {a(item.name)} of their own")

@@ -104,6 +104,7 @@ TILE_MEANING: dict[str, str] = {
     "floor": "Bare stone floor.",
     "door": "A closed wooden door: walk into it to open it. It blocks the view.",
     "open door": "An open door: press c beside it to close it.",
+    "broken door": "A door smashed to splinters by a bugbear: it stays open for good.",
     "stairs down": "Stairs leading down: stand on them and press >.",
     "exit": (
         "The way out of the dungeon, on the last floor: stand on it and press > "
@@ -166,7 +167,8 @@ def tile_entry(tile: tiles.Tile) -> Entry:
             "a locked door, drawn in its key's colour, with its key's letter: walk into it "
             "holding that key",
         )
-    group = "Doors and keys" if tile.name in ("door", "open door", "sealed vault") else "Terrain"
+    doors = ("door", "open door", "broken door", "sealed vault")
+    group = "Doors and keys" if tile.name in doors else "Terrain"
     meaning = TILE_MEANING.get(tile.name, tile.name.capitalize() + ".")
     return Entry(tile.glyph, tile.colour, tile.name, meaning, group)
 

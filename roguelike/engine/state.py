@@ -194,10 +194,23 @@ class GameState:
         """A creature other than the player (a monster, a captive or an ally) stands there."""
         return self.monster_at(x, y) is not None or self.ally_at(x, y) is not None
 
-    def visible_monsters(self) -> list[Monster]:
-        """Monsters in view, nearest first."""
+    def shows(self, m: Monster) -> bool:
+        """Whether the player sees ``m``: in view and, for a lurking kind, within its
+        ``lurks`` cells or for a while after it struck or was struck (``extra["shown"]``).
+        The map, the side panel, look, the walks and the autoplayer read this and nothing
+        else, so a lurker out of sight is nowhere on the screen."""
+        if not self.visible[m.y, m.x]:
+            return False
+        lurks = m.info.lurks
+        if not lurks or m.extra.get("shown", 0) > 0:
+            return True
         px, py = self.player
-        seen = [m for m in self.monsters if self.visible[m.y, m.x]]
+        return max(abs(m.x - px), abs(m.y - py)) <= lurks
+
+    def visible_monsters(self) -> list[Monster]:
+        """Monsters the player sees (:meth:`shows`), nearest first."""
+        px, py = self.player
+        seen = [m for m in self.monsters if self.shows(m)]
         return sorted(seen, key=lambda m: (max(abs(m.x - px), abs(m.y - py)), m.id))
 
     def say(self, text: str) -> None:

@@ -152,6 +152,8 @@ def notice(state: GameState, m: Monster) -> list[Event]:
     if chance < 100 and state.rng.integers(100) >= chance:
         return []
     alert(m)
+    if not state.shows(m):  # a lurker notices you unseen
+        return []
     return [Message(f"The {m.kind} notices you!")]
 
 

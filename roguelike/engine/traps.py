@@ -21,6 +21,8 @@ from roguelike import depth, tiles
 from roguelike.engine.balance import (
     ALARM_RADIUS,
     DART_DAMAGE,
+    LURK_SEARCH,
+    LURK_SHOWN,
     NET_TURNS,
     SEARCH_RADIUS,
     SPOT_PASSING,
@@ -60,8 +62,21 @@ def spot_around(state: GameState, chance: int, radius: int) -> list[Event]:
 def search(state: GameState) -> list[Event]:
     """A turn spent searching the cells around for hidden traps."""
     state.turn += 1
-    found = spot_around(state, SPOT_SEARCH, SEARCH_RADIUS)
+    found = spot_around(state, SPOT_SEARCH, SEARCH_RADIUS) + _spot_lurkers(state)
     return found or [Message("You search around you and find nothing.")]
+
+
+def _spot_lurkers(state: GameState) -> list[Event]:
+    """A search also shows every lurker in view within :data:`LURK_SEARCH` cells (for
+    :data:`LURK_SHOWN` of its turns: one asleep stays shown till it wakes)."""
+    events: list[Event] = []
+    px, py = state.player
+    for m in state.monsters:
+        near = max(abs(m.x - px), abs(m.y - py)) <= LURK_SEARCH
+        if m.info.lurks and near and state.visible[m.y, m.x] and not state.shows(m):
+            m.extra["shown"] = LURK_SHOWN
+            events.append(Message(f"You make out {_a(m.kind)} lurking in the shadows!"))
+    return events
 
 
 def held(state: GameState) -> list[Event] | None:
