@@ -27,10 +27,15 @@ Its policy, turn by turn (:func:`decide`, which also says why):
 :func:`play` runs it to the end of a world; :func:`play_many` runs worlds in processes.
 
 A :class:`Policy` makes it a measuring instrument: ``invulnerable`` (blows cannot kill it: does
-every world let a player find the keys, solve the puzzles and take every stair?), and two
+every world let a player find the keys, solve the puzzles and take every stair?), and the
 ablations that show what a part of the game is worth to survival: ``no_items`` (it never uses
-a consumable) and ``skip_treasure`` (it never sets foot in a treasure room; it walks step by
-step around them, so it reads the floor's room roles, which a person would learn by looking).
+a consumable), ``skip_treasure`` (it never sets foot in a treasure room; it walks step by
+step around them, so it reads the floor's room roles, which a person would learn by looking)
+and ``first_perk`` (it takes the first perk offered, not the one it prefers).
+
+Growing: a perk on offer is taken at once (:data:`PERK_PREFERENCE`); with no monster in view
+it wears the best wearable of its pack (a heavy plate too, when the defence is worth the
+slowness against :data:`TYPICAL_BLOW`) and takes off a plate corroded down to its cost.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ import numpy as np
 from roguelike import seeds, tiles
 from roguelike.engine import (
     Action,
+    ChoosePerk,
     Descend,
     Explore,
     Move,
@@ -53,21 +59,25 @@ from roguelike.engine import (
     Rest,
     Search,
     SolvePuzzle,
+    TakeOff,
     Throw,
     Travel,
     Use,
     Wait,
+    Wear,
     new_game,
     step,
 )
 from roguelike.engine.allies import freed
 from roguelike.engine.balance import DEFAULT_DIFFICULTY, SEARCH_RADIUS, THROW_RANGE
-from roguelike.engine.creatures import SHACKLED, Monster, monster_attack
+from roguelike.engine.creatures import ITEMS, SHACKLED, Monster, monster_attack
 from roguelike.engine.describe import a as a_
+from roguelike.engine.gear import SLOTS, bonus, worn
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
 from roguelike.engine.items import flight, held
 from roguelike.engine.monsters import SCENT_RANGE
 from roguelike.engine.pathing import FAR, distance_map, downhill
+from roguelike.engine.perks import perk_count
 from roguelike.engine.state import GameState
 from roguelike.engine.travel import explore_distances, known_passable, travel_distances
 from roguelike.engine.travel import threats as travel_threats
@@ -95,6 +105,22 @@ ALLY_WAIT = 4
 GUARD_REACH = 3
 #: Which upgrade of a treasure's choice it keeps: the first of these that lies there.
 TREASURE_PREFERENCE = ("iron plate", "sharp blade", "heart elixir", "war axe", "tower plate")
+#: How much it wants each perk (the best of the offer is taken), and how much less for each
+#: time it has taken it already.
+PERK_PREFERENCE = {
+    "toughness": 5.0,
+    "thick skin": 4.5,
+    "accuracy": 4.0,
+    "regeneration": 3.5,
+    "bomb craft": 2.0,
+    "stealth": 1.5,
+    "identify by touch": 1.5,
+    "keen eyes": 1.0,
+}
+PERK_REPEAT = 1.0
+#: The blow it weighs armour against (a typical monster's mean damage): each point of defence
+#: takes one off it, each point of slowness gives the monsters more of their turns.
+TYPICAL_BLOW = 6.0
 #: Turns it waits in all for one monster to come (or stands its ground against it) before it
 #: gives up on that one until it comes next to it: a monster that cannot reach the player
 #: (across a chasm, say) must not hold it still for ever.
@@ -110,10 +136,12 @@ class Policy:
     invulnerable: bool = False
     no_items: bool = False
     skip_treasure: bool = False
+    #: it takes the first perk offered at each level up, whatever it is
+    first_perk: bool = False
 
     def describe(self) -> str:
         """The switches as the command line writes them ("" for the full autoplayer)."""
-        names = ("invulnerable", "no_items", "skip_treasure")
+        names = ("invulnerable", "no_items", "skip_treasure", "first_perk")
         return " ".join("--" + n.replace("_", "-") for n in names if getattr(self, n))
 
 
@@ -258,7 +286,12 @@ def decide(state: GameState, *, stepwise: bool = False, memory: Memory | None = 
 
 def _decide(state: GameState, memory: Memory) -> Decision:
     px, py = state.player
+    if state.perk_offer:  # a choice that spends no turn: made at once
+        return _perk_choice(state, memory.policy)
     threats = [m for m in threats_seen(state) if memory.waited.get(m.id, 0) <= PATIENCE]
+    gear = None if threats else _gear_change(state)
+    if gear is not None:
+        return gear
     hurt = state.hp < DRINK_BELOW * state.max_hp
     avoid, items = memory.avoid, not memory.policy.no_items
     potion = held(state, "heal") if items else None
@@ -379,6 +412,59 @@ def _decide(state: GameState, memory: Memory) -> Decision:
             Travel(*fin), f"heading for {'the exit' if state.floor.last else 'the stairs'}"
         )
     return Decision(Explore(), "exploring")
+
+
+def _perk_choice(state: GameState, policy: Policy) -> Decision:
+    """The perk it takes of the offer: the first one (``first_perk``), else the best by
+    :data:`PERK_PREFERENCE`, each one taken before counting for less."""
+    if policy.first_perk:
+        return Decision(ChoosePerk(0), f"taking the perk {state.perk_offer[0]}")
+    scores = [
+        PERK_PREFERENCE.get(name, 0.0) - PERK_REPEAT * perk_count(state, name)
+        for name in state.perk_offer
+    ]
+    best = max(range(len(scores)), key=lambda i: (scores[i], -i))
+    return Decision(ChoosePerk(best), f"taking the perk {state.perk_offer[best]}")
+
+
+def _gear_score(state: GameState, slot: str, item: str | None, enchant: int = 0) -> float:
+    """How good wearing ``item`` (None: nothing) in ``slot`` is, higher better: for a weapon
+    the expected damage of a blow; for armour, less of a typical blow (``TYPICAL_BLOW``) taken
+    per player turn, the slowness counted as the monsters' extra turns."""
+    info = ITEMS[item] if item is not None else None
+    amount = max(0, info.amount + enchant) if info is not None else 0
+    worn_item = worn(state, slot)
+    if slot == "weapon":
+        lo, hi = state.attack
+        if worn_item is not None:  # the numbers without what is wielded now
+            lo, hi = lo - bonus(state, worn_item), hi - bonus(state, worn_item)
+            hit = state.accuracy + ITEMS[worn_item].clumsy
+        else:
+            hit = state.accuracy
+        if info is not None:
+            hit -= info.clumsy
+        return max(5, hit) / 100 * ((lo + hi) / 2 + amount)
+    speed = state.speed + (ITEMS[worn_item].slow if worn_item is not None else 0)
+    if info is not None:
+        speed -= info.slow
+    return -max(1.0, TYPICAL_BLOW - amount) * 100 / max(1, speed)
+
+
+def _gear_change(state: GameState) -> Decision | None:
+    """Wear a better item from the pack, or take off one worse than nothing (a plate corroded
+    down to its cost); None when what is worn is the best it has."""
+    for slot in SLOTS:
+        now = worn(state, slot)
+        best_score = _gear_score(state, slot, now, state.equipment.get(now, 0) if now else 0)
+        best: str | None = now
+        for item in sorted(state.inventory):
+            if ITEMS[item].slot == slot and _gear_score(state, slot, item) > best_score + 1e-9:
+                best, best_score = item, _gear_score(state, slot, item)
+        if now is not None and best == now and _gear_score(state, slot, None) > best_score + 1e-9:
+            return Decision(TakeOff(slot), f"taking off its {now}")
+        if best is not None and best != now:
+            return Decision(Wear(best), f"putting on {a_(best)}")
+    return None
 
 
 def _trap_near(state: GameState) -> bool:

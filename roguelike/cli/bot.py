@@ -5,7 +5,8 @@ floor, how close the runs came to death, the consumables used, and every loss.
 
 The policy switches make it a measuring instrument (:class:`roguelike.autoplay.Policy`):
 ``--invulnerable`` (can every world be finished at all?), ``--no-items`` and
-``--skip-treasure`` (what items and treasure are worth to survival); ``--difficulty`` plays the
+``--skip-treasure`` (what items and treasure are worth to survival), ``--first-perk`` (what
+choosing perks is worth); ``--difficulty`` plays the
 worlds at another level (the same maps, other numbers)."""
 
 from __future__ import annotations
@@ -84,6 +85,11 @@ def add_arguments(bot: argparse.ArgumentParser) -> None:
         help="it never enters a treasure room (an ablation)",
     )
     bot.add_argument(
+        "--first-perk",
+        action="store_true",
+        help="it takes the first perk offered at each level up (an ablation)",
+    )
+    bot.add_argument(
         "--record",
         metavar="FILE",
         help="with --seed: write the run, with every input, as a run file "
@@ -109,7 +115,10 @@ def result_json(r: Result) -> dict[str, Any]:
 
 def policy_of(args: argparse.Namespace) -> Policy:
     return Policy(
-        invulnerable=args.invulnerable, no_items=args.no_items, skip_treasure=args.skip_treasure
+        invulnerable=args.invulnerable,
+        no_items=args.no_items,
+        skip_treasure=args.skip_treasure,
+        first_perk=args.first_perk,
     )
 
 
