@@ -5,8 +5,6 @@ eyes, thick skin)."""
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from roguelike.autoplay import play
