@@ -141,7 +141,7 @@ def gain_xp(state: GameState, xp: int) -> list[Event]:
             LevelUp(state.level),
             Message(
                 f"You reach level {state.level}: {state.max_hp} HP, hits of {lo}-{hi}. "
-                "Choose a perk (p)."
+                "Choose a perk (P)."
             ),
         ]
     if events:
