@@ -32,16 +32,21 @@ every world let a player find the keys, solve the puzzles and take every stair?)
 ablations that show what a part of the game is worth to survival: ``no_items`` (it never uses
 a consumable), ``skip_treasure`` (it never sets foot in a treasure room; it walks step by
 step around them, so it reads the floor's room roles, which a person would learn by looking),
-``ignore_fire`` (it never steps out of fire nor aims a bomb at moss or gas for the fire) and
-``no_sneak`` (it takes sleepers for awake monsters: it goes for each as for a threat, and next
-to one that has not noticed it waits until it does, so it never lands a sneak attack nor keeps
-clear of a sleeping group).
+``ignore_fire`` (it never steps out of fire nor aims a bomb at moss or gas for the fire),
+``first_perk`` (it takes the first perk offered, not the one it prefers) and ``no_sneak`` (it
+takes sleepers for awake monsters: it goes for each as for a threat, and next to one that has
+not noticed it waits until it does, so it never lands a sneak attack nor keeps clear of a
+sleeping group).
 
 Sneaking (:func:`_sneak`), for the full autoplayer: with no threat in view, it creeps up on a
 sleeping (or unaware) monster in view whose group (the sleepers within ``GROUP_REACH`` of it)
 is worth it (:func:`_worth_sneaking`: at most two, each an easy kill or a fair fight) for the
 sure triple blow; a group not worth it is kept clear of while exploring (``QUIET_RADIUS``),
 unless no other way is left.
+
+Growing: a perk on offer is taken at once (:data:`PERK_PREFERENCE`); with no monster in view
+it wears the best wearable of its pack (a heavy plate too, when the defence is worth the
+slowness against :data:`TYPICAL_BLOW`) and takes off a plate corroded down to its cost.
 """
 
 from __future__ import annotations
@@ -57,6 +62,7 @@ import numpy as np
 from roguelike import seeds, tiles
 from roguelike.engine import (
     Action,
+    ChoosePerk,
     Descend,
     Explore,
     Move,
@@ -64,24 +70,28 @@ from roguelike.engine import (
     Rest,
     Search,
     SolvePuzzle,
+    TakeOff,
     Throw,
     Travel,
     Use,
     Wait,
+    Wear,
     new_game,
     step,
 )
 from roguelike.engine.allies import freed
 from roguelike.engine.balance import DEFAULT_DIFFICULTY, SEARCH_RADIUS, THROW_RANGE
-from roguelike.engine.creatures import SHACKLED, Monster, monster_attack
+from roguelike.engine.creatures import ITEMS, SHACKLED, Monster, monster_attack
 from roguelike.engine.describe import a as a_
 from roguelike.engine.describe import monster_numbers
 from roguelike.engine.fire import FUEL
 from roguelike.engine.gas import cloud
+from roguelike.engine.gear import SLOTS, bonus, worn
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
 from roguelike.engine.items import flight, held
 from roguelike.engine.monsters import SCENT_RANGE
 from roguelike.engine.pathing import FAR, distance_map, downhill
+from roguelike.engine.perks import perk_count
 from roguelike.engine.state import GameState
 from roguelike.engine.stealth import notice_chance, sneaky
 from roguelike.engine.travel import explore_distances, known_passable, travel_distances
@@ -110,6 +120,22 @@ ALLY_WAIT = 4
 GUARD_REACH = 3
 #: Which upgrade of a treasure's choice it keeps: the first of these that lies there.
 TREASURE_PREFERENCE = ("iron plate", "sharp blade", "heart elixir", "war axe", "tower plate")
+#: How much it wants each perk (the best of the offer is taken), and how much less for each
+#: time it has taken it already.
+PERK_PREFERENCE = {
+    "toughness": 5.0,
+    "thick skin": 4.5,
+    "accuracy": 4.0,
+    "regeneration": 3.5,
+    "bomb craft": 2.0,
+    "stealth": 1.5,
+    "identify by touch": 1.5,
+    "keen eyes": 1.0,
+}
+PERK_REPEAT = 1.0
+#: The blow it weighs armour against (a typical monster's mean damage): each point of defence
+#: takes one off it, each point of slowness gives the monsters more of their turns.
+TYPICAL_BLOW = 6.0
 #: Turns it waits in all for one monster to come (or stands its ground against it) before it
 #: gives up on that one until it comes next to it: a monster that cannot reach the player
 #: (across a chasm, say) must not hold it still for ever.
@@ -136,6 +162,9 @@ class Policy:
     #: breather's line and keeps its fire for the usual targets, not the ghosts
     naive_monsters: bool = False
 
+    #: it takes the first perk offered at each level up, whatever it is
+    first_perk: bool = False
+
     def describe(self) -> str:
         """The switches as the command line writes them ("" for the full autoplayer)."""
         names = (
@@ -145,6 +174,7 @@ class Policy:
             "no_sneak",
             "ignore_fire",
             "naive_monsters",
+            "first_perk",
         )
         return " ".join("--" + n.replace("_", "-") for n in names if getattr(self, n))
 
@@ -302,9 +332,14 @@ def decide(state: GameState, *, stepwise: bool = False, memory: Memory | None = 
 
 def _decide(state: GameState, memory: Memory) -> Decision:
     px, py = state.player
+    if state.perk_offer:  # a choice that spends no turn: made at once
+        return _perk_choice(state, memory.policy)
     seen = [m for m in _threats(state, memory) if memory.waited.get(m.id, 0) <= PATIENCE]
     # blows pass through a ghost (and so does the player): never a target of blows
     threats = [m for m in seen if not m.info.ethereal]
+    gear = None if threats else _gear_change(state)
+    if gear is not None:
+        return gear
     hurt = state.hp < DRINK_BELOW * state.max_hp
     avoid, items = memory.avoid, not memory.policy.no_items
     potion = held(state, "heal") if items else None
@@ -601,6 +636,59 @@ def _off_breath(state: GameState, memory: Memory) -> Decision | None:
     if best is None:
         return None
     return Decision(Move(best[1], best[2]), "keeping off the breath's line")
+
+
+def _perk_choice(state: GameState, policy: Policy) -> Decision:
+    """The perk it takes of the offer: the first one (``first_perk``), else the best by
+    :data:`PERK_PREFERENCE`, each one taken before counting for less."""
+    if policy.first_perk:
+        return Decision(ChoosePerk(0), f"taking the perk {state.perk_offer[0]}")
+    scores = [
+        PERK_PREFERENCE.get(name, 0.0) - PERK_REPEAT * perk_count(state, name)
+        for name in state.perk_offer
+    ]
+    best = max(range(len(scores)), key=lambda i: (scores[i], -i))
+    return Decision(ChoosePerk(best), f"taking the perk {state.perk_offer[best]}")
+
+
+def _gear_score(state: GameState, slot: str, item: str | None, enchant: int = 0) -> float:
+    """How good wearing ``item`` (None: nothing) in ``slot`` is, higher better: for a weapon
+    the expected damage of a blow; for armour, less of a typical blow (``TYPICAL_BLOW``) taken
+    per player turn, the slowness counted as the monsters' extra turns."""
+    info = ITEMS[item] if item is not None else None
+    amount = max(0, info.amount + enchant) if info is not None else 0
+    worn_item = worn(state, slot)
+    if slot == "weapon":
+        lo, hi = state.attack
+        if worn_item is not None:  # the numbers without what is wielded now
+            lo, hi = lo - bonus(state, worn_item), hi - bonus(state, worn_item)
+            hit = state.accuracy + ITEMS[worn_item].clumsy
+        else:
+            hit = state.accuracy
+        if info is not None:
+            hit -= info.clumsy
+        return max(5, hit) / 100 * ((lo + hi) / 2 + amount)
+    speed = state.speed + (ITEMS[worn_item].slow if worn_item is not None else 0)
+    if info is not None:
+        speed -= info.slow
+    return -max(1.0, TYPICAL_BLOW - amount) * 100 / max(1, speed)
+
+
+def _gear_change(state: GameState) -> Decision | None:
+    """Wear a better item from the pack, or take off one worse than nothing (a plate corroded
+    down to its cost); None when what is worn is the best it has."""
+    for slot in SLOTS:
+        now = worn(state, slot)
+        best_score = _gear_score(state, slot, now, state.equipment.get(now, 0) if now else 0)
+        best: str | None = now
+        for item in sorted(state.inventory):
+            if ITEMS[item].slot == slot and _gear_score(state, slot, item) > best_score + 1e-9:
+                best, best_score = item, _gear_score(state, slot, item)
+        if now is not None and best == now and _gear_score(state, slot, None) > best_score + 1e-9:
+            return Decision(TakeOff(slot), f"taking off its {now}")
+        if best is not None and best != now:
+            return Decision(Wear(best), f"putting on {a_(best)}")
+    return None
 
 
 def _trap_near(state: GameState) -> bool:

@@ -159,8 +159,8 @@ class RunRecord:
     #: the world's difficulty (written only when it is not normal: a record without one is
     #: a normal run, as every record made before difficulties existed)
     difficulty: str = DEFAULT_DIFFICULTY
-    #: the lasting upgrades taken (``GameState.equipment`` at the end), or None in a record
-    #: of run format 2, which did not keep them
+    #: what was worn and wielded at the end (``GameState.equipment``: item, enchantment), or
+    #: None in a record of run format 2, which did not keep it
     equipment: tuple[tuple[str, int], ...] | None = ()
 
     @property
@@ -202,7 +202,7 @@ class RunRecord:
             "recording": None if self.recording is None else self.recording.to_json(),
             "equipment": None
             if self.equipment is None
-            else [{"item": i, "count": n} for i, n in self.equipment],
+            else [{"item": i, "enchant": n} for i, n in self.equipment],
         } | ({} if self.difficulty == DEFAULT_DIFFICULTY else {"difficulty": self.difficulty})
 
     @classmethod

@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from roguelike import seeds, tiles
 from roguelike.engine import ITEMS, GameState
+from roguelike.engine.balance import PERKS
 from roguelike.engine.describe import equipment_words
 from roguelike.presets import PRESETS
 from saves.text import printable
@@ -64,15 +65,25 @@ def sheet_text(
         _row(text, "Fury", f"weary {state.weary} turns", ("  (blows land softer)", OLD))
 
     text.append("\n\nEquipment", style="bold")
-    taken = equipment_words(state.equipment)
-    if not taken:
-        text.append("\nYour starting blade and clothes: no treasure taken yet.", style=OLD)
-    for kind, n, what in taken:
+    worn = equipment_words(state.equipment)
+    if not worn:
+        text.append("\nYour starting blade and clothes: nothing else worn.", style=OLD)
+    for kind, _, what in worn:
         item = ITEMS[kind]
         text.append("\n")
         text.append(item.glyph, style=f"bold {colour_of(item.colour)}")
-        text.append(f" {kind} ×{n}" if n > 1 else f" {kind}")
-        text.append(f"  ({what})", style=OLD)
+        text.append(f" {kind}")
+        text.append(f"  ({'wielded' if item.slot == 'weapon' else 'worn'}: {what})", style=OLD)
+
+    text.append("\n\nPerks", style="bold")
+    if not state.perks:
+        text.append("\nNone yet: each level up offers three.", style=OLD)
+    for name in dict.fromkeys(state.perks):
+        n = state.perks.count(name)
+        text.append(f"\n{name}" + (f" ×{n}" if n > 1 else ""))
+        text.append(f"  ({PERKS[name].description})", style=OLD)
+    if state.perk_offer:
+        text.append("\nA perk is on offer: P to choose it.", style="bold")
 
     text.append("\n")
     keys = Text()

@@ -8,10 +8,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
-from roguelike.engine import ITEMS
+from roguelike.engine import ITEMS, ItemKind
+from roguelike.engine.describe import equipment_words
 from screens.box import BoxScreen
 from screens.map_view import colour_of
 from screens.side_panel import BRIGHT, OLD
+
+
+def _used_by(item: ItemKind, only: str) -> bool:
+    """``item`` is used the way ``only`` says ("wear": any wearable; else its verb)."""
+    return bool(item.slot) if only == "wear" else item.verb == only
 
 
 class InventoryScreen(BoxScreen[str | None]):
@@ -30,12 +36,20 @@ class InventoryScreen(BoxScreen[str | None]):
     ]
 
     def __init__(
-        self, inventory: dict[str, int], *, only: str = "", title: str = "Pack", verb: str = "use"
+        self,
+        inventory: dict[str, int],
+        *,
+        only: str = "",
+        title: str = "Pack",
+        verb: str = "use",
+        worn: dict[str, int] | None = None,
     ) -> None:
         """``only``: list just the items used that way (an ItemKind's ``verb``: "quaff",
-        "read"); ``title`` heads the box, ``verb`` says what a number does."""
+        "read"; or "wear", the wearables); ``title`` heads the box, ``verb`` says what a
+        number does; ``worn``: what is worn and wielded (item → enchantment), shown first."""
         super().__init__()
-        kept = [k for k in inventory if not only or (k in ITEMS and ITEMS[k].verb == only)]
+        self.worn = dict(worn or {})
+        kept = [k for k in inventory if not only or (k in ITEMS and _used_by(ITEMS[k], only))]
         self.kinds = kept[:9]
         self.inventory = {k: inventory[k] for k in kept}
         self.heading, self.verb, self.only = title, verb, only
@@ -45,10 +59,19 @@ class InventoryScreen(BoxScreen[str | None]):
 
     def _text(self) -> Text:
         text = Text(self.heading, style="bold")
+        for name, _, what in equipment_words(self.worn):
+            gear = ITEMS[name]
+            verb = "wielded" if gear.slot == "weapon" else "worn"
+            text.append(f"\n{verb}: ", style=OLD)
+            text.append(gear.glyph, style=f"bold {colour_of(gear.colour)}")
+            text.append(f" {name}")
+            text.append(f"  ({what})", style=OLD)
         if not self.kinds:
-            what = {"quaff": "holds no potion", "read": "holds no scroll"}.get(
-                self.only, "is empty"
-            )
+            what = {
+                "quaff": "holds no potion",
+                "read": "holds no scroll",
+                "wear": "holds nothing to wear or wield",
+            }.get(self.only, "is empty")
             text.append(f"\n\nYour pack {what}.\n\nEsc closes.", style=OLD)
             return text
         for n, kind in enumerate(self.kinds, 1):

@@ -6,7 +6,8 @@ floor, how close the runs came to death, the consumables used, and every loss.
 The policy switches make it a measuring instrument (:class:`roguelike.autoplay.Policy`):
 ``--invulnerable`` (can every world be finished at all?), ``--no-items`` and
 ``--skip-treasure`` (what items and treasure are worth to survival), ``--naive-monsters``
-(what knowing the breathers' lines and the ghosts' fire is worth); ``--difficulty`` plays the
+(what knowing the breathers' lines and the ghosts' fire is worth), ``--first-perk`` (what
+choosing perks is worth); ``--difficulty`` plays the
 worlds at another level (the same maps, other numbers)."""
 
 from __future__ import annotations
@@ -100,6 +101,11 @@ def add_arguments(bot: argparse.ArgumentParser) -> None:
         help="it ignores the ways of breathers and ghosts (an ablation)",
     )
     bot.add_argument(
+        "--first-perk",
+        action="store_true",
+        help="it takes the first perk offered at each level up (an ablation)",
+    )
+    bot.add_argument(
         "--record",
         metavar="FILE",
         help="with --seed: write the run, with every input, as a run file "
@@ -131,6 +137,7 @@ def policy_of(args: argparse.Namespace) -> Policy:
         no_sneak=args.no_sneak,
         ignore_fire=args.ignore_fire,
         naive_monsters=args.naive_monsters,
+        first_perk=args.first_perk,
     )
 
 

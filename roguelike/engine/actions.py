@@ -101,6 +101,30 @@ class Drop:
 
 
 @dataclass(frozen=True)
+class Wear:
+    """Wear or wield ``item`` (a wearable, from the pack): what its slot held goes back to
+    the pack (or falls apart, if corroded). A turn."""
+
+    item: str
+
+
+@dataclass(frozen=True)
+class TakeOff:
+    """Take off what the ``slot`` ("weapon" or "armour") holds, into the pack (a corroded item
+    falls apart). A turn."""
+
+    slot: str
+
+
+@dataclass(frozen=True)
+class ChoosePerk:
+    """Take the perk at ``index`` (0-based) of the pending offer (``state.perk_offer``). No
+    turn passes."""
+
+    index: int
+
+
+@dataclass(frozen=True)
 class Travel:
     """Walk to the explored cell (``x``, ``y``) along a shortest known path, one turn per
     step, stopping early when a monster comes into view, the player is attacked or something
@@ -150,6 +174,9 @@ Action = (
     | Use
     | Throw
     | Drop
+    | Wear
+    | TakeOff
+    | ChoosePerk
     | Travel
     | Explore
     | SolvePuzzle

@@ -345,8 +345,8 @@ class ItemKind:
     #: ``"blink"``, ``"map"``, ``"bomb"``: used from the pack; ``"coin"``, ``"attack"``,
     #: ``"defence"``, ``"vigour"``: applied when taken)
     effect: str
-    #: "pack": kept in the pack and used with Use; any other ("coin", "now") is applied when
-    #: taken, by its effect
+    #: "pack": kept in the pack and used with Use; "wear": kept in the pack and worn or wielded
+    #: in its ``slot``; any other ("coin", "now") is applied when taken, by its effect
     kind: str = "pack"
     #: how strong its effect is: HP healed, damage or defence added, maximum HP added
     amount: int = 0
@@ -358,6 +358,9 @@ class ItemKind:
     #: loudness of the noise it makes when used (at the burst of a thrown one, else at the
     #: player), in steps: it wakes sleepers that near (engine/stealth.py); 0: silent
     noise: int = 0
+    #: where a wearable goes ("weapon" or "armour"; "" for anything else): it waits in the pack
+    #: until worn or wielded, and adds its ``amount`` (to damage or defence) only while it is
+    slot: str = ""
 
 
 # fmt: off
@@ -387,17 +390,19 @@ ITEMS: dict[str, ItemKind] = {
                  effect="sacrifice", verb="read", noise=NOISE_SACRIFICE),
         ItemKind("hint coin", "*", "#ffd700", "A hint coin. Puzzle rooms take them for hints.",
                  effect="coin", kind="coin"),
-        ItemKind("sharp blade", "/", "#c0c8ff", "A better blade: your blows hit 1 harder.",
-                 effect="attack", kind="now", amount=1),
+        ItemKind("sharp blade", "/", "#c0c8ff",
+                 "A better blade: wielded, your blows hit 1 harder.",
+                 effect="attack", kind="wear", amount=1, slot="weapon"),
         ItemKind("war axe", "/", "#ff9090",
-                 "A heavy axe: your blows hit 3 harder. Cost: you miss 15% more often.",
-                 effect="attack", kind="now", amount=3, clumsy=15),
-        ItemKind("iron plate", "[", "#b0b0b0", "Armour: every blow against you lands 1 softer.",
-                 effect="defence", kind="now", amount=1),
+                 "A heavy axe: wielded, your blows hit 3 harder. Cost: you miss 15% more often.",
+                 effect="attack", kind="wear", amount=3, clumsy=15, slot="weapon"),
+        ItemKind("iron plate", "[", "#b0b0b0",
+                 "Armour: worn, every blow against you lands 1 softer.",
+                 effect="defence", kind="wear", amount=1, slot="armour"),
         ItemKind("tower plate", "[", "#8080a0",
-                 "Heavy armour: every blow against you lands 3 softer. Cost: you are slower "
-                 "(speed -20), so monsters get more turns against you.",
-                 effect="defence", kind="now", amount=3, slow=20),
+                 "Heavy armour: worn, every blow against you lands 3 softer. Cost: you are slower "
+                 "(speed -20) while you wear it, so monsters get more turns against you.",
+                 effect="defence", kind="wear", amount=3, slow=20, slot="armour"),
         ItemKind("heart elixir", "!", "#ff3030",
                  "Raises your maximum HP by 3 and heals 3.",
                  effect="vigour", kind="now", amount=3),
@@ -433,6 +438,53 @@ VAULT_TABLE = (
     ("sacrifice scroll", 10),
     ("mapping scroll", 10),
 )
+
+# --- growth: perks --------------------------------------------------------------------------
+
+#: Perks offered at each level up (the player takes one of them).
+PERK_OFFERED = 3
+#: Maximum (and current) HP a toughness perk adds.
+PERK_TOUGHNESS_HP = 6
+#: Percent to hit an accuracy perk adds (the chance to hit is at most ``HIT_MOST``).
+PERK_ACCURACY = 6
+HIT_MOST = 98
+#: Turns a regeneration perk takes off the healing period (every ``REGEN_FASTEST`` at least).
+PERK_REGEN = 2
+REGEN_FASTEST = 2
+#: Points of stealth a stealth perk adds (``GameState.stealth``).
+PERK_STEALTH = 1
+#: Damage a bomb craft perk adds to both ends of a bomb's roll.
+PERK_BOMB = 3
+#: Percent a keen eyes perk adds to the chance of spotting a hidden trap, passing or searching.
+PERK_SPOT = 20
+#: Defence a thick skin perk adds.
+PERK_SKIN = 1
+
+
+@dataclass(frozen=True)
+class Perk:
+    name: str
+    description: str
+    #: how many times it may be taken (a perk taken that often is no longer offered)
+    most: int = 3
+
+
+# fmt: off
+PERKS: dict[str, Perk] = {
+    p.name: p
+    for p in (
+        Perk("toughness", f"+{PERK_TOUGHNESS_HP} maximum HP (and healed as much)."),
+        Perk("accuracy", f"+{PERK_ACCURACY}% to hit."),
+        Perk("regeneration", f"You heal 1 HP {PERK_REGEN} turns sooner."),
+        Perk("stealth", f"+{PERK_STEALTH} stealth: sleepers are slower to notice you."),
+        Perk("bomb craft", f"Your bombs burn {PERK_BOMB} harder."),
+        Perk("identify by touch", "You know what a potion or a scroll is as you pick it up.",
+             most=1),
+        Perk("keen eyes", f"+{PERK_SPOT}% to spot hidden traps, passing or searching."),
+        Perk("thick skin", f"+{PERK_SKIN} defence, whatever you wear.", most=2),
+    )
+}
+# fmt: on
 
 # --- traps --------------------------------------------------------------------------------------
 

@@ -6,13 +6,14 @@ its damage roll (the player's raised while berserk, lowered while weary; a monst
 the world's difficulty) minus the target's defence, at least 1. All rolls draw from
 ``state.rng``, the floor's gameplay stream. A kill gives the monster's experience; each level
 up adds ``LEVEL_HP`` HP (maximum and current), 1 to the top of the damage roll and, on every
-odd level, 1 to its bottom. An invulnerable player (a measuring switch of the
-autoplayer, never saved) is left at 1 HP by a blow that would kill it.
+odd level, 1 to its bottom, and owes a perk (engine/perks.py). An invulnerable player (a
+measuring switch of the autoplayer, never saved) is left at 1 HP by a blow that would kill it.
 
 Some kinds' blows do more than damage: a swarming kind hits surer and harder for each other
 swarming monster next to the player; a thief's blow takes an item from the pack (or a hint
-coin) instead of HP, and the thief drops it where it dies; a corroding kind's blow may wear the
-player's armour by 1 for good, or with no armour left the blade, never below what levels gave.
+coin) instead of HP, and the thief drops it where it dies; a corroding kind's blow may lower
+the enchantment of the worn armour by 1, or with no armour left to eat the weapon's
+(engine/gear.py).
 
 The kinds whose answer is not a corridor: a breathing kind burns every creature on a straight
 line from it (:func:`breathes`; a corridor is that line); a splitting kind struck and not
@@ -36,9 +37,11 @@ from roguelike.engine.balance import (
     WEARY_MALUS,
 )
 from roguelike.engine.creatures import Monster, monster_attack
-from roguelike.engine.describe import a, level_attack
+from roguelike.engine.describe import a
 from roguelike.engine.events import Attacked, Died, Event, LevelUp, Message
+from roguelike.engine.gear import corrode, refresh
 from roguelike.engine.grid import DIRS8, can_step
+from roguelike.engine.perks import update_offer
 from roguelike.engine.state import GameState
 from roguelike.engine.stealth import alert, awareness, make_noise, sneaky
 
@@ -238,13 +241,17 @@ def gain_xp(state: GameState, xp: int) -> list[Event]:
         state.level += 1
         state.max_hp += LEVEL_HP
         state.hp += LEVEL_HP
-        lo, hi = state.attack
-        state.attack = (lo + state.level % 2, hi + 1)
+        refresh(state)
         lo, hi = state.attack
         events += [
             LevelUp(state.level),
-            Message(f"You reach level {state.level}: {state.max_hp} HP, hits of {lo}-{hi}."),
+            Message(
+                f"You reach level {state.level}: {state.max_hp} HP, hits of {lo}-{hi}. "
+                "Choose a perk (P)."
+            ),
         ]
+    if events:
+        update_offer(state)
     return events
 
 
@@ -372,16 +379,7 @@ def _steal(state: GameState, m: Monster) -> str | None:
 
 
 def _corrode(state: GameState, m: Monster) -> list[Event]:
-    """By chance, ``m``'s blow wears the player's armour by 1, or with none the blade, never
-    below what levels alone give."""
+    """By chance, ``m``'s blow eats into what the player wears (engine/gear.py)."""
     if state.rng.integers(100) >= m.info.corrodes:
         return []
-    if state.defence > 0:
-        state.defence -= 1
-        return [Message(f"The {m.kind} eats into your armour: defence {state.defence}.")]
-    base = level_attack(state.level)
-    lo, hi = state.attack
-    if lo > base[0] and hi > base[1]:
-        state.attack = (lo - 1, hi - 1)
-        return [Message(f"The {m.kind} pits your blade: hits of {lo - 1}-{hi - 1}.")]
-    return []
+    return corrode(state, m.kind)

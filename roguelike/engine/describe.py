@@ -46,7 +46,6 @@ __all__ = [
     "PLAYER_HIT_CHANCE",
     "TILE_TEXT",
     "MonsterNumbers",
-    "Upgrades",
     "a",
     "describe",
     "equipment_text",
@@ -54,7 +53,6 @@ __all__ = [
     "key_name",
     "monster_numbers",
     "monster_text",
-    "upgrades",
 ]
 
 #: The player's chance to hit (the rule is combat's; the look text and the sheet quote it).
@@ -270,17 +268,6 @@ def monster_text(n: MonsterNumbers) -> str:
 # ------------------------------------------------------------------------ the character sheet
 
 
-@dataclass(frozen=True)
-class Upgrades:
-    """How many of each lasting upgrade the player took (read from ``state.equipment``)."""
-
-    blades: int  # sharp blades: each +1 to both ends of the damage roll
-    plates: int  # iron plates: each +1 defence
-    elixirs: int  # heart elixirs: each + their amount of maximum HP
-    axes: int = 0  # war axes: more damage, less accuracy
-    towers: int = 0  # tower plates: more defence, less speed
-
-
 def level_attack(level: int) -> tuple[int, int]:
     """The damage roll levels alone give at ``level`` (see ``combat.gain_xp``: each level
     adds 1 to the top, each odd level 1 to the bottom)."""
@@ -288,43 +275,31 @@ def level_attack(level: int) -> tuple[int, int]:
     return (lo + (level - 1) // 2, hi + level - 1)
 
 
-def upgrades(state: GameState) -> Upgrades:
-    """The lasting upgrades the player took, as the state keeps them (``state.equipment``)."""
-    got = state.equipment.get
-    return Upgrades(
-        blades=got("sharp blade", 0),
-        plates=got("iron plate", 0),
-        elixirs=got("heart elixir", 0),
-        axes=got("war axe", 0),
-        towers=got("tower plate", 0),
-    )
-
-
 def equipment_words(equipment: dict[str, int]) -> list[tuple[str, int, str]]:
-    """Each lasting upgrade taken, in the order of the item table: its name, how many, and
-    what they give at the time they were taken (``+2 damage, cost -15% to hit``). The
-    character sheet, look and the morgue say the same."""
+    """Each item worn or wielded, the weapon first: its name, its enchantment (0, or below by
+    corrosion), and what it gives now and costs while worn (``+3 damage, cost -15% to hit``).
+    The character sheet, look and the morgue say the same."""
     out = []
-    for name, item in ITEMS.items():
-        n = equipment.get(name, 0)
-        if n <= 0:
-            continue
-        what = {
-            "attack": f"+{item.amount * n} damage",
-            "defence": f"+{item.amount * n} defence",
-            "vigour": f"+{item.amount * n} max HP",
-        }.get(item.effect, "")
-        if item.clumsy:
-            what += f", cost -{item.clumsy * n}% to hit"
-        if item.slow:
-            what += f", cost -{item.slow * n} speed"
-        out.append((name, n, what))
+    for slot in ("weapon", "armour"):
+        for name, enchant in equipment.items():
+            item = ITEMS[name]
+            if item.slot != slot:
+                continue
+            gives = max(0, item.amount + enchant)
+            what = f"+{gives} damage" if item.effect == "attack" else f"+{gives} defence"
+            if enchant:
+                what += f" (corroded {enchant})"
+            if item.clumsy:
+                what += f", cost -{item.clumsy}% to hit"
+            if item.slow:
+                what += f", cost -{item.slow} speed"
+            out.append((name, enchant, what))
     return out
 
 
 def equipment_text(equipment: dict[str, int]) -> str:
-    """The lasting upgrades taken in a few words: ``a war axe, 2 iron plates`` (or ``none``)."""
-    words = [a(name) if n == 1 else f"{n} {name}s" for name, n, _ in equipment_words(equipment)]
+    """What is worn and wielded in a few words: ``a war axe, an iron plate`` (or ``none``)."""
+    words = [a(name) for name, _, _ in equipment_words(equipment)]
     return ", ".join(words) or "none"
 
 
@@ -344,7 +319,7 @@ def describe(
     seen = bool(state.visible[y, x])
     parts: list[str] = []
     if (x, y) == state.player:
-        gear = f"; taken: {equipment_text(state.equipment)}" if state.equipment else ""
+        gear = f"; wearing {equipment_text(state.equipment)}" if state.equipment else ""
         parts.append(
             f"{PLAYER_GLYPH} You ({state.hp}/{state.max_hp} HP, level {state.level}{gear}), on:"
         )

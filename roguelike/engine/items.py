@@ -3,10 +3,11 @@
 Keys and items are taken by walking onto them (or with :class:`PickUp` on their cell). An item
 does what its kind's ``effect`` says (:data:`roguelike.engine.creatures.ITEMS`): a pack item
 waits in the pack until used (:data:`USE`), any other is applied when taken (:data:`TAKE`).
-Which handler runs depends on the effect, never on the item's name (the upgrade handlers'
-messages still name today's one item of each effect). Using an item spends a turn, unless it
-is refused (a potion at full HP, a bomb with nothing in view): then it is kept and no time
-passes.
+Which handler runs depends on the effect, never on the item's name. A wearable (a blade, an
+axe, a plate) goes into the pack, or on at once only into an empty slot when it costs
+nothing (:mod:`roguelike.engine.gear`, which also wears and takes off); using one wears it.
+Using an item spends a turn, unless it is refused (a potion at full HP, a bomb with nothing in
+view): then it is kept and no time passes.
 
 A bomb is thrown at a cell (:func:`throw`, along :func:`flight`); a pack item can be dropped
 (:func:`drop`) and taken again. Treasure lies in choice groups (``state.choices``): taking one
@@ -25,7 +26,7 @@ from roguelike import tiles
 from roguelike.engine.balance import (
     BERSERK_TURNS,
     BOMB_DAMAGE,
-    PLAYER_SPEED_LEAST,
+    PERK_BOMB,
     SACRIFICE_COST,
     SACRIFICE_DAMAGE,
     THROW_RANGE,
@@ -36,13 +37,16 @@ from roguelike.engine.creatures import ITEMS, ItemKind, Monster
 from roguelike.engine.describe import a, key_name
 from roguelike.engine.events import Event, ItemDropped, ItemTaken, ItemUsed, KeyTaken, Message
 from roguelike.engine.fire import ignite_around
+from roguelike.engine.gear import stow, wear
 from roguelike.engine.grid import chebyshev
+from roguelike.engine.perks import perk_count
 from roguelike.engine.state import GameState
 from roguelike.engine.stealth import make_noise
 
 __all__ = [
     "BOMB_DAMAGE",
     "TAKE",
+    "bomb_roll",
     "USE",
     "drop",
     "flight",
@@ -97,32 +101,14 @@ def receive(state: GameState, item: str) -> str:
     if info.kind == "pack":
         state.inventory[item] = state.inventory.get(item, 0) + 1
         return f"You pick up {a(item)}."
-    if info.effect in LASTING:
-        state.equipment[item] = state.equipment.get(item, 0) + 1
+    if info.slot:  # into the pack, or on at once when its slot is empty and it costs nothing
+        return stow(state, item)
     return TAKE[info.effect](state, info)
 
 
 def _coin(state: GameState, item: ItemKind) -> str:
     state.hint_coins += 1
     return f"You pick up a hint coin ({state.hint_coins} held)."
-
-
-def _attack(state: GameState, item: ItemKind) -> str:
-    state.attack = (state.attack[0] + item.amount, state.attack[1] + item.amount)
-    cost = ""
-    if item.clumsy:
-        state.accuracy = max(5, state.accuracy - item.clumsy)
-        cost = f", but you hit only {state.accuracy}% of the time"
-    return f"You take up {a(item.name)}: your blows hit {item.amount} harder{cost}."
-
-
-def _defence(state: GameState, item: ItemKind) -> str:
-    state.defence += item.amount
-    cost = ""
-    if item.slow:
-        state.speed = max(PLAYER_SPEED_LEAST, state.speed - item.slow)
-        cost = f", but your speed is {state.speed}"
-    return f"You strap on {a(item.name)}: defence {state.defence}{cost}."
 
 
 def _vigour(state: GameState, item: ItemKind) -> str:
@@ -134,13 +120,8 @@ def _vigour(state: GameState, item: ItemKind) -> str:
 #: Effects applied when taken, by effect.
 TAKE: dict[str, TakeEffect] = {
     "coin": _coin,
-    "attack": _attack,
-    "defence": _defence,
     "vigour": _vigour,
 }
-#: The effects of the lasting upgrades: an item taken with one of these is kept in
-#: ``state.equipment`` (a hint coin is spent, not worn).
-LASTING = frozenset({"attack", "defence", "vigour"})
 
 
 # --- using ------------------------------------------------------------------------------------
@@ -151,6 +132,8 @@ def use(state: GameState, item: str) -> list[Event]:
     if state.inventory.get(item, 0) <= 0:
         return [Message(f"You have no {item}.")]
     info = ITEMS[item]
+    if info.slot:  # a wearable in the pack is used by wearing it
+        return wear(state, item)
     if info.effect not in USE:  # pragma: no cover - only pack items reach the pack
         raise ValueError(f"{item} cannot be used")
     events = USE[info.effect](state, info)
@@ -345,15 +328,22 @@ def _burst(state: GameState, item: ItemKind, at: tuple[int, int]) -> list[Event]
     where = f"the {hit.kind}" if hit is not None else "the floor"
     events: list[Event] = [Message(f"You throw {a(item.name)}: it bursts on {where}!")]
     burnt: list[Monster] = [m for m in state.monsters if chebyshev(m.pos, at) <= 1]
+    lo, hi = bomb_roll(state)
     for m in burnt:
-        dmg = int(state.rng.integers(BOMB_DAMAGE[0], BOMB_DAMAGE[1] + 1))
+        dmg = int(state.rng.integers(lo, hi + 1))
         events += burn(state, m, dmg)
     if chebyshev(state.player, at) <= 1:
-        dmg = int(state.rng.integers(BOMB_DAMAGE[0], BOMB_DAMAGE[1] + 1))
+        dmg = int(state.rng.integers(lo, hi + 1))
         events += hurt_player(state, dmg, f"burnt by {a(item.name)} of their own")
     if not state.dead:  # the burst sets its cell and the eight round it alight
         events += ignite_around(state, at)
     return events + make_noise(state, at[0], at[1], item.noise)
+
+
+def bomb_roll(state: GameState) -> tuple[int, int]:
+    """A bomb's damage roll, inclusive: the bomb craft perk makes it burn harder."""
+    extra = PERK_BOMB * perk_count(state, "bomb craft")
+    return (BOMB_DAMAGE[0] + extra, BOMB_DAMAGE[1] + extra)
 
 
 def _spend(state: GameState, item: str) -> None:

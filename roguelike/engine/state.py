@@ -115,10 +115,15 @@ class GameState:
     weary: int = 0
     level: int = 1
     xp: int = 0
-    #: what the player wears and wields, and the other lasting upgrades taken: each such
-    #: item's name and how many were taken, in the order first taken (written when the item
-    #: is taken, :func:`roguelike.engine.items.receive`; read by the sheet, look, the morgue)
+    #: what the player wears and wields: each worn item's name (at most one per slot, see
+    #: ``ItemKind.slot``) and its enchantment (0 as found, lowered by corrosion, never below
+    #: minus its amount); the numbers above are computed from it (:mod:`roguelike.engine.gear`)
+    #: and read by the sheet, look and the morgue
     equipment: dict[str, int] = field(default_factory=dict)
+    #: the perks taken at level ups, in order (:mod:`roguelike.engine.perks`)
+    perks: list[str] = field(default_factory=list)
+    #: the perks offered for the next level's choice, or () with none pending
+    perk_offer: tuple[str, ...] = ()
     visible: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=bool))
     explored: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=bool))
     turn: int = 0

@@ -24,12 +24,14 @@ from roguelike.engine.balance import (
     LURK_SEARCH,
     LURK_SHOWN,
     NET_TURNS,
+    PERK_SPOT,
     SEARCH_RADIUS,
     SPOT_PASSING,
     SPOT_SEARCH,
 )
 from roguelike.engine.combat import take_damage
 from roguelike.engine.events import Died, Event, Message
+from roguelike.engine.perks import perk_count
 from roguelike.engine.state import GameState
 from roguelike.engine.stealth import alert, awareness, make_noise
 from roguelike.gen.special import special
@@ -50,7 +52,9 @@ def _hidden_near(state: GameState, radius: int) -> list[tuple[int, int]]:
 
 
 def spot_around(state: GameState, chance: int, radius: int) -> list[Event]:
-    """Roll ``chance`` percent for each hidden trap within ``radius``: those found are known."""
+    """Roll ``chance`` percent (more with keen eyes) for each hidden trap within ``radius``:
+    those found are known."""
+    chance += PERK_SPOT * perk_count(state, "keen eyes")
     events: list[Event] = []
     for pos in _hidden_near(state, radius):
         if state.rng.integers(100) < chance:

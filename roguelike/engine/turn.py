@@ -3,7 +3,7 @@ world's answer (the monsters act, then the allies, the fire burns, the player re
 view is brought up to date).
 
 Time is counted in player turns. The player regains 1 HP every few turns: every 9 at level 1,
-one turn fewer every two levels, every 3 at the quickest.
+one turn fewer every two levels, every 3 at the quickest (a regeneration perk takes more off).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import numpy as np
 
 from roguelike.engine.actions import (
     Action,
+    ChoosePerk,
     Close,
     Descend,
     Drop,
@@ -20,15 +21,20 @@ from roguelike.engine.actions import (
     PickUp,
     Search,
     SolvePuzzle,
+    TakeOff,
     Throw,
     Use,
     Wait,
+    Wear,
 )
 from roguelike.engine.allies import allies_act
+from roguelike.engine.balance import PERK_REGEN, REGEN_FASTEST
 from roguelike.engine.events import Event
 from roguelike.engine.fire import burn
+from roguelike.engine.gear import take_off, wear
 from roguelike.engine.items import drop, throw, tick_effects, use
 from roguelike.engine.monsters import monsters_act
+from roguelike.engine.perks import choose_perk, perk_count
 from roguelike.engine.player import close_door, descend, move, open_door, pick_up, solve_puzzle
 from roguelike.engine.state import GameState
 from roguelike.engine.traps import search, swimming
@@ -62,6 +68,12 @@ def one_turn(state: GameState, action: Action) -> list[Event]:
             events = throw(state, item, x, y)
         case Drop(item):
             events = drop(state, item)
+        case Wear(item):
+            events = wear(state, item)
+        case TakeOff(slot):
+            events = take_off(state, slot)
+        case ChoosePerk(index):
+            events = choose_perk(state, index)
         case SolvePuzzle():
             events = solve_puzzle(state, action)
         case _:  # pragma: no cover - the multi-turn actions are step's
@@ -95,6 +107,10 @@ def world_turn(state: GameState) -> list[Event]:
 def regenerate(state: GameState) -> None:
     """The player's healing clock ticks; at its period the player regains 1 HP."""
     state.regen_clock += 1
-    if state.regen_clock >= max(3, 9 - state.level // 2):
+    period = max(3, 9 - state.level // 2)
+    quicker = PERK_REGEN * perk_count(state, "regeneration")
+    if quicker:
+        period = max(REGEN_FASTEST, period - quicker)
+    if state.regen_clock >= period:
         state.regen_clock = 0
         state.hp = min(state.max_hp, state.hp + 1)

@@ -17,13 +17,14 @@ from roguelike.engine.balance import (
     FIRE_FUEL_TURNS,
     FREE_TURNS,
     NET_TURNS,
+    PERK_OFFERED,
+    PERKS,
     PLAYER_SPEED_LEAST,
     STEALTH_MOST,
     WEARY_TURNS,
 )
 from roguelike.engine.creatures import ITEMS, MONSTERS, SHACKLED, Monster, monster_hp
 from roguelike.engine.fire import FIRE_PROOF
-from roguelike.engine.items import LASTING
 from roguelike.engine.puzzle_rooms import PuzzleRoom
 from roguelike.engine.state import LOG_LIMIT, GameState, RunStats
 from roguelike.presets import PRESETS
@@ -48,9 +49,9 @@ from saves.world import RUN_ID, VisitedFloor, World, check_name, parse_date
 #: Messages of the log a save keeps.
 LOG_KEPT = 200
 #: What the pack can hold (the other items are used when taken).
-PACK_ITEMS = frozenset(name for name, kind in ITEMS.items() if kind.kind == "pack")
-#: What ``state.equipment`` can hold: the lasting upgrades.
-LASTING_ITEMS = tuple(name for name, kind in ITEMS.items() if kind.effect in LASTING)
+PACK_ITEMS = frozenset(name for name, kind in ITEMS.items() if kind.kind == "pack" or kind.slot)
+#: What the pack can hold besides: the wearables not worn.
+WEARABLES = frozenset(name for name, kind in ITEMS.items() if kind.slot)
 
 
 # --- world -----------------------------------------------------------------------------------
@@ -157,7 +158,9 @@ def state_doc(s: GameState) -> dict[str, Any]:
         "items_lying": [{"x": x, "y": y, "item": i} for (x, y), i in s.items_lying.items()],
         "choices": [{"x": x, "y": y, "group": g} for (x, y), g in s.choices.items()],
         "inventory": [{"item": i, "count": n} for i, n in s.inventory.items()],
-        "equipment": [{"item": i, "count": n} for i, n in s.equipment.items()],
+        "equipment": [{"item": i, "enchant": n} for i, n in s.equipment.items()],
+        "perks": list(s.perks),
+        "perk_offer": list(s.perk_offer),
         "monsters": [monster_doc(m) for m in s.monsters],
         "allies": [monster_doc(m) for m in s.allies],
         "puzzles": [puzzle_doc(p) for p in s.puzzles.values()],
@@ -308,6 +311,16 @@ def state_from(value: Any, where: str) -> GameState:
     state.gas = gas_from(field("gas"), at("gas"), live)
     # captives and allies
     state.allies = allies_from(field("allies"), at("allies"), width, height)
+    # growth: the perks taken (one a level beyond the first at most) and the one on offer
+    state.perks = perks_from(field("perks"), at("perks"), state.level - 1)
+    offer = f.array_list(field("perk_offer"), at("perk_offer"), PERK_OFFERED)
+    state.perk_offer = tuple(
+        f.text(p, f"{at('perk_offer')}[{i}]", 40, choices=PERKS) for i, p in enumerate(offer)
+    )
+    if len(set(state.perk_offer)) != len(state.perk_offer):
+        raise SaveError(f"{at('perk_offer')}: a perk is offered twice")
+    if bool(state.perk_offer) != (len(state.perks) < state.level - 1):
+        raise SaveError(f"{at('perk_offer')}: an offer is pending exactly when a perk is owed")
     return state
 
 
@@ -347,17 +360,18 @@ def gas_from(value: Any, where: str, live: np.ndarray) -> set[tuple[int, int]]:
 
 
 def equipment_from(value: Any, where: str) -> dict[str, int]:
-    """What the player wears and wields, and the other lasting upgrades taken: each such item
-    (one applied when taken, not a hint coin) listed once, in the order first taken, with how
-    many were taken."""
+    """What the player wears and wields: each worn item (a wearable, at most one a slot) with
+    its enchantment (0 as found, down to minus its amount by corrosion)."""
     out: dict[str, int] = {}
-    for i, item in enumerate(f.array_list(value, where, len(LASTING_ITEMS))):
+    slots: set[str] = set()
+    for i, item in enumerate(f.array_list(value, where, len(WEARABLES))):
         w = f"{where}[{i}]"
         e = f.obj(item, w)
-        kind = f.text(f.get(e, "item", w), f"{w}.item", 40, choices=LASTING_ITEMS)
-        if kind in out:
-            raise SaveError(f"{w}: {kind} is listed twice")
-        out[kind] = f.integer(f.get(e, "count", w), f"{w}.count", 1, MAX_PACK)
+        kind = f.text(f.get(e, "item", w), f"{w}.item", 40, choices=WEARABLES)
+        if ITEMS[kind].slot in slots:
+            raise SaveError(f"{w}: two items are worn as the {ITEMS[kind].slot}")
+        slots.add(ITEMS[kind].slot)
+        out[kind] = f.integer(f.get(e, "enchant", w), f"{w}.enchant", -ITEMS[kind].amount, 0)
     return out
 
 
@@ -619,3 +633,15 @@ def visited_from(value: Any, where: str, state: GameState) -> list[VisitedFloor]
         explored = f.decode_array(f.get(o, "explored", at), f"{at}.explored", f.BOOL, grid.shape)
         out.append(VisitedFloor(number, grid, explored))
     return out
+
+
+def perks_from(value: Any, where: str, most: int) -> list[str]:
+    """The perks taken, in order: at most ``most`` (one a level beyond the first), each no
+    more often than it may be taken."""
+    perks: list[str] = []
+    for i, p in enumerate(f.array_list(value, where, most)):
+        name = f.text(p, f"{where}[{i}]", 40, choices=PERKS)
+        if perks.count(name) >= PERKS[name].most:
+            raise SaveError(f"{where}[{i}]: {name} is taken more often than it may be")
+        perks.append(name)
+    return perks

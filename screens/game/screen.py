@@ -24,18 +24,22 @@ from textual.binding import Binding
 from roguelike import seeds
 from roguelike.engine import (
     Action,
+    ChoosePerk,
     Descend,
     Drop,
     Explore,
     GameState,
+    LevelUp,
     Message,
     PickUp,
     PuzzleFound,
     Rest,
     Search,
     SolvePuzzle,
+    TakeOff,
     Use,
     Wait,
+    Wear,
     doors_around,
 )
 from roguelike.engine.creatures import ITEMS
@@ -54,6 +58,7 @@ from screens.history import HistoryScreen
 from screens.inventory import InventoryScreen
 from screens.map_view import MapView
 from screens.overview import OverviewScreen
+from screens.perks import PerkScreen
 from screens.puzzle import PuzzleOutcome, PuzzleScreen
 
 P = ParamSpec("P")
@@ -164,6 +169,9 @@ class GameScreen(DungeonScreen[GameState | None]):
         self.prompt = None
         self._check_end()
         self.redraw()
+        levelled = any(isinstance(e, LevelUp) for e in events_)
+        if levelled and self.state.perk_offer and not self.ended and not self.bot.autopilot:
+            self.action_perks()
         found = [e for e in events_ if isinstance(e, PuzzleFound)]
         if found and not self.ended:
             room = self.state.puzzles.get((found[-1].x, found[-1].y))
@@ -416,7 +424,61 @@ class GameScreen(DungeonScreen[GameState | None]):
     @takes_over
     def action_inventory(self) -> None:
         if not self._busy():
-            self.app.push_screen(InventoryScreen(dict(self.state.inventory)), self._used)
+            pack = InventoryScreen(dict(self.state.inventory), worn=self.state.equipment)
+            self.app.push_screen(pack, self._used)
+
+    @takes_over
+    def action_wear(self) -> None:
+        """``w``: the pack's wearables, to wear or wield one (what its slot held goes back)."""
+        if not self._busy():
+            pack = InventoryScreen(
+                dict(self.state.inventory),
+                only="wear",
+                title="Wear or wield",
+                verb="wear",
+                worn=self.state.equipment,
+            )
+            self.app.push_screen(pack, self._worn)
+
+    def _worn(self, kind: str | None) -> None:
+        if kind is not None:
+            self.act(Wear(kind))
+
+    @takes_over
+    def action_take_off(self) -> None:
+        """``W``: take off what is worn (asking which, when both a weapon and an armour are)."""
+        if self._busy():
+            return
+        worn = list(self.state.equipment)
+        if not worn:
+            self.say("You wear nothing to take off.")
+        elif len(worn) == 1:
+            self._taken_off(worn[0])
+        else:
+            pack = InventoryScreen(
+                {k: 1 for k in worn}, title="Take off", verb="take off", worn=self.state.equipment
+            )
+            self.app.push_screen(pack, self._taken_off)
+
+    def _taken_off(self, kind: str | None) -> None:
+        if kind is not None:
+            self.act(TakeOff(ITEMS[kind].slot))
+
+    @takes_over
+    def action_perks(self) -> None:
+        """``P`` (and a level up): the perks offered, to take one; Esc puts it off."""
+        if self._busy():
+            return
+        state = self.state
+        if not state.perk_offer:
+            self.say("No perk is on offer: each level up offers one.")
+            return
+        owed = len(state.perks) + 2
+        self.app.push_screen(PerkScreen(state.perk_offer, owed, list(state.perks)), self._perk)
+
+    def _perk(self, index: int | None) -> None:
+        if index is not None:
+            self.act(ChoosePerk(index))
 
     def _used(self, kind: str | None) -> None:
         if kind is not None:

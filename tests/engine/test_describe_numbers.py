@@ -19,7 +19,6 @@ from roguelike.engine.describe import (
     level_attack,
     monster_numbers,
     monster_text,
-    upgrades,
 )
 from roguelike.engine.items import receive
 from roguelike.engine.state import PLAYER_ATTACK
@@ -145,8 +144,9 @@ def test_the_estimates_match_fights_played_by_the_combat_rules(kind):
     st.integers(0, 6),
     st.lists(st.sampled_from(["sharp blade", "iron plate", "heart elixir", "hint coin"])),
 )
-def test_upgrades_are_read_back_from_the_numbers(levels, treasure):
-    """Whatever mix of levels and treasure, in any order, the sheet counts each upgrade."""
+def test_the_numbers_come_from_levels_and_what_is_worn(levels, treasure):
+    """Whatever mix of levels and treasure, in any order, the damage roll is the level's plus
+    the wielded blade's, the defence the worn plate's (a second one waits in the pack)."""
     state, _ = arena()
     for i, item in enumerate(treasure):
         if i == len(treasure) // 2:
@@ -155,10 +155,11 @@ def test_upgrades_are_read_back_from_the_numbers(levels, treasure):
     if len(treasure) < 1:
         gain_xp(state, sum(10 * lv for lv in range(1, levels + 1)))
     assert state.level == levels + 1
-    got = upgrades(state)
-    assert got.blades == treasure.count("sharp blade")
-    assert got.plates == treasure.count("iron plate")
-    assert got.elixirs == treasure.count("heart elixir")
+    lo, hi = level_attack(state.level)
+    blade = int("sharp blade" in treasure)
+    assert state.attack == (lo + blade, hi + blade)
+    assert state.defence == int("iron plate" in treasure)
+    assert state.inventory.get("sharp blade", 0) == max(0, treasure.count("sharp blade") - 1)
 
 
 @given(st.integers(1, 40))

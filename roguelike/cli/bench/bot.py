@@ -65,6 +65,8 @@ POLICIES: dict[str, Policy] = {
     "skip-treasure": Policy(skip_treasure=True),
     "no-sneak": Policy(no_sneak=True),
     "ignore-fire": Policy(ignore_fire=True),
+    "first-perk": Policy(first_perk=True),
+    "naive-monsters": Policy(naive_monsters=True),
     "invulnerable": Policy(invulnerable=True),
 }
 #: The difficulties the curve compares by default: normal and the levels around it.
