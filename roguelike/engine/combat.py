@@ -17,9 +17,9 @@ the enchantment of the worn armour by 1, or with no armour left to eat the weapo
 
 The kinds whose answer is not a corridor: a breathing kind burns every creature on a straight
 line from it (:func:`breathes`; a corridor is that line); a splitting kind struck and not
-killed splits in two (:func:`split`); blows pass through an ethereal kind; fire, whatever
-starts it, hurts a monster through :func:`burn` alone (ethereal kinds too, and it never
-splits); a lurking kind is shown a while after it strikes or is struck.
+killed splits in two (:func:`split`); blows pass through an ethereal kind; fire hurts a
+monster through :func:`burn` (or the ground's fire, :mod:`roguelike.engine.fire`: ethereal
+kinds too, and it never splits); a lurking kind is shown a while after it strikes or is struck.
 """
 
 from __future__ import annotations
@@ -134,10 +134,11 @@ def split(state: GameState, m: Monster) -> list[Event]:
 
 
 def burn(state: GameState, m: Monster, damage: int, by: str = "you") -> list[Event]:
-    """Fire burns ``m`` for ``damage``: the one way fire hurts a monster (a bomb, a scroll of
-    sacrifice, a breath, burning ground). It hurts an ethereal kind as any other and never
-    splits a splitting one. Fire the player started (``by="you"``) counts as the player's
-    kill and gives its experience; a monster's (``by``: its kind) or the ground's does not."""
+    """Fire burns ``m`` for ``damage``: how a bomb, a scroll of sacrifice or a breath hurts a
+    monster (burning ground and marsh gas do the same in :mod:`roguelike.engine.fire`). It
+    hurts an ethereal kind as any other and never splits a splitting one. Fire the player
+    started (``by="you"``) counts as the player's kill and gives its experience; a monster's
+    (``by``: its kind) does not."""
     _show(m)
     if by == "you":
         return hurt_monster(state, m, damage, "you", ranged=True)
