@@ -27,7 +27,7 @@ from roguelike.engine.actions import (
 from roguelike.engine.allies import allies_act
 from roguelike.engine.events import Event
 from roguelike.engine.items import drop, throw, tick_effects, use
-from roguelike.engine.monsters import monsters_act
+from roguelike.engine.monsters import monsters_act, spot_guards
 from roguelike.engine.player import close_door, descend, move, open_door, pick_up, solve_puzzle
 from roguelike.engine.state import GameState
 from roguelike.engine.traps import search, swimming
@@ -86,6 +86,7 @@ def world_turn(state: GameState) -> list[Event]:
         events += tick_effects(state)
     if not np.array_equal(before, state.tiles):  # a monster opened a door: the view changed
         state.update_view()
+    spot_guards(state)
     return events
 
 
