@@ -39,9 +39,11 @@ __all__ = [
     "describe",
     "equipment_text",
     "equipment_words",
+    "item_label",
     "key_name",
     "monster_numbers",
     "monster_text",
+    "run_gear",
     "upgrades",
 ]
 
@@ -281,6 +283,22 @@ def equipment_text(equipment: dict[str, int]) -> str:
     """The lasting upgrades taken in a few words: ``a war axe, 2 iron plates`` (or ``none``)."""
     words = [a(name) if n == 1 else f"{n} {name}s" for name, n, _ in equipment_words(equipment)]
     return ", ".join(words) or "none"
+
+
+def item_label(state: GameState, name: str) -> str:
+    """How the player names the item ``name`` (a key of ``ITEMS``) in ``state``: the one place
+    the pack's words for an item come from (the morgue's pack, …), so what the player has
+    learnt of an item names it everywhere alike."""
+    return name
+
+
+def run_gear(state: GameState) -> list[str]:
+    """What the player ended the run with, one line each, for the run's text: the lasting
+    upgrades taken (what each gives and costs), or the starting gear if none. The one place the
+    morgue's equipment section is made."""
+    taken = equipment_words(state.equipment)
+    lines = [f"{name}{f' ×{n}' if n > 1 else ''}  ({what})" for name, n, what in taken]
+    return lines or ["the starting blade and clothes: no treasure taken"]
 
 
 # ------------------------------------------------------------------------ look
