@@ -123,7 +123,7 @@ def score_parts(won: bool, floors: int, turns: int, puzzle_scores: list[int]) ->
         ScorePart(
             "speed",
             speed,
-            f"1000 − {turns} turns ÷ 10" if won else "won runs only",
+            f"1000 − turns ÷ 10, {turns} turns" if won else "won runs only",
         ),
     ]
 
