@@ -78,7 +78,7 @@ from screens.title import TitleScreen
 from screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
-    from roguelike.engine import Action, Event, GameState
+    from roguelike.engine import GameState
     from roguelike.engine.pregen import WorkerKind
     from saves import Store, World, WorldInfo
     from saves.runs import Hall, RunRecord
@@ -294,22 +294,6 @@ class RoguelikeApp(App[None]):
         if session is not None and session.warning:
             self.notify(session.warning, severity="warning", timeout=6, markup=False)
         return session
-
-    def _step(self, action: Action) -> list[Event]:
-        """The game screen's key, played in the session (which autosaves on a new floor)."""
-        session = self.session
-        assert session is not None
-        events_ = session.step(action, autosave_now=False)
-        if session.save_due:  # a new floor: drawn first, saved just after
-            self.call_after_refresh(self._save_due, session)
-        return events_
-
-    def _save_due(self, session: Session) -> None:
-        """The autosave of a new floor, once it is on the screen."""
-        if not session.save_if_due():
-            self.notify(
-                f"Not saved: {session.save_error}", severity="error", timeout=6, markup=False
-            )
 
     def _leave(self, session: Session) -> bool:
         """Save ``session`` and release it; False (and a notification) if saving failed."""
@@ -546,10 +530,8 @@ class RoguelikeApp(App[None]):
             session.state,
             world_name=session.world.name,
             permadeath=session.world.permadeath,
-            step=self._step,
+            session=session,
             autopilot=session.watching,
-            on_take_over=self._taken_over if session.watching else None,
-            floor_ready=session.next_floor_ready,
         )
         self._push(self._game, partial(self._game_left, session))
 
@@ -604,16 +586,3 @@ class RoguelikeApp(App[None]):
         """Watch the bot play the world ``seed`` (a random one if None) of size ``preset``
         (None: the engine's default). Nothing is saved until the player takes the wheel."""
         self.play(self.games.watch(seed, preset, difficulty or self.difficulty))
-
-    def _taken_over(self) -> bool:
-        """The player took the wheel of a watched game: it becomes a saved world. False (and
-        a notification) if that failed: the next key the player plays tries again."""
-        session, game = self.session, self._game
-        if session is None or game is None:
-            return True
-        world = self._try(session.take_over, "Not saved: {}")
-        if world is None:
-            return False
-        game.world_name = world.name
-        self.notify(f"Saved as {world.name}", timeout=4, markup=False)
-        return True

@@ -11,6 +11,7 @@ changed. Its CSS (``game.tcss``) names ``DungeonScreen``, so both screens look t
 from __future__ import annotations
 
 from functools import cached_property
+from pathlib import Path
 from typing import TypeVar
 
 from rich.text import Text
@@ -35,7 +36,9 @@ ResultT = TypeVar("ResultT")
 class DungeonScreen(Screen[ResultT]):
     """The map, side panel and message log of ``state`` (see the module)."""
 
-    CSS_PATH = "game.tcss"
+    # beside this module, whichever package the subclass is in (Textual reads a relative path
+    # from the subclass's folder)
+    CSS_PATH = Path(__file__).with_name("game.tcss")
     AUTO_FOCUS = ""
 
     def __init__(self, state: GameState, *, world_name: str = "", permadeath: bool = False) -> None:

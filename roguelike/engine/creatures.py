@@ -296,6 +296,8 @@ def populate(
                 hoards.add(slot.room)
                 _hoard(fl, slot.room, rng, taken, items, choices)
             continue
+        if slot.kind != "monster":  # a new kind of slot must say what it holds, here
+            raise ValueError(f"populate knows no slot kind {slot.kind!r}")
         if slot.room not in held and rng.random() >= share:  # a captive's guards are always there
             continue
         level = slot_level(room_depth[slot.room], fl.number)

@@ -178,7 +178,7 @@ def _ally_game() -> GameState:
     return state
 
 
-def test_captives_and_allies_round_trip_through_a_save_and_an_old_save_has_none():
+def test_captives_and_allies_round_trip_through_a_save_and_a_save_without_them_is_refused():
     state = _ally_game()
     world = world_of(state)
     loaded = codec.decode(codec.encode(world, state, [])).state
@@ -187,8 +187,8 @@ def test_captives_and_allies_round_trip_through_a_save_and_an_old_save_has_none(
     assert [m.extra.get(SHACKLED) for m in loaded.allies] == [1, None]
     doc = codec.to_document(world, state)
     del doc["state"]["allies"]
-    old = codec.decode(pack_as(world, state, doc)).state
-    assert old.allies == []
+    with pytest.raises(SaveError, match="allies"):  # every field of the format is required
+        codec.decode(pack_as(world, state, doc))
 
 
 @pytest.mark.parametrize(

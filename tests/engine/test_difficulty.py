@@ -177,18 +177,19 @@ def test_a_hard_game_round_trips_through_its_save():
     assert [m.max_hp for m in loaded.state.monsters] == [m.max_hp for m in state.monsters]
 
 
-def test_a_save_from_before_difficulties_loads_as_normal():
+def test_a_save_that_names_no_difficulty_is_normal_and_a_monster_without_max_hp_is_refused():
     state, _ = _played_at(DEFAULT_DIFFICULTY, 10)
     world = World("Hard Run", state.seed, "small")
     doc = codec.to_document(world, state)
-    del doc["world"]["difficulty"]
+    del doc["world"]["difficulty"]  # the writer leaves the default level out
     del doc["state"]["difficulty"]
-    for m in doc["state"]["monsters"]:  # as the game wrote them then: HP of the kind's own
-        del m["max_hp"]
-        m["hp"] = min(m["hp"], MONSTERS[m["kind"]].max_hp)
     loaded = codec.decode(pack_as(world, state, doc))
     assert loaded.world.difficulty == loaded.state.difficulty == DEFAULT_DIFFICULTY
-    assert all(m.max_hp == m.info.max_hp for m in loaded.state.monsters)
+    assert doc["state"]["monsters"], "the played game has monsters to strip"
+    for m in doc["state"]["monsters"]:
+        del m["max_hp"]
+    with pytest.raises(SaveError, match="max_hp"):  # every field of the format is required
+        codec.decode(pack_as(world, state, doc))
 
 
 @pytest.mark.parametrize("bad", ["nightmare", 3, None, ["hard"]])

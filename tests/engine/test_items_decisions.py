@@ -325,14 +325,14 @@ def test_the_choice_groups_survive_a_save():
     assert_same_game(state, loaded)
 
 
-def test_a_save_from_before_the_choices_loads_with_none():
+@pytest.mark.parametrize("key", ["choices", "speed", "accuracy", "berserk", "weary"])
+def test_a_state_without_a_field_of_the_choices_is_refused(key):
     state = fresh(0)
     doc = json.loads(json.dumps(state_doc(state)))
-    for key in ("choices", "speed", "accuracy", "berserk", "weary"):
-        del doc[key]
-    loaded = state_from(doc, "state")
-    assert loaded.choices == {} and loaded.speed == PLAYER_SPEED
-    assert loaded.accuracy == PLAYER_ACCURACY and loaded.berserk == loaded.weary == 0
+    assert state_from(doc, "state").speed == state.speed  # the whole document reads
+    del doc[key]
+    with pytest.raises(SaveError, match=key):  # every field of the format is required
+        state_from(doc, "state")
 
 
 def test_a_choice_on_a_cell_without_an_item_is_refused():

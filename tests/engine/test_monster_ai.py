@@ -7,6 +7,7 @@ and fleeing is bounded, so rest and explore always finish."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,6 +34,7 @@ from roguelike.engine.monsters import (
 from roguelike.engine.state import GameState
 from roguelike.engine.travel import REST_LIMIT, threats
 from saves.codec.game import monster_doc, monster_from
+from saves.errors import SaveError
 from tests.engine.support import add, arena, cheb, off, put_player
 
 
@@ -392,7 +394,7 @@ def test_explore_is_never_held_up_for_ever_by_a_fleeing_monster():
     settles(state, rat)
 
 
-def test_a_thiefs_loot_round_trips_and_an_old_monster_reads_with_none():
+def test_a_thiefs_loot_round_trips_and_a_monster_without_loot_is_refused():
     state, c = arena(3)
     thief = add(state, "cutpurse", off(c, 1, 0))
     thief.loot = "fire bomb"
@@ -400,7 +402,8 @@ def test_a_thiefs_loot_round_trips_and_an_old_monster_reads_with_none():
     back = monster_from(doc, "m", state.width, state.height)
     assert back == thief
     del doc["loot"]
-    assert monster_from(doc, "m", state.width, state.height).loot == ""
+    with pytest.raises(SaveError, match="loot"):  # every field of the format is required
+        monster_from(doc, "m", state.width, state.height)
 
 
 def test_a_fast_thief_that_gets_away_mid_round_leaves_the_round_whole():

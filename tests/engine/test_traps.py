@@ -186,7 +186,7 @@ def test_a_stroke_through_deep_water_costs_two_turns():
     assert state.turn == turn + 1
 
 
-def test_trap_state_round_trips_through_a_save_and_an_old_save_has_none():
+def test_trap_state_round_trips_through_a_save_and_each_field_is_required():
     state, c = _trapped("net")
     step(state, Move(1, 0))  # netted, the trap known
     state.regen_clock = 0  # the arena's frozen clock is no save's
@@ -195,12 +195,15 @@ def test_trap_state_round_trips_through_a_save_and_an_old_save_has_none():
     assert loaded.traps == state.traps and loaded.traps_known == state.traps_known
     assert loaded.netted == state.netted and loaded.sprung == state.sprung
     assert digest(loaded) == digest(state)
-    doc = codec.to_document(world, state)
-    for key in ("traps_known", "netted", "sprung"):
-        del doc["state"][key]
-    del doc["state"]["floor"]["traps"]
-    old = codec.decode(pack_as(world, state, doc)).state
-    assert old.traps == {} and old.traps_known == set() and old.netted == 0
+    for key in ("traps_known", "netted", "sprung", "floor.traps"):
+        doc = codec.to_document(world, state)
+        *path, last = key.split(".")
+        record = doc["state"]
+        for part in path:
+            record = record[part]
+        del record[last]
+        with pytest.raises(SaveError, match=last):  # every field of the format is required
+            codec.decode(pack_as(world, state, doc))
 
 
 @pytest.mark.parametrize(

@@ -165,12 +165,13 @@ def test_a_vault_round_trips_through_a_save_sealed_or_open(solved):
     assert digest(loaded) == digest(state)
 
 
-def test_a_save_from_before_vaults_reads_as_none():
+def test_a_floor_without_its_vaults_field_is_refused():
     state = new_game(1, total_floors=3, monsters=False)
     world_ = world_of(state)
     doc = codec.to_document(world_, state)
     del doc["state"]["floor"]["vaults"]
-    assert codec.decode(pack_as(world_, state, doc)).state.floor.vaults == []
+    with pytest.raises(SaveError, match="vaults"):  # every field of the format is required
+        codec.decode(pack_as(world_, state, doc))
 
 
 @pytest.mark.parametrize(

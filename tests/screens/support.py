@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from roguelike import autoplay, seeds
-from roguelike.engine import new_game
+from textual.app import App
+from textual.screen import Screen
+from textual.widgets import Static
+
+from roguelike import autoplay, seeds, tiles
+from roguelike.engine import GameState, new_game
+from roguelike.engine.balance import MONSTERS
+from roguelike.engine.creatures import SHACKLED, Monster
 from roguelike.recording import Recording, digest, replay
+from saves import World
 from saves.runs import RunRecord, record_of
 from saves.world import now_iso
+from screens.character import CharacterScreen
+from screens.game import GameScreen
+from screens.lines import TextLines
+from screens.puzzle import PuzzleScreen
+from screens.themes import apply_theme
 
 #: vi keys for each direction
 VI = {
@@ -26,6 +39,145 @@ VI = {
 def screen_text(app: Any) -> str:
     """The current screen as plain text, one line per terminal row."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def panel_text(screen: object) -> str:
+    """The side panel's text: a game screen's as drawn, a puzzle screen's words with the line
+    breaks undone."""
+    if isinstance(screen, PuzzleScreen):
+        lines = screen.query_one("#puzzle-panel", TextLines).lines
+        return " ".join(" ".join(line.plain for line in lines).split())
+    assert isinstance(screen, GameScreen)
+    return screen.query_one("#stats", TextLines).text
+
+
+# -- apps that show one screen ----------------------------------------------------------------
+
+
+class GameApp(App[None]):
+    """The smallest app that plays: it pushes a game screen on ``state`` (the other keywords
+    are the screen's) and keeps what it returns."""
+
+    def __init__(self, state: GameState, *, world_name: str = "Testing", **screen: Any) -> None:
+        super().__init__()
+        self.state = state
+        self.screen_args = dict(world_name=world_name, **screen)
+        self.result: GameState | None = None
+
+    def on_mount(self) -> None:
+        self.push_screen(GameScreen(self.state, **self.screen_args), self._ended)
+
+    def _ended(self, state: GameState | None) -> None:
+        self.result = state
+
+
+class Host(App[None]):
+    """The smallest app that shows ``screen`` (in ``theme``, if given) and keeps what it
+    returns in ``outcomes``."""
+
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, screen: Screen[Any], theme: str | None = None) -> None:
+        super().__init__()
+        self.puzzle_screen = screen
+        self.theme_name = theme
+        self.outcomes: list[Any] = []
+
+    def on_mount(self) -> None:
+        if self.theme_name is not None:
+            apply_theme(self, self.theme_name)
+        self.push_screen(self.puzzle_screen, self.outcomes.append)
+
+
+class SheetApp(GameApp):
+    """A game screen of a permadeath world named by a file (with an escape in it)."""
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__(state, world_name="Deep\x1b[2Jrun", permadeath=True)
+
+
+def sheet_of(app: App[Any]) -> str:
+    """The character sheet's text (it must be the screen on top)."""
+    assert isinstance(app.screen, CharacterScreen)
+    return str(app.screen.query_one("#character-sheet", Static).render())
+
+
+# -- games -------------------------------------------------------------------------------------
+
+
+#: The world of :func:`game`.
+GAME_SEED = 12345
+
+
+def game(total_floors: int = 3, monsters: bool = False) -> GameState:
+    """A game of :data:`GAME_SEED` (without monsters unless asked)."""
+    return new_game(GAME_SEED, total_floors=total_floors, monsters=monsters)
+
+
+def quiet_game(world: World) -> GameState:
+    """A game of ``world`` without monsters and puzzles: nothing moves but the player."""
+    return new_game(
+        world.seed,
+        preset=world.preset,
+        world_name=world.name,
+        monsters=False,
+        puzzles=False,
+        difficulty=world.difficulty,
+    )
+
+
+def visible_floor(state: GameState, skip: int = 0) -> tuple[int, int]:
+    """The ``skip``-th nearest floor cell in view (not the player's)."""
+    ys, xs = ((state.tiles == tiles.FLOOR) & state.visible).nonzero()
+    cells = sorted(
+        ((int(x), int(y)) for x, y in zip(xs, ys, strict=True) if (x, y) != state.player),
+        key=lambda p: abs(p[0] - state.player[0]) + abs(p[1] - state.player[1]),
+    )
+    return cells[skip]
+
+
+def seat(state: GameState, kind: str, pos: tuple[int, int], *, shackled: bool = True) -> Monster:
+    """A captive (or, ``shackled=False``, a free ally) of ``kind`` on the free cell ``pos``."""
+    assert tiles.WALKABLE[state.tiles[pos[1], pos[0]]] and not state.occupied(*pos)
+    hp = MONSTERS[kind].max_hp
+    m = Monster(100 + len(state.allies), kind, pos[0], pos[1], hp, home=pos, max_hp=hp)
+    if shackled:
+        m.extra[SHACKLED] = 0
+    else:
+        m.awake = True
+    state.allies.append(m)
+    return m
+
+
+# -- watch mode by hand ------------------------------------------------------------------------
+
+
+class HandClock:
+    """A watch's clock that ticks only when told (:meth:`tick`): a test steps the bot instead
+    of waiting for Textual's timers. ``interval`` is the last period asked for, None while
+    stopped."""
+
+    def __init__(self) -> None:
+        self.interval: float | None = None
+        self._tick: Callable[[], None] | None = None
+
+    def every(self, seconds: float, tick: Callable[[], None]) -> HandClock:
+        self.interval, self._tick = seconds, tick
+        return self
+
+    def stop(self) -> None:
+        self.interval, self._tick = None, None
+
+    @property
+    def running(self) -> bool:
+        return self._tick is not None
+
+    def tick(self) -> bool:
+        """One tick, as the timer would deliver it; False (nothing done) while stopped."""
+        if self._tick is None:
+            return False
+        self._tick()
+        return True
 
 
 # -- recorded runs (the hall, the replay viewer, challenges) ----------------------------------

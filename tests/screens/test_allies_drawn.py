@@ -13,8 +13,7 @@ from screens.game import GameScreen
 from screens.map_view import MapView
 from screens.themes import DEFAULT_PALETTE, apply_theme
 from tests.engine.support import add
-from tests.engine.test_allies import seat
-from tests.screens.test_themes import GameApp, visible_floor
+from tests.screens.support import GameApp, seat, visible_floor
 
 SEED = 12345
 

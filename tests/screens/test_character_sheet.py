@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from textual.app import App
-from textual.widgets import Static
 
 from roguelike import seeds
 from roguelike.engine import GameState, new_game
@@ -14,22 +12,17 @@ from saves import World
 from screens.app import RoguelikeApp
 from screens.character import CharacterScreen
 from screens.game import GameScreen
-from tests.screens.conftest import quiet_game
-from tests.screens.support import screen_text
-from tests.screens.test_game_screen import GameApp, game, panel_text
+from tests.screens.support import (
+    GameApp,
+    SheetApp,
+    game,
+    panel_text,
+    quiet_game,
+    screen_text,
+    sheet_of,
+)
 
 SIZES = [(80, 24), (200, 60)]
-
-
-class SheetApp(App[None]):
-    """A game screen of a permadeath world named by a file (with an escape in it)."""
-
-    def __init__(self, state: GameState) -> None:
-        super().__init__()
-        self.state = state
-
-    def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.state, world_name="Deep\x1b[2Jrun", permadeath=True))
 
 
 def known_state() -> GameState:
@@ -47,11 +40,6 @@ def known_state() -> GameState:
     state.stats.hints_used = 2
     state.stats.puzzle_scores = [(1, "jugs", "easy", 87)]
     return state
-
-
-def sheet_of(app) -> str:
-    assert isinstance(app.screen, CharacterScreen)
-    return str(app.screen.query_one("#character-sheet", Static).render())
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -136,8 +124,8 @@ async def test_the_sheet_leaves_the_bot_the_wheel():
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        screen.start_autopilot()
+        screen.bot.start()
         screen.action_pause()
         await pilot.press("at")
         await pilot.pause()
-        assert isinstance(app.screen, CharacterScreen) and screen.autopilot
+        assert isinstance(app.screen, CharacterScreen) and screen.bot.autopilot

@@ -19,8 +19,7 @@ from screens.app import RoguelikeApp
 from screens.game import GameScreen
 from screens.hall import HallScreen
 from screens.title import TitleScreen
-from tests.screens.conftest import quiet_game
-from tests.screens.support import screen_text
+from tests.screens.support import quiet_game, screen_text
 
 
 def save_dir() -> Path:

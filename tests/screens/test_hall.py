@@ -28,8 +28,7 @@ from screens.hall import OUTCOME_FILTERS, HallScreen, MorgueScreen, shown
 from screens.load import ConfirmScreen, LoadScreen
 from screens.replay import ReplayScreen
 from screens.title import TitleScreen
-from tests.screens.conftest import quiet_game
-from tests.screens.support import screen_text
+from tests.screens.support import quiet_game, screen_text
 
 
 def save_dir() -> Path:

@@ -17,8 +17,7 @@ from screens import map_view
 from screens.game import GameScreen
 from screens.help import HelpScreen, legend_rows
 from tests.engine.support import add, arena, off
-from tests.screens.support import screen_text
-from tests.screens.test_game_screen import GameApp, game
+from tests.screens.support import GameApp, game, screen_text
 
 SIZES = [(80, 24), (200, 60)]
 

@@ -10,7 +10,7 @@ from textual.app import App
 from screens.lines import TextLines
 
 
-class Host(App[None]):
+class TwoLines(App[None]):
     CSS = "#auto { width: auto; height: auto; } #fixed { width: 8; height: 3; }"
 
     def compose(self):
@@ -19,7 +19,7 @@ class Host(App[None]):
 
 
 async def test_unwrapped_lines_are_one_row_each_and_sized_to_their_text():
-    app = Host()
+    app = TwoLines()
     async with app.run_test(size=(40, 12)) as pilot:
         auto = app.query_one("#auto", TextLines)
         fixed = app.query_one("#fixed", TextLines)

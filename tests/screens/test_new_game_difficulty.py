@@ -9,9 +9,7 @@ from screens.app import RoguelikeApp
 from screens.character import sheet_text
 from screens.game import GameScreen
 from screens.new_game import NewGameScreen
-from tests.screens.conftest import quiet_game
-from tests.screens.support import screen_text
-from tests.screens.test_game_screen import panel_text
+from tests.screens.support import panel_text, quiet_game, screen_text
 
 
 async def open_dialog(pilot) -> NewGameScreen:

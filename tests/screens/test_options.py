@@ -33,8 +33,7 @@ from screens.options import KeyCaptureScreen, OptionsScreen
 from screens.overview import OverviewScreen
 from screens.themes import DEFAULT_PALETTE
 from screens.title import TitleScreen
-from tests.screens.conftest import quiet_game
-from tests.screens.support import screen_text
+from tests.screens.support import quiet_game, screen_text
 
 SEED = 12345
 
@@ -152,7 +151,7 @@ async def test_two_actions_may_swap_their_keys_through_the_file():
         assert isinstance(game, GameScreen)
         await pilot.press("e")
         await pilot.pause()
-        assert game.mode == "look"
+        assert game.mode.name == "look"
 
 
 async def test_a_damaged_or_clashing_options_file_is_one_line_and_the_defaults():
@@ -260,7 +259,7 @@ async def test_the_travel_prompt_names_the_jump_key_the_player_has():
         assert isinstance(game, GameScreen)
         await pilot.press("v")
         await pilot.pause()
-        assert game.mode == "travel"
+        assert game.mode.name == "travel"
         assert "(Enter goes, v next, Esc cancels)" in game.prompt
         assert "Tab" not in game.prompt
 

@@ -8,22 +8,11 @@ from functools import cache
 
 import numpy as np
 import pytest
-from textual.app import App
 
 from roguelike import tiles
 from roguelike.engine import GameState, new_game
-from screens.game import GameScreen
 from screens.overview import OverviewMap, OverviewScreen, overview, scale_for
-from tests.screens.support import screen_text
-
-
-class GameApp(App[None]):
-    def __init__(self, state: GameState) -> None:
-        super().__init__()
-        self.state = state
-
-    def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.state, world_name="Testing"))
+from tests.screens.support import GameApp, screen_text
 
 
 @cache

@@ -12,7 +12,8 @@ from textual.app import App
 from roguelike import seeds
 from roguelike.engine import GameState, can_step, new_game
 from roguelike.engine.pregen import FloorCache, make_floor
-from saves import Store
+from saves import Store, World
+from saves.session import Games
 from screens.app import RoguelikeApp
 from screens.game import GameScreen
 
@@ -35,21 +36,20 @@ class Held:
 
 
 class StairsApp(App[None]):
-    """A game screen on ``state``, told whether the floor below is ready as a session would."""
+    """A game screen on ``state``, played in a session of its own (which says whether the
+    floor below is ready), released when the app ends."""
 
     def __init__(self, state: GameState) -> None:
         super().__init__()
         self.state = state
+        games = Games(Store(), make_game=lambda world: state)
+        self.session = games.new(World.new("Ahead", SEED))
 
     def on_mount(self) -> None:
-        state = self.state
+        self.push_screen(GameScreen(self.state, world_name="Ahead", session=self.session))
 
-        def ready() -> bool:
-            below = state.next_floor()
-            cache = state.floors
-            return cache is None or below is None or not state.on_stairs() or cache.ready(*below)
-
-        self.push_screen(GameScreen(state, world_name="Ahead", floor_ready=ready))
+    def on_unmount(self) -> None:
+        self.session.quit()
 
 
 def on_the_stairs(held: Held) -> GameState:
@@ -86,9 +86,12 @@ async def test_a_floor_still_being_made_shows_dots_then_is_taken():
         await wait_for(pilot, lambda: state.number == 2)
         await pilot.pause()
         assert state.number == 2 and screen.prompt != "…"
-        assert held.calls == 1 and state.floors is not None and state.floors.made_here == 0
+        # floor 2 was made once, by the worker (never at the stairs); the session then asks
+        # for floor 3 ahead, as it does on every arrival
+        await wait_for(pilot, lambda: held.calls == 2)
+        assert held.calls == 2 and state.floors is not None and state.floors.made_here == 0
         assert state.turn == 1  # one descent, not two
-    state.floors.close()
+    assert state.floors is None  # the session's end closed its cache
 
 
 async def test_walking_off_the_stairs_while_waiting_cancels_the_descent():
@@ -112,8 +115,7 @@ async def test_walking_off_the_stairs_while_waiting_cancels_the_descent():
         await wait_for(pilot, lambda: screen._stairs_wait is None)
         await pilot.pause()
         assert state.number == 1 and screen.prompt != "…"
-    assert state.floors is not None
-    state.floors.close()
+    assert state.floors is None  # the session's end closed its cache
 
 
 async def test_a_ready_floor_is_taken_at_once():
@@ -130,7 +132,7 @@ async def test_a_ready_floor_is_taken_at_once():
         await pilot.pause()
         await pilot.press("greater_than_sign")  # no wait: the key itself descends
         assert state.number == 2
-    state.floors.close()
+    assert state.floors is None  # the session's end closed its cache
 
 
 async def test_the_app_with_pregeneration_descends_and_autosaves(quiet_worlds, tmp_path):

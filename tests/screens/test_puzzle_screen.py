@@ -8,14 +8,13 @@ from functools import cache
 from typing import Any
 
 import pytest
-from textual.app import App
 from textual.widgets import Static
 
 from roguelike import puzzles
 from roguelike.puzzles import hatgram
-from screens.lines import TextLines
-from screens.puzzle import VIEWS, PuzzleOutcome, PuzzleScreen, RulesScreen, score
+from screens.puzzle import VIEWS, PuzzleScreen, RulesScreen, score
 from tests.puzzles.support import stuck_jugs
+from tests.screens.support import Host, panel_text, screen_text
 
 SIZES = [(80, 24), (120, 40)]
 ARROW = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
@@ -24,33 +23,9 @@ DIRECTION = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 PLAYED = [(t, "easy") for t in puzzles.TYPES] + [("sliding", "very-hard")]
 
 
-class Host(App[None]):
-    """The smallest app that shows a puzzle screen and keeps what it returns."""
-
-    ENABLE_COMMAND_PALETTE = False
-
-    def __init__(self, screen: PuzzleScreen) -> None:
-        super().__init__()
-        self.puzzle_screen = screen
-        self.outcomes: list[PuzzleOutcome] = []
-
-    def on_mount(self) -> None:
-        self.push_screen(self.puzzle_screen, self.outcomes.append)
-
-
 @cache
 def puzzle(type_name: str, difficulty: str = "easy", seed: int = 11) -> Any:
     return puzzles.generate(type_name, difficulty, seed)
-
-
-def screen_text(app: App[Any]) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
-def panel_text(screen: PuzzleScreen) -> str:
-    """The side panel's words (hints, goal, status), with the line breaks undone."""
-    lines = screen.query_one("#puzzle-panel", TextLines).lines
-    return " ".join(" ".join(line.plain for line in lines).split())
 
 
 def replay(p: Any, start_json: Any, moves: list[Any]) -> Any:

@@ -9,7 +9,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from textual.app import App
 from textual.widgets import Static
 
 from roguelike import puzzles, tiles
@@ -19,11 +18,10 @@ from roguelike.engine.travel import come_into_view, travel_distances
 from roguelike.puzzles.hatgram import flipped, orientations, pose, turned
 from screens.app import RoguelikeApp
 from screens.game import GameScreen
-from screens.lines import TextLines
 from screens.puzzle import PuzzleScreen
 from screens.title import TitleScreen
 from tests.engine.support import add, fresh
-from tests.screens.test_game_screen import GameApp
+from tests.screens.support import GameApp, Host, panel_text
 
 # -- what comes into view ---------------------------------------------------------------------
 
@@ -204,22 +202,3 @@ async def test_a_floor_preview_is_gone_after_a_game(quiet_worlds):
 
 
 # -- helpers ----------------------------------------------------------------------------------
-
-
-class Host(App[None]):
-    """The smallest app that shows a puzzle screen."""
-
-    ENABLE_COMMAND_PALETTE = False
-
-    def __init__(self, screen: PuzzleScreen) -> None:
-        super().__init__()
-        self.puzzle_screen = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.puzzle_screen)
-
-
-def panel_text(screen: PuzzleScreen) -> str:
-    """The side panel's words, with the line breaks undone."""
-    lines = screen.query_one("#puzzle-panel", TextLines).lines
-    return " ".join(" ".join(line.plain for line in lines).split())

@@ -10,10 +10,9 @@ from typing import Any
 import pytest
 from rich.style import Style
 from rich.text import Span
-from textual.app import App
 
 from roguelike import puzzles, tiles
-from roguelike.engine import GameState, describe, new_game
+from roguelike.engine import describe, new_game
 from screens import map_view, themes
 from screens.app import RoguelikeApp
 from screens.game import GameScreen
@@ -25,6 +24,7 @@ from screens.puzzle import PuzzleScreen
 from screens.puzzle.sliding import SlidingView
 from screens.themes import DEFAULT_PALETTE, PALETTES, apply_theme
 from tests.engine.support import add
+from tests.screens.support import GameApp, Host, visible_floor
 
 SEED = 12345
 FLOOR = tiles.BY_NAME["floor"]
@@ -106,27 +106,9 @@ def test_the_mono_palette_has_no_colour_but_grey():
 # ---------------------------------------------------------------------------- the map
 
 
-class GameApp(App[None]):
-    def __init__(self, state: GameState) -> None:
-        super().__init__()
-        self.state = state
-
-    def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.state, world_name="Themes"))
-
-
 def cell(view: map_view.MapView, x: int, y: int) -> str:
     sx, sy = view.map_to_screen(x, y)
     return view.render_line(sy).text[sx]
-
-
-def visible_floor(state: GameState, skip: int = 0) -> tuple[int, int]:
-    ys, xs = ((state.tiles == FLOOR) & state.visible).nonzero()
-    cells = sorted(
-        ((int(x), int(y)) for x, y in zip(xs, ys, strict=True) if (x, y) != state.player),
-        key=lambda p: abs(p[0] - state.player[0]) + abs(p[1] - state.player[1]),
-    )
-    return cells[skip]
 
 
 @pytest.mark.parametrize(
@@ -166,19 +148,6 @@ async def test_a_remembered_floor_has_its_own_glyph_in_mono(theme, glyphs):
 
 
 # ---------------------------------------------------------------------------- the boards
-
-
-class Host(App[None]):
-    ENABLE_COMMAND_PALETTE = False
-
-    def __init__(self, screen: PuzzleScreen, theme: str) -> None:
-        super().__init__()
-        self.puzzle_screen = screen
-        self.theme_name = theme
-
-    def on_mount(self) -> None:
-        apply_theme(self, self.theme_name)
-        self.push_screen(self.puzzle_screen)
 
 
 def board_strips(screen: PuzzleScreen) -> list[Any]:

@@ -12,19 +12,7 @@ from roguelike.engine.items import receive
 from screens.game import GameScreen
 from screens.inventory import InventoryScreen
 from tests.engine.support import add, arena, off
-from tests.screens.support import screen_text
-from tests.screens.test_character_sheet import SheetApp, sheet_of
-
-
-class GameApp(App[None]):
-    """The smallest app that plays a game screen."""
-
-    def __init__(self, state: GameState) -> None:
-        super().__init__()
-        self.state = state
-
-    def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.state, world_name="Testing"))
+from tests.screens.support import GameApp, SheetApp, screen_text, sheet_of
 
 
 def two_ogres() -> tuple[GameState, tuple[int, int], list[tuple[int, int]]]:
@@ -51,7 +39,7 @@ async def test_throw_mode_starts_on_the_nearest_monster_and_tab_cycles():
         assert isinstance(screen, GameScreen)
         await pilot.press("T")
         await pilot.pause()
-        assert screen.mode == "throw" and screen.cursor == near
+        assert screen.mode.name == "throw" and screen.cursor == near
         # what the throw would do comes first, before the target's description
         assert "Throw a fire bomb: It would burst on the ogre" in prompt(app)
         path = [(x, y) for y, xs in screen.map_view.path.items() for x in xs]
@@ -64,7 +52,7 @@ async def test_throw_mode_starts_on_the_nearest_monster_and_tab_cycles():
         assert screen.cursor == near
         await pilot.press("escape")
         await pilot.pause()
-        assert screen.mode == "play" and screen.cursor is None and not screen.map_view.path
+        assert screen.mode.name == "play" and screen.cursor is None and not screen.map_view.path
         assert state.turn == 0 and state.inventory["fire bomb"] == 2
 
 
@@ -80,7 +68,7 @@ async def test_the_cursor_moves_and_enter_throws_there():
         assert screen.cursor == off(near, 1, 0)
         await pilot.press("h", "enter")
         await pilot.pause()
-        assert screen.mode == "play"
+        assert screen.mode.name == "play"
         assert state.turn == 1 and state.inventory["fire bomb"] == 1
         ogre = state.monster_at(*near)
         assert ogre is None or ogre.hp < ogre.info.max_hp
@@ -94,7 +82,7 @@ async def test_throw_without_a_bomb_says_so():
         await pilot.pause()
         await pilot.press("T")
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen) and app.screen.mode == "play"
+        assert isinstance(app.screen, GameScreen) and app.screen.mode.name == "play"
         assert "nothing to throw" in prompt(app)
 
 

@@ -3,8 +3,8 @@ pressed), pauses, changes speed, stops under other screens and at the run's end,
 pedestal on the puzzle screen, and hands the wheel to the player at the first game key — only
 then is the world saved. Also the title's ``w`` and ``roguelike --watch``.
 
-The bot runs on Textual timers in real time, so the tests wait for what it does with bounded
-``pilot.pause`` loops and never assert how long anything took.
+The bot's clock is turned by hand (the ``hand_clock`` fixture): a test ticks it and looks, and
+never waits on a real timer; one test (marked slow) lets Textual's timers drive it.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from screens.history import HistoryScreen
 from screens.puzzle import PuzzleScreen
 from screens.summary import SummaryScreen
 from screens.title import TitleScreen
-from tests.screens.support import VI, screen_text
+from tests.screens.support import VI, HandClock, screen_text
 
 SEED = seeds.parse("N65Q-QBJ0-23PV")
 NAME = world_name_for(SEED)
@@ -47,20 +47,29 @@ async def wait_for(pilot, done, *, rounds: int = 200, step: float = 0.05) -> boo
     return done()
 
 
+async def ticks(pilot, clock: HandClock, done, *, most: int = 50) -> bool:
+    """Tick the bot's clock (letting the app draw after each) until ``done()`` (at most
+    ``most`` ticks, or until the clock stops)."""
+    for _ in range(most):
+        if done():
+            return True
+        if not clock.tick():
+            break
+        await pilot.pause()
+    return done()
+
+
 async def top_speed(pilot, game: GameScreen) -> None:
-    """Set the bot's fastest speed with the keys (pressed while it is paused: Pilot waits for
-    the app to be idle after each key, which a busy bot delays)."""
-    await pilot.press("space")
+    """Set the bot's fastest speed with the keys."""
     for _ in range(len(SPEEDS)):
         await pilot.press("plus")
-    await pilot.press("space")
-    assert game.speed == len(SPEEDS) and not game.paused
+    assert game.bot.speed == len(SPEEDS) and not game.bot.paused
 
 
 async def watching(pilot) -> GameScreen:
     await pilot.pause()
     game = pilot.app.screen
-    assert isinstance(game, GameScreen) and game.autopilot
+    assert isinstance(game, GameScreen) and game.bot.autopilot
     return game
 
 
@@ -82,111 +91,104 @@ def open_step(state: GameState) -> tuple[int, int]:
 # -- the bot at the wheel ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_the_bot_plays_with_no_key_pressed_and_says_why():
+    """The one test on Textual's real timers: the bot plays with nothing but time passing."""
     app = RoguelikeApp(seed=SEED, preset="small", watch=True)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await watching(pilot)
         state = game.state
         assert state.seed == SEED and state.total_floors == 3
-        assert game.speed == DEFAULT_SPEED and game._timer is not None
+        assert game.bot.speed == DEFAULT_SPEED and game.bot.running
         # where the game began: on a busy machine the bot has moved before this line, and
         # may stand still at a pedestal by the time it has played three turns
         start = state.floor.spawn
         assert await wait_for(pilot, lambda: state.turn >= 3)
         assert state.player != start
         text = screen_text(app)
-        assert f"Watching: {game.why}" in text and game.why  # e.g. "exploring"
+        assert f"Watching: {game.bot.why}" in text and game.bot.why  # e.g. "exploring"
         assert f"speed {DEFAULT_SPEED}/{len(SPEEDS)}" in text
         assert "takes over" in text
     assert saved_files() == []  # a watched game is not saved
 
 
-async def test_space_pauses_f_steps_once_and_space_resumes(quiet_worlds):
+async def test_space_pauses_f_steps_once_and_space_resumes(quiet_worlds, hand_clock):
     app = RoguelikeApp(make_game=quiet_worlds, seed=SEED, preset="small", watch=True)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await watching(pilot)
         state = game.state
         await pilot.press("space")
-        assert game.paused and game.autopilot and game._timer is None
+        assert game.bot.paused and game.bot.autopilot and not hand_clock.running
         turn = state.turn
-        await pilot.pause(0.6)  # more than one tick at the default speed
-        assert state.turn == turn
+        assert not hand_clock.tick() and state.turn == turn  # no tick comes while paused
         assert "Paused:" in screen_text(app) and "space resumes" in screen_text(app)
         await pilot.press("f")  # one step of exploring
-        assert state.turn == turn + 1 and game.paused
+        assert state.turn == turn + 1 and game.bot.paused
         await pilot.press("space")
-        assert not game.paused and game._timer is not None
-        assert await wait_for(pilot, lambda: state.turn > turn + 2)
+        assert not game.bot.paused and hand_clock.running
+        assert await ticks(pilot, hand_clock, lambda: state.turn > turn + 2)
 
 
-async def test_plus_and_minus_change_the_speed_and_the_timer():
+async def test_plus_and_minus_change_the_speed_and_the_timer(hand_clock):
     app = RoguelikeApp(seed=SEED, preset="small", watch=True)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await watching(pilot)
-        intervals = {DEFAULT_SPEED: game._timer._interval}
+        intervals = {DEFAULT_SPEED: hand_clock.interval}
         await pilot.press("plus")
-        assert game.speed == DEFAULT_SPEED + 1
-        intervals[game.speed] = game._timer._interval
+        assert game.bot.speed == DEFAULT_SPEED + 1
+        intervals[game.bot.speed] = hand_clock.interval
         await pilot.press("space")
         for _ in range(len(SPEEDS)):
             await pilot.press("minus")
-        assert game.speed == 1  # never below the slowest
+        assert game.bot.speed == 1  # never below the slowest
         await pilot.press("equals_sign")  # = is + without shift
         await pilot.press("space")
-        assert game.speed == 2
-        intervals[2] = game._timer._interval
+        assert game.bot.speed == 2
+        intervals[2] = hand_clock.interval
         assert f"speed 2/{len(SPEEDS)}" in screen_text(app)
         for speed, interval in intervals.items():
             assert interval == pytest.approx(1 / SPEEDS[speed - 1])
         assert intervals[2] > intervals[DEFAULT_SPEED] > intervals[DEFAULT_SPEED + 1]
         await top_speed(pilot, game)
-        assert game._timer._interval == pytest.approx(1 / SPEEDS[-1]) and SPEEDS[-1] >= 30
+        assert hand_clock.interval == pytest.approx(1 / SPEEDS[-1]) and SPEEDS[-1] >= 30
         assert SPEEDS[0] <= 2 and 6 <= SPEEDS[DEFAULT_SPEED - 1] <= 8
 
 
-async def test_the_bot_waits_while_another_screen_is_on_top():
+async def test_the_bot_waits_while_another_screen_is_on_top(hand_clock):
     app = RoguelikeApp(seed=SEED, preset="small", watch=True)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await watching(pilot)
         state = game.state
-        await top_speed(pilot, game)
         await pilot.press("m")  # the history does not take the wheel
         assert isinstance(app.screen, HistoryScreen)
         turn = state.turn
-        await pilot.pause(0.5)  # many ticks at the top speed
-        assert state.turn == turn and game.autopilot
+        for _ in range(5):
+            assert hand_clock.tick()  # the clock still ticks: the bot lets the ticks pass
+        assert state.turn == turn and game.bot.autopilot
         await pilot.press("escape")
         assert app.screen is game
-        assert await wait_for(pilot, lambda: state.turn > turn)
+        assert await ticks(pilot, hand_clock, lambda: state.turn > turn)
 
 
 # -- taking over -----------------------------------------------------------------------------
 
 
-async def test_a_movement_key_takes_over_while_the_bot_runs(quiet_worlds):
+async def test_a_movement_key_takes_over_while_the_bot_runs(quiet_worlds, hand_clock):
     app = RoguelikeApp(make_game=quiet_worlds, seed=SEED, preset="small", watch=True)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         game = await watching(pilot)
         state = game.state
-        assert await wait_for(pilot, lambda: state.turn >= 2)
-        seen: dict[str, object] = {}
-        take_over = game.take_over
-
-        def spy() -> None:  # where things stood when the key came
-            seen.update(turn=state.turn, timer=game._timer)
-            take_over()
-
-        game.take_over = spy  # type: ignore[method-assign]
+        assert await ticks(pilot, hand_clock, lambda: state.turn >= 2)
+        assert hand_clock.running  # the bot is running
+        before = state.turn
         await pilot.press("l")
-        assert seen["timer"] is not None  # the bot was running
-        assert not game.autopilot and game._timer is None
+        assert not game.bot.autopilot and not hand_clock.running
         turn = state.turn
-        assert turn in (seen["turn"], seen["turn"] + 1)  # the key's move (or bump), no more
-        await pilot.pause(0.5)
-        assert state.turn == turn  # the bot plays no more
+        assert turn in (before, before + 1)  # the key's move (or bump), no more
+        assert not hand_clock.tick() and state.turn == turn  # the bot plays no more
         assert "Watching" not in screen_text(app)
         info = Store().info(NAME)  # saved when the player took the wheel
-        assert info.seed == seeds.encode(SEED) and info.turn == seen["turn"]
+        assert info.seed == seeds.encode(SEED) and info.turn == before
         assert any(f"Saved as {NAME}" in str(n.message) for n in app._notifications)
         assert app.session is not None and app.session.world.name == NAME
         assert not app.session.watching
@@ -203,7 +205,7 @@ async def test_the_taken_over_move_is_made_and_the_game_is_saved_from_then_on(qu
         (dx, dy), (x, y), turn = open_step(state), state.player, state.turn
         await pilot.press(VI[(dx, dy)])
         assert state.player == (x + dx, y + dy) and state.turn == turn + 1
-        assert not game.autopilot
+        assert not game.bot.autopilot
         name = f"{NAME} 2"  # its own name was taken: the next free one, as a new game does
         assert app.session is not None and app.session.world.name == name
         assert state.world_name == name and game.world_name == name
@@ -215,42 +217,42 @@ async def test_the_taken_over_move_is_made_and_the_game_is_saved_from_then_on(qu
     assert not list(Path(os.environ["ROGUELIKE_SAVE_DIR"]).glob("*.lock"))
 
 
-async def test_a_watch_never_taken_over_leaves_no_save():
+async def test_a_watch_never_taken_over_leaves_no_save(hand_clock):
     app = RoguelikeApp(seed=QUICK, preset="small", watch=True)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await watching(pilot)
-        assert await wait_for(pilot, lambda: game.state.turn >= 3)
+        assert await ticks(pilot, hand_clock, lambda: game.state.turn >= 3)
         await pilot.press("ctrl+q")
         await pilot.pause()
     assert not app.is_running
     assert saved_files() == []
 
 
-async def test_s_leaves_a_watch_for_the_title_without_saving():
+async def test_s_leaves_a_watch_for_the_title_without_saving(hand_clock):
     app = RoguelikeApp(seed=SEED, preset="small", watch=True)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await watching(pilot)
-        assert await wait_for(pilot, lambda: game.state.turn >= 1)
+        assert await ticks(pilot, hand_clock, lambda: game.state.turn >= 1)
         await pilot.press("S")
         await pilot.pause()
-        assert isinstance(app.screen, TitleScreen) and not game.autopilot
+        assert isinstance(app.screen, TitleScreen) and not game.bot.autopilot
     assert saved_files() == []
 
 
-async def test_a_gives_the_wheel_to_the_bot_in_a_normal_game_and_back(quiet_worlds):
+async def test_a_gives_the_wheel_to_the_bot_in_a_normal_game_and_back(quiet_worlds, hand_clock):
     app = RoguelikeApp(make_game=quiet_worlds, seed=SEED, preset="small")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.screen
-        assert isinstance(game, GameScreen) and not game.autopilot
+        assert isinstance(game, GameScreen) and not game.bot.autopilot
         await pilot.press("space")  # no bot: the watch keys do nothing
-        assert not game.paused and game._timer is None
+        assert not game.bot.paused and not hand_clock.running
         state = game.state
         await pilot.press("A")
-        assert game.autopilot and game._timer is not None
-        assert await wait_for(pilot, lambda: state.turn >= 3)
+        assert game.bot.autopilot and hand_clock.running
+        assert await ticks(pilot, hand_clock, lambda: state.turn >= 3)
         await pilot.press("A")
-        assert not game.autopilot and game._timer is None
+        assert not game.bot.autopilot and not hand_clock.running
         assert "You have the wheel" in screen_text(app)
         turn = state.turn
         await pilot.press("ctrl+q")
@@ -259,7 +261,7 @@ async def test_a_gives_the_wheel_to_the_bot_in_a_normal_game_and_back(quiet_worl
 
 
 async def test_a_stuck_bot_gives_up_the_wheel_and_the_next_key_still_saves(
-    quiet_worlds, monkeypatch
+    quiet_worlds, monkeypatch, hand_clock
 ):
     """A bot that only waits makes no progress: it stops (saying so) after STALL_TURNS; the
     game is still unsaved, and the player's first key makes it a saved world."""
@@ -272,8 +274,8 @@ async def test_a_stuck_bot_gives_up_the_wheel_and_the_next_key_still_saves(
     async with app.run_test(size=(80, 24)) as pilot:
         game = await watching(pilot)
         state = game.state
-        assert await wait_for(pilot, lambda: not game.autopilot)
-        assert state.turn == 6 and game._timer is None
+        assert await ticks(pilot, hand_clock, lambda: not game.bot.autopilot)
+        assert state.turn == 6 and not hand_clock.running
         assert "The bot is stuck" in screen_text(app)
         assert saved_files() == []
         await pilot.press("full_stop")  # a wait: a key that plays
@@ -283,7 +285,7 @@ async def test_a_stuck_bot_gives_up_the_wheel_and_the_next_key_still_saves(
 # -- the run's end, and a whole floor --------------------------------------------------------
 
 
-async def test_death_stops_the_bot_then_the_summary_and_again_watches_again():
+async def test_death_stops_the_bot_then_the_summary_and_again_watches_again(hand_clock):
     app = RoguelikeApp(seed=SEED, preset="small", watch=True)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await watching(pilot)
@@ -295,12 +297,10 @@ async def test_death_stops_the_bot_then_the_summary_and_again_watches_again():
         tx, ty = x + dx, y + dy
         state.monsters.append(Monster(99, "troll", tx, ty, 32, home=(tx, ty), awake=True))
         state.hp = 1
-        for _ in range(len(SPEEDS)):
-            await pilot.press("plus")
         await pilot.press("space")
-        assert await wait_for(pilot, lambda: state.over)
+        assert await ticks(pilot, hand_clock, lambda: state.over)
         await pilot.pause()
-        assert state.dead and not game.autopilot and game._timer is None
+        assert state.dead and not game.bot.autopilot and not hand_clock.running
         assert "press Enter" in screen_text(app) and "Watching" not in screen_text(app)
         await pilot.press("h")  # a game key once the bot's run is over takes nothing over
         await pilot.pause()
@@ -316,13 +316,12 @@ async def test_death_stops_the_bot_then_the_summary_and_again_watches_again():
     assert saved_files() == []
 
 
-async def test_a_small_world_watched_at_top_speed_goes_down_the_stairs():
+async def test_a_small_world_watched_goes_down_the_stairs(hand_clock):
     app = RoguelikeApp(seed=QUICK, preset="small", watch=True)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await watching(pilot)
         state = game.state
-        await top_speed(pilot, game)
-        done = await wait_for(pilot, lambda: state.number >= 2 or state.over, rounds=900, step=0.1)
+        done = await ticks(pilot, hand_clock, lambda: state.number >= 2 or state.over, most=2000)
         assert done, f"the bot stopped on floor {state.number}, turn {state.turn}: {game.prompt}"
         assert not state.dead, state.cause
         if state.over:  # the summary follows, as for a player
@@ -330,7 +329,7 @@ async def test_a_small_world_watched_at_top_speed_goes_down_the_stairs():
             await pilot.pause()
             assert isinstance(app.screen, SummaryScreen)
         else:
-            assert state.stats.floors_reached >= 2 and game.autopilot
+            assert state.stats.floors_reached >= 2 and game.bot.autopilot
             assert app.session is not None and [v.number for v in app.session.visited] == [1]
     assert saved_files() == []  # the floor change's autosave saves no watched game
 
@@ -354,7 +353,7 @@ def pedestal_state():
 
 
 async def test_the_bot_solves_a_pedestal_on_the_puzzle_screen_and_the_engine_checks_it(
-    monkeypatch,
+    monkeypatch, hand_clock
 ):
     state, room, plan = pedestal_state()
     door = next(d for d in state.floor.doors if d.lock == room.key)
@@ -376,13 +375,14 @@ async def test_the_bot_solves_a_pedestal_on_the_puzzle_screen_and_the_engine_che
     app = RoguelikeApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        game = GameScreen(state, autopilot=True, speed=len(SPEEDS))
+        game = GameScreen(state, autopilot=True)
         app.push_screen(game)
-        assert await wait_for(pilot, lambda: isinstance(app.screen, PuzzleScreen))
+        await pilot.pause()
+        assert await ticks(pilot, hand_clock, lambda: isinstance(app.screen, PuzzleScreen))
         puzzle = app.screen
         assert puzzle.visit.puzzle.type_name == room.type and not room.solved
         turn = state.turn
-        assert await wait_for(pilot, lambda: room.solved)
+        assert await ticks(pilot, hand_clock, lambda: room.solved)
         await pilot.pause()
         assert [move for move, _, _ in played] == plan  # one move at a time, the bot's plan
         assert [solved for _, solved, _ in played] == [False] * (len(plan) - 1) + [True]
@@ -390,34 +390,35 @@ async def test_the_bot_solves_a_pedestal_on_the_puzzle_screen_and_the_engine_che
         assert reported == [plan]  # the screen closed once, and the engine replayed the moves
         assert room.moves == plan and state.stats.puzzles_solved == 1
         assert state.tiles[door.y, door.x] == tiles.DOOR_OPEN
-        assert game.autopilot  # and the bot plays on
-        assert await wait_for(pilot, lambda: state.turn > turn + 2)
+        assert game.bot.autopilot  # and the bot plays on
+        assert await ticks(pilot, hand_clock, lambda: state.turn > turn + 2)
 
 
-async def test_a_key_on_the_puzzle_screen_takes_the_puzzle_over():
+async def test_a_key_on_the_puzzle_screen_takes_the_puzzle_over(hand_clock):
     state, room, plan = pedestal_state()
     app = RoguelikeApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        game = GameScreen(state, autopilot=True, speed=1)  # a move every half second
+        game = GameScreen(state, autopilot=True)
         app.push_screen(game)
-        assert await wait_for(pilot, lambda: isinstance(app.screen, PuzzleScreen))
+        await pilot.pause()
+        assert await ticks(pilot, hand_clock, lambda: isinstance(app.screen, PuzzleScreen))
         puzzle = app.screen
-        assert await wait_for(pilot, lambda: len(puzzle.moves) >= 1, rounds=100)
+        assert await ticks(pilot, hand_clock, lambda: len(puzzle.moves) >= 1)
         await pilot.press("escape")  # leave: the progress goes to the engine
         await pilot.pause()
-        assert not game.autopilot and app.screen is game
+        assert not game.bot.autopilot and app.screen is game
         made = room.moves
         assert 1 <= len(made) < len(plan) and made == plan[: len(made)] and not room.solved
-        await pilot.pause(0.6)
-        assert room.moves == made and app.screen is game  # the bot does not come back
+        assert not hand_clock.tick()  # the bot does not come back
+        assert room.moves == made and app.screen is game
 
 
 # -- entry points ----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("preset", [None, "small"])
-async def test_the_titles_w_watches_a_random_world_of_the_apps_size(preset):
+async def test_the_titles_w_watches_a_random_world_of_the_apps_size(preset, hand_clock):
     app = RoguelikeApp(preset=preset)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -427,7 +428,7 @@ async def test_the_titles_w_watches_a_random_world_of_the_apps_size(preset):
         assert game.state.total_floors == PRESETS[preset or DEFAULT_PRESET]
         assert app.session is not None and app.session.watching
         assert app.session.world.seed == game.state.seed
-        assert await wait_for(pilot, lambda: game.state.turn >= 1)
+        assert await ticks(pilot, hand_clock, lambda: game.state.turn >= 1)
     assert saved_files() == []
 
 

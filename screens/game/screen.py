@@ -1,0 +1,512 @@
+"""The game screen: the map, a side panel, the message log and the footer.
+
+The screen never decides a rule: every key becomes an engine action played in the game
+session it was given (:mod:`screens.game.session`: the app's :class:`saves.Session`, which
+records, remembers the floors left behind and autosaves; without one, the engine's ``step``),
+and the screen then draws the state again. ``S`` dismisses the screen with None (the app saves
+and goes back to the title); once the run is over, Enter dismisses it with the final
+:class:`~roguelike.engine.GameState`.
+
+What the direction keys, Enter, Tab, ``>`` and a click do is the current mode's to say
+(:mod:`screens.game.modes`: play, look, travel, a door's direction, throw, ended). The bot's
+wheel is :mod:`screens.game.watch`; any key that plays takes it back (``takes_over``) and then
+does what it always does; the first time, a watched session becomes a saved world.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Concatenate, ParamSpec
+
+from textual.binding import Binding
+
+from roguelike import seeds
+from roguelike.engine import (
+    Action,
+    Descend,
+    Drop,
+    Explore,
+    GameState,
+    Message,
+    PickUp,
+    PuzzleFound,
+    Rest,
+    Search,
+    SolvePuzzle,
+    Use,
+    Wait,
+    doors_around,
+)
+from roguelike.engine.creatures import ITEMS
+from roguelike.engine.places import stairs_action
+from saves.session import SESSION_ERRORS
+from saves.text import printable
+from screens.bindings import textual_bindings
+from screens.character import CharacterScreen
+from screens.dungeon import DungeonScreen
+from screens.game import watch as watching
+from screens.game.modes import Cursor, DoorDirection, Ended, Look, Mode, Play, Throw, Travel
+from screens.game.session import GameSession, Unsaved
+from screens.game.watch import DEFAULT_SPEED, Clock, Watch
+from screens.help import HelpScreen
+from screens.history import HistoryScreen
+from screens.inventory import InventoryScreen
+from screens.map_view import MapView
+from screens.overview import OverviewScreen
+from screens.puzzle import PuzzleOutcome, PuzzleScreen
+
+P = ParamSpec("P")
+
+
+def takes_over(
+    action: Callable[Concatenate[GameScreen, P], None],
+) -> Callable[Concatenate[GameScreen, P], None]:
+    """A key that plays: it takes the wheel from the bot (if it has it) before it acts."""
+
+    @wraps(action)
+    def taking_over(screen: GameScreen, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        screen.take_over()
+        action(screen, *args, **kwargs)
+
+    return taking_over
+
+
+class GameScreen(DungeonScreen[GameState | None]):
+    """A run in progress. Dismissed with the final state when the run ends (death or escape)
+    and the player presses Enter; with None when the player saves and quits (``S``). With
+    ``autopilot``, the bot plays (:mod:`screens.game.watch`)."""
+
+    BINDINGS = [
+        *textual_bindings(),
+        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("enter", "confirm", "Confirm", show=False),
+    ]
+
+    def __init__(
+        self,
+        state: GameState,
+        *,
+        world_name: str = "",
+        permadeath: bool = False,
+        session: GameSession | None = None,
+        autopilot: bool = False,
+        speed: int = DEFAULT_SPEED,
+        clock: Clock | None = None,
+    ) -> None:
+        """``permadeath``: the world's save is deleted at death (the side panel and the
+        character sheet say so); ``session``: where the keys are played (its state is
+        ``state``; None: :class:`~screens.game.session.Unsaved`); ``autopilot``: the bot plays
+        from the start, at ``speed`` (1 to ``len(SPEEDS)``), ticked by ``clock`` (None:
+        Textual's timers)."""
+        super().__init__(state, world_name=world_name, permadeath=permadeath)
+        self.session: GameSession = session or Unsaved(state)
+        assert self.session.state is state, "the screen shows the session's state"
+        self.mode: Mode = Play()
+        #: The bot's wheel (watch mode).
+        self.bot = Watch(
+            self, autopilot=autopilot, speed=speed, clock=clock or watching.default_clock(self)
+        )
+        #: The puzzle screen this screen opened, while it is up.
+        self.puzzle_screen: PuzzleScreen | None = None
+        #: A puzzle screen was dismissed and its outcome has not reached the engine yet.
+        self.puzzle_closing = False
+        #: where the player pressed ``>`` while the floor below was still being made
+        self._stairs_wait: tuple[int, int] | None = None
+
+    @property
+    def cursor(self) -> tuple[int, int] | None:
+        """The cursor of a look, travel or throw (None in the other modes)."""
+        return self.mode.cursor
+
+    @property
+    def ended(self) -> bool:
+        """The run is over: only Enter (and the keys that play nothing) still work."""
+        return isinstance(self.mode, Ended)
+
+    # ------------------------------------------------------------------ layout
+
+    def on_mount(self) -> None:
+        self._check_end()
+        if self.ended:
+            self.bot.autopilot = False
+        self.redraw()
+        self.bot.restart()
+
+    def redraw(self) -> None:
+        super().redraw()
+        self.map_view.set_cursor(self.cursor)
+
+    def status_line(self, width: int) -> str | None:
+        return self.bot.status(width)
+
+    def draw_status(self) -> None:
+        """The prompt line again (the bot's words changed)."""
+        self._draw_messages()
+
+    def watch_changed(self) -> None:
+        """The bot's wheel, pause or speed changed: the prompt line and the footer."""
+        if self.is_mounted:
+            self._draw_messages()
+            self.refresh_bindings()
+
+    # ------------------------------------------------------------------ acting
+
+    def act(self, action: Action) -> None:
+        """Play ``action`` in the session, draw the result, and notice the end of the run."""
+        if self.ended:
+            return
+        session = self.session
+        events_ = session.step(action, autosave_now=False)
+        if session.save_due:  # a new floor: drawn first, saved just after
+            self.call_after_refresh(self._save_due)
+        self._fresh = sum(isinstance(e, Message) for e in events_)
+        self.prompt = None
+        self._check_end()
+        self.redraw()
+        found = [e for e in events_ if isinstance(e, PuzzleFound)]
+        if found and not self.ended:
+            room = self.state.puzzles.get((found[-1].x, found[-1].y))
+            if room is not None and not room.solved:
+                self.open_puzzle()
+
+    def _save_due(self) -> None:
+        """The autosave of a new floor, once it is on the screen."""
+        if not self.session.save_if_due():
+            self.notify(
+                f"Not saved: {self.session.save_error}", severity="error", timeout=6, markup=False
+            )
+
+    def take_over(self) -> None:
+        """The player plays: the bot stops, and a watched session becomes a saved world (not
+        once the run is over: the bot played it to its end; if saving fails, the next key
+        tries again)."""
+        self.bot.stop()
+        session = self.session
+        if not session.watching or self.ended:
+            return
+        try:
+            world = session.take_over()
+        except SESSION_ERRORS as err:
+            self.notify(f"Not saved: {err}", severity="error", timeout=6, markup=False)
+            return
+        self.world_name = world.name
+        self.notify(f"Saved as {world.name}", timeout=4, markup=False)
+
+    def report_puzzle(self, outcome: PuzzleOutcome) -> None:
+        """Send what the player did at the pedestal to the engine, which replays it."""
+        room = self.state.puzzles.get(self.state.player)
+        if room is None:
+            return
+        self.act(
+            SolvePuzzle(
+                tuple(outcome.moves),
+                hints_used=outcome.hints_used - room.hints_used,
+                coins_spent=outcome.coins_spent,
+                resets=outcome.resets - room.resets,
+            )
+        )
+
+    def open_puzzle(self) -> None:
+        """Play the puzzle of the pedestal the player stands on; what the player did there
+        goes back to the engine, which checks it (the screen never decides it is solved)."""
+        room = self.state.puzzles.get(self.state.player)
+        if room is None:
+            self.say("There is no puzzle pedestal here.")
+            return
+        if room.solved:
+            self.say("You solved this pedestal's puzzle already.")
+            return
+        self.say("The pedestal's puzzle is being carved…")
+        puzzle = room.puzzle()
+
+        def done(outcome: PuzzleOutcome | None) -> None:
+            self.puzzle_screen = None
+            self.puzzle_closing = False
+            if outcome is not None:
+                self.report_puzzle(outcome)
+
+        self.puzzle_screen = PuzzleScreen(
+            puzzle,
+            moves=list(room.moves),
+            coins=self.state.hint_coins,
+            hints_used=room.hints_used,
+            resets=room.resets,
+            on_player_key=self.take_over,
+        )
+        self.bot.puzzle_opened()
+        self.app.push_screen(self.puzzle_screen, done)
+
+    def close_puzzle(self, screen: PuzzleScreen) -> None:
+        """The bot leaves the puzzle screen: its moves go to the engine once it is gone."""
+        self.puzzle_closing = True
+        screen.dismiss(screen.outcome())
+
+    def _check_end(self) -> None:
+        state = self.state
+        if state.dead:
+            cause = f" ({printable(state.cause)})" if state.cause else ""
+            self.prompt = f"You die{cause}… press Enter"
+            self.mode = Ended()
+        elif state.won:
+            self.prompt = "You escaped! press Enter"
+            self.mode = Ended()
+
+    def say(self, text: str | None) -> None:
+        """Show ``text`` on the prompt line (not in the log)."""
+        self.prompt = text
+        self._draw_messages()
+
+    def leave_mode(self) -> None:
+        """Back to play from look, travel, a door's direction or throw (not from the end)."""
+        if isinstance(self.mode, Play | Ended):
+            return
+        self.mode = Play()
+        self.map_view.set_cursor(None)
+        self.map_view.set_path([])
+        self.say(None)
+
+    def _busy(self) -> bool:
+        """True when a key must not act (see :meth:`Mode.interrupts`)."""
+        return self.mode.interrupts(self)
+
+    def _start(self, mode: Cursor) -> None:
+        """Enter the cursor mode ``mode`` and say what lies under its cursor."""
+        self.mode = mode
+        mode.point(self, mode.cursor)
+
+    # ------------------------------------------------------------------ actions (bindings)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # the bot's pause and speed keys work (and show in the footer) while it has the wheel
+        if action in ("pause", "faster", "slower"):
+            return self.bot.autopilot
+        if action == "step_once":
+            return self.bot.autopilot and self.bot.paused
+        return True
+
+    def action_autopilot(self) -> None:
+        """``A``: the bot takes the wheel, or gives it back."""
+        if self.bot.autopilot:
+            self.take_over()
+            self.say("You have the wheel.")
+        elif self.ended:
+            self.say("The run is over: press Enter.")
+        else:
+            self.leave_mode()
+            self.bot.start()
+
+    def action_pause(self) -> None:
+        self.bot.toggle_pause()
+
+    def action_faster(self) -> None:
+        self.bot.set_speed(self.bot.speed + 1)
+
+    def action_slower(self) -> None:
+        self.bot.set_speed(self.bot.speed - 1)
+
+    def action_step_once(self) -> None:
+        self.bot.step_once()
+
+    @takes_over
+    def action_move(self, dx: int, dy: int) -> None:
+        self.mode.direction(self, dx, dy)
+
+    @takes_over
+    def action_wait(self) -> None:
+        if not self._busy():
+            self.act(Wait())
+
+    @takes_over
+    def action_search(self) -> None:
+        if not self._busy():
+            self.act(Search())
+
+    @takes_over
+    def action_rest(self) -> None:
+        if not self._busy():
+            self.act(Rest())
+
+    def action_copy_seed(self) -> None:
+        """Put the seed code on the terminal's clipboard (OSC 52, through Textual)."""
+        code = seeds.encode(self.state.seed)
+        self.app.copy_to_clipboard(code)
+        self.say(f"Seed code {code} copied: anyone who types it gets this dungeon.")
+
+    @takes_over
+    def action_puzzle(self) -> None:
+        if not self._busy():
+            self.open_puzzle()
+
+    @takes_over
+    def action_explore(self) -> None:
+        if not self._busy():
+            self.act(Explore(onward=True))
+
+    @takes_over
+    def action_pick_up(self) -> None:
+        if not self._busy():
+            self.act(PickUp())
+
+    @takes_over
+    def action_descend(self) -> None:
+        """``>`` (or ``<``): take the stairs or the exit when on them, else travel there once
+        seen (:func:`~roguelike.engine.places.stairs_action`); in look or travel, put the
+        cursor on them. On the stairs before the floor below is made (it is made ahead, in the
+        background), say "…" and take them when it is."""
+        if self.mode.stairs(self) or self._busy() or self._stairs_wait is not None:
+            return
+        action = stairs_action(self.state)
+        if isinstance(action, str):
+            self.say(action)
+            return
+        if isinstance(action, Descend) and not self.session.next_floor_ready():
+            self._stairs_wait = self.state.player
+            self.say("…")
+            self.set_timer(1 / 60, self._descend_when_ready)
+            return
+        self.act(action)
+
+    def _descend_when_ready(self) -> None:
+        """Take the stairs pressed earlier once the floor below is made, unless the player has
+        moved off them since (or left the play mode)."""
+        if not self.session.next_floor_ready():
+            self.set_timer(1 / 60, self._descend_when_ready)
+            return
+        pressed_at, self._stairs_wait = self._stairs_wait, None
+        if self.prompt == "…":
+            self.say(None)
+        if pressed_at == self.state.player and isinstance(self.mode, Play):
+            self.act(Descend())
+
+    @takes_over
+    def action_next_place(self, direction: int) -> None:
+        """Tab (Shift+Tab): the cursor jumps to the next (previous) place worth going to,
+        nearest first (:func:`~roguelike.engine.places.places`), cycling; in throw mode, to
+        the next monster in view. From play, it starts travel mode on the nearest."""
+        self.mode.jump(self, direction)
+
+    @takes_over
+    def action_overview(self) -> None:
+        """``M``: the whole floor at a glance (what the player knows of it)."""
+        self.leave_mode()
+        self.app.push_screen(OverviewScreen(self.state))
+
+    @takes_over
+    def action_open_door(self) -> None:
+        self._door(opening=True)
+
+    @takes_over
+    def action_close_door(self) -> None:
+        self._door(opening=False)
+
+    def _door(self, *, opening: bool) -> None:
+        if self._busy():
+            return
+        doors = doors_around(self.state, closed=opening)
+        which = "open" if opening else "close"
+        if not doors:
+            self.say(f"There is no {'closed' if opening else 'open'} door next to you.")
+        elif len(doors) == 1:
+            DoorDirection(opening).direction(self, *doors[0])
+        else:
+            self.mode = DoorDirection(opening)
+            self.say(f"Which direction? ({which} a door; Esc cancels)")
+
+    @takes_over
+    def action_inventory(self) -> None:
+        if not self._busy():
+            self.app.push_screen(InventoryScreen(dict(self.state.inventory)), self._used)
+
+    def _used(self, kind: str | None) -> None:
+        if kind is not None:
+            self.act(Use(kind))
+
+    @takes_over
+    def action_quaff(self) -> None:
+        """``q``: the pack's potions, to drink one."""
+        if not self._busy():
+            pack = InventoryScreen(
+                dict(self.state.inventory), only="quaff", title="Quaff", verb="quaff"
+            )
+            self.app.push_screen(pack, self._used)
+
+    @takes_over
+    def action_read(self) -> None:
+        """``r``: the pack's scrolls, to read one."""
+        if not self._busy():
+            pack = InventoryScreen(
+                dict(self.state.inventory), only="read", title="Read", verb="read"
+            )
+            self.app.push_screen(pack, self._used)
+
+    @takes_over
+    def action_drop(self) -> None:
+        """``d``: the pack, to drop one item where the player stands."""
+        if not self._busy():
+            pack = InventoryScreen(dict(self.state.inventory), title="Drop", verb="drop")
+            self.app.push_screen(pack, self._dropped)
+
+    def _dropped(self, kind: str | None) -> None:
+        if kind is not None:
+            self.act(Drop(kind))
+
+    @takes_over
+    def action_throw(self) -> None:
+        """``T``: throw mode, the cursor on the nearest monster in view and the line of fire
+        drawn; Tab cycles the monsters in view, the direction keys move the cursor, Enter
+        throws, Esc cancels."""
+        if isinstance(self.mode, Throw):
+            self.leave_mode()
+            return
+        if self._busy():
+            return
+        item = next((k for k in self.state.inventory if ITEMS[k].verb == "throw"), None)
+        if item is None:
+            self.say("You have nothing to throw.")
+            return
+        targets = [m.pos for m in self.state.visible_monsters()]
+        self._start(Throw(item, targets[0] if targets else self.state.player, targets))
+
+    @takes_over
+    def action_look(self) -> None:
+        self._toggle(Look)
+
+    @takes_over
+    def action_travel(self) -> None:
+        self._toggle(Travel)
+
+    def _toggle(self, kind: type[Look]) -> None:
+        """The look or travel key: leave that mode if in it, else start it on the player."""
+        if type(self.mode) is kind:
+            self.leave_mode()
+        elif not self._busy():
+            self._start(kind(self.state.player))
+
+    def action_history(self) -> None:
+        self.app.push_screen(HistoryScreen(self.state.log))
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def action_character(self) -> None:
+        """``@``: the character sheet (it takes no turn, and leaves the bot the wheel)."""
+        self.app.push_screen(
+            CharacterScreen(self.state, world_name=self.world_name, permadeath=self.permadeath)
+        )
+
+    def action_save_quit(self) -> None:
+        """``S``: leave the game (the app saves it); after the run's end, the summary."""
+        self.bot.stop()
+        self.leave_mode()
+        self.dismiss(self.state if self.ended else None)
+
+    def action_cancel(self) -> None:
+        self.leave_mode()
+
+    def action_confirm(self) -> None:
+        self.mode.confirm(self)
+
+    @takes_over
+    def on_map_view_tile_clicked(self, message: MapView.TileClicked) -> None:
+        self.mode.click(self, message.x, message.y)
