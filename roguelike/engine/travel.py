@@ -44,6 +44,7 @@ from roguelike.engine.events import (
 )
 from roguelike.engine.grid import DIRS8, chebyshev
 from roguelike.engine.monsters import (
+    SCENT_RANGE,
     SPOTTED,
     held_back,
     keeps_post,
@@ -107,13 +108,16 @@ def pressing(state: GameState) -> list[Monster]:
     """The monsters in view that forbid exploring (nearest first): awake, not fleeing, not
     held back at a post (:func:`~roguelike.engine.monsters.held_back`), and either a shooter
     with the player in its range, or one that could walk up to the player soon
-    (:func:`_soon`) and is not a kiting shooter (one keeps its distance)."""
+    (:func:`_soon`, by a way over the known map or the unexplored) and is not a kiting shooter
+    (one keeps its distance)."""
     candidates = [
         m for m in state.visible_monsters() if m.awake and not m.fleeing and not held_back(state, m)
     ]
     if not candidates:
         return []
-    dist = player_distances(state)
+    # over the map as the player knows it, taking every unexplored cell for open ground
+    known = tiles.WALKABLE[state.tiles] | ~state.explored
+    dist = distance_map(known, [state.player], SCENT_RANGE)
     out = []
     for m in candidates:
         ranged = m.info.ranged
@@ -144,10 +148,11 @@ def guard_reach(state: GameState, m: Monster) -> np.ndarray:
     hx, hy = m.home
     box = np.zeros(state.tiles.shape, dtype=bool)
     box[max(0, hy - r) : hy + r + 1, max(0, hx - r) : hx + r + 1] = True
-    walkable = tiles.WALKABLE[state.tiles]
+    unknown = ~state.explored  # as far as the player can tell: the unexplored may be open
+    walkable = tiles.WALKABLE[state.tiles] | unknown
     ground = distance_map(walkable & box, [m.home]) < FAR
     ys, xs = np.nonzero(ground)
-    through = tiles.TRANSPARENT[state.tiles] if m.info.ranged else walkable
+    through = (tiles.TRANSPARENT[state.tiles] | unknown) if m.info.ranged else walkable
     strike = distance_map(
         through, list(zip(xs.tolist(), ys.tolist(), strict=True)), limit=max(1, m.info.ranged)
     )
@@ -157,7 +162,8 @@ def guard_reach(state: GameState, m: Monster) -> np.ndarray:
 def _shot_reach(state: GameState, m: Monster) -> np.ndarray:
     """The cells within the range of the shooter ``m`` from where it stands, over cells it
     sees through."""
-    return distance_map(tiles.TRANSPARENT[state.tiles], [m.pos], limit=m.info.ranged) < FAR
+    seen_through = tiles.TRANSPARENT[state.tiles] | ~state.explored
+    return distance_map(seen_through, [m.pos], limit=m.info.ranged) < FAR
 
 
 def dangers(state: GameState) -> list[Danger]:

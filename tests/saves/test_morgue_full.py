@@ -61,7 +61,11 @@ def test_the_morgue_has_every_section_of_a_runs_end():
     assert [line.split("  (")[0] for line in gear] == ["  sharp blade ×2", "  iron plate"]
     # the pack, then the coins
     pack_section = text.split("Pack:\n", 1)[1].split("\n\n", 1)[0]
-    assert pack_section.splitlines() == ["  2 × a healing potion", "  a fire bomb", "  3 hint coins"]
+    assert pack_section.splitlines() == [
+        "  2 × a healing potion",
+        "  a fire bomb",
+        "  3 hint coins",
+    ]
     # the last messages, oldest first, the death last
     last = text.split("Last messages:\n", 1)[1].split("\n\n", 1)[0].splitlines()
     assert len(last) == LAST_MESSAGES
@@ -92,8 +96,10 @@ def test_the_map_window_is_what_the_player_explored_round_them():
                 assert ch == " ", (x, y)  # nothing unseen is given away
             elif (x, y) == state.player:
                 continue
-            elif (x, y) not in state.items_lying and (x, y) not in state.keys_lying:
-                if not any(m.pos == (x, y) for m in state.monsters + state.allies):
+            else:
+                on = {*state.items_lying, *state.keys_lying}
+                on |= {m.pos for m in state.monsters + state.allies}
+                if (x, y) not in on:
                     assert ch == tiles.GLYPHS[state.tiles[y, x]], (x, y)
 
 
@@ -107,7 +113,11 @@ def test_a_monster_in_view_is_on_the_map_and_one_out_of_view_is_not():
         assert rows[m.y][m.x] == m.info.glyph
     for m in unseen:
         row = rows[m.y]
-        assert m.x >= len(row) or row[m.x] != m.info.glyph or tiles.GLYPHS[state.tiles[m.y, m.x]] == m.info.glyph
+        assert (
+            m.x >= len(row)
+            or row[m.x] != m.info.glyph
+            or tiles.GLYPHS[state.tiles[m.y, m.x]] == m.info.glyph
+        )
 
 
 def test_the_pack_is_named_through_item_label(monkeypatch):
