@@ -50,7 +50,6 @@ from roguelike.engine.monsters import (
     keeps_post,
     player_distances,
     post_radius,
-    spot_guards,
 )
 from roguelike.engine.pathing import FAR, distance_map, downhill, shifted
 from roguelike.engine.state import GameState
@@ -169,8 +168,8 @@ def _shot_reach(state: GameState, m: Monster) -> np.ndarray:
 def dangers(state: GameState) -> list[Danger]:
     """What the player knows can strike them, which explore keeps out of: every living guard or
     sentinel seen (in view now or before: it keeps to its post), and every awake shooter in
-    view that does not press the player yet (:func:`pressing`: it is beyond range)."""
-    spot_guards(state)
+    view that does not press the player yet (:func:`pressing`: it is beyond range). It
+    changes nothing (the turns mark the guards seen: ``spot_guards``), so asking is free."""
     room_map = state.floor.room_map
     px, py = state.player
     here = -1 if room_map is None else int(room_map[py, px])

@@ -71,6 +71,8 @@ def one_turn(state: GameState, action: Action) -> list[Event]:
         if isinstance(action, Move) and swimming(state) and not state.dead:
             state.turn += 1
             events += world_turn(state)
+    elif state.number != floor_before:
+        spot_guards(state)  # the guards in view on arriving
     return events
 
 

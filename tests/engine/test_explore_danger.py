@@ -117,6 +117,8 @@ def test_a_guard_once_seen_is_remembered_out_of_sight():
     state.update_view()
     sentinel = add(state, "gnoll sentinel", POST, awake=False)
     assert state.visible[POST[1], POST[0]]
+    # asking changes nothing (a bot's or a screen's question is no move): the turns mark it
+    assert [d.monster for d in dangers(state)] == [sentinel] and SPOTTED not in sentinel.extra
     spot_guards(state)
     assert sentinel.extra.get(SPOTTED) == 1
     put_player(state, (5, 11))  # far off: out of sight
