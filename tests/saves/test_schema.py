@@ -48,6 +48,9 @@ def full_document() -> dict[str, Any]:
     world, state, visited = played_game()
     receive(state, "war axe")
     receive(state, "healing potion")
+    if not state.keys_lying:  # the bot's play may have taken every key of the floor by now
+        state.keys_lying[state.player] = state.floor.keys[0].id
+        state.keys_held.discard(state.floor.keys[0].id)
     if not state.allies:
         ally = copy.deepcopy(state.monsters[0])
         ally.id = max(m.id for m in state.monsters) + 1
