@@ -94,7 +94,12 @@ from roguelike.engine.pathing import FAR, distance_map, downhill
 from roguelike.engine.perks import perk_count
 from roguelike.engine.state import GameState
 from roguelike.engine.stealth import notice_chance, sneaky
-from roguelike.engine.travel import explore_distances, known_passable, travel_distances
+from roguelike.engine.travel import (
+    explore_distances,
+    explore_refusal,
+    known_passable,
+    travel_distances,
+)
 from roguelike.engine.travel import threats as travel_threats
 from roguelike.gen.roles import TREASURE_ROLES
 from roguelike.recording import Recording
@@ -316,7 +321,7 @@ def decide(state: GameState, *, stepwise: bool = False, memory: Memory | None = 
     avoid = memory.avoid
     # a monster it no longer waits for may still be one the engine's walks refuse to start
     # with in view (it can reach the player the long way round): a step at a time, then
-    blocked = isinstance(d.action, (Explore, Travel, Rest)) and bool(travel_threats(state))
+    blocked = _engine_refuses(state, d.action)
     if blocked and isinstance(d.action, Rest):
         return Decision(Wait(), d.why)  # a turn's rest the engine does not refuse
     if (stepwise or avoid is not None or blocked) and isinstance(d.action, (Explore, Travel)):
@@ -328,6 +333,16 @@ def decide(state: GameState, *, stepwise: bool = False, memory: Memory | None = 
             one = _towards(state, a.x, a.y, avoid)
         return Decision(one or (a if avoid is None else Wait()), d.why)
     return d
+
+
+def _engine_refuses(state: GameState, action: Action) -> bool:
+    """Whether the engine's walk ``action`` would not start: a rest or a travel with a threat
+    in view; an explore with a monster pressing, or with every place left in a known danger
+    (the engine's explore keeps out of a guard's reach, which the autoplayer walks into to
+    fight it: it goes a step at a time, then)."""
+    if isinstance(action, Explore):
+        return explore_refusal(state) is not None
+    return isinstance(action, (Travel, Rest)) and bool(travel_threats(state))
 
 
 def _decide(state: GameState, memory: Memory) -> Decision:

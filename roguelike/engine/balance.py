@@ -101,6 +101,11 @@ PACK_COMPANIONS = (1, 3)
 SENTINEL_SHARE = 60
 #: How far a sentinel strays from its post.
 SENTINEL_RADIUS = 2
+#: An awake monster in view that could walk up to the player within this many of its turns
+#: forbids exploring (``e``), as does a shooter with the player in its range; one farther off
+#: (the long way round a chasm) or a kiting shooter out of range does not, and a walk stops
+#: when one comes this near.
+EXPLORE_WARY = 8
 #: Turns of its own a thief with loot must stay out of sight to get away with it for good.
 THIEF_ESCAPE = 6
 #: Turns of its own between two shrieks of a shrieker.

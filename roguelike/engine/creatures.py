@@ -97,8 +97,8 @@ class Monster:
     energy: int = 0
     unseen: int = 0  # turns since it last saw the player
     #: counters of its behaviours (see :mod:`roguelike.engine.monsters`): ``reload``, ``fled``,
-    #: ``hiding``, ``cornered``, ``retreat``, ``backed``, ``raised``, ``away``; a captive's
-    #: ``shackled`` (see :data:`SHACKLED`)
+    #: ``hiding``, ``cornered``, ``retreat``, ``backed``, ``raised``, ``away``, ``spotted`` (a
+    #: guard the player has seen); a captive's ``shackled`` (see :data:`SHACKLED`)
     extra: dict[str, int] = field(default_factory=dict)
     loot: str = ""  # what a thief stole from the player (an item's name), dropped where it dies
     #: its HP when unhurt: its kind's, scaled by the world's difficulty (0: the kind's own)

@@ -50,9 +50,11 @@ __all__ = [
     "describe",
     "equipment_text",
     "equipment_words",
+    "item_label",
     "key_name",
     "monster_numbers",
     "monster_text",
+    "run_gear",
 ]
 
 #: The player's chance to hit (the rule is combat's; the look text and the sheet quote it).
@@ -301,6 +303,22 @@ def equipment_text(equipment: dict[str, int]) -> str:
     """What is worn and wielded in a few words: ``a war axe, an iron plate`` (or ``none``)."""
     words = [a(name) for name, _, _ in equipment_words(equipment)]
     return ", ".join(words) or "none"
+
+
+def item_label(state: GameState, name: str) -> str:
+    """How the player names the item ``name`` (a key of ``ITEMS``) in ``state``: the one place
+    the pack's words for an item come from (the morgue's pack, …), so what the player has
+    learnt of an item names it everywhere alike."""
+    return name
+
+
+def run_gear(state: GameState) -> list[str]:
+    """What the player ended the run with, one line each, for the run's text: what was worn
+    and wielded (what each gives and costs), or the starting gear if nothing, then the perks
+    taken. The one place the morgue's equipment and perks section is made."""
+    worn = [f"{name}  ({what})" for name, _, what in equipment_words(state.equipment)]
+    perks = [f"perk: {name}" for name in state.perks]
+    return (worn or ["the starting blade and clothes: nothing else worn"]) + perks
 
 
 # ------------------------------------------------------------------------ look

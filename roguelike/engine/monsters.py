@@ -69,15 +69,24 @@ __all__ = [
     "FLEE_TURNS",
     "HUNT_MEMORY",
     "RELOAD_TURNS",
+    "SPOTTED",
     "SCENT_RANGE",
     "SHOOTING_RANGE",
     "monster_options",
     "monster_turn",
     "monsters_act",
     "held_back",
+    "keeps_post",
     "player_distances",
+    "post_radius",
+    "spot_guards",
     "wander_home",
 ]
+
+#: The counter a key room's guard or a sentinel keeps in its ``extra`` once the player has seen
+#: it: it keeps to its post, so the player knows where it stands even out of sight (explore
+#: keeps out of its reach: :mod:`roguelike.engine.travel`).
+SPOTTED = "spotted"
 
 #: How far monsters' distance maps reach (steps).
 SCENT_RANGE = 40
@@ -434,3 +443,21 @@ def _on_line(state: GameState, x: int, y: int) -> bool:
 def d_of(dist: np.ndarray, x: int, y: int) -> int:
     """Steps from the player at (x, y) on a monsters' distance map (FAR where unreachable)."""
     return int(dist[y, x])
+
+
+def post_radius(m: Monster) -> int:
+    """How far a key room's guard or a sentinel strays from its post."""
+    return _radius(m)
+
+
+def keeps_post(m: Monster) -> bool:
+    """Whether ``m`` keeps to a post: a key room's guard or a sentinel."""
+    return m.guard or m.info.sentinel
+
+
+def spot_guards(state: GameState) -> None:
+    """Mark the guards and sentinels in view as seen (:data:`SPOTTED`): from then on the player
+    knows where their posts are."""
+    for m in state.monsters:
+        if keeps_post(m) and SPOTTED not in m.extra and state.visible[m.y, m.x]:
+            m.extra[SPOTTED] = 1

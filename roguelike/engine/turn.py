@@ -33,7 +33,7 @@ from roguelike.engine.events import Event
 from roguelike.engine.fire import burn
 from roguelike.engine.gear import take_off, wear
 from roguelike.engine.items import drop, throw, tick_effects, use
-from roguelike.engine.monsters import monsters_act
+from roguelike.engine.monsters import monsters_act, spot_guards
 from roguelike.engine.perks import choose_perk, perk_count
 from roguelike.engine.player import close_door, descend, move, open_door, pick_up, solve_puzzle
 from roguelike.engine.state import GameState
@@ -84,6 +84,8 @@ def one_turn(state: GameState, action: Action) -> list[Event]:
         if isinstance(action, Move) and swimming(state) and not state.dead:
             state.turn += 1
             events += world_turn(state)
+    elif state.number != floor_before:
+        spot_guards(state)  # the guards in view on arriving
     return events
 
 
@@ -101,6 +103,7 @@ def world_turn(state: GameState) -> list[Event]:
         events += tick_effects(state)
     if not np.array_equal(before, state.tiles):  # a monster opened a door: the view changed
         state.update_view()
+    spot_guards(state)
     return events
 
 

@@ -56,6 +56,9 @@ def full_document() -> dict[str, Any]:
         choose_perk(state, 0)
     if not state.perk_offer:  # and one on offer
         gain_xp(state, state.xp_to_next - state.xp)
+    if not state.keys_lying:  # the bot's play may have taken every key of the floor by now
+        state.keys_lying[state.player] = state.floor.keys[0].id
+        state.keys_held.discard(state.floor.keys[0].id)
     if not state.allies:
         ally = copy.deepcopy(state.monsters[0])
         ally.id = max(m.id for m in state.monsters) + 1
