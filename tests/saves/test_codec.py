@@ -475,7 +475,7 @@ def test_a_file_written_by_the_format_2_game_loads_and_plays_on(monkeypatch):
         and len(topo.keys) == state.floor.params.keys
     )
     # the stored layout's corridors are the stored topology's edges
-    assert state.floor.layout is not None and state.floor.layout.topology is topo
+    assert state.floor.layout.topology is topo
     # saved again, it is of the current format and the same game
     again = codec.decode(codec.encode(loaded.world, state, loaded.visited))
     assert again.header.format == h.FORMAT_VERSION
