@@ -14,7 +14,6 @@ import json
 import os
 import subprocess
 import sys
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +28,12 @@ from roguelike.engine.puzzle_rooms import place_puzzles
 from roguelike.gen.floor import Floor
 from roguelike.gen.pipeline import generate_floor
 from tests.engine.support import DIRS8, put_player
+from tests.floors import floor
 
 
-@cache
 def floor_of(seed: int, number: int) -> Floor:
-    return generate_floor(seed, number, last=number == 3)
+    """The shared floor ``number`` of ``seed``, the last of three worlds' floors on 3."""
+    return floor(seed, number, last=number == 3)
 
 
 REPO = Path(__file__).resolve().parents[2]
@@ -208,7 +208,7 @@ def test_the_same_actions_give_the_same_game(seed):
 
 def test_play_on_floor_one_never_changes_floor_two():
     seed = 4
-    expected_monsters, expected_items = inhabit(generate_floor(seed, 2))
+    expected_monsters, expected_items = inhabit(floor(seed, 2))
     assert expected_monsters
     results = []
     for variant in range(3):
@@ -225,7 +225,7 @@ def test_play_on_floor_one_never_changes_floor_two():
         placed = sorted(state.monsters + state.allies, key=lambda m: m.id)
         assert placed == expected_monsters
         assert state.items_lying == expected_items
-        fl2 = generate_floor(seed, 2)
+        fl2 = floor(seed, 2)
         pedestals = {p.pos: p for p in place_puzzles(fl2)}
         expected_tiles = fl2.tiles.copy()
         for x, y in pedestals:

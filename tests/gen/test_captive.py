@@ -18,6 +18,7 @@ from roguelike.gen.pipeline import generate_floor
 from roguelike.gen.populate import CAPTIVE_GUARDS
 from roguelike.gen.roles import SPECIAL_ROLES
 from roguelike.gen.validate import validate_topology
+from tests.floors import floor
 
 #: Seeds searched for floors with a captive room.
 SEARCH = range(40)
@@ -26,7 +27,7 @@ SEARCH = range(40)
 @functools.cache
 def captive_floors() -> list[Floor]:
     """Floor 2 of every searched seed that has a captive room (whole floors: proven)."""
-    floors = [generate_floor(seed, 2) for seed in SEARCH]
+    floors = [floor(seed, 2) for seed in SEARCH]
     return [fl for fl in floors if "captive" in fl.roles.values()]
 
 
