@@ -134,7 +134,7 @@ def validate_topology(topo: Topology, params: DungeonParams) -> list[str]:
     if topo.keys and topo.finish in bfs_depths(topo, blocked=frozenset(key_ids)):
         problems.append("the finish can be reached without any key")
 
-    import networkx as nx  # only the validator needs it; it keeps start-up light
+    import networkx as nx  # a dev dependency: only the tests call the validator
 
     graph = nx.Graph()
     graph.add_nodes_from(ids)

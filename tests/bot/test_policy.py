@@ -24,7 +24,7 @@ from roguelike.engine.combat import monster_hits
 from roguelike.recording import Recording
 from tests.cli.support import refused, run
 from tests.engine.support import add, arena, off
-from tests.gen.test_golden import WORLDS as GOLDEN
+from tests.gen.golden import WORLDS as GOLDEN
 
 
 def test_an_invulnerable_player_is_left_at_one_hp_by_a_blow_that_would_kill():

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
 import subprocess
@@ -15,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roguelike import puzzles, seeds
-from roguelike.cli import main
 from roguelike.puzzles import TYPES, difficulty
+from tests.cli.support import assert_one_line_error, call
 
 
 def run_cli(*args: str, stdin: str = "", env_extra: dict[str, str] | None = None):
@@ -28,22 +26,6 @@ def run_cli(*args: str, stdin: str = "", env_extra: dict[str, str] | None = None
         text=True,
         env=env,
     )
-
-
-def call(args: list[str], stdin: str = "") -> tuple[int, str, str]:
-    """main(args) in this process with ``stdin`` as its input: (status, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                status = main(args)
-            except SystemExit as e:  # argparse's own errors
-                status = int(e.code or 0)
-    finally:
-        sys.stdin = saved
-    return status, out.getvalue(), err.getvalue()
 
 
 @cache
@@ -67,14 +49,6 @@ def replay(p, state, moves):
     for m in moves:
         s = p.apply(s, p.move_from_json(m))
     return s
-
-
-def assert_one_line_error(status: int, out: str, err: str) -> None:
-    assert status == 2
-    assert out == ""
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("roguelike"), err
-    assert "error: " in lines[0] and "Traceback" not in err
 
 
 # --- generate → solve ------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from roguelike import puzzles
 from roguelike.cli import Fail
 from roguelike.cli import puzzle as cli_puzzle
 from roguelike.puzzles import hatgram, jugs
-from tests.cli.test_puzzle import assert_one_line_error, call
+from tests.cli.support import assert_one_line_error, call
 from tests.puzzles.support import CUSTOM_BALL
 from tests.puzzles.support import doc as puzzle_doc
 

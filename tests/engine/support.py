@@ -2,31 +2,44 @@
 
 A monster-free game of a seed (:func:`fresh`), an open square of floor around the player with
 nothing lying near (:func:`arena`), monsters placed by hand (:func:`add`), and a small world
-with a puzzle pedestal of a fast type (:func:`world`, :func:`room_of`, :func:`stand_on`).
+with a puzzle pedestal of a fast type (:func:`world`, :func:`room_of`, :func:`stand_on`); a
+plain breadth-first search to check the engine's distance maps against (:func:`bfs`), the
+blows and messages among events, and doors with room to walk through them.
 """
 
 from __future__ import annotations
 
 import copy
+from collections import deque
 from functools import cache
 
 import numpy as np
 from scipy import ndimage
 
 from roguelike import tiles
-from roguelike.engine import Event, GameState, Move, PuzzleRoom, new_game, step
+from roguelike.engine import Attacked, Event, GameState, Message, Move, PuzzleRoom, new_game, step
 from roguelike.engine.creatures import MONSTERS, Monster
+from roguelike.engine.pathing import FAR
 
 __all__ = [
     "add",
     "arena",
+    "attacks_by",
+    "bfs",
     "cheb",
+    "DIRS8",
     "fresh",
+    "locked_doors",
     "off",
     "open_centres",
+    "ORTHO",
+    "plain_doors",
     "put_player",
     "room_of",
     "stand_on",
+    "texts",
+    "unseen_cells",
+    "walk_dist",
     "world",
 ]
 
@@ -152,3 +165,89 @@ def stand_on(state: GameState, pos: tuple[int, int]) -> list[Event]:
             state.update_view()
             return step(state, Move(dx, dy))
     raise AssertionError("no way onto the pedestal")
+
+
+# --- searches, events and doors (the engine tests' common helpers) --------------------------
+
+DIRS8 = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)]
+ORTHO = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+
+
+def bfs(
+    passable: np.ndarray, sources: list[tuple[int, int]], limit: int | None = None
+) -> np.ndarray:
+    """Plain Python breadth-first search: steps from the nearest source in 8 directions, a
+    diagonal only when both orthogonal cells beside it are passable; sources count as
+    passable, sources off the grid are ignored, FAR where unreached (or beyond ``limit``)."""
+    h, w = passable.shape
+    src = [(x, y) for x, y in sources if 0 <= x < w and 0 <= y < h]
+    ok = passable.copy()
+    for x, y in src:
+        ok[y, x] = True
+    dist = np.full((h, w), FAR, dtype=np.int32)
+    queue: deque[tuple[int, int]] = deque()
+    for x, y in src:
+        if dist[y, x] != 0:
+            dist[y, x] = 0
+            queue.append((x, y))
+    while queue:
+        x, y = queue.popleft()
+        if limit is not None and dist[y, x] >= limit:
+            continue
+        for dx, dy in DIRS8:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < w and 0 <= ny < h) or not ok[ny, nx] or dist[ny, nx] != FAR:
+                continue
+            if dx and dy and not (ok[y, nx] and ok[ny, x]):
+                continue
+            dist[ny, nx] = dist[y, x] + 1
+            queue.append((nx, ny))
+    return dist
+
+
+def walk_dist(state: GameState, pos: tuple[int, int]) -> np.ndarray:
+    """Steps from ``pos`` over the walkable cells of the live map."""
+    return bfs(tiles.WALKABLE[state.tiles], [pos])
+
+
+def attacks_by(events: list[Event], attacker: str) -> list[Attacked]:
+    """The blows ``attacker`` struck among ``events``."""
+    return [e for e in events if isinstance(e, Attacked) and e.attacker == attacker]
+
+
+def texts(events: list[Event]) -> str:
+    """The messages among ``events``, joined by " | "."""
+    return " | ".join(e.text for e in events if isinstance(e, Message))
+
+
+def plain_doors(state: GameState):
+    """(door, v) for closed plain doors with walkable cells at door - 2v, door - v and
+    door + v (v an orthogonal unit step)."""
+    walk = tiles.WALKABLE[state.tiles]
+    h, w = walk.shape
+    ys, xs = np.nonzero(state.tiles == tiles.DOOR)
+    for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
+        for vx, vy in ORTHO:
+            cells = [(x - 2 * vx, y - 2 * vy), (x - vx, y - vy), (x + vx, y + vy)]
+            if all(0 <= cx < w and 0 <= cy < h and walk[cy, cx] for cx, cy in cells):
+                yield (x, y), (vx, vy)
+
+
+def locked_doors(state: GameState):
+    """(door, v, key) for locked doors with walkable cells on both sides along v."""
+    walk = tiles.WALKABLE[state.tiles]
+    for d in state.floor.doors:
+        if d.lock is None:
+            continue
+        for vx, vy in ORTHO:
+            if walk[d.y - vy, d.x - vx] and walk[d.y + vy, d.x + vx]:
+                yield (d.x, d.y), (vx, vy), d.lock
+                break
+
+
+def unseen_cells(state: GameState, lo: int, hi: int) -> list[tuple[int, int]]:
+    """Free cells (no door) out of view, ``lo`` to ``hi`` steps' walk from the player."""
+    dist = walk_dist(state, state.player)
+    free = (dist >= lo) & (dist <= hi) & ~state.visible & (state.tiles != tiles.DOOR)
+    ys, xs = np.nonzero(free)
+    return [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]

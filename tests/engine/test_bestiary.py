@@ -15,8 +15,8 @@ from roguelike.engine.balance import MONSTERS, MonsterKind
 from roguelike.engine.creatures import choose_kind, inhabit
 from roguelike.engine.describe import monster_numbers, monster_text
 from roguelike.gen.floor import Floor
-from roguelike.gen.pipeline import generate_floor
 from tests.engine.support import add, arena, off
+from tests.floors import floor
 
 #: (field of MonsterKind, words look uses for it)
 BEHAVIOURS = (
@@ -107,14 +107,13 @@ def test_choose_kind_keeps_sentinels_and_summoned_kinds_apart():
 
 @cache
 def deep_floor(seed: int) -> Floor:
-    return generate_floor(seed, 3, last=True)
+    return floor(seed, 3, last=True)
 
 
 def test_sentinels_only_ever_guard_key_rooms_and_do_appear():
     found = 0
     for seed in range(6):
         fl = deep_floor(seed)
-        assert fl.room_map is not None
         key_rooms = {k.room for k in fl.keys}
         monsters, _ = inhabit(fl)
         for m in monsters:

@@ -206,7 +206,6 @@ def test_a_dropped_item_lies_there_and_can_be_taken_again():
 
 def test_nothing_is_dropped_on_the_stairs_or_without_having_it():
     state = fresh(0)
-    assert state.floor.finish is not None
     put_player(state, state.floor.finish)
     state.inventory = {"blink scroll": 1}
     step(state, Drop("blink scroll"))

@@ -31,6 +31,7 @@ from roguelike.engine.puzzle_rooms import difficulty_for, place_puzzles, puzzle_
 from roguelike.gen.floor import Floor
 from roguelike.gen.pipeline import generate_floor
 from tests.engine.support import room_of, stand_on, world
+from tests.floors import floor
 
 
 def test_placement_is_a_pure_function_of_the_floor():
@@ -50,7 +51,7 @@ def test_the_share_of_puzzle_keys_grows_with_depth():
     def observed(number: int) -> float:
         total = chosen = 0
         for seed in range(40):
-            fl = generate_floor(seed, number)
+            fl = floor(seed, number)
             total += len(fl.keys)
             chosen += len(place_puzzles(fl))
         return chosen / total
@@ -92,7 +93,7 @@ def test_no_two_pedestals_in_a_row_share_a_type_on_real_floors():
     pairs = 0
     for seed in range(12):
         for number in (3, 6):
-            rooms = place_puzzles(generate_floor(seed, number))
+            rooms = place_puzzles(floor(seed, number))
             _no_type_twice_in_a_row(rooms)
             pairs += max(0, len(rooms) - 1)
     assert pairs >= 10  # the check saw enough neighbours to mean something

@@ -186,7 +186,6 @@ def play_floor(state: GameState) -> list:
     for k in sorted(k.id for k in state.floor.keys):
         spot = next(s for s in state.floor.keys if s.id == k)
         events += walk_to(state, (spot.x, spot.y))
-    assert state.floor.finish is not None
     events += walk_to(state, state.floor.finish)
     return events
 
@@ -234,7 +233,6 @@ def test_a_floor_played_key_by_key_door_by_door_to_the_stairs(seed):
         taken.append(k)
         assert state.keys_held == set(taken)  # keys are kept after unlocking
         assert (spot.x, spot.y) not in state.keys_lying
-    assert state.floor.finish is not None
     events = walk_to(state, state.floor.finish)
     unlocked += events_of(events, DoorUnlocked)
     # every lock stands on the way to the stairs, each opened once, with its own key
@@ -262,7 +260,7 @@ def test_a_floor_played_key_by_key_door_by_door_to_the_stairs(seed):
 
 def test_the_last_floor_is_won_at_its_exit():
     state = fresh(3, total_floors=1)
-    assert state.floor.last and state.floor.finish is not None
+    assert state.floor.last
     fx, fy = state.floor.finish
     assert state.tiles[fy, fx] == tiles.EXIT
     play_floor(state)
@@ -358,7 +356,7 @@ def test_plain_doors_open_when_walked_into():
         got = step(state, Move(tx - x, ty - y))
         assert got == [DoorOpened(tx, ty)]
         assert state.tiles[ty, tx] == tiles.DOOR_OPEN and state.player == (x, y)
-        assert state.floor.tiles is not None and state.floor.tiles[ty, tx] == tiles.DOOR
+        assert state.floor.tiles[ty, tx] == tiles.DOOR
         return
     pytest.skip("no closed door on these seeds")
 
@@ -384,7 +382,6 @@ def test_random_walks_stay_where_the_proof_walks(seed, moves):
     (no corner squeezing), holds exactly the keys they stood on, and the explored mask only
     grows."""
     state = fresh(seed)
-    assert state.floor.spawn is not None
     explored = state.explored.copy()
     visited = {state.player}
     for dx, dy in moves:

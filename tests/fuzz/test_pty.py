@@ -26,7 +26,10 @@ import pytest
 from saves import Store
 from tests.fuzz.support import hostile_save
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX")
+pytestmark = [
+    pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX"),
+    pytest.mark.slow,  # a real game in a pseudo-terminal, waited on in real time
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "[bold]Hostile[/] world"

@@ -8,47 +8,16 @@ with ``ROGUELIKE_WRITE_GOLDEN=1 uv run pytest tests/gen/test_golden.py``. Change
 This test is what caught it: seed codes players share would now mean other dungeons.
 """
 
-import hashlib
 import json
 import os
 import subprocess
 import sys
-from dataclasses import asdict
 from pathlib import Path
 
 import pytest
 
-from roguelike import seeds
-from roguelike.engine.creatures import inhabit
-from roguelike.engine.puzzle_rooms import place_puzzles
-from roguelike.gen import formats
-from roguelike.gen.pipeline import generate_floor
-from roguelike.presets import PRESETS
 from roguelike.version import GENERATOR_VERSION
-
-CATALOG = Path(__file__).with_name("golden_floors.json")
-#: (code, preset): ten small worlds, ten normal, five large
-SIZES = ["small"] * 10 + ["normal"] * 10 + ["large"] * 5
-WORLDS = [(seeds.encode(seeds.text_seed(f"golden-{i}")), p) for i, p in enumerate(SIZES)]
-
-
-def digest(code: str, number: int, total: int) -> str:
-    fl = generate_floor(seeds.decode(code), number, last=number == total)
-    monsters, items = inhabit(fl)
-    doc = {
-        "floor": formats.floor_json(fl),
-        "monsters": [asdict(m) for m in monsters],
-        "items": sorted([list(pos), kind] for pos, kind in items.items()),
-        "puzzles": [asdict(p) for p in place_puzzles(fl)],
-    }
-    return hashlib.blake2b(formats.dumps(doc).encode(), digest_size=16).hexdigest()
-
-
-def current(worlds=WORLDS) -> dict[str, dict[str, str]]:
-    return {
-        code: {str(n): digest(code, n, PRESETS[preset]) for n in range(1, PRESETS[preset] + 1)}
-        for code, preset in worlds
-    }
+from tests.gen.golden import CATALOG, WORLDS, current
 
 
 def test_golden_catalog():
@@ -84,8 +53,7 @@ def test_another_process_with_another_hash_seed_agrees(hash_seed):
     depend on it. Another process recomputes three worlds' digests and must match."""
     picked = [WORLDS[0], WORLDS[12], WORLDS[24]]
     code = (
-        "import json, sys; import tests.gen.test_golden as g; "
-        f"print(json.dumps(g.current({picked!r})))"
+        f"import json, sys; import tests.gen.golden as g; print(json.dumps(g.current({picked!r})))"
     )
     env = {**os.environ, "PYTHONHASHSEED": hash_seed}
     out = subprocess.run(

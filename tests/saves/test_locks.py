@@ -144,6 +144,8 @@ def test_whatever_a_held_lock_file_says_the_refusal_is_one_clean_line(tmp_path_f
         f"{os.getppid()}\n{socket.gethostname()}\n".encode(),  # an unrelated live process
         f"{os.getpid()}\n{socket.gethostname()}\n".encode(),  # even this very process
     ],
+    # named, not shown: the pids differ between pytest-xdist's workers, which must agree on ids
+    ids=["empty", "garbage", "absurd-pid", "negative-pid", "parent-process", "this-process"],
 )
 def test_a_lock_file_nobody_holds_is_free_whatever_it_says(tmp_path, left):
     (tmp_path / LOCK).write_bytes(left)

@@ -382,7 +382,6 @@ def test_records_keep_their_dates_and_the_formula_score():
     record = won_record()
     assert (record.started, record.ended) == (STARTED, ENDED)
     assert record.score == score(True, 1, record.turns, [])
-    assert isinstance(record, RunRecord)
 
 
 # --- what a hostile run file may not do ------------------------------------------------------

@@ -44,7 +44,6 @@ def walk(session: Session, steps: int = 4) -> None:
 
 def descend(session: Session) -> None:
     fl = session.state.floor
-    assert fl.finish is not None
     session.state.player = fl.finish
     session.step(Descend())
     assert session.state.number == 2
