@@ -11,7 +11,6 @@ result is plain text (never markup): a screen must show it with markup off.
 
 from __future__ import annotations
 
-from roguelike.engine.describe import equipment_words
 from saves.runs import RunRecord, score, score_parts
 from saves.text import printable
 
@@ -60,16 +59,11 @@ def morgue(record: RunRecord, *, streak: int | None = None) -> str:
     if expected != record.score:
         lines.append(f"  (the formula gives {expected}: this record's score is not its own)")
     final = record.final
-    lines += ["", "Equipment:"]
+    lines += ["", "Equipment and perks:"]
     if final is not None:
         lines += [f"  {printable(line)}" for line in final.gear]
-    elif record.equipment is None:
-        lines.append("  not kept (a record of an older run format)")
     else:
-        taken = equipment_words(dict(record.equipment))
-        lines += [f"  {name}{f' ×{n}' if n > 1 else ''}  ({what})" for name, n, what in taken]
-        if not taken:
-            lines.append("  the starting blade and clothes: no treasure taken")
+        lines.append("  not kept (a record of an older run format)")
     if final is not None:
         lines += ["", "Pack:"] + [f"  {printable(line)}" for line in final.pack]
     lines += ["", f"Puzzles solved: {record.puzzles_solved}"]

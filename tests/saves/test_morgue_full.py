@@ -28,7 +28,8 @@ ENDED = "2026-01-02T04:00:00.000+00:00"
 def died_state():
     """A run that ended in a death on floor 1: an upgrade taken, a pack, a log, a puzzle."""
     state = new_game(seeds.parse("N65Q-QBJ0-23PV"), preset="small", total_floors=3)
-    state.equipment = {"iron plate": 1, "sharp blade": 2}
+    state.equipment = {"iron plate": -1, "sharp blade": 0}
+    state.perks = ["toughness"]
     state.inventory = {"healing potion": 2, "fire bomb": 1}
     state.hint_coins = 3
     state.stats.puzzle_scores.append((1, "jugs", "easy", 80))
@@ -57,8 +58,13 @@ def test_the_morgue_has_every_section_of_a_runs_end():
         assert f"  {p.name:<10} {p.points:>5}  ({p.how})" in text
     assert "100 × floor 1" in text and "1 solved" in text
     # the gear
-    gear = text.split("Equipment:\n", 1)[1].split("\n\n", 1)[0].splitlines()
-    assert [line.split("  (")[0] for line in gear] == ["  sharp blade ×2", "  iron plate"]
+    gear = text.split("Equipment and perks:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert [line.split("  (")[0] for line in gear] == [
+        "  sharp blade",
+        "  iron plate",
+        "  perk: toughness",
+    ]
+    assert "(corroded -1)" in gear[1]
     # the pack, then the coins
     pack_section = text.split("Pack:\n", 1)[1].split("\n\n", 1)[0]
     assert pack_section.splitlines() == [
@@ -153,25 +159,22 @@ def _file(doc: dict, version: int) -> bytes:
 def test_an_older_run_format_reads_as_before_without_the_end():
     doc = died_record().to_json()
     del doc["final"]
-    old = unpack(_file(doc, 3))
-    assert old.final is None and old.equipment == (("iron plate", 1), ("sharp blade", 2))
-    text = morgue(old)
-    assert "Equipment:\n" in text and "sharp blade ×2" in text
-    assert "Pack:" not in text and "Last messages:" not in text
-    assert "Score        180" in text
     del doc["equipment"]
     older = unpack(_file(doc, 2))
     assert older.final is None and older.equipment is None
-    assert "not kept (a record of an older run format)" in morgue(older)
+    text = morgue(older)
+    assert "not kept (a record of an older run format)" in text
+    assert "Pack:" not in text and "Last messages:" not in text
+    assert "Score        180" in text
 
 
 def test_a_run_file_whose_end_does_not_fit_its_format_is_refused():
     doc = died_record().to_json()
-    with pytest.raises(RunFileError, match="run.final: a record of run format 3 holds it"):
-        unpack(_file(doc, 3))
+    with pytest.raises(RunFileError, match="run.equipment: a record of run format 2 holds it"):
+        unpack(_file(doc, 2))
     del doc["final"]
     with pytest.raises(RunFileError, match="run.final: a record of run format 3 lacks it"):
-        unpack(_file(doc, 4))
+        unpack(_file(doc, 3))
 
 
 @pytest.mark.parametrize(
@@ -187,7 +190,7 @@ def test_a_hostile_end_is_bounded(key, value, match):
     doc = died_record().to_json()
     doc["final"][key] = value
     with pytest.raises(RunFileError, match=match):
-        unpack(_file(doc, 4))
+        unpack(_file(doc, 3))
 
 
 def test_text_from_the_file_cannot_drive_the_terminal():

@@ -34,7 +34,7 @@ async def test_the_final_screen_gives_the_score_and_the_runs_text():
         await pilot.pause()
         assert isinstance(app.screen, MorgueScreen)
         morgue = app.screen.text
-        for section in ("Score        100", "Equipment:", "Pack:", "Last messages:"):
+        for section in ("Score        100", "Equipment and perks:", "Pack:", "Last messages:"):
             assert section in morgue
         assert "  2 × a healing potion" in morgue
         assert "  The cave rat bites you (3). You die..." in morgue
