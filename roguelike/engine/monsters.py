@@ -52,6 +52,7 @@ from roguelike.engine.creatures import Monster, monster_hp
 from roguelike.engine.describe import a
 from roguelike.engine.events import Event, Message
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
+from roguelike.engine.items import monster_drinks
 from roguelike.engine.pathing import FAR, distance_map
 from roguelike.engine.state import GameState
 
@@ -89,7 +90,7 @@ def monsters_act(state: GameState) -> list[Event]:
                 m.unseen = 0
                 events.append(Message(f"The {m.kind} notices you!"))
         # against a slow player (heavy armour) a monster gets more of its turns
-        m.energy += m.info.speed * PLAYER_SPEED // state.speed
+        m.energy += m.info.speed * PLAYER_SPEED // state.pace
         while m.energy >= 100 and not state.dead and m in state.monsters:  # a thief may go
             m.energy -= 100
             if m.info.regen and m.hp < m.max_hp:
@@ -99,7 +100,10 @@ def monsters_act(state: GameState) -> list[Event]:
                 if m.hp >= m.max_hp:
                     for counter in ("hiding", "fled"):
                         m.extra.pop(counter, None)
-            if m.awake:
+            drank = monster_drinks(state, m) if m.awake else None
+            if drank is not None:  # its turn went on its potion
+                events += drank
+            elif m.awake:
                 if dist is None:
                     dist = player_distances(state)
                 events += monster_turn(state, m, dist)
