@@ -277,6 +277,8 @@ def digest(state: GameState) -> str:
         state.speed,
         state.berserk,
         state.weary,
+        sorted(state.identified),
+        [state.hasted, state.detecting, state.darkness, state.hallucinating, state.confused],
         state.level,
         state.xp,
         state.turn,

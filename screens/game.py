@@ -56,6 +56,7 @@ from roguelike.engine import step as engine_step
 from roguelike.engine.creatures import ITEMS
 from roguelike.engine.describe import a
 from roguelike.engine.items import flight, throw_forecast
+from roguelike.engine.legend import legend_for
 from roguelike.engine.places import Place, finish_known, places, stairs_action
 from saves.text import printable
 from screens.bindings import textual_bindings
@@ -63,7 +64,7 @@ from screens.character import CharacterScreen
 from screens.dungeon import DungeonScreen
 from screens.help import HelpScreen, key_label
 from screens.history import HistoryScreen
-from screens.inventory import InventoryScreen
+from screens.inventory import InventoryScreen, identify_picker
 from screens.map_view import MapView, key_glyph
 from screens.overview import OverviewScreen
 from screens.puzzle import PuzzleOutcome, PuzzleScreen
@@ -615,18 +616,30 @@ class GameScreen(DungeonScreen[GameState | None]):
     @takes_over
     def action_inventory(self) -> None:
         if not self._busy():
-            self.app.push_screen(InventoryScreen(dict(self.state.inventory)), self._used)
+            pack = InventoryScreen(dict(self.state.inventory), state=self.state)
+            self.app.push_screen(pack, self._used)
 
     def _used(self, kind: str | None) -> None:
-        if kind is not None:
+        if kind is None:
+            return
+        pick = identify_picker(self.state, kind)  # a known scroll of identification: name one
+        if pick is None:
             self.act(Use(kind))
+        else:
+            self.app.push_screen(
+                pick, lambda choice: self.act(Use(kind, choice)) if choice else None
+            )
 
     @takes_over
     def action_quaff(self) -> None:
         """``q``: the pack's potions, to drink one."""
         if not self._busy():
             pack = InventoryScreen(
-                dict(self.state.inventory), only="quaff", title="Quaff", verb="quaff"
+                dict(self.state.inventory),
+                only="quaff",
+                title="Quaff",
+                verb="quaff",
+                state=self.state,
             )
             self.app.push_screen(pack, self._used)
 
@@ -635,7 +648,7 @@ class GameScreen(DungeonScreen[GameState | None]):
         """``r``: the pack's scrolls, to read one."""
         if not self._busy():
             pack = InventoryScreen(
-                dict(self.state.inventory), only="read", title="Read", verb="read"
+                dict(self.state.inventory), only="read", title="Read", verb="read", state=self.state
             )
             self.app.push_screen(pack, self._used)
 
@@ -643,7 +656,9 @@ class GameScreen(DungeonScreen[GameState | None]):
     def action_drop(self) -> None:
         """``d``: the pack, to drop one item where the player stands."""
         if not self._busy():
-            pack = InventoryScreen(dict(self.state.inventory), title="Drop", verb="drop")
+            pack = InventoryScreen(
+                dict(self.state.inventory), title="Drop", verb="drop", state=self.state
+            )
             self.app.push_screen(pack, self._dropped)
 
     def _dropped(self, kind: str | None) -> None:
@@ -733,7 +748,7 @@ class GameScreen(DungeonScreen[GameState | None]):
         self.app.push_screen(HistoryScreen(self.state.log))
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(legend_for(self.state)))
 
     def action_character(self) -> None:
         """``@``: the character sheet (it takes no turn, and leaves the bot the wheel)."""

@@ -54,6 +54,7 @@ __all__ = [
     "key_name",
     "monster_numbers",
     "monster_shown",
+    "passing_words",
     "monster_text",
     "upgrades",
 ]
@@ -112,6 +113,18 @@ def item_description(state: GameState, name: str) -> str:
         f"Unknown: {verb.lower()} it to learn what it is (it may help or harm), or identify it "
         "with a scroll of identification."
     )
+
+
+def passing_words(state: GameState) -> list[str]:
+    """The potions' passing states on the player, with their turns left (``hasted 12``)."""
+    states = (
+        ("hasted", state.hasted),
+        ("sensing monsters", state.detecting),
+        ("in darkness", state.darkness),
+        ("hallucinating", state.hallucinating),
+        ("confused", state.confused),
+    )
+    return [f"{name} {left}" for name, left in states if left]
 
 
 def monster_shown(state: GameState, m: Monster) -> MonsterKind:

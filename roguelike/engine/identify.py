@@ -28,6 +28,7 @@ __all__ = [
     "Look",
     "appearances",
     "is_known",
+    "known_looks",
     "learn",
     "look",
     "unknown_in_pack",
@@ -84,6 +85,11 @@ def learn(state: GameState, name: str) -> bool:
         return False
     state.identified.add(name)
     return True
+
+
+def known_looks(state: GameState) -> list[tuple[str, str]]:
+    """(kind, look) of each potion and scroll kind the player has learned, in table order."""
+    return [(n, look(state, n)[0]) for n in POTIONS + SCROLLS if n in state.identified]
 
 
 def unknown_in_pack(state: GameState) -> list[str]:

@@ -13,13 +13,19 @@ import numpy as np
 from roguelike import puzzles, seeds, tiles
 from roguelike.engine.balance import (
     BERSERK_TURNS,
+    CONFUSED_TURNS,
+    DARK_TURNS,
+    DETECT_TURNS,
     DIFFICULTIES,
     FREE_TURNS,
+    HALLUCINATION_TURNS,
+    HASTE_TURNS,
     NET_TURNS,
     PLAYER_SPEED_LEAST,
     WEARY_TURNS,
 )
 from roguelike.engine.creatures import ITEMS, MONSTERS, SHACKLED, Monster, monster_hp
+from roguelike.engine.identify import POTIONS, SCROLLS
 from roguelike.engine.items import LASTING
 from roguelike.engine.puzzle_rooms import PuzzleRoom
 from roguelike.engine.state import LOG_LIMIT, GameState, RunStats
@@ -46,6 +52,8 @@ from saves.world import RUN_ID, VisitedFloor, World, check_name, parse_date
 LOG_KEPT = 200
 #: What the pack can hold (the other items are used when taken).
 PACK_ITEMS = frozenset(name for name, kind in ITEMS.items() if kind.kind == "pack")
+#: What ``state.identified`` can hold: the potion and scroll kinds.
+KNOWABLE = frozenset(POTIONS + SCROLLS)
 #: What ``state.equipment`` can hold: the lasting upgrades.
 LASTING_ITEMS = tuple(name for name, kind in ITEMS.items() if kind.effect in LASTING)
 
@@ -141,6 +149,12 @@ def state_doc(s: GameState) -> dict[str, Any]:
         "speed": s.speed,
         "berserk": s.berserk,
         "weary": s.weary,
+        "identified": sorted(s.identified),
+        "hasted": s.hasted,
+        "detecting": s.detecting,
+        "darkness": s.darkness,
+        "hallucinating": s.hallucinating,
+        "confused": s.confused,
         "level": s.level,
         "xp": s.xp,
         "regen_clock": s.regen_clock,
@@ -270,6 +284,14 @@ def state_from(value: Any, where: str) -> GameState:
         speed=f.integer(field("speed"), at("speed"), PLAYER_SPEED_LEAST, 1000),
         berserk=f.integer(field("berserk"), at("berserk"), 0, BERSERK_TURNS),
         weary=f.integer(field("weary"), at("weary"), 0, WEARY_TURNS),
+        identified=identified_from(field("identified"), at("identified")),
+        hasted=f.integer(field("hasted"), at("hasted"), 0, HASTE_TURNS),
+        detecting=f.integer(field("detecting"), at("detecting"), 0, DETECT_TURNS),
+        darkness=f.integer(field("darkness"), at("darkness"), 0, DARK_TURNS),
+        hallucinating=f.integer(
+            field("hallucinating"), at("hallucinating"), 0, HALLUCINATION_TURNS
+        ),
+        confused=f.integer(field("confused"), at("confused"), 0, CONFUSED_TURNS),
         equipment=equipment_from(field("equipment"), at("equipment")),
         level=f.integer(field("level"), at("level"), 1, MAX_BIG),
         xp=f.integer(field("xp"), at("xp"), 0, MAX_BIG),
@@ -299,6 +321,17 @@ def state_from(value: Any, where: str) -> GameState:
     # captives and allies
     state.allies = allies_from(field("allies"), at("allies"), width, height)
     return state
+
+
+def identified_from(value: Any, where: str) -> set[str]:
+    """The potion and scroll kinds the player knows: each once, each one of them."""
+    known: set[str] = set()
+    for i, item in enumerate(f.array_list(value, where, len(KNOWABLE))):
+        kind = f.text(item, f"{where}[{i}]", 40, choices=KNOWABLE)
+        if kind in known:
+            raise SaveError(f"{where}[{i}]: {kind} is listed twice")
+        known.add(kind)
+    return known
 
 
 def equipment_from(value: Any, where: str) -> dict[str, int]:
