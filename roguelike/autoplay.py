@@ -62,10 +62,11 @@ from roguelike.engine import (
 )
 from roguelike.engine.allies import freed
 from roguelike.engine.balance import DEFAULT_DIFFICULTY, SEARCH_RADIUS, THROW_RANGE
-from roguelike.engine.creatures import SHACKLED, Monster, monster_attack
+from roguelike.engine.creatures import ITEMS, SHACKLED, Monster, monster_attack
 from roguelike.engine.describe import a as a_
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
-from roguelike.engine.items import flight, held
+from roguelike.engine.identify import unknown_in_pack
+from roguelike.engine.items import flight, held_known
 from roguelike.engine.monsters import SCENT_RANGE
 from roguelike.engine.pathing import FAR, distance_map, downhill
 from roguelike.engine.state import GameState
@@ -99,6 +100,9 @@ TREASURE_PREFERENCE = ("iron plate", "sharp blade", "heart elixir", "war axe", "
 #: gives up on that one until it comes next to it: a monster that cannot reach the player
 #: (across a chasm, say) must not hold it still for ever.
 PATIENCE = 12
+#: Below this share of its HP, with a threat in view and nothing known to help, it gambles on
+#: an unknown potion or scroll.
+DESPERATE = 0.3
 #: A monster with at least this many HP is worth a bomb on its own (or a berserk potion).
 BIG_HP = 14
 
@@ -110,10 +114,12 @@ class Policy:
     invulnerable: bool = False
     no_items: bool = False
     skip_treasure: bool = False
+    #: never drink or read an unknown potion or scroll (the gamble of identification, off)
+    no_unknown: bool = False
 
     def describe(self) -> str:
         """The switches as the command line writes them ("" for the full autoplayer)."""
-        names = ("invulnerable", "no_items", "skip_treasure")
+        names = ("invulnerable", "no_items", "skip_treasure", "no_unknown")
         return " ".join("--" + n.replace("_", "-") for n in names if getattr(self, n))
 
 
@@ -245,7 +251,8 @@ def decide(state: GameState, *, stepwise: bool = False, memory: Memory | None = 
     blocked = isinstance(d.action, (Explore, Travel, Rest)) and bool(travel_threats(state))
     if blocked and isinstance(d.action, Rest):
         return Decision(Wait(), d.why)  # a turn's rest the engine does not refuse
-    if (stepwise or avoid is not None or blocked) and isinstance(d.action, (Explore, Travel)):
+    walk_one = stepwise or avoid is not None or blocked or bool(state.confused)
+    if walk_one and isinstance(d.action, (Explore, Travel)):
         # the engine's walks know nothing of what it keeps out of: one step of its own
         a = d.action
         if isinstance(a, Explore):
@@ -256,17 +263,42 @@ def decide(state: GameState, *, stepwise: bool = False, memory: Memory | None = 
     return d
 
 
+def _gamble(state: GameState, memory: Memory, *, threats: bool) -> Decision | None:
+    """Learning what the pack holds (off with ``no_unknown`` or ``no_items``): a known scroll
+    of identification names an unknown kind; an unknown potion or scroll is tried when it is
+    safe (full HP, no monster in view), or when desperate (a threat, low HP, nothing known to
+    help), a potion first (more potions heal than scrolls save)."""
+    policy = memory.policy
+    unknown = unknown_in_pack(state)
+    if policy.no_unknown or policy.no_items or not unknown:
+        return None
+    names = held_known(state, "identify")
+    if names is not None and any(k != names for k in unknown) and not threats:
+        choice = next(k for k in unknown if k != names)
+        return Decision(Use(names, choice), "reading a scroll of identification")
+    seen = bool(state.visible_monsters())
+    if not seen and not threats and state.hp >= state.max_hp and not state.confused:
+        return Decision(Use(unknown[0]), "trying an unknown item in safety")
+    if threats and state.hp < DESPERATE * state.max_hp:
+        potions = [k for k in unknown if ITEMS[k].verb == "quaff"]
+        return Decision(Use((potions or unknown)[0]), "trying an unknown item in despair")
+    return None
+
+
 def _decide(state: GameState, memory: Memory) -> Decision:
     px, py = state.player
     threats = [m for m in threats_seen(state) if memory.waited.get(m.id, 0) <= PATIENCE]
     hurt = state.hp < DRINK_BELOW * state.max_hp
     avoid, items = memory.avoid, not memory.policy.no_items
-    potion = held(state, "heal") if items else None
-    scroll = held(state, "blink") if items else None
+    potion = held_known(state, "heal") if items else None
+    scroll = held_known(state, "blink") if items else None
     if threats and hurt and potion:
         return Decision(Use(potion), "drinking a potion")
     if threats and hurt and scroll:
         return Decision(Use(scroll), "blinking away")
+    gamble = _gamble(state, memory, threats=bool(threats))
+    if gamble is not None:
+        return gamble
     adjacent = [
         m
         for m in state.visible_monsters()
@@ -280,7 +312,7 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         return Decision(
             SolvePuzzle(tuple(p.move_to_json(m) for m in plan)), f"solving the {room.type} puzzle"
         )
-    fury = held(state, "berserk") if items and not (state.berserk or state.weary) else None
+    fury = held_known(state, "berserk") if items and not (state.berserk or state.weary) else None
     if adjacent:
         big = [m for m in adjacent if m.hp >= BIG_HP]
         if fury and (big or len(adjacent) >= 2):
@@ -290,11 +322,11 @@ def _decide(state: GameState, memory: Memory) -> Decision:
             memory.waited.pop(came.id, None)
         return Decision(Move(m.x - px, m.y - py), f"fighting {a_(m.kind)}")
     if threats:
-        bomb = held(state, "bomb") if items else None
+        bomb = held_known(state, "bomb") if items else None
         aim = _aim(state, threats) if bomb else None
         if bomb and aim is not None:
             return Decision(Throw(bomb, *aim), "throwing a fire bomb")
-        burn = held(state, "sacrifice") if items else None
+        burn = held_known(state, "sacrifice") if items else None
         if burn and hurt and len(threats) >= 2 and state.max_hp > 3 * BIG_HP:
             return Decision(Use(burn), "reading a sacrifice scroll")
         # a step back does not take it out of a shooter's range: away from melee ones only;
@@ -335,7 +367,7 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         memory.hunt = None
     fin = state.floor.finish
     stairs_known = fin is not None and bool(state.explored[fin[1], fin[0]])
-    mapping = held(state, "map") if items else None
+    mapping = held_known(state, "map") if items else None
     if mapping and not stairs_known:
         return Decision(Use(mapping), "reading a mapping scroll")
     captive = _captive(state)

@@ -84,6 +84,11 @@ def add_arguments(bot: argparse.ArgumentParser) -> None:
         help="it never enters a treasure room (an ablation)",
     )
     bot.add_argument(
+        "--no-unknown",
+        action="store_true",
+        help="it never drinks or reads an unknown potion or scroll (an ablation)",
+    )
+    bot.add_argument(
         "--record",
         metavar="FILE",
         help="with --seed: write the run, with every input, as a run file "
@@ -109,7 +114,10 @@ def result_json(r: Result) -> dict[str, Any]:
 
 def policy_of(args: argparse.Namespace) -> Policy:
     return Policy(
-        invulnerable=args.invulnerable, no_items=args.no_items, skip_treasure=args.skip_treasure
+        invulnerable=args.invulnerable,
+        no_items=args.no_items,
+        skip_treasure=args.skip_treasure,
+        no_unknown=args.no_unknown,
     )
 
 

@@ -63,6 +63,7 @@ POLICIES: dict[str, Policy] = {
     "full": Policy(),
     "no-items": Policy(no_items=True),
     "skip-treasure": Policy(skip_treasure=True),
+    "no-unknown": Policy(no_unknown=True),
     "invulnerable": Policy(invulnerable=True),
 }
 #: The difficulties the curve compares by default: normal and the levels around it.
