@@ -391,7 +391,9 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         if towards is not None:
             return Decision(towards, f"going for {a_(state.items_lying[pick])}")
     left = [r for r in state.puzzles.values() if r.visited and not r.solved]
-    if left:  # a pedestal it was pulled away from (by a fight): back to it
+    # a pedestal it was pulled away from (by a fight, or a scroll of teleport: then by a known
+    # way only, else it explores on until it knows one)
+    if left and _towards(state, left[0].x, left[0].y, avoid) is not None:
         return Decision(Travel(left[0].x, left[0].y), "going back to a puzzle")
     if _explore_step(state, avoid) is not None:
         return Decision(Explore(), "exploring")
