@@ -216,21 +216,23 @@ LEGEND: tuple[Entry, ...] = tuple(
 
 def known_item_entry(state: GameState, name: str) -> Entry:
     """The entry of item kind ``name`` as the player of ``state`` knows it: a potion or scroll
-    in its world's look and colour, by its name once known ("healing potion (murky potion)"),
-    else as an unknown look; any other item as :func:`item_entry` says."""
+    in its world's look and colour, by its name once known (its meaning says its look), else
+    by its look, its meaning starting "Unknown"; any other item as :func:`item_entry` says.
+    (A scroll's look is named short, ``XOBAH scroll``: the legend's names never wrap.)"""
     if not unknowable(name):
         return item_entry(name)
     item = ITEMS[name]
     seen_as, colour = look(state, name)
     if is_known(state, name):
-        return Entry(item.glyph, colour, f"{name} ({seen_as})", item.description, "Items")
+        return Entry(item.glyph, colour, name, f"{item.description} (The {seen_as}.)", "Items")
+    short = f"{seen_as.removeprefix('scroll titled ')} scroll" if item.verb == "read" else seen_as
     verb = "drink" if item.verb == "quaff" else "read"
     return Entry(
         item.glyph,
         colour,
-        f"{seen_as} (unknown)",
-        f"An unknown {'potion' if item.verb == 'quaff' else 'scroll'}: {verb} it to learn what "
-        "it is (it may help or harm), or name it with a scroll of identification.",
+        short,
+        f"Unknown: {verb} it to learn what it is (it may help or harm), or name it with a "
+        "scroll of identification.",
         "Items",
     )
 
@@ -241,9 +243,9 @@ def legend_for(state: GameState) -> tuple[Entry, ...]:
     unknown looks come last, in the order of their words, so their order tells nothing."""
     items = [known_item_entry(state, e.name) if e.group == "Items" else e for e in LEGEND]
     unknown = sorted(
-        (e for e in items if e.name.endswith("(unknown)")), key=lambda e: (e.glyph, e.name)
+        (e for e in items if e.meaning.startswith("Unknown")), key=lambda e: (e.glyph, e.name)
     )
-    known = [e for e in items if e.group == "Items" and not e.name.endswith("(unknown)")]
+    known = [e for e in items if e.group == "Items" and not e.meaning.startswith("Unknown")]
     order = [*known, *unknown]
     at = next(i for i, e in enumerate(items) if e.group == "Items")
     rest = [e for e in items if e.group != "Items"]

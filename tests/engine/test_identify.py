@@ -91,14 +91,15 @@ def test_unknown_until_used_then_named_everywhere():
     state.items_lying[neighbour(state)] = "speed potion"
     x, y = neighbour(state)
     assert look in describe(state, x, y) and "speed" not in describe(state, x, y).replace(look, "")
-    names = [e.name for e in legend_for(state) if e.group == "Items"]
-    assert f"{look} (unknown)" in names and not any(n.startswith("speed potion") for n in names)
+    entries = {e.name: e for e in legend_for(state) if e.group == "Items"}
+    assert entries[look].meaning.startswith("Unknown") and "speed potion" not in entries
     events = step(state, Use("speed potion"))
     assert any(f"the {look} is a speed potion" in getattr(e, "text", "") for e in events)
     assert is_known(state, "speed potion") and state.hasted == HASTE_TURNS - 1
     assert item_label(state, "speed potion") == "speed potion"
     assert "speed potion" in describe(state, x, y)
-    assert f"speed potion ({look})" in [e.name for e in legend_for(state)]
+    known = {e.name: e for e in legend_for(state)}["speed potion"]
+    assert look in known.meaning and known.colour == appearances(SEED)["speed potion"][1]
 
 
 def test_an_unknown_potion_is_never_refused_so_it_gives_nothing_away():
