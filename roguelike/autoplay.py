@@ -88,7 +88,8 @@ from roguelike.engine.fire import FUEL
 from roguelike.engine.gas import cloud
 from roguelike.engine.gear import SLOTS, bonus, worn
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
-from roguelike.engine.items import flight, held
+from roguelike.engine.identify import unknown_in_pack
+from roguelike.engine.items import flight, held_known
 from roguelike.engine.monsters import SCENT_RANGE
 from roguelike.engine.pathing import FAR, distance_map, downhill
 from roguelike.engine.perks import perk_count
@@ -145,6 +146,9 @@ TYPICAL_BLOW = 6.0
 #: gives up on that one until it comes next to it: a monster that cannot reach the player
 #: (across a chasm, say) must not hold it still for ever.
 PATIENCE = 12
+#: Below this share of its HP, with a threat in view and nothing known to help, it gambles on
+#: an unknown potion or scroll.
+DESPERATE = 0.3
 #: A monster with at least this many HP is worth a bomb on its own (or a berserk potion).
 BIG_HP = 14
 #: Sleepers within this many cells (Chebyshev) of each other are one group, woken together.
@@ -166,9 +170,11 @@ class Policy:
     #: it ignores the ways of the monsters whose answer is not a corridor: it stands in a
     #: breather's line and keeps its fire for the usual targets, not the ghosts
     naive_monsters: bool = False
-
     #: it takes the first perk offered at each level up, whatever it is
     first_perk: bool = False
+
+    #: never drink or read an unknown potion or scroll (the gamble of identification, off)
+    no_unknown: bool = False
 
     def describe(self) -> str:
         """The switches as the command line writes them ("" for the full autoplayer)."""
@@ -180,6 +186,7 @@ class Policy:
             "ignore_fire",
             "naive_monsters",
             "first_perk",
+            "no_unknown",
         )
         return " ".join("--" + n.replace("_", "-") for n in names if getattr(self, n))
 
@@ -324,7 +331,8 @@ def decide(state: GameState, *, stepwise: bool = False, memory: Memory | None = 
     blocked = _engine_refuses(state, d.action)
     if blocked and isinstance(d.action, Rest):
         return Decision(Wait(), d.why)  # a turn's rest the engine does not refuse
-    if (stepwise or avoid is not None or blocked) and isinstance(d.action, (Explore, Travel)):
+    walk_one = stepwise or avoid is not None or blocked or bool(state.confused)
+    if walk_one and isinstance(d.action, (Explore, Travel)):
         # the engine's walks know nothing of what it keeps out of: one step of its own
         a = d.action
         if isinstance(a, Explore):
@@ -345,6 +353,28 @@ def _engine_refuses(state: GameState, action: Action) -> bool:
     return isinstance(action, (Travel, Rest)) and bool(travel_threats(state))
 
 
+def _gamble(state: GameState, memory: Memory, *, threats: bool) -> Decision | None:
+    """Learning what the pack holds (off with ``no_unknown`` or ``no_items``): a known scroll
+    of identification names an unknown kind; an unknown potion or scroll is tried when it is
+    safe (full HP, no monster in view), or when desperate (a threat, low HP, nothing known to
+    help), a potion first (more potions heal than scrolls save)."""
+    policy = memory.policy
+    unknown = unknown_in_pack(state)
+    if policy.no_unknown or policy.no_items or not unknown:
+        return None
+    names = held_known(state, "identify")
+    if names is not None and any(k != names for k in unknown) and not threats:
+        choice = next(k for k in unknown if k != names)
+        return Decision(Use(names, choice), "reading a scroll of identification")
+    seen = bool(state.visible_monsters())
+    if not seen and not threats and state.hp >= state.max_hp and not state.confused:
+        return Decision(Use(unknown[0]), "trying an unknown item in safety")
+    if threats and state.hp < DESPERATE * state.max_hp:
+        potions = [k for k in unknown if ITEMS[k].verb == "quaff"]
+        return Decision(Use((potions or unknown)[0]), "trying an unknown item in despair")
+    return None
+
+
 def _decide(state: GameState, memory: Memory) -> Decision:
     px, py = state.player
     if state.perk_offer:  # a choice that spends no turn: made at once
@@ -357,8 +387,8 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         return gear
     hurt = state.hp < DRINK_BELOW * state.max_hp
     avoid, items = memory.avoid, not memory.policy.no_items
-    potion = held(state, "heal") if items else None
-    scroll = held(state, "blink") if items else None
+    potion = held_known(state, "heal") if items else None
+    scroll = held_known(state, "blink") if items else None
     if seen and hurt and potion:
         return Decision(Use(potion), "drinking a potion")
     if seen and hurt and scroll:
@@ -369,6 +399,9 @@ def _decide(state: GameState, memory: Memory) -> Decision:
     fire = _fire_at_ghost(state, memory, seen)
     if fire is not None:
         return fire
+    gamble = _gamble(state, memory, threats=bool(threats))
+    if gamble is not None:
+        return gamble
     adjacent = [
         m
         for m in state.visible_monsters()
@@ -384,7 +417,7 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         return Decision(
             SolvePuzzle(tuple(p.move_to_json(m) for m in plan)), f"solving the {room.type} puzzle"
         )
-    fury = held(state, "berserk") if items and not (state.berserk or state.weary) else None
+    fury = held_known(state, "berserk") if items and not (state.berserk or state.weary) else None
     if adjacent:
         big = [m for m in adjacent if m.hp >= BIG_HP]
         if fury and (big or len(adjacent) >= 2):
@@ -400,11 +433,11 @@ def _decide(state: GameState, memory: Memory) -> Decision:
     if dodge is not None:
         return dodge
     if threats:
-        bomb = held(state, "bomb") if items else None
+        bomb = held_known(state, "bomb") if items else None
         aim = _aim(state, threats, fire=not memory.policy.ignore_fire) if bomb else None
         if bomb and aim is not None:
             return Decision(Throw(bomb, *aim), "throwing a fire bomb")
-        burn = held(state, "sacrifice") if items else None
+        burn = held_known(state, "sacrifice") if items else None
         if burn and hurt and len(threats) >= 2 and state.max_hp > 3 * BIG_HP:
             return Decision(Use(burn), "reading a sacrifice scroll")
         # a step back does not take it out of a shooter's range: away from melee ones only;
@@ -449,7 +482,7 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         memory.hunt = None
     fin = state.floor.finish
     stairs_known = fin is not None and bool(state.explored[fin[1], fin[0]])
-    mapping = held(state, "map") if items else None
+    mapping = held_known(state, "map") if items else None
     if mapping and not stairs_known:
         return Decision(Use(mapping), "reading a mapping scroll")
     captive = _captive(state)
@@ -475,7 +508,9 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         if towards is not None:
             return Decision(towards, f"going for {a_(state.items_lying[pick])}")
     left = [r for r in state.puzzles.values() if r.visited and not r.solved]
-    if left:  # a pedestal it was pulled away from (by a fight): back to it
+    # a pedestal it was pulled away from (by a fight, or a scroll of teleport: then by a known
+    # way only, else it explores on until it knows one)
+    if left and _towards(state, left[0].x, left[0].y, avoid) is not None:
         return Decision(Travel(left[0].x, left[0].y), "going back to a puzzle")
     if _explore_step(state, avoid) is not None:
         quiet = None if memory.policy.no_sneak else _quiet_step(state, memory)
@@ -593,13 +628,13 @@ def _fire_at_ghost(state: GameState, memory: Memory, seen: list[Monster]) -> Dec
         return None
     if policy.no_items:
         return None
-    bomb = held(state, "bomb")
+    bomb = held_known(state, "bomb")
     for g in ghosts:
         path = flight(state, g.x, g.y) if bomb else []
         near = chebyshev(g.pos, state.player) <= THROW_RANGE
         if bomb and path and path[-1] == g.pos and chebyshev(g.pos, state.player) >= 2 and near:
             return Decision(Throw(bomb, g.x, g.y), f"throwing a fire bomb at the {g.kind}")
-    burn = held(state, "sacrifice")
+    burn = held_known(state, "sacrifice")
     close = any(chebyshev(g.pos, state.player) == 1 for g in ghosts)
     if burn and close and state.max_hp > 2 * BIG_HP:
         return Decision(Use(burn), "burning the ghost with a sacrifice scroll")

@@ -157,7 +157,7 @@ def encode_action(action: Action) -> Code:
     if isinstance(action, Travel):
         return f"t{action.x},{action.y}"
     if isinstance(action, Use):
-        return f"U{action.item}"
+        return f"U{action.item}" + (f"|{action.choice}" if action.choice else "")
     if isinstance(action, Throw):
         return f"T{action.x},{action.y},{action.item}"
     if isinstance(action, Drop):
@@ -200,8 +200,10 @@ def decode_action(code: Any, where: str = "action") -> Action:
             digits = sep and all(v.isascii() and v.isdigit() and str(int(v)) == v for v in (x, y))
             if digits and int(x) < MAX_COORD and int(y) < MAX_COORD:
                 return Travel(int(x), int(y))
-        if code.startswith("U") and code[1:] in ITEMS:
-            return Use(code[1:])
+        if code.startswith("U"):
+            item, bar, choice = code[1:].partition("|")
+            if item in ITEMS and (not bar or choice in ITEMS):
+                return Use(item, choice)
         if code.startswith("D") and code[1:] in ITEMS:
             return Drop(code[1:])
         if code.startswith("w") and code[1:] in ITEMS:
@@ -298,6 +300,8 @@ def digest(state: GameState) -> str:
         state.stealth,
         state.berserk,
         state.weary,
+        sorted(state.identified),
+        [state.hasted, state.detecting, state.darkness, state.hallucinating, state.confused],
         state.level,
         state.xp,
         state.turn,

@@ -18,7 +18,8 @@ from textual.widgets import Static
 from roguelike import seeds, tiles
 from roguelike.engine import ITEMS, GameState
 from roguelike.engine.balance import PERKS
-from roguelike.engine.describe import equipment_words
+from roguelike.engine.describe import equipment_words, item_colour, item_label, passing_words
+from roguelike.engine.identify import known_looks
 from roguelike.presets import PRESETS
 from saves.text import printable
 from screens.bindings import ClosedByItsKey, keys_of
@@ -64,6 +65,10 @@ def sheet_text(
     elif state.weary:
         _row(text, "Fury", f"weary {state.weary} turns", ("  (blows land softer)", OLD))
 
+    passing = passing_words(state)
+    if passing:
+        _row(text, "Potions", ", ".join(passing))
+
     text.append("\n\nEquipment", style="bold")
     worn = equipment_words(state.equipment)
     if not worn:
@@ -103,12 +108,21 @@ def sheet_text(
                 pack.append(", ")
             if found is None:
                 pack.append("?")
+                shown = kind
             else:
-                pack.append(found.glyph, style=f"bold {colour_of(found.colour)}")
-            pack.append(f" {printable(kind)}" + (f" ×{count}" if count > 1 else ""))
+                pack.append(found.glyph, style=f"bold {colour_of(item_colour(state, kind))}")
+                shown = item_label(state, kind)
+            pack.append(f" {printable(shown)}" + (f" ×{count}" if count > 1 else ""))
         _row(text, "Pack", pack)
     else:
         _row(text, "Pack", ("empty", OLD))
+
+    known = Text()
+    for i, (kind, seen_as) in enumerate(known_looks(state)):
+        known.append(", " if i else "")
+        known.append(ITEMS[kind].glyph, style=f"bold {colour_of(item_colour(state, kind))}")
+        known.append(f" {seen_as}: {kind}")
+    _row(text, "Known", known if known else ("no potion or scroll yet", OLD))
 
     stats = state.stats
     text.append("\n\nThe run", style="bold")

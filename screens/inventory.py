@@ -1,5 +1,7 @@
 """The pack: a modal screen listing the items carried, numbered to be used (or only the
-potions to quaff, the scrolls to read; or any item to drop)."""
+potions to quaff, the scrolls to read; or any item to drop). Given the game's state, a potion
+or scroll shows as the player knows it (``describe.item_label``): by its kind once known, else
+by its world's look, marked unknown."""
 
 from __future__ import annotations
 
@@ -8,8 +10,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
-from roguelike.engine import ITEMS, ItemKind
-from roguelike.engine.describe import equipment_words
+from roguelike.engine import ITEMS, GameState, ItemKind
+from roguelike.engine.describe import equipment_words, item_colour, item_description, item_label
+from roguelike.engine.identify import is_known, unknown_in_pack
 from screens.box import BoxScreen
 from screens.map_view import colour_of
 from screens.side_panel import BRIGHT, OLD
@@ -43,12 +46,15 @@ class InventoryScreen(BoxScreen[str | None]):
         title: str = "Pack",
         verb: str = "use",
         worn: dict[str, int] | None = None,
+        state: GameState | None = None,
     ) -> None:
         """``only``: list just the items used that way (an ItemKind's ``verb``: "quaff",
         "read"; or "wear", the wearables); ``title`` heads the box, ``verb`` says what a
-        number does; ``worn``: what is worn and wielded (item → enchantment), shown first."""
+        number does; ``worn``: what is worn and wielded (item → enchantment), shown first;
+        ``state``: the game, to name each item as its player knows it."""
         super().__init__()
         self.worn = dict(worn or {})
+        self.state = state
         kept = [k for k in inventory if not only or (k in ITEMS and _used_by(ITEMS[k], only))]
         self.kinds = kept[:9]
         self.inventory = {k: inventory[k] for k in kept}
@@ -79,12 +85,17 @@ class InventoryScreen(BoxScreen[str | None]):
             glyph = item.glyph if item else "?"
             colour = colour_of(item.colour) if item else BRIGHT
             name = item.name if item else kind
+            description = item.description if item else ""
+            if item is not None and self.state is not None:
+                colour = colour_of(item_colour(self.state, kind))
+                name = item_label(self.state, kind)
+                description = item_description(self.state, kind)
             count = self.inventory[kind]
             text.append(f"\n{n} ", style="bold")
             text.append(glyph, style=f"bold {colour}")
             text.append(f" {name}" + (f" ×{count}" if count > 1 else ""))
-            if item is not None and item.description:
-                text.append(f"\n    {item.description}", style=OLD)
+            if description:
+                text.append(f"\n    {description}", style=OLD)
         text.append(f"\n\n1–9 {self.verb} · Esc close", style=OLD)
         return text
 
@@ -94,3 +105,22 @@ class InventoryScreen(BoxScreen[str | None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def identify_picker(state: GameState, kind: str) -> InventoryScreen | None:
+    """The pick of what a scroll of identification names, when ``kind`` is one the player
+    knows and the pack holds other unknown kinds: the pack box, listing just those (a number
+    dismisses it with the kind chosen). None when there is nothing to choose (an unknown
+    scroll read blind names the first unknown kind by itself)."""
+    item = ITEMS.get(kind)
+    if item is None or item.effect != "identify" or not is_known(state, kind):
+        return None
+    unknown = [k for k in unknown_in_pack(state) if k != kind]
+    if not unknown:
+        return None
+    return InventoryScreen(
+        {k: state.inventory[k] for k in unknown},
+        title="Identify which?",
+        verb="identify",
+        state=state,
+    )

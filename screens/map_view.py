@@ -31,6 +31,7 @@ from textual.strip import Strip
 from roguelike import tiles
 from roguelike.engine import ITEMS, GameState
 from roguelike.engine.allies import freed
+from roguelike.engine.describe import item_colour, monster_shown
 from roguelike.engine.legend import FIRE_GLYPH, GAS_GLYPH, TRAP_GLYPH
 from roguelike.engine.state import FOV_RADIUS
 from screens.themes import Palette, current
@@ -190,7 +191,9 @@ def marks_of(state: GameState) -> dict[Pos, Mark]:
         s = seen(x, y)
         if s:
             item = ITEMS.get(kind)
-            glyph, hexc = (item.glyph, colour_of(item.colour)) if item else ("?", "#c0c0c0")
+            # a potion or scroll in its world's look: its colour never gives its kind away
+            hexc = colour_of(item_colour(state, kind)) if item else "#c0c0c0"
+            glyph = item.glyph if item else "?"
             marks[(x, y)] = (glyph, _mark_style(hexc if s == 2 else dim(hexc), s == 2))
     for x, y in state.traps_known:
         s = seen(x, y)
@@ -207,8 +210,10 @@ def marks_of(state: GameState) -> dict[Pos, Mark]:
         if visible[y, x]:
             marks[(x, y)] = (FIRE_GLYPH, _mark_style(colour_of("fire"), True))
     for m in state.monsters:
-        if m.hp > 0 and state.shows(m):  # the engine decides what is seen (a lurker)
-            info = m.info
+        # the engine decides what is seen (a lurker); a potion of detection shows every
+        # monster of the floor; hallucination, other kinds
+        if m.hp > 0 and (state.shows(m) or state.detecting):
+            info = monster_shown(state, m)
             marks[(m.x, m.y)] = (info.glyph, _mark_style(colour_of(info.colour), True))
     for m in state.allies:  # the player's side: the kind's letter in the ally colour
         s = seen(m.x, m.y)

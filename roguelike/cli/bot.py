@@ -106,6 +106,11 @@ def add_arguments(bot: argparse.ArgumentParser) -> None:
         help="it takes the first perk offered at each level up (an ablation)",
     )
     bot.add_argument(
+        "--no-unknown",
+        action="store_true",
+        help="it never drinks or reads an unknown potion or scroll (an ablation)",
+    )
+    bot.add_argument(
         "--record",
         metavar="FILE",
         help="with --seed: write the run, with every input, as a run file "
@@ -138,6 +143,7 @@ def policy_of(args: argparse.Namespace) -> Policy:
         ignore_fire=args.ignore_fire,
         naive_monsters=args.naive_monsters,
         first_perk=args.first_perk,
+        no_unknown=args.no_unknown,
     )
 
 

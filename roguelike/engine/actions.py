@@ -76,9 +76,12 @@ class Close:
 
 @dataclass(frozen=True)
 class Use:
-    """Use (drink, read, throw) one ``item`` (a name in the item table) from the pack."""
+    """Use (drink, read, throw) one ``item`` (a name in the item table) from the pack.
+    ``choice``: for a scroll of identification, the unknown kind in the pack to name ("": the
+    first)."""
 
     item: str
+    choice: str = ""
 
 
 @dataclass(frozen=True)

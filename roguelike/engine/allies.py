@@ -220,7 +220,7 @@ def allies_act(state: GameState) -> list[Event]:
     for ally in list(state.allies):
         if state.dead or ally not in state.allies or not freed(ally):
             continue
-        ally.energy += ally.info.speed * PLAYER_SPEED // state.speed
+        ally.energy += ally.info.speed * PLAYER_SPEED // state.pace
         while ally.energy >= 100 and ally in state.allies:
             ally.energy -= 100
             if dist is None:

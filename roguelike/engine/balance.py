@@ -164,6 +164,58 @@ WEARY_TURNS = 15
 #: Damage roll of a scroll of sacrifice on every monster in view, and the maximum HP it costs.
 SACRIFICE_DAMAGE = (8, 14)
 SACRIFICE_COST = 4
+#: Potions and scrolls are unknown until used or identified (:mod:`roguelike.engine.identify`):
+#: each world deals its potion kinds these looks and its scroll kinds these titles, shuffled
+#: from the seed. There must be at least as many looks as potion kinds, titles as scroll kinds.
+POTION_LOOKS = (
+    ("murky", "#8a7a48"),
+    ("crimson", "#e02838"),
+    ("azure", "#3890ff"),
+    ("bubbling", "#60e0a0"),
+    ("golden", "#ffd040"),
+    ("inky", "#6050c0"),
+    ("milky", "#e8e8e0"),
+    ("smoky", "#a0a0a0"),
+    ("violet", "#c060ff"),
+    ("emerald", "#20c050"),
+    ("amber", "#ff9020"),
+    ("pink", "#ff80c0"),
+)
+SCROLL_TITLES = (
+    "XOBAH", "ZELGO MER", "FOOBIE BLETCH", "ELBIB YLOH", "VERR YED HORRE", "JUYED AWK YACC",
+    "THARR", "KIRJE", "NR 9", "GARVEN DEH", "PRIRUTSENIE", "VELOX NEB",
+)  # fmt: skip
+#: The colour of every scroll on the map and in the pack, known or not.
+SCROLL_COLOUR = "#e8e0b8"
+#: Turns a potion's passing state lasts: speed (you act twice as often), detection (every
+#: monster on the floor shown), darkness (your sight shrinks to DARK_RADIUS), hallucination
+#: (monsters look like other kinds), confusion (a move goes astray CONFUSED_STRAY% of the time).
+HASTE_TURNS = 20
+DETECT_TURNS = 40
+DARK_TURNS = 40
+DARK_RADIUS = 2
+HALLUCINATION_TURNS = 50
+CONFUSED_TURNS = 12
+CONFUSED_STRAY = 50
+#: Damage roll of an incineration potion's burst on every creature next to the drinker, and
+#: what its flames do to the drinker.
+INCINERATION_DAMAGE = (6, 10)
+INCINERATION_SELF = (2, 5)
+#: Maximum HP a potion of life adds (it heals fully besides).
+LIFE_MAX_HP = 3
+#: Monsters a scroll of summoning calls next to the reader, and the deepest a kind they may be
+#: (its level at most the floor's number plus this).
+SUMMON_SCROLL_COUNT = 2
+SUMMON_SCROLL_LEVEL = 1
+#: What a scroll of enchanting adds: 1 to the defence of worn armour, else 1 to both ends of
+#: the blade's damage roll.
+ENCHANT_AMOUNT = 1
+#: Monster kinds that carry one potion of healing and drink it, once, when hurt below
+#: MONSTER_DRINK_BELOW of their HP; a player who sees it learns which potion heals.
+POTION_DRINKERS = frozenset({"goblin", "kobold slinger", "gnoll sentinel", "orc", "necromancer"})
+MONSTER_DRINK_BELOW = 0.5
+#: HP a monster's potion of healing gives back.
+MONSTER_DRINK_HEAL = 10
 #: How many different upgrades a treasure room lays out, least and most (one may be taken).
 TREASURE_CHOICES = (2, 3)
 #: What a treasure room's other treasure slots hold (not part of its choice).
@@ -393,6 +445,52 @@ ITEMS: dict[str, ItemKind] = {
                  f"Read it to burn every monster in view for {SACRIFICE_DAMAGE[0]}-"
                  f"{SACRIFICE_DAMAGE[1]}. Cost: {SACRIFICE_COST} of your maximum HP, for good.",
                  effect="sacrifice", verb="read", noise=NOISE_SACRIFICE),
+        ItemKind("speed potion", "!", "#40e0ff",
+                 f"Drink it to act twice as fast for {HASTE_TURNS} turns.",
+                 effect="haste", verb="quaff"),
+        ItemKind("detection potion", "!", "#c0a0ff",
+                 f"Drink it to sense every monster on the floor for {DETECT_TURNS} turns.",
+                 effect="detect", verb="quaff"),
+        ItemKind("darkness potion", "!", "#404060",
+                 f"Harmful: darkness falls on your eyes, and for {DARK_TURNS} turns you see "
+                 f"only {DARK_RADIUS} cells around you.",
+                 effect="darkness", verb="quaff"),
+        ItemKind("hallucination potion", "!", "#ff60ff",
+                 f"Harmful: for {HALLUCINATION_TURNS} turns every monster looks like another "
+                 "kind, on the map and in look.",
+                 effect="hallucinate", verb="quaff"),
+        ItemKind("incineration potion", "!", "#ff4000",
+                 f"Double-edged: it bursts into flames as it is opened, burning every creature "
+                 f"next to you for {INCINERATION_DAMAGE[0]}-{INCINERATION_DAMAGE[1]} and you for "
+                 f"{INCINERATION_SELF[0]}-{INCINERATION_SELF[1]}.",
+                 effect="incinerate", verb="quaff"),
+        ItemKind("confusion potion", "!", "#a0ff40",
+                 f"Harmful: for {CONFUSED_TURNS} turns your head spins, and half your steps go "
+                 "astray (travel and explore refuse).",
+                 effect="confuse", verb="quaff"),
+        ItemKind("life potion", "!", "#ffffff",
+                 f"Drink it to heal fully and gain {LIFE_MAX_HP} maximum HP for good.",
+                 effect="life", verb="quaff"),
+        ItemKind("summoning scroll", "?", "#ff8080",
+                 f"Harmful: read it and {SUMMON_SCROLL_COUNT} monsters of this depth appear "
+                 "next to you, awake.",
+                 effect="summon", verb="read"),
+        ItemKind("identify scroll", "?", "#f0f0f0",
+                 "Read it to learn what one unknown potion or scroll in your pack is (your "
+                 "choice, once you know this scroll).",
+                 effect="identify", verb="read"),
+        ItemKind("enchanting scroll", "?", "#80ffc0",
+                 f"Read it to enchant your armour (+{ENCHANT_AMOUNT} defence) or, wearing none, "
+                 f"your blade (+{ENCHANT_AMOUNT} damage), for good.",
+                 effect="enchant", verb="read"),
+        ItemKind("teleport scroll", "?", "#c080ff",
+                 "Double-edged: read it to vanish and reappear at a random place of the floor "
+                 "you could walk to: away from danger, into who knows what.",
+                 effect="teleport", verb="read"),
+        ItemKind("aggravation scroll", "?", "#ff2020",
+                 "Harmful: a piercing shriek wakes every monster on the floor, and they know "
+                 "where you are.",
+                 effect="aggravate", verb="read"),
         ItemKind("hint coin", "*", "#ffd700", "A hint coin. Puzzle rooms take them for hints.",
                  effect="coin", kind="coin"),
         ItemKind("sharp blade", "/", "#c0c8ff",
@@ -424,6 +522,18 @@ ITEM_TABLE = (
     ("mapping scroll", 9),
     ("berserk potion", 6),
     ("sacrifice scroll", 4),
+    ("speed potion", 5),
+    ("detection potion", 4),
+    ("darkness potion", 4),
+    ("hallucination potion", 4),
+    ("incineration potion", 5),
+    ("confusion potion", 4),
+    ("identify scroll", 8),
+    ("enchanting scroll", 4),
+    ("teleport scroll", 5),
+    ("aggravation scroll", 4),
+    ("life potion", 2),
+    ("summoning scroll", 4),
 )
 #: (item, weight) for treasure: each treasure room lays out TREASURE_CHOICES different ones of
 #: these, and the player may keep one.
@@ -442,6 +552,9 @@ VAULT_TABLE = (
     ("berserk potion", 15),
     ("sacrifice scroll", 10),
     ("mapping scroll", 10),
+    ("speed potion", 10),
+    ("enchanting scroll", 10),
+    ("identify scroll", 10),
 )
 
 # --- growth: perks --------------------------------------------------------------------------

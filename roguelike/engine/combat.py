@@ -37,7 +37,7 @@ from roguelike.engine.balance import (
     WEARY_MALUS,
 )
 from roguelike.engine.creatures import Monster, monster_attack
-from roguelike.engine.describe import a
+from roguelike.engine.describe import a, item_name
 from roguelike.engine.events import Attacked, Died, Event, LevelUp, Message
 from roguelike.engine.gear import corrode, refresh
 from roguelike.engine.grid import DIRS8, can_step
@@ -229,7 +229,7 @@ def drop_loot(state: GameState, m: Monster) -> list[Event]:
         mine = (x, y) == state.player
         if inside and free and not mine and walk[y, x] and (x, y) not in state.puzzles:
             state.items_lying[(x, y)] = m.loot
-            return [Message(f"The {m.kind} drops your {m.loot}.")]
+            return [Message(f"The {m.kind} drops your {item_name(state, m.loot)}.")]
     return []
 
 
@@ -376,7 +376,7 @@ def _steal(state: GameState, m: Monster) -> str | None:
     else:
         return None
     m.loot = name
-    return f"The {m.kind} snatches your {name} and runs!"
+    return f"The {m.kind} snatches your {item_name(state, name)} and runs!"
 
 
 def _corrode(state: GameState, m: Monster) -> list[Event]:

@@ -27,7 +27,15 @@ from roguelike.engine.balance import (
     PLAYER_ATTACK,
     SNEAK_MULTIPLIER,
 )
-from roguelike.engine.creatures import ITEMS, SHACKLED, Monster, monster_attack
+from roguelike.engine.creatures import (
+    ITEMS,
+    MONSTERS,
+    SHACKLED,
+    Monster,
+    MonsterKind,
+    monster_attack,
+)
+from roguelike.engine.identify import is_known, look
 from roguelike.engine.legend import (
     FIRE_GLYPH,
     FIRE_TEXT,
@@ -50,9 +58,14 @@ __all__ = [
     "describe",
     "equipment_text",
     "equipment_words",
+    "item_colour",
+    "item_description",
     "item_label",
+    "item_name",
     "key_name",
     "monster_numbers",
+    "monster_shown",
+    "passing_words",
     "monster_text",
     "run_gear",
 ]
@@ -76,6 +89,62 @@ def vault_keys(state: GameState) -> set[int]:
 def a(name: str) -> str:
     """``a goblin``, ``an orc``."""
     return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+# ------------------------------------------------------------------------ items as known
+
+
+def item_label(state: GameState, name: str) -> str:
+    """How the player names item ``name``: its kind when known, else the world's look for it
+    marked unknown (``murky potion (unknown)``). The pack, the side panel, look, the legend
+    and the character sheet all say it so."""
+    if is_known(state, name):
+        return name
+    return f"{look(state, name)[0]} (unknown)"
+
+
+def item_name(state: GameState, name: str) -> str:
+    """The name in a sentence: the kind when known, the bare look when not (``murky potion``)."""
+    return name if is_known(state, name) else look(state, name)[0]
+
+
+def item_colour(state: GameState, name: str) -> str:
+    """The colour the item is drawn in: a potion's look's colour, the scrolls' one colour (so
+    colour never gives an unknown kind away), any other item's own."""
+    return look(state, name)[1]
+
+
+def item_description(state: GameState, name: str) -> str:
+    """What the player knows an item does: its kind's description, or, unknown, a gamble."""
+    item = ITEMS[name]
+    if is_known(state, name):
+        return item.description
+    verb = "Drink" if item.verb == "quaff" else "Read"
+    return (
+        f"Unknown: {verb.lower()} it to learn what it is (it may help or harm), or identify it "
+        "with a scroll of identification."
+    )
+
+
+def passing_words(state: GameState) -> list[str]:
+    """The potions' passing states on the player, with their turns left (``hasted 12``)."""
+    states = (
+        ("hasted", state.hasted),
+        ("sensing monsters", state.detecting),
+        ("in darkness", state.darkness),
+        ("hallucinating", state.hallucinating),
+        ("confused", state.confused),
+    )
+    return [f"{name} {left}" for name, left in states if left]
+
+
+def monster_shown(state: GameState, m: Monster) -> MonsterKind:
+    """The kind ``m`` looks like: its own, or while hallucinating another kind, changing from
+    turn to turn (a rule of the state, no random draw: the screens call it as they draw)."""
+    if not state.hallucinating:
+        return m.info
+    kinds = list(MONSTERS)
+    return MONSTERS[kinds[(m.id * 7 + state.turn * 3 + 1) % len(kinds)]]
 
 
 #: Look-mode text of each tile, by its name (the legend's meaning).
@@ -203,7 +272,7 @@ def monster_numbers(state: GameState, m: Monster) -> MonsterNumbers:
     if info.sentinel:
         traits.append("never leaves its post")
     if m.loot:
-        traits.append(f"carries your {m.loot}")
+        traits.append(f"carries your {item_name(state, m.loot)}")
     if m.extra.get("cornered"):
         traits.append("has turned at bay")
     elif info.flee_below:
@@ -212,11 +281,15 @@ def monster_numbers(state: GameState, m: Monster) -> MonsterNumbers:
         traits.append("never flees")
     if m.guard:
         traits.append("guards a key")
+    shown = monster_shown(state, m)
+    if shown is not info:  # hallucinating: its name and numbers are another kind's, made up
+        info = shown
+        traits = ["shimmers and shifts before your eyes"]
     mine = 0.0 if info.ethereal else state.accuracy / 100 * _mean_damage(state.attack, info.defence)
     blows = _turns(m.hp, mine - info.regen * info.speed / 100)
     to_hit = max(0, min(100, info.accuracy - DEFENCE_DODGE * state.defence))
     attack = monster_attack(info, state.difficulty)
-    theirs = to_hit / 100 * _mean_damage(attack, state.defence) * info.speed / state.speed
+    theirs = to_hit / 100 * _mean_damage(attack, state.defence) * info.speed / state.pace
     turns_to_die = _turns(state.hp, theirs)
     return MonsterNumbers(
         name=info.name,
@@ -305,13 +378,6 @@ def equipment_text(equipment: dict[str, int]) -> str:
     return ", ".join(words) or "none"
 
 
-def item_label(state: GameState, name: str) -> str:
-    """How the player names the item ``name`` (a key of ``ITEMS``) in ``state``: the one place
-    the pack's words for an item come from (the morgue's pack, …), so what the player has
-    learnt of an item names it everywhere alike."""
-    return name
-
-
 def run_gear(state: GameState) -> list[str]:
     """What the player ended the run with, one line each, for the run's text: what was worn
     and wielded (what each gives and costs), or the starting gear if nothing, then the perks
@@ -362,7 +428,10 @@ def describe(
         parts.append(f"{glyph} {key_name(k).capitalize()}: it opens {opens}.")
     if (x, y) in state.items_lying:
         item = state.items_lying[(x, y)]
-        parts.append(f"{ITEMS[item].glyph} {a(item).capitalize()}. {ITEMS[item].description}")
+        parts.append(
+            f"{ITEMS[item].glyph} {a(item_label(state, item)).capitalize()}. "
+            f"{item_description(state, item)}"
+        )
         group = state.choices.get((x, y))
         if group is not None:
             rest = sum(1 for g in state.choices.values() if g == group) - 1

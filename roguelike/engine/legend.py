@@ -20,6 +20,8 @@ from roguelike import tiles
 from roguelike.depth import CAPTIVE_KINDS
 from roguelike.engine.balance import FREE_TURNS
 from roguelike.engine.creatures import ITEMS, MONSTERS
+from roguelike.engine.identify import is_known, look, unknowable
+from roguelike.engine.state import GameState
 
 __all__ = [
     "AWARENESS_MARK",
@@ -42,6 +44,7 @@ __all__ = [
     "by_glyph",
     "item_entry",
     "key_entry",
+    "legend_for",
     "monster_entry",
     "tile_entry",
 ]
@@ -253,6 +256,44 @@ LEGEND: tuple[Entry, ...] = tuple(
         key=lambda e: GROUPS.index(e.group),
     )
 )
+
+
+def known_item_entry(state: GameState, name: str) -> Entry:
+    """The entry of item kind ``name`` as the player of ``state`` knows it: a potion or scroll
+    in its world's look and colour, by its name once known (its meaning says its look), else
+    by its look, its meaning starting "Unknown"; any other item as :func:`item_entry` says.
+    (A scroll's look is named short, ``XOBAH scroll``: the legend's names never wrap.)"""
+    if not unknowable(name):
+        return item_entry(name)
+    item = ITEMS[name]
+    seen_as, colour = look(state, name)
+    if is_known(state, name):
+        return Entry(item.glyph, colour, name, f"{item.description} (The {seen_as}.)", "Items")
+    short = f"{seen_as.removeprefix('scroll titled ')} scroll" if item.verb == "read" else seen_as
+    verb = "drink" if item.verb == "quaff" else "read"
+    return Entry(
+        item.glyph,
+        colour,
+        short,
+        f"Unknown: {verb} it to learn what it is (it may help or harm), or name it with a "
+        "scroll of identification.",
+        "Items",
+    )
+
+
+def legend_for(state: GameState) -> tuple[Entry, ...]:
+    """The legend as the player of ``state`` reads it: the potions and scrolls in this world's
+    looks, named where known (the help screen of a game in progress shows this one). The
+    unknown looks come last, in the order of their words, so their order tells nothing."""
+    items = [known_item_entry(state, e.name) if e.group == "Items" else e for e in LEGEND]
+    unknown = sorted(
+        (e for e in items if e.meaning.startswith("Unknown")), key=lambda e: (e.glyph, e.name)
+    )
+    known = [e for e in items if e.group == "Items" and not e.meaning.startswith("Unknown")]
+    order = [*known, *unknown]
+    at = next(i for i, e in enumerate(items) if e.group == "Items")
+    rest = [e for e in items if e.group != "Items"]
+    return tuple(rest[:at] + order + rest[at:])
 
 
 def by_glyph(glyph: str) -> list[Entry]:

@@ -61,6 +61,7 @@ from roguelike.engine.creatures import Monster, monster_hp
 from roguelike.engine.describe import a
 from roguelike.engine.events import Event, Message
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
+from roguelike.engine.items import monster_drinks
 from roguelike.engine.pathing import FAR, distance_map
 from roguelike.engine.state import GameState
 from roguelike.engine.stealth import UNAWARE, alert, investigate, notice, sneaky
@@ -104,7 +105,7 @@ def monsters_act(state: GameState) -> list[Event]:
         if sneaky(m):  # asleep or unaware: it may notice the player
             events += notice(state, m)
         # against a slow player (heavy armour) a monster gets more of its turns
-        m.energy += m.info.speed * PLAYER_SPEED // state.speed
+        m.energy += m.info.speed * PLAYER_SPEED // state.pace
         while m.energy >= 100 and not state.dead and m in state.monsters:  # a thief may go
             m.energy -= 100
             if m.info.regen and m.hp < m.max_hp:
@@ -114,8 +115,11 @@ def monsters_act(state: GameState) -> list[Event]:
                 if m.hp >= m.max_hp:
                     for counter in ("hiding", "fled"):
                         m.extra.pop(counter, None)
+            drank = monster_drinks(state, m) if m.awake and UNAWARE not in m.extra else None
             if UNAWARE in m.extra:
                 investigate(state, m)
+            elif drank is not None:  # its turn went on its potion
+                events += drank
             elif m.awake:
                 if dist is None:
                     dist = player_distances(state)

@@ -19,6 +19,7 @@ import numpy as np
 
 from roguelike import seeds, tiles
 from roguelike.engine.balance import (
+    DARK_RADIUS,
     DEFAULT_DIFFICULTY,
     DIFFICULTIES,
     PLAYER_ACCURACY,
@@ -113,6 +114,18 @@ class GameState:
     #: turns of berserk fury left (blows hit harder), then turns of weariness (softer)
     berserk: int = 0
     weary: int = 0
+    #: the potion and scroll kinds the player has learned (by using one, a scroll of
+    #: identification, or seeing a monster drink one): shown by their names, the others by
+    #: the world's looks for them (:mod:`roguelike.engine.identify`)
+    identified: set[str] = field(default_factory=set)
+    #: turns left of the potions' passing states: speed (the player acts twice as often),
+    #: detection (every monster of the floor shown), darkness (sight shrinks), hallucination
+    #: (monsters look like other kinds), confusion (moves go astray)
+    hasted: int = 0
+    detecting: int = 0
+    darkness: int = 0
+    hallucinating: int = 0
+    confused: int = 0
     level: int = 1
     xp: int = 0
     #: what the player wears and wields: each worn item's name (at most one per slot, see
@@ -162,6 +175,11 @@ class GameState:
     def over(self) -> bool:
         """The run has ended, in victory or death."""
         return self.won or self.dead
+
+    @property
+    def pace(self) -> int:
+        """The player's speed as the monsters' clocks read it: twice it while hasted."""
+        return self.speed * 2 if self.hasted else self.speed
 
     @property
     def cause(self) -> str | None:
@@ -292,7 +310,10 @@ class GameState:
 
     def update_view(self) -> None:
         """Recompute what the player sees and add it to what they have explored."""
-        self.visible = compute_fov(tiles.TRANSPARENT[self.tiles], self.player, self.fov_radius)
+        radius = self.fov_radius
+        if self.darkness:
+            radius = DARK_RADIUS if radius is None else min(radius, DARK_RADIUS)
+        self.visible = compute_fov(tiles.TRANSPARENT[self.tiles], self.player, radius)
         self.explored |= self.visible
 
 

@@ -32,7 +32,7 @@ from roguelike.engine.balance import PERK_REGEN, REGEN_FASTEST
 from roguelike.engine.events import Event
 from roguelike.engine.fire import burn
 from roguelike.engine.gear import take_off, wear
-from roguelike.engine.items import drop, throw, tick_effects, use
+from roguelike.engine.items import drop, stray, throw, tick_effects, use
 from roguelike.engine.monsters import monsters_act, spot_guards
 from roguelike.engine.perks import choose_perk, perk_count
 from roguelike.engine.player import close_door, descend, move, open_door, pick_up, solve_puzzle
@@ -48,7 +48,7 @@ def one_turn(state: GameState, action: Action) -> list[Event]:
     floor_before = state.number
     match action:
         case Move(dx, dy):
-            events = move(state, dx, dy)
+            events = move(state, *stray(state, dx, dy))
         case Wait():
             state.turn += 1
             events = []
@@ -62,8 +62,8 @@ def one_turn(state: GameState, action: Action) -> list[Event]:
             events = open_door(state, action)
         case Close():
             events = close_door(state, action)
-        case Use(item):
-            events = use(state, item)
+        case Use(item, choice):
+            events = use(state, item, choice)
         case Throw(item, x, y):
             events = throw(state, item, x, y)
         case Drop(item):

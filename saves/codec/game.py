@@ -13,9 +13,14 @@ import numpy as np
 from roguelike import puzzles, seeds, tiles
 from roguelike.engine.balance import (
     BERSERK_TURNS,
+    CONFUSED_TURNS,
+    DARK_TURNS,
+    DETECT_TURNS,
     DIFFICULTIES,
     FIRE_FUEL_TURNS,
     FREE_TURNS,
+    HALLUCINATION_TURNS,
+    HASTE_TURNS,
     NET_TURNS,
     PERK_OFFERED,
     PERKS,
@@ -25,6 +30,7 @@ from roguelike.engine.balance import (
 )
 from roguelike.engine.creatures import ITEMS, MONSTERS, SHACKLED, Monster, monster_hp
 from roguelike.engine.fire import FIRE_PROOF
+from roguelike.engine.identify import POTIONS, SCROLLS
 from roguelike.engine.puzzle_rooms import PuzzleRoom
 from roguelike.engine.state import LOG_LIMIT, GameState, RunStats
 from roguelike.presets import PRESETS
@@ -52,6 +58,8 @@ LOG_KEPT = 200
 PACK_ITEMS = frozenset(name for name, kind in ITEMS.items() if kind.kind == "pack" or kind.slot)
 #: What the pack can hold besides: the wearables not worn.
 WEARABLES = frozenset(name for name, kind in ITEMS.items() if kind.slot)
+#: What ``state.identified`` can hold: the potion and scroll kinds.
+KNOWABLE = frozenset(POTIONS + SCROLLS)
 
 
 # --- world -----------------------------------------------------------------------------------
@@ -146,6 +154,12 @@ def state_doc(s: GameState) -> dict[str, Any]:
         "stealth": s.stealth,
         "berserk": s.berserk,
         "weary": s.weary,
+        "identified": sorted(s.identified),
+        "hasted": s.hasted,
+        "detecting": s.detecting,
+        "darkness": s.darkness,
+        "hallucinating": s.hallucinating,
+        "confused": s.confused,
         "level": s.level,
         "xp": s.xp,
         "regen_clock": s.regen_clock,
@@ -280,6 +294,14 @@ def state_from(value: Any, where: str) -> GameState:
         stealth=f.integer(field("stealth"), at("stealth"), 0, STEALTH_MOST),
         berserk=f.integer(field("berserk"), at("berserk"), 0, BERSERK_TURNS),
         weary=f.integer(field("weary"), at("weary"), 0, WEARY_TURNS),
+        identified=identified_from(field("identified"), at("identified")),
+        hasted=f.integer(field("hasted"), at("hasted"), 0, HASTE_TURNS),
+        detecting=f.integer(field("detecting"), at("detecting"), 0, DETECT_TURNS),
+        darkness=f.integer(field("darkness"), at("darkness"), 0, DARK_TURNS),
+        hallucinating=f.integer(
+            field("hallucinating"), at("hallucinating"), 0, HALLUCINATION_TURNS
+        ),
+        confused=f.integer(field("confused"), at("confused"), 0, CONFUSED_TURNS),
         equipment=equipment_from(field("equipment"), at("equipment")),
         level=f.integer(field("level"), at("level"), 1, MAX_BIG),
         xp=f.integer(field("xp"), at("xp"), 0, MAX_BIG),
@@ -357,6 +379,17 @@ def gas_from(value: Any, where: str, live: np.ndarray) -> set[tuple[int, int]]:
             raise SaveError(f"{w}: {pos[0]},{pos[1]} is listed twice")
         out.add(pos)
     return out
+
+
+def identified_from(value: Any, where: str) -> set[str]:
+    """The potion and scroll kinds the player knows: each once, each one of them."""
+    known: set[str] = set()
+    for i, item in enumerate(f.array_list(value, where, len(KNOWABLE))):
+        kind = f.text(item, f"{where}[{i}]", 40, choices=KNOWABLE)
+        if kind in known:
+            raise SaveError(f"{where}[{i}]: {kind} is listed twice")
+        known.add(kind)
+    return known
 
 
 def equipment_from(value: Any, where: str) -> dict[str, int]:

@@ -43,6 +43,7 @@ from roguelike.engine import (
     doors_around,
 )
 from roguelike.engine.creatures import ITEMS
+from roguelike.engine.legend import legend_for
 from roguelike.engine.places import stairs_action
 from saves.session import SESSION_ERRORS
 from saves.text import printable
@@ -55,7 +56,7 @@ from screens.game.session import GameSession, Unsaved
 from screens.game.watch import DEFAULT_SPEED, Clock, Watch
 from screens.help import HelpScreen
 from screens.history import HistoryScreen
-from screens.inventory import InventoryScreen
+from screens.inventory import InventoryScreen, identify_picker
 from screens.map_view import MapView
 from screens.overview import OverviewScreen
 from screens.perks import PerkScreen
@@ -424,7 +425,9 @@ class GameScreen(DungeonScreen[GameState | None]):
     @takes_over
     def action_inventory(self) -> None:
         if not self._busy():
-            pack = InventoryScreen(dict(self.state.inventory), worn=self.state.equipment)
+            pack = InventoryScreen(
+                dict(self.state.inventory), worn=self.state.equipment, state=self.state
+            )
             self.app.push_screen(pack, self._used)
 
     @takes_over
@@ -437,6 +440,7 @@ class GameScreen(DungeonScreen[GameState | None]):
                 title="Wear or wield",
                 verb="wear",
                 worn=self.state.equipment,
+                state=self.state,
             )
             self.app.push_screen(pack, self._worn)
 
@@ -481,15 +485,26 @@ class GameScreen(DungeonScreen[GameState | None]):
             self.act(ChoosePerk(index))
 
     def _used(self, kind: str | None) -> None:
-        if kind is not None:
+        if kind is None:
+            return
+        pick = identify_picker(self.state, kind)  # a known scroll of identification: name one
+        if pick is None:
             self.act(Use(kind))
+        else:
+            self.app.push_screen(
+                pick, lambda choice: self.act(Use(kind, choice)) if choice else None
+            )
 
     @takes_over
     def action_quaff(self) -> None:
         """``q``: the pack's potions, to drink one."""
         if not self._busy():
             pack = InventoryScreen(
-                dict(self.state.inventory), only="quaff", title="Quaff", verb="quaff"
+                dict(self.state.inventory),
+                only="quaff",
+                title="Quaff",
+                verb="quaff",
+                state=self.state,
             )
             self.app.push_screen(pack, self._used)
 
@@ -498,7 +513,7 @@ class GameScreen(DungeonScreen[GameState | None]):
         """``r``: the pack's scrolls, to read one."""
         if not self._busy():
             pack = InventoryScreen(
-                dict(self.state.inventory), only="read", title="Read", verb="read"
+                dict(self.state.inventory), only="read", title="Read", verb="read", state=self.state
             )
             self.app.push_screen(pack, self._used)
 
@@ -506,7 +521,9 @@ class GameScreen(DungeonScreen[GameState | None]):
     def action_drop(self) -> None:
         """``d``: the pack, to drop one item where the player stands."""
         if not self._busy():
-            pack = InventoryScreen(dict(self.state.inventory), title="Drop", verb="drop")
+            pack = InventoryScreen(
+                dict(self.state.inventory), title="Drop", verb="drop", state=self.state
+            )
             self.app.push_screen(pack, self._dropped)
 
     def _dropped(self, kind: str | None) -> None:
@@ -549,7 +566,7 @@ class GameScreen(DungeonScreen[GameState | None]):
         self.app.push_screen(HistoryScreen(self.state.log))
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(legend_for(self.state)))
 
     def action_character(self) -> None:
         """``@``: the character sheet (it takes no turn, and leaves the bot the wheel)."""

@@ -359,6 +359,10 @@ def test_hurt_without_a_potion_it_blinks_away_or_retreats():
     orc = add(state, "orc", off(c, 2, 0))
     state.hp = 3
     state.inventory["blink scroll"] = 1
+    # unknown, it is a gamble in despair; known, the scroll it means to read
+    assert decide(state) == Decision(Use("blink scroll"), "trying an unknown item in despair")
+    assert decide(state, memory=Memory(policy=Policy(no_unknown=True))).why == "retreating"
+    state.identified.add("blink scroll")
     assert decide(state) == Decision(Use("blink scroll"), "blinking away")
     del state.inventory["blink scroll"]
     d = decide(state)

@@ -244,6 +244,7 @@ def test_berserk_hits_harder_then_leaves_the_player_weary():
 def test_sacrifice_burns_every_monster_in_view_for_maximum_hp():
     state, c = arena(3)
     state.inventory = {"sacrifice scroll": 1}
+    state.identified.add("sacrifice scroll")  # an unknown one is never refused
     step(state, Use("sacrifice scroll"))  # nothing in view: refused, kept
     assert state.inventory and state.turn == 0
     ms = [add(state, "troll", off(c, 3, y), awake=False) for y in (-2, 2)]

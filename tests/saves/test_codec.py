@@ -95,6 +95,8 @@ def test_saved_fields_are_every_field_of_the_game():
             "with_puzzles", "won", "dead", "log", "stats", "traps", "traps_known", "netted",
             "sprung", "choices", "accuracy", "speed", "berserk", "weary", "allies",
             "equipment", "fire", "gas", "perks", "perk_offer",
+            "identified", "hasted", "detecting", "darkness", "hallucinating",
+            "confused",
         },
         Floor: {
             "seed", "number", "last", "params", "topology", "roles", "layout", "tiles",

@@ -67,6 +67,7 @@ POLICIES: dict[str, Policy] = {
     "ignore-fire": Policy(ignore_fire=True),
     "first-perk": Policy(first_perk=True),
     "naive-monsters": Policy(naive_monsters=True),
+    "no-unknown": Policy(no_unknown=True),
     "invulnerable": Policy(invulnerable=True),
 }
 #: The difficulties the curve compares by default: normal and the levels around it.
