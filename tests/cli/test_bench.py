@@ -3,7 +3,7 @@
 import subprocess
 import sys
 
-from roguelike import seeds
+from roguelike import puzzles, seeds
 from roguelike.autoplay import FULL, Result, bot_seeds
 from roguelike.cli import bench, main
 from roguelike.cli.bench import bot as bot_bench
@@ -67,7 +67,7 @@ def test_the_keydoor_lines():
 
 
 def test_the_puzzle_score_lines(monkeypatch):
-    monkeypatch.setattr("roguelike.puzzles.TYPES", ("stomp",))
+    monkeypatch.setattr("roguelike.puzzles.REGISTRY", (puzzles.kind("stomp"),))
     lines = list(puzzle_score_lines(3))
     assert [line.split(":")[0] for line in lines] == [
         f"puzzle stomp {level}" for level in ("easy", "medium", "hard", "very-hard")

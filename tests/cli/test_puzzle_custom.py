@@ -14,7 +14,7 @@ import pytest
 from roguelike import puzzles
 from roguelike.cli import Fail
 from roguelike.cli import puzzle as cli_puzzle
-from roguelike.puzzles import hatgram, jugs
+from roguelike.puzzles import hatgram, hatgram_solve, jugs
 from tests.cli.support import assert_one_line_error, call
 from tests.puzzles.support import CUSTOM_BALL
 from tests.puzzles.support import doc as puzzle_doc
@@ -75,7 +75,8 @@ def test_a_custom_jug_start_is_solved_from_its_state():
 
 
 def test_a_large_hatgram_is_refused_before_any_table_is_built(monkeypatch):
-    monkeypatch.setattr(hatgram, "_anchored", never)
+    monkeypatch.setattr(hatgram_solve, "_anchored", never)
+    monkeypatch.setattr(hatgram_solve, "orientations", never)
     monkeypatch.setattr(hatgram, "orientations", never)
     piece = [[0, c] for c in range(hatgram.MAX_PIECE_CELLS + 1)]
     for config in (

@@ -17,6 +17,12 @@ from tests.cli.support import run
 from tests.saves.run_support import won_record
 
 
+def held_all(out: str) -> bool:
+    """The verifier says every claim of the record held (and there are claims to hold)."""
+    said = re.search(r"all (\d+) hold", out)
+    return said is not None and int(said.group(1)) >= 13
+
+
 def one_line_error(err: str) -> str:
     lines = err.strip().splitlines()
     assert len(lines) == 1 and re.match(r"roguelike( \w+)*: error: ", lines[0]), err
@@ -42,7 +48,7 @@ def test_a_true_run_verifies_with_its_outcome_and_every_claim(capsys, true_file)
     assert f"replayed run {record.id}" in out and f"{len(record.recording)} inputs" in out
     assert f"won, floor 1 of 1, {record.turns} turns" in out
     assert f"score {record.score}" in out and record.digest in out
-    assert "all 13 hold" in out
+    assert held_all(out)
 
 
 def test_verify_as_json_gives_the_outcome_and_each_claim(capsys, true_file):
@@ -73,7 +79,7 @@ def test_a_changed_claim_is_named_with_exit_1(capsys, tmp_path, change, claim):
     path.write_bytes(pack(won_record(**change)))
     code, out, err = run(capsys, "replay", str(path), "--verify")
     if claim is None:  # the true value, "changed" to itself: still true
-        assert code == 0 and "all 13 hold" in out
+        assert code == 0 and held_all(out)
         return
     assert code == 1
     line = one_line_error(err)

@@ -60,12 +60,12 @@ def test_one_bit_in_the_header_falls_back_to_the_backup(tmp_path):
     (saves / "tiny.rgl.bak").write_bytes(good)
     key = b'"format": '
     at = good.index(key) + len(key)
-    assert good[at + 1 : at + 2] == b","  # one digit: one bit makes it a newer format
+    assert good[at + 1 : at + 2] == b","  # one digit: one bit makes it a format not read
     flipped = next(
         good[at] ^ (1 << bit)
         for bit in range(4)
         if chr(good[at] ^ (1 << bit)).isdigit()
-        and int(chr(good[at] ^ (1 << bit))) > h.FORMAT_VERSION
+        and not h.OLDEST_FORMAT <= int(chr(good[at] ^ (1 << bit))) <= h.FORMAT_VERSION
     )
     (saves / "tiny.rgl").write_bytes(good[:at] + bytes([flipped]) + good[at + 1 :])
     loaded = Store(saves).open("Tiny", warn=False)
