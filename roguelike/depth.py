@@ -161,7 +161,10 @@ TRAPS: Ramp[float] = Ramp(1.0, 0.6)
 # --- the engine: who lives on a floor -----------------------------------------------------------
 
 #: The share of monster slots filled (before the difficulty's multiplier), by floor.
-FILL: Ramp[float] = Ramp(0.6, 0.02, most=0.65)
+FILL: Ramp[float] = Ramp(0.6, 0.04, most=0.8)
+#: Chance (percent) that a monster slot in a key room holds a sentinel kind when one is deep
+#: enough for it, by floor: rarer on the first floor, which teaches them.
+SENTINEL_SHARE: Steps[int] = Steps(((1, 25), (2, 60)))
 #: What a slot's monster level adds to half its room's depth (rounded up), by floor: two per
 #: floor below the first. A kind lives at slots of its own level and above.
 MONSTER_LEVEL: Ramp[int] = Ramp(0, 2)

@@ -67,6 +67,9 @@ def summary(results: list[Result]) -> dict[str, Any]:
         "stuck": sum(r.cause.startswith("stuck") for r in results),
         "deaths_by_floor": by_floor,
         "largest_floor_share": round(max(by_floor.values()) / len(died), 3) if died else None,
+        "floors_2_3_share": (
+            round((by_floor.get("2", 0) + by_floor.get("3", 0)) / len(died), 3) if died else None
+        ),
         "lowest_hp_p50": median(low),
         "lowest_hp_min": round(min(low), 3) if low else None,
         "items_used_p50": median([r.items_used for r in results]),

@@ -96,9 +96,6 @@ ROUSE_COST = 1.0
 #: Companions a pack kind spawns with: at least, at most (a pack is 2 to 4); no more than
 #: ``depth.PACK_MOST`` allows on its floor.
 PACK_COMPANIONS = (1, 3)
-#: Chance (percent) that a monster slot in a key room holds a sentinel kind when one is deep
-#: enough for it.
-SENTINEL_SHARE = 60
 #: How far a sentinel strays from its post.
 SENTINEL_RADIUS = 2
 #: An awake monster in view that could walk up to the player within this many of its turns
@@ -326,7 +323,7 @@ MONSTERS: dict[str, MonsterKind] = {
                     "A fire ant of a swarm. Each other ant next to you makes its bites surer "
                     "and harder: fight them in a corridor, never in the open.",
                     pack=True, swarm=2, paws=True),
-        MonsterKind("pink jelly",    "e", "#f090c0", 2, 14, (1, 3), 0, 65, 100, 1,
+        MonsterKind("pink jelly",    "e", "#f090c0", 4, 14, (1, 3), 0, 65, 100, 1,
                     "A quivering pink jelly. A blow that does not kill it splits it in two, "
                     "each half with half of what was left: do not fight it in the open where "
                     "the halves surround you; a bomb burns it without splitting it.",

@@ -43,7 +43,6 @@ from roguelike.engine.balance import (
     ITEMS,
     MONSTERS,
     PACK_COMPANIONS,
-    SENTINEL_SHARE,
     TREASURE_CHOICES,
     TREASURE_REST,
     TREASURE_TABLE,
@@ -308,7 +307,7 @@ def populate(
         sentinel = (
             guard
             and any(k.sentinel and k.level <= level for k in MONSTERS.values())
-            and rng.integers(100) < SENTINEL_SHARE
+            and rng.integers(100) < depth.SENTINEL_SHARE.at(fl.number)
         )
         kind = choose_kind(level, rng, sentinel=bool(sentinel))
         group = [pos]
