@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-import roguelike.autoplay
+import roguelike.autoplay.core
 from roguelike import seeds, tiles
 from roguelike.cli import main
 from roguelike.engine import GameState, Monster, new_game
@@ -268,8 +268,10 @@ async def test_a_stuck_bot_gives_up_the_wheel_and_the_next_key_still_saves(
     from roguelike.autoplay import Decision
     from roguelike.engine import Wait
 
-    monkeypatch.setattr(roguelike.autoplay, "STALL_TURNS", 5)
-    monkeypatch.setattr(roguelike.autoplay, "decide", lambda state, **_: Decision(Wait(), "idling"))
+    monkeypatch.setattr(roguelike.autoplay.core, "STALL_TURNS", 5)
+    monkeypatch.setattr(
+        roguelike.autoplay.core, "decide", lambda state, **_: Decision(Wait(), "idling")
+    )
     app = RoguelikeApp(make_game=quiet_worlds, seed=SEED, preset="small", watch=True)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await watching(pilot)
