@@ -258,8 +258,10 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         # a step back does not take it out of a shooter's range: away from melee ones only;
         # and an invulnerable run never retreats: no blow can kill it, and a shooter that keeps
         # it at 1 HP would otherwise draw it back and forth for ever (the proof must not stall)
-        melee_threats = [m for m in threats if not m.info.ranged]
-        retreat = hurt and melee_threats and not memory.policy.invulnerable
+        # nor from one that never moves (a shrieker cannot follow)
+        melee_threats = [m for m in threats if not m.info.ranged and not m.info.still]
+        invulnerable = memory.policy.invulnerable or state.invulnerable
+        retreat = hurt and melee_threats and not invulnerable
         away = _away(state, melee_threats, avoid) if retreat else None
         if away is not None:  # no potion, no scroll: out of their reach, to rest
             return Decision(away, "retreating")
