@@ -105,7 +105,8 @@ def make_noise(state: GameState, x: int, y: int, loudness: int) -> list[Event]:
     """A noise of ``loudness`` steps at (x, y): each sleeping or unaware monster within
     earshot (:func:`sound_distances`) wakes, unaware, and goes to look at (x, y). What the
     player hears: the sleepers in view that wake are named, others stir unseen."""
-    if loudness <= 0 or not state.monsters:
+    # nobody to hear it (every monster hunting already): no sound map to build
+    if loudness <= 0 or all(m.awake and UNAWARE not in m.extra for m in state.monsters):
         return []
     dist = sound_distances(state, x, y, loudness)
     woke: list[Monster] = []
