@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from roguelike import tiles
 from roguelike.engine import step
-from roguelike.engine.actions import Move, Travel, Use, Wait
+from roguelike.engine.actions import Move, Travel, Use, Wait, Wear
 from roguelike.engine.balance import (
     CONFUSED_TURNS,
     DARK_RADIUS,
@@ -187,9 +187,11 @@ def test_scrolls_teleport_aggravate_enchant_summon():
     assert state.player != start
     step(state, Use("aggravation scroll"))
     assert all(m.awake for m in state.monsters)
+    state.inventory["sharp blade"] = 1
+    step(state, Wear("sharp blade"))  # enchanting works on what is worn: the blade, no armour
     lo, hi = state.attack
     step(state, Use("enchanting scroll"))
-    assert state.attack == (lo + 1, hi + 1)
+    assert state.attack == (lo + 1, hi + 1) and state.equipment["sharp blade"] == 1
     count = len(state.monsters)
     step(state, Use("summoning scroll"))
     assert count < len(state.monsters) <= count + SUMMON_SCROLL_COUNT

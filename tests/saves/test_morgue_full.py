@@ -31,6 +31,7 @@ def died_state():
     state.equipment = {"iron plate": -1, "sharp blade": 0}
     state.perks = ["toughness"]
     state.inventory = {"healing potion": 2, "fire bomb": 1}
+    state.identified.add("healing potion")  # the morgue names what the player knew
     state.hint_coins = 3
     state.stats.puzzle_scores.append((1, "jugs", "easy", 80))
     for n in range(14):

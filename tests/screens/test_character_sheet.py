@@ -34,6 +34,7 @@ def known_state() -> GameState:
         receive(state, item)
     state.keys_held = {1, 3}
     state.inventory = {"healing potion": 2, "fire bomb": 1}
+    state.identified.add("healing potion")  # known: the sheet names it
     state.turn = 321
     state.stats.kills = 5
     state.stats.puzzles_solved = 1

@@ -21,6 +21,7 @@ async def test_the_final_screen_gives_the_score_and_the_runs_text():
         assert isinstance(game, GameScreen)
         state = game.state
         state.inventory = {"healing potion": 2}
+        state.identified.add("healing potion")  # known: the run text names it
         state.say("The cave rat bites you (3). You die...")
         state.dead, state.hp = True, 0
         state.stats.cause = "killed by a cave rat"
