@@ -161,13 +161,19 @@ TRAPS: Ramp[float] = Ramp(1.0, 0.6)
 # --- the engine: who lives on a floor -----------------------------------------------------------
 
 #: The share of monster slots filled (before the difficulty's multiplier), by floor.
-FILL: Ramp[float] = Ramp(0.6, 0.02, most=0.65)
+FILL: Ramp[float] = Ramp(0.6, 0.05, most=0.85)
+#: Chance (percent) that a monster slot in a key room holds a sentinel kind when one is deep
+#: enough for it, by floor: rarer on the first floor, which teaches them.
+SENTINEL_SHARE: Steps[int] = Steps(((1, 25), (2, 60)))
 #: What a slot's monster level adds to half its room's depth (rounded up), by floor: two per
 #: floor below the first. A kind lives at slots of its own level and above.
 MONSTER_LEVEL: Ramp[int] = Ramp(0, 2)
 #: The most companions a pack has, by floor (one on floor 1, two on floor 2 ...): packs grow
 #: with depth, so the first floor teaches them.
 PACK_MOST: Ramp[int] = Ramp(1, 1)
+#: How many pockets of marsh gas hang over a floor's shallow water (engine/gas.py), by floor:
+#: most where the caves are flooded, none in the abyss.
+GAS_POCKETS: Steps[int] = Steps(((1, 1), (3, 3), (5, 1), (7, 0)))
 #: What a dart trap adds to its damage, by floor (one per floor below the first).
 DART_BONUS: Ramp[int] = Ramp(0, 1)
 #: The kinds a captive may be, by the first floor each tier holds them: a captive room draws one

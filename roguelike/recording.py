@@ -14,7 +14,9 @@ An action is written as a short text (``h``/``j``/``k``/``l``/``y``/``u``/``b``/
 step in the eight directions as the vi keys name them; ``.``: wait; ``R``: rest; ``g``: pick
 up; ``>``: descend; ``x``: explore; ``X``: explore onward, through pick-ups; ``o``/``c`` and a
 direction letter: open, close; ``t X,Y``: travel; ``U name``: use an item; ``T X,Y,name``: throw
-an item at a cell; ``D name``: drop an item) or, for a puzzle played at a pedestal, an object
+an item at a cell; ``D name``: drop an item; ``w name``: wear or wield an item; ``r slot``: take
+off what a slot holds; ``P`` and a digit: choose the perk of that index of the offer) or, for
+a puzzle played at a pedestal, an object
 ``{"solve": moves, "hints": n, "coins": n, "resets": n}``.
 
 This module is the core of recordings and has no file format of its own: the save layer
@@ -36,6 +38,7 @@ from typing import Any
 from roguelike import seeds
 from roguelike.engine import (
     Action,
+    ChoosePerk,
     Close,
     Descend,
     Drop,
@@ -48,15 +51,18 @@ from roguelike.engine import (
     Rest,
     Search,
     SolvePuzzle,
+    TakeOff,
     Throw,
     Travel,
     Use,
     Wait,
+    Wear,
     new_game,
     step,
 )
-from roguelike.engine.balance import DEFAULT_DIFFICULTY, DIFFICULTIES
+from roguelike.engine.balance import DEFAULT_DIFFICULTY, DIFFICULTIES, PERK_OFFERED
 from roguelike.engine.creatures import ITEMS
+from roguelike.engine.gear import SLOTS
 from roguelike.engine.state import FOV_RADIUS
 from roguelike.presets import PRESETS
 from roguelike.version import GENERATOR_VERSION
@@ -151,11 +157,17 @@ def encode_action(action: Action) -> Code:
     if isinstance(action, Travel):
         return f"t{action.x},{action.y}"
     if isinstance(action, Use):
-        return f"U{action.item}"
+        return f"U{action.item}" + (f"|{action.choice}" if action.choice else "")
     if isinstance(action, Throw):
         return f"T{action.x},{action.y},{action.item}"
     if isinstance(action, Drop):
         return f"D{action.item}"
+    if isinstance(action, Wear):
+        return f"w{action.item}"
+    if isinstance(action, TakeOff):
+        return f"r{action.slot}"
+    if isinstance(action, ChoosePerk):
+        return f"P{action.index}"
     if isinstance(action, SolvePuzzle):
         return {
             "solve": list(action.moves),
@@ -188,10 +200,18 @@ def decode_action(code: Any, where: str = "action") -> Action:
             digits = sep and all(v.isascii() and v.isdigit() and str(int(v)) == v for v in (x, y))
             if digits and int(x) < MAX_COORD and int(y) < MAX_COORD:
                 return Travel(int(x), int(y))
-        if code.startswith("U") and code[1:] in ITEMS:
-            return Use(code[1:])
+        if code.startswith("U"):
+            item, bar, choice = code[1:].partition("|")
+            if item in ITEMS and (not bar or choice in ITEMS):
+                return Use(item, choice)
         if code.startswith("D") and code[1:] in ITEMS:
             return Drop(code[1:])
+        if code.startswith("w") and code[1:] in ITEMS:
+            return Wear(code[1:])
+        if code.startswith("r") and code[1:] in SLOTS:
+            return TakeOff(code[1:])
+        if len(code) == 2 and code[0] == "P" and code[1] in "0123456789"[:PERK_OFFERED]:
+            return ChoosePerk(int(code[1]))
         if code.startswith("T") and len(code) <= 64:
             x, _, rest = code[1:].partition(",")
             y, _, item = rest.partition(",")
@@ -248,6 +268,9 @@ def check(state: GameState) -> int:
     if state.monsters:
         places = [v for m in state.monsters for v in (m.x, m.y, m.hp)]
         crc = zlib.crc32(struct.pack(f"<{len(places)}q", *places), crc)
+    if state.perks or state.equipment:  # what is worn and the perks taken
+        grown = json.dumps([state.perks, sorted(state.equipment.items())]).encode("utf-8")
+        crc = zlib.crc32(grown, crc)
     if state.allies:  # a run that never met a captive keeps the checks it always had
         shackles = [v for m in state.allies for v in (m.x, m.y, m.hp, m.extra.get("shackled", -1))]
         crc = zlib.crc32(struct.pack(f"<{len(shackles)}q", *shackles), crc)
@@ -257,7 +280,8 @@ def check(state: GameState) -> int:
 def digest(state: GameState) -> str:
     """BLAKE2b-128 (hex) of every field of ``state`` that play changes: the map and what is
     explored, the player, pack, keys, coins, monsters, items, pedestals, statistics, the
-    random stream, the turn, the end. Not the world's name, nor the log's wording."""
+    random stream, the turn, the end, what is worn, the perks and their offer, stealth. Not the
+    world's name, nor the log's wording."""
     h = hashlib.blake2b(digest_size=16)
     h.update(state.tiles.tobytes())
     h.update(state.explored.tobytes())
@@ -273,8 +297,11 @@ def digest(state: GameState) -> str:
         state.defence,
         state.accuracy,
         state.speed,
+        state.stealth,
         state.berserk,
         state.weary,
+        sorted(state.identified),
+        [state.hasted, state.detecting, state.darkness, state.hallucinating, state.confused],
         state.level,
         state.xp,
         state.turn,
@@ -305,6 +332,8 @@ def digest(state: GameState) -> str:
         ],
         [str(rng["state"]["state"]), str(rng["state"]["inc"]), rng["has_uint32"], rng["uinteger"]],
         [sorted([x, y] for x, y in state.traps_known), state.netted, sorted(state.sprung)],
+        [sorted([x, y, n] for (x, y), n in state.fire.items()), sorted(map(list, state.gas))],
+        [sorted([i, n] for i, n in state.equipment.items()), state.perks, list(state.perk_offer)],
     ]
     if state.allies:  # a game that never met a captive keeps the digest it always had
         doc.append(

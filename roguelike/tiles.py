@@ -85,6 +85,10 @@ TILES: tuple[Tile, ...] = tuple(
     + [Tile(len(_BASE) + MAX_KEYS, "}", "deep water", True, True, "deep")]
     # a vault's sealed door: it opens when the puzzle of the pedestal near it is solved
     + [Tile(len(_BASE) + MAX_KEYS + 1, "0", "sealed vault", False, False, "pedestal")]
+    # what burnt moss leaves (engine/fire.py): never laid by the generator
+    + [Tile(len(_BASE) + MAX_KEYS + 2, "`", "ash", True, True, "ash")]
+    # a plain door smashed by a door-breaking monster: open for good, it never closes again
+    + [Tile(len(_BASE) + MAX_KEYS + 3, "¦", "broken door", True, True, "door")]
 )
 
 BY_NAME = {t.name: t.id for t in TILES}
@@ -109,6 +113,8 @@ CAVE = BY_NAME["cave floor"]
 LOCKED_FIRST = len(_BASE)
 DEEP_WATER = BY_NAME["deep water"]
 VAULT_SEAL = BY_NAME["sealed vault"]
+ASH = BY_NAME["ash"]
+BROKEN_DOOR = BY_NAME["broken door"]
 
 
 def locked_door(key: int) -> int:
@@ -148,6 +154,9 @@ ROLE_COLOURS: dict[str, str] = {
     "pedestal": "#e0c060",
     "bridge": "#a07040",
     "cave": "#8a7a68",
+    "ash": "#686060",
+    "fire": "#ff7020",
+    "gas": "#b8c840",
     "player": "#ffff60",
     "monster": "#e04040",
     "ally": "#70f0a0",

@@ -16,4 +16,8 @@ except PackageNotFoundError:  # running from a source tree that is not installed
 #: templates by depth, special rooms and hidden traps, and difficulty levels.
 #: 4: two more special rooms, a vault sealed behind a puzzle and a captive to free among its
 #: guards, and monsters that rouse a sleeper blocking their corridor.
-GENERATOR_VERSION = "4"
+#: 5: depth of play: potions and scrolls to identify (their looks dealt per world), fire on the
+#: moss and marsh gas, five monsters whose answer is not a corridor, stealth and sleepers,
+#: perks at each level, weapon and armour worn by choice; a compatibility reset (saves and
+#: recordings of generator 4 are refused).
+GENERATOR_VERSION = "5"

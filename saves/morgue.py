@@ -1,5 +1,7 @@
-"""A run record as readable text, in the spirit of a morgue file: what the hall's detail view
-and ``roguelike runs show`` print.
+"""A run record as readable text, in the spirit of a morgue file: what the hall's detail view,
+the final screen and ``roguelike runs show`` print: the run's numbers, its score term by term,
+the gear and the pack it ended with, its last messages and the map round the player at its end
+(those last four from the record's ``final``, which records older than run format 3 lack).
 
 Every text that came from a file (the world's name, the cause of death) passes through
 :func:`printable` first: control characters and escape sequences are shown as visible
@@ -9,8 +11,7 @@ result is plain text (never markup): a screen must show it with markup off.
 
 from __future__ import annotations
 
-from roguelike.engine.describe import equipment_words
-from saves.runs import RunRecord, score
+from saves.runs import RunRecord, score, score_parts
 from saves.text import printable
 
 __all__ = ["morgue", "outcome_words", "printable"]
@@ -49,31 +50,34 @@ def morgue(record: RunRecord, *, streak: int | None = None) -> str:
             lines.append(f"Streak       {streak} day{'s' if streak != 1 else ''}")
     if record.challenge:
         lines.append(f"Challenge    answers run {printable(record.challenge)}")
-    lines += ["", "Equipment:"]
-    if record.equipment is None:
-        lines.append("  not kept (a record of an older run format)")
+    won = record.outcome == "won"
+    puzzle_scores = [p.score for p in record.puzzles]
+    lines += ["", f"Score        {record.score}"]
+    for part in score_parts(won, record.floors, record.turns, puzzle_scores):
+        lines.append(f"  {part.name:<10} {part.points:>5}  ({part.how})")
+    expected = score(won, record.floors, record.turns, puzzle_scores)
+    if expected != record.score:
+        lines.append(f"  (the formula gives {expected}: this record's score is not its own)")
+    final = record.final
+    lines += ["", "Equipment and perks:"]
+    if final is not None:
+        lines += [f"  {printable(line)}" for line in final.gear]
     else:
-        taken = equipment_words(dict(record.equipment))
-        lines += [f"  {name}{f' ×{n}' if n > 1 else ''}  ({what})" for name, n, what in taken]
-        if not taken:
-            lines.append("  the starting blade and clothes: no treasure taken")
+        lines.append("  not kept (a record of an older run format)")
+    if final is not None:
+        lines += ["", "Pack:"] + [f"  {printable(line)}" for line in final.pack]
     lines += ["", f"Puzzles solved: {record.puzzles_solved}"]
     for p in record.puzzles:
         kind, level = printable(p.type), printable(p.difficulty)  # texts from the file
         lines.append(f"  floor {p.floor:>2}  {kind:<8} {level:<10} {p.score:>3} points")
-    won = record.outcome == "won"
-    speed = max(0, 1000 - record.turns // 10) if won else 0
-    lines += [
-        "",
-        f"Score        {record.score}",
-        f"  depth      100 × {record.floors} = {100 * record.floors}",
-        f"  puzzles    {record.puzzle_points}",
-        f"  winning    {1000 if won else 0}",
-        f"  speed      {speed}" + (" (1000 − turns ÷ 10)" if won else " (won runs only)"),
-    ]
-    expected = score(won, record.floors, record.turns, [p.score for p in record.puzzles])
-    if expected != record.score:
-        lines.append(f"  (the formula gives {expected}: this record's score is not its own)")
+    if final is not None:
+        lines += ["", "Last messages:"] + [f"  {printable(line)}" for line in final.messages]
+        lines += ["", f"Floor {final.floor}, round the player at the end (@):"]
+        rows = [printable(line) for line in final.map]
+        width = max((len(r) for r in rows), default=0)
+        lines.append("  +" + "-" * width + "+")
+        lines += [f"  |{row.ljust(width)}|" for row in rows]
+        lines.append("  +" + "-" * width + "+")
     rec = record.recording
     lines.append("")
     if rec is None:

@@ -23,7 +23,7 @@ The hall lives in the save folder: ``runs/<id>.run`` for the player's own runs a
 turns, kills, puzzles, hints, score, the final state's digest); a file whose claims do not
 match is refused, saying which claim is false.
 
-Score (also in the README)::
+Score (also in the README), term by term in :func:`score_parts`::
 
     score = 100 × deepest floor + Σ solved puzzles' scores (0..100 each)
             + (won: 1000 + max(0, 1000 − turns ÷ 10))
@@ -48,6 +48,7 @@ from typing import Any
 
 from roguelike import seeds
 from roguelike.engine.balance import DEFAULT_DIFFICULTY
+from roguelike.engine.final import LAST_MESSAGES, LINE_MOST, MAP_HEIGHT, FinalView, final_view
 from roguelike.engine.state import GameState
 from roguelike.presets import PRESETS
 from roguelike.recording import Outcome, Recording, RecordingError, Start, digest, replay
@@ -59,9 +60,11 @@ from saves.text import printable
 from saves.world import RUN_ID, daily_seed, now_iso, parse_date
 
 MAGIC = b"RGLKRUN1"
-#: The run format this game writes. Run format 3 added ``equipment``; a record of run format
-#: 2 reads with none known (``None``). Run format 1 went out before the current generator: its
-#: files would be refused by their generator anyway.
+#: The run format this game writes. Run format 3 added ``equipment`` (what was worn and wielded
+#: at the end, item and enchantment) and ``final`` (the gear, pack, last messages and map of the
+#: run's end: :class:`~roguelike.engine.final.FinalView`); a record of run format 2 reads with
+#: neither known (``None``). Run format 1 went out before the current generator: its files
+#: would be refused by their generator anyway.
 RUN_FORMAT = 3
 #: The oldest run format this game reads.
 OLDEST_RUN_FORMAT = 2
@@ -96,10 +99,44 @@ KIND = e.Kind(
 MAX_FILE = KIND.max_file
 
 
+@dataclass(frozen=True)
+class ScorePart:
+    """One term of a run's score: its name, its points, and how they are made."""
+
+    name: str
+    points: int
+    how: str
+
+
+def score_parts(won: bool, floors: int, turns: int, puzzle_scores: list[int]) -> list[ScorePart]:
+    """The terms of the run's score (see the module), in order; the score is their sum."""
+    speed = max(0, 1000 - turns // 10) if won else 0
+    solved = len(puzzle_scores)
+    return [
+        ScorePart("depth", 100 * floors, f"100 × floor {floors}"),
+        ScorePart(
+            "puzzles",
+            sum(puzzle_scores),
+            f"{solved} solved, 0..100 each" if solved else "none solved",
+        ),
+        ScorePart("winning", 1000 if won else 0, "escaped" if won else "won runs only"),
+        ScorePart(
+            "speed",
+            speed,
+            f"1000 − turns ÷ 10, {turns} turns" if won else "won runs only",
+        ),
+    ]
+
+
 def score(won: bool, floors: int, turns: int, puzzle_scores: list[int]) -> int:
-    """The run's score (see the module)."""
-    bonus = 1000 + max(0, 1000 - turns // 10) if won else 0
-    return 100 * floors + sum(puzzle_scores) + bonus
+    """The run's score (see the module): the sum of :func:`score_parts`."""
+    return sum(p.points for p in score_parts(won, floors, turns, puzzle_scores))
+
+
+def score_parts_of(state: GameState) -> list[ScorePart]:
+    """The terms of the score of the run ``state`` stands at."""
+    s = state.stats
+    return score_parts(state.won, s.floors_reached, state.turn, [p[3] for p in s.puzzle_scores])
 
 
 def score_of(state: GameState) -> int:
@@ -159,9 +196,12 @@ class RunRecord:
     #: the world's difficulty (written only when it is not normal: a record without one is
     #: a normal run, as every record made before difficulties existed)
     difficulty: str = DEFAULT_DIFFICULTY
-    #: the lasting upgrades taken (``GameState.equipment`` at the end), or None in a record
-    #: of run format 2, which did not keep them
+    #: what was worn and wielded at the end (``GameState.equipment``: item, enchantment), or
+    #: None in a record of run format 2, which did not keep it
     equipment: tuple[tuple[str, int], ...] | None = ()
+    #: the run's end as the player saw it (gear, pack, last messages, map), or None in a record
+    #: of run format 2 or 3, which did not keep it
+    final: FinalView | None = None
 
     @property
     def puzzles_solved(self) -> int:
@@ -202,7 +242,8 @@ class RunRecord:
             "recording": None if self.recording is None else self.recording.to_json(),
             "equipment": None
             if self.equipment is None
-            else [{"item": i, "count": n} for i, n in self.equipment],
+            else [{"item": i, "enchant": n} for i, n in self.equipment],
+            "final": None if self.final is None else final_doc(self.final),
         } | ({} if self.difficulty == DEFAULT_DIFFICULTY else {"difficulty": self.difficulty})
 
     @classmethod
@@ -288,7 +329,44 @@ class RunRecord:
             equipment=None
             if o.get("equipment") is None
             else tuple(equipment_from(o["equipment"], "run.equipment").items()),
+            final=None if o.get("final") is None else final_from(o["final"], total),
         )
+
+
+#: The most lines a final view's gear or pack keeps (more than any run carries).
+MAX_FINAL_LINES = 64
+
+
+def final_doc(view: FinalView) -> dict[str, Any]:
+    """A final view as JSON (every field written, read back by :func:`final_from`)."""
+    return {
+        "floor": view.floor,
+        "gear": list(view.gear),
+        "pack": list(view.pack),
+        "messages": list(view.messages),
+        "map": list(view.map),
+    }
+
+
+def final_from(value: Any, total: int) -> FinalView:
+    """A final view from a run file's JSON: every field required, each list and line bounded
+    (the text is shown through :func:`~saves.text.printable`, never as markup)."""
+    from saves import fields as f  # the checked readers, as RunRecord.from_json loads them
+
+    o = f.obj(value, "run.final")
+
+    def lines(key: str, most: int) -> tuple[str, ...]:
+        where = f"run.final.{key}"
+        raw = f.array_list(f.get(o, key, "run.final"), where, most)
+        return tuple(f.text(line, f"{where}[{i}]", LINE_MOST) for i, line in enumerate(raw))
+
+    return FinalView(
+        floor=f.integer(f.get(o, "floor", "run.final"), "run.final.floor", 1, total),
+        gear=lines("gear", MAX_FINAL_LINES),
+        pack=lines("pack", MAX_FINAL_LINES),
+        messages=lines("messages", LAST_MESSAGES),
+        map=lines("map", MAP_HEIGHT),
+    )
 
 
 # --- making a record -------------------------------------------------------------------------
@@ -347,6 +425,7 @@ def record_of(
         digest=None if recording is None else digest(state),
         daily=daily_day(state.seed, started),
         equipment=tuple(state.equipment.items()),
+        final=final_view(state),
         recording=recording,
         challenge=challenge,
     )
@@ -495,9 +574,10 @@ def _unpack(data: bytes) -> RunRecord:
         raise RunFileError("the run file's header has no length or checksum")
     e.check_payload(payload, length, digest, KIND)
     doc = e.inflate(payload, KIND)
-    if isinstance(doc, dict) and ("equipment" in doc) != (version >= 3):
-        held = "holds" if version < 3 else "lacks"
-        raise RunFileError(f"run.equipment: a record of run format {version} {held} it")
+    for key, since in (("equipment", 3), ("final", 3)):
+        if isinstance(doc, dict) and (key in doc) != (version >= since):
+            held = "holds" if version < since else "lacks"
+            raise RunFileError(f"run.{key}: a record of run format {version} {held} it")
     record = RunRecord.from_json(doc)
     if record.generator != generator or (
         record.recording is not None and record.recording.generator != generator

@@ -260,6 +260,22 @@ class Session:
             self.save_error = f"the run could not be kept in the hall: {err}"
         return self.kept
 
+    def run_record(self) -> RunRecord:
+        """The finished run's record: the one kept in the hall (:meth:`keep_run`), or, for a
+        watched game or one the hall failed to keep, one made now and not kept (the final
+        screen shows its text either way)."""
+        kept = self.keep_run()
+        if kept is not None:
+            return kept
+        return record_of(
+            self.state,
+            world=self.world.name,
+            started=self.world.created,
+            recording=self.recording,
+            abandoned=not self.ended,
+            challenge=self.challenge,
+        )
+
     # -- leaving
 
     def quit(self) -> None:

@@ -554,6 +554,7 @@ class RoguelikeApp(App[None]):
                 gone=session.perishes,
                 watched=watched,
                 versus=self._challenge_of(session),
+                record=session.run_record(),
             ),
             partial(self._summary_closed, session),
         )

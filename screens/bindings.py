@@ -90,6 +90,9 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
     KeyBinding("q", "quaff", "Quaff a potion", "Act"),
     KeyBinding("r", "read", "Read a scroll", "Act"),
     KeyBinding("d", "drop", "Drop an item from the pack where you stand", "Act"),
+    KeyBinding("w", "wear", "Wear or wield from the pack", "Act"),
+    KeyBinding("W", "take_off", "Take off your armour or weapon (into the pack)", "Act"),
+    KeyBinding("P", "perks", "Choose the perk a level up offers", "Act"),
     # t is travel's: throwing takes the capital. The aiming keys are left to the prompt of
     # throw mode, which names the jump key as the player has it (it may be rebound) and keeps
     # this line short enough not to wrap in the help's column at 120x40

@@ -17,7 +17,9 @@ from textual.widgets import Static
 
 from roguelike import seeds, tiles
 from roguelike.engine import ITEMS, GameState
-from roguelike.engine.describe import equipment_words
+from roguelike.engine.balance import PERKS
+from roguelike.engine.describe import equipment_words, item_colour, item_label, passing_words
+from roguelike.engine.identify import known_looks
 from roguelike.presets import PRESETS
 from saves.text import printable
 from screens.bindings import ClosedByItsKey, keys_of
@@ -63,16 +65,30 @@ def sheet_text(
     elif state.weary:
         _row(text, "Fury", f"weary {state.weary} turns", ("  (blows land softer)", OLD))
 
+    passing = passing_words(state)
+    if passing:
+        _row(text, "Potions", ", ".join(passing))
+
     text.append("\n\nEquipment", style="bold")
-    taken = equipment_words(state.equipment)
-    if not taken:
-        text.append("\nYour starting blade and clothes: no treasure taken yet.", style=OLD)
-    for kind, n, what in taken:
+    worn = equipment_words(state.equipment)
+    if not worn:
+        text.append("\nYour starting blade and clothes: nothing else worn.", style=OLD)
+    for kind, _, what in worn:
         item = ITEMS[kind]
         text.append("\n")
         text.append(item.glyph, style=f"bold {colour_of(item.colour)}")
-        text.append(f" {kind} ×{n}" if n > 1 else f" {kind}")
-        text.append(f"  ({what})", style=OLD)
+        text.append(f" {kind}")
+        text.append(f"  ({'wielded' if item.slot == 'weapon' else 'worn'}: {what})", style=OLD)
+
+    text.append("\n\nPerks", style="bold")
+    if not state.perks:
+        text.append("\nNone yet: each level up offers three.", style=OLD)
+    for name in dict.fromkeys(state.perks):
+        n = state.perks.count(name)
+        text.append(f"\n{name}" + (f" ×{n}" if n > 1 else ""))
+        text.append(f"  ({PERKS[name].description})", style=OLD)
+    if state.perk_offer:
+        text.append("\nA perk is on offer: P to choose it.", style="bold")
 
     text.append("\n")
     keys = Text()
@@ -92,12 +108,21 @@ def sheet_text(
                 pack.append(", ")
             if found is None:
                 pack.append("?")
+                shown = kind
             else:
-                pack.append(found.glyph, style=f"bold {colour_of(found.colour)}")
-            pack.append(f" {printable(kind)}" + (f" ×{count}" if count > 1 else ""))
+                pack.append(found.glyph, style=f"bold {colour_of(item_colour(state, kind))}")
+                shown = item_label(state, kind)
+            pack.append(f" {printable(shown)}" + (f" ×{count}" if count > 1 else ""))
         _row(text, "Pack", pack)
     else:
         _row(text, "Pack", ("empty", OLD))
+
+    known = Text()
+    for i, (kind, seen_as) in enumerate(known_looks(state)):
+        known.append(", " if i else "")
+        known.append(ITEMS[kind].glyph, style=f"bold {colour_of(item_colour(state, kind))}")
+        known.append(f" {seen_as}: {kind}")
+    _row(text, "Known", known if known else ("no potion or scroll yet", OLD))
 
     stats = state.stats
     text.append("\n\nThe run", style="bold")

@@ -20,14 +20,14 @@ from typing import Literal
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from saves.morgue import morgue, outcome_words, printable
 from saves.runs import Hall, RunFileError, RunRecord
 from screens.ask import AskScreen
-from screens.box import BoxScreen
+from screens.morgue import MorgueScreen
 from screens.replay import ReplayScreen
 
 #: What the outcome filter cycles through (``o``).
@@ -65,30 +65,6 @@ def shown(
         and (not want or want in r.seed.replace("-", "").upper())
         and (not daily or r.daily is not None)
     ]
-
-
-class MorgueScreen(BoxScreen[None]):
-    """A run's text dump, scrollable; Esc or Enter closes it."""
-
-    DEFAULT_CSS = """
-    MorgueScreen .box {
-        width: 80;
-        height: 90%;
-    }
-    """
-    BINDINGS = [Binding("escape,enter,q", "close", "Close")]
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="box"):
-            yield Static(self.text, id="morgue-text", markup=False)
-        yield Footer()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 class HallScreen(Screen[HallChoice | None]):

@@ -181,6 +181,12 @@ class HelpScreen(ClosedByItsKey, ModalScreen[None]):
     ]
     opened_by = "game.help"
 
+    def __init__(self, legend: tuple[Entry, ...] = LEGEND) -> None:
+        """``legend``: the legend to show (a game's, :func:`legend_for`, names the potions and
+        scrolls as its player knows them)."""
+        super().__init__()
+        self.legend = legend
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
             yield Static("Keys", id="help-title")
@@ -203,7 +209,7 @@ class HelpScreen(ClosedByItsKey, ModalScreen[None]):
                         for group in column:
                             yield Label(group, classes="help-heading")
                             yield Static(
-                                legend_table(legend_rows(group)),
+                                legend_table(legend_rows(group, self.legend)),
                                 id=f"legend-{LEGEND_GROUPS.index(group)}",
                                 classes="help-group",
                             )

@@ -1,5 +1,7 @@
 """The pack: a modal screen listing the items carried, numbered to be used (or only the
-potions to quaff, the scrolls to read; or any item to drop)."""
+potions to quaff, the scrolls to read; or any item to drop). Given the game's state, a potion
+or scroll shows as the player knows it (``describe.item_label``): by its kind once known, else
+by its world's look, marked unknown."""
 
 from __future__ import annotations
 
@@ -8,10 +10,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
-from roguelike.engine import ITEMS
+from roguelike.engine import ITEMS, GameState, ItemKind
+from roguelike.engine.describe import equipment_words, item_colour, item_description, item_label
+from roguelike.engine.identify import is_known, unknown_in_pack
 from screens.box import BoxScreen
 from screens.map_view import colour_of
 from screens.side_panel import BRIGHT, OLD
+
+
+def _used_by(item: ItemKind, only: str) -> bool:
+    """``item`` is used the way ``only`` says ("wear": any wearable; else its verb)."""
+    return bool(item.slot) if only == "wear" else item.verb == only
 
 
 class InventoryScreen(BoxScreen[str | None]):
@@ -30,12 +39,23 @@ class InventoryScreen(BoxScreen[str | None]):
     ]
 
     def __init__(
-        self, inventory: dict[str, int], *, only: str = "", title: str = "Pack", verb: str = "use"
+        self,
+        inventory: dict[str, int],
+        *,
+        only: str = "",
+        title: str = "Pack",
+        verb: str = "use",
+        worn: dict[str, int] | None = None,
+        state: GameState | None = None,
     ) -> None:
         """``only``: list just the items used that way (an ItemKind's ``verb``: "quaff",
-        "read"); ``title`` heads the box, ``verb`` says what a number does."""
+        "read"; or "wear", the wearables); ``title`` heads the box, ``verb`` says what a
+        number does; ``worn``: what is worn and wielded (item → enchantment), shown first;
+        ``state``: the game, to name each item as its player knows it."""
         super().__init__()
-        kept = [k for k in inventory if not only or (k in ITEMS and ITEMS[k].verb == only)]
+        self.worn = dict(worn or {})
+        self.state = state
+        kept = [k for k in inventory if not only or (k in ITEMS and _used_by(ITEMS[k], only))]
         self.kinds = kept[:9]
         self.inventory = {k: inventory[k] for k in kept}
         self.heading, self.verb, self.only = title, verb, only
@@ -45,10 +65,19 @@ class InventoryScreen(BoxScreen[str | None]):
 
     def _text(self) -> Text:
         text = Text(self.heading, style="bold")
+        for name, _, what in equipment_words(self.worn):
+            gear = ITEMS[name]
+            verb = "wielded" if gear.slot == "weapon" else "worn"
+            text.append(f"\n{verb}: ", style=OLD)
+            text.append(gear.glyph, style=f"bold {colour_of(gear.colour)}")
+            text.append(f" {name}")
+            text.append(f"  ({what})", style=OLD)
         if not self.kinds:
-            what = {"quaff": "holds no potion", "read": "holds no scroll"}.get(
-                self.only, "is empty"
-            )
+            what = {
+                "quaff": "holds no potion",
+                "read": "holds no scroll",
+                "wear": "holds nothing to wear or wield",
+            }.get(self.only, "is empty")
             text.append(f"\n\nYour pack {what}.\n\nEsc closes.", style=OLD)
             return text
         for n, kind in enumerate(self.kinds, 1):
@@ -56,12 +85,17 @@ class InventoryScreen(BoxScreen[str | None]):
             glyph = item.glyph if item else "?"
             colour = colour_of(item.colour) if item else BRIGHT
             name = item.name if item else kind
+            description = item.description if item else ""
+            if item is not None and self.state is not None:
+                colour = colour_of(item_colour(self.state, kind))
+                name = item_label(self.state, kind)
+                description = item_description(self.state, kind)
             count = self.inventory[kind]
             text.append(f"\n{n} ", style="bold")
             text.append(glyph, style=f"bold {colour}")
             text.append(f" {name}" + (f" ×{count}" if count > 1 else ""))
-            if item is not None and item.description:
-                text.append(f"\n    {item.description}", style=OLD)
+            if description:
+                text.append(f"\n    {description}", style=OLD)
         text.append(f"\n\n1–9 {self.verb} · Esc close", style=OLD)
         return text
 
@@ -71,3 +105,22 @@ class InventoryScreen(BoxScreen[str | None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def identify_picker(state: GameState, kind: str) -> InventoryScreen | None:
+    """The pick of what a scroll of identification names, when ``kind`` is one the player
+    knows and the pack holds other unknown kinds: the pack box, listing just those (a number
+    dismisses it with the kind chosen). None when there is nothing to choose (an unknown
+    scroll read blind names the first unknown kind by itself)."""
+    item = ITEMS.get(kind)
+    if item is None or item.effect != "identify" or not is_known(state, kind):
+        return None
+    unknown = [k for k in unknown_in_pack(state) if k != kind]
+    if not unknown:
+        return None
+    return InventoryScreen(
+        {k: state.inventory[k] for k in unknown},
+        title="Identify which?",
+        verb="identify",
+        state=state,
+    )

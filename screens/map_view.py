@@ -31,7 +31,8 @@ from textual.strip import Strip
 from roguelike import tiles
 from roguelike.engine import ITEMS, GameState
 from roguelike.engine.allies import freed
-from roguelike.engine.legend import TRAP_GLYPH
+from roguelike.engine.describe import item_colour, monster_shown
+from roguelike.engine.legend import FIRE_GLYPH, GAS_GLYPH, TRAP_GLYPH
 from roguelike.engine.state import FOV_RADIUS
 from screens.themes import Palette, current
 
@@ -171,9 +172,9 @@ def kinds_of(state: GameState) -> np.ndarray:
 
 
 def marks_of(state: GameState) -> dict[Pos, Mark]:
-    """What is drawn over the tiles: keys and items where the player has seen them (dim when
-    only remembered), monsters and allies where the player sees them (a captive also where it
-    is remembered), and the player."""
+    """What is drawn over the tiles: marsh gas, keys and items where the player has seen them
+    (dim when only remembered), fire, monsters and allies where the player sees them (a
+    captive also where it is remembered), and the player."""
     visible, explored = state.visible, state.explored
     marks: dict[Pos, Mark] = {}
 
@@ -181,11 +182,18 @@ def marks_of(state: GameState) -> dict[Pos, Mark]:
         """2 visible, 1 remembered, 0 unseen."""
         return 2 if visible[y, x] else 1 if explored[y, x] else 0
 
+    for x, y in state.gas:  # under everything else: what lies in the gas shows
+        s = seen(x, y)
+        if s:
+            hexc = colour_of("gas")
+            marks[(x, y)] = (GAS_GLYPH, _mark_style(hexc if s == 2 else dim(hexc), False))
     for (x, y), kind in state.items_lying.items():
         s = seen(x, y)
         if s:
             item = ITEMS.get(kind)
-            glyph, hexc = (item.glyph, colour_of(item.colour)) if item else ("?", "#c0c0c0")
+            # a potion or scroll in its world's look: its colour never gives its kind away
+            hexc = colour_of(item_colour(state, kind)) if item else "#c0c0c0"
+            glyph = item.glyph if item else "?"
             marks[(x, y)] = (glyph, _mark_style(hexc if s == 2 else dim(hexc), s == 2))
     for x, y in state.traps_known:
         s = seen(x, y)
@@ -198,9 +206,14 @@ def marks_of(state: GameState) -> dict[Pos, Mark]:
             hexc = colour_of(f"key{key}")
             style = _mark_style(hexc if s == 2 else dim(hexc), True, key_underlined())
             marks[(x, y)] = (key_glyph(key), style)
+    for x, y in state.fire:  # only while in view: a fire out of sight may be out
+        if visible[y, x]:
+            marks[(x, y)] = (FIRE_GLYPH, _mark_style(colour_of("fire"), True))
     for m in state.monsters:
-        if m.hp > 0 and visible[m.y, m.x]:
-            info = m.info
+        # the engine decides what is seen (a lurker); a potion of detection shows every
+        # monster of the floor; hallucination, other kinds
+        if m.hp > 0 and (state.shows(m) or state.detecting):
+            info = monster_shown(state, m)
             marks[(m.x, m.y)] = (info.glyph, _mark_style(colour_of(info.colour), True))
     for m in state.allies:  # the player's side: the kind's letter in the ally colour
         s = seen(m.x, m.y)

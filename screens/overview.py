@@ -57,7 +57,7 @@ def tile_ranks() -> np.ndarray:
             rank[t.id] = 80
         elif tiles.lock_of(t.id) is not None or t.id == tiles.VAULT_SEAL:
             rank[t.id] = 75  # a locked door, a vault's seal
-        elif t.id in (tiles.DOOR, tiles.DOOR_OPEN):
+        elif t.id in (tiles.DOOR, tiles.DOOR_OPEN, tiles.BROKEN_DOOR):
             rank[t.id] = 40
         elif t.walkable:
             rank[t.id] = 20
@@ -105,7 +105,7 @@ def overview(state: GameState, cols: int, rows: int) -> Overview:
     solved = [pos for pos, room in state.puzzles.items() if room.solved]
     for x, y in solved:  # a solved pedestal is no longer worth a mark
         rank[y, x] = min(int(rank[y, x]), 20)
-    monsters = {(m.x, m.y) for m in state.monsters}
+    monsters = {(m.x, m.y) for m in state.visible_monsters()}
     for (x, y), mark in marks_of(state).items():
         if (x, y) == state.player:
             what = "player"

@@ -7,7 +7,10 @@ from rich.text import Text
 
 from roguelike import seeds, tiles
 from roguelike.engine import ITEMS, GameState, Monster
-from roguelike.engine.balance import DEFAULT_DIFFICULTY
+from roguelike.engine.balance import DEFAULT_DIFFICULTY, MonsterKind
+from roguelike.engine.describe import item_colour, item_label, monster_shown
+from roguelike.engine.legend import AWARENESS_MARK
+from roguelike.engine.stealth import awareness
 from saves.text import printable
 from screens.map_view import colour_of
 
@@ -90,8 +93,9 @@ def side_panel_lines(
         for kind, count in state.inventory.items():
             item = ITEMS.get(kind)
             glyph = item.glyph if item else "?"
-            colour = colour_of(item.colour) if item else BRIGHT
-            label = f"{kind} ×{count}" if count > 1 else kind
+            colour = colour_of(item_colour(state, kind)) if item else BRIGHT
+            shown = item_label(state, kind) if item else kind
+            label = f"{shown} ×{count}" if count > 1 else shown
             lines.append(Text.assemble((glyph, f"bold {colour}"), " ", label[: width - 2]))
     else:
         lines.append(Text.assemble(("Pack ", LABEL), ("empty", OLD)))
@@ -103,7 +107,7 @@ def side_panel_lines(
         if room < len(foes):
             room -= 1
         for m in foes[:room]:
-            lines.append(monster_line(m, width))
+            lines.append(monster_line(m, width, monster_shown(state, m)))
         if room < len(foes):
             lines.append(Text(f"… and {len(foes) - room} more", style=OLD))
     return lines
@@ -114,16 +118,21 @@ def monsters_in_view(state: GameState) -> list[Monster]:
     return [m for m in state.visible_monsters() if m.hp > 0]
 
 
-def monster_line(m: Monster, width: int) -> Text:
-    """``g goblin      5/8``: the glyph in its colour, the name, the HP coloured by health."""
-    info = m.info
+def monster_line(m: Monster, width: int, info: MonsterKind | None = None) -> Text:
+    """``g goblin z    5/8``: the glyph in its colour, the name, the mark of a sleeping (``z``)
+    or unaware (``?``) one (:data:`AWARENESS_MARK`), the HP coloured by health (``info``: the
+    kind it looks like, when not its own)."""
+    info = info or m.info
     hp = f"{m.hp}/{m.max_hp}"
-    name = info.name[: max(1, width - len(hp) - 3)]
-    gap = max(1, width - 2 - len(name) - len(hp))
+    mark = AWARENESS_MARK[awareness(m)]
+    tail = f" {mark}" if mark else ""
+    name = info.name[: max(1, width - len(hp) - 3 - len(tail))]
+    gap = max(1, width - 2 - len(name) - len(tail) - len(hp))
     return Text.assemble(
         (info.glyph, f"bold {colour_of(info.colour)}"),
         " ",
         name,
+        (tail, f"bold {LABEL}"),
         " " * gap,
         (hp, hp_colour(m.hp, m.max_hp)),
     )

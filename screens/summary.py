@@ -1,4 +1,6 @@
-"""The run summary: won or died (and of what), the seed code to share, and the run's numbers.
+"""The run summary: won or died (and of what), the seed code to share, the run's numbers and
+its score term by term; ``m`` shows the run's whole text (its morgue: gear, pack, last
+messages, the map round the player), as the hall keeps it.
 
 A run that answered a challenge (``versus``: the imported record whose world it played) shows
 both runs side by side: outcome, floors, turns, kills, puzzles and score, yours first. The
@@ -21,8 +23,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from roguelike import seeds
-from saves.morgue import outcome_words, printable
-from saves.runs import RunRecord, score_of
+from saves.morgue import morgue, outcome_words, printable
+from saves.runs import RunRecord, score_of, score_parts_of
+from screens.morgue import MorgueScreen
 
 if TYPE_CHECKING:
     from roguelike.engine import GameState
@@ -49,7 +52,17 @@ def summary_rows(state: GameState) -> list[tuple[str, str]]:
         ("Keys", str(stats.keys)),
         ("Puzzles solved", str(stats.puzzles_solved)),
         ("Hints used", str(stats.hints_used)),
+        ("Score", score_words(state)),
     ]
+
+
+def score_words(state: GameState) -> str:
+    """``180 = depth 100 + puzzles 80``: the score and its terms (those worth any points)."""
+    parts = [p for p in score_parts_of(state) if p.points]
+    terms = " + ".join(f"{p.name} {p.points}" for p in parts)
+    return f"{score_of(state)}" + (
+        f" = {terms}" if len(parts) > 1 else f" ({terms})" if parts else ""
+    )
 
 
 def comparison(state: GameState, other: RunRecord) -> Table:
@@ -87,6 +100,7 @@ def comparison(state: GameState, other: RunRecord) -> Table:
 class SummaryScreen(Screen[SummaryChoice]):
     BINDINGS = [
         Binding("c", "copy_seed", "Copy seed code"),
+        Binding("m", "morgue", "The run's text"),
         Binding("a,r", "again", "Same world again", key_display="a"),
         Binding("enter,escape,t", "title", "Title", key_display="⏎"),
     ]
@@ -99,11 +113,14 @@ class SummaryScreen(Screen[SummaryChoice]):
         gone: bool = False,
         watched: bool = False,
         versus: RunRecord | None = None,
+        record: RunRecord | None = None,
     ) -> None:
         """``gone``: the world was deleted (a permadeath world whose player died);
         ``watched``: the bot played it all (watch mode), and "again" watches it again;
-        ``versus``: the challenge this run answered, shown beside it."""
+        ``versus``: the challenge this run answered, shown beside it; ``record``: the run's
+        record, whose text ``m`` shows (None: ``m`` says there is none)."""
         super().__init__()
+        self.record = record
         self.versus = versus
         self.gone = gone
         self.watched = watched
@@ -136,6 +153,12 @@ class SummaryScreen(Screen[SummaryChoice]):
     def action_copy_seed(self) -> None:
         self.app.copy_to_clipboard(self.code)
         self.notify(f"Seed code {self.code} copied", timeout=3)
+
+    def action_morgue(self) -> None:
+        if self.record is None:
+            self.notify("This run has no record to show", timeout=3)
+            return
+        self.app.push_screen(MorgueScreen(morgue(self.record)))
 
     def action_again(self) -> None:
         self.dismiss("again")

@@ -5,7 +5,9 @@ floor, how close the runs came to death, the consumables used, and every loss.
 
 The policy switches make it a measuring instrument (:class:`roguelike.autoplay.Policy`):
 ``--invulnerable`` (can every world be finished at all?), ``--no-items`` and
-``--skip-treasure`` (what items and treasure are worth to survival); ``--difficulty`` plays the
+``--skip-treasure`` (what items and treasure are worth to survival), ``--naive-monsters``
+(what knowing the breathers' lines and the ghosts' fire is worth), ``--first-perk`` (what
+choosing perks is worth); ``--difficulty`` plays the
 worlds at another level (the same maps, other numbers)."""
 
 from __future__ import annotations
@@ -84,6 +86,31 @@ def add_arguments(bot: argparse.ArgumentParser) -> None:
         help="it never enters a treasure room (an ablation)",
     )
     bot.add_argument(
+        "--no-sneak",
+        action="store_true",
+        help="it takes sleepers for awake monsters: never sneaks (an ablation)",
+    )
+    bot.add_argument(
+        "--ignore-fire",
+        action="store_true",
+        help="it pays fire no heed: never steps out of it, never aims a bomb at moss (an ablation)",
+    )
+    bot.add_argument(
+        "--naive-monsters",
+        action="store_true",
+        help="it ignores the ways of breathers and ghosts (an ablation)",
+    )
+    bot.add_argument(
+        "--first-perk",
+        action="store_true",
+        help="it takes the first perk offered at each level up (an ablation)",
+    )
+    bot.add_argument(
+        "--no-unknown",
+        action="store_true",
+        help="it never drinks or reads an unknown potion or scroll (an ablation)",
+    )
+    bot.add_argument(
         "--record",
         metavar="FILE",
         help="with --seed: write the run, with every input, as a run file "
@@ -109,7 +136,14 @@ def result_json(r: Result) -> dict[str, Any]:
 
 def policy_of(args: argparse.Namespace) -> Policy:
     return Policy(
-        invulnerable=args.invulnerable, no_items=args.no_items, skip_treasure=args.skip_treasure
+        invulnerable=args.invulnerable,
+        no_items=args.no_items,
+        skip_treasure=args.skip_treasure,
+        no_sneak=args.no_sneak,
+        ignore_fire=args.ignore_fire,
+        naive_monsters=args.naive_monsters,
+        first_perk=args.first_perk,
+        no_unknown=args.no_unknown,
     )
 
 

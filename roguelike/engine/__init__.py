@@ -12,6 +12,7 @@ things), ``combat``, ``items``, ``monsters``, ``player`` (the player's single-tu
 
 from roguelike.engine.actions import (
     Action,
+    ChoosePerk,
     Close,
     Descend,
     Drop,
@@ -22,10 +23,12 @@ from roguelike.engine.actions import (
     Rest,
     Search,
     SolvePuzzle,
+    TakeOff,
     Throw,
     Travel,
     Use,
     Wait,
+    Wear,
 )
 from roguelike.engine.creatures import ITEMS, MONSTERS, ItemKind, Monster, MonsterKind
 from roguelike.engine.describe import describe, key_name
@@ -64,7 +67,10 @@ __all__ = [
     "Close",
     "Descend",
     "Descended",
+    "ChoosePerk",
     "Drop",
+    "TakeOff",
+    "Wear",
     "Died",
     "DoorClosed",
     "DoorOpened",

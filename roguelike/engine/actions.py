@@ -76,9 +76,12 @@ class Close:
 
 @dataclass(frozen=True)
 class Use:
-    """Use (drink, read, throw) one ``item`` (a name in the item table) from the pack."""
+    """Use (drink, read, throw) one ``item`` (a name in the item table) from the pack.
+    ``choice``: for a scroll of identification, the unknown kind in the pack to name ("": the
+    first)."""
 
     item: str
+    choice: str = ""
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,30 @@ class Drop:
     stairs or a pedestal); it can be taken again."""
 
     item: str
+
+
+@dataclass(frozen=True)
+class Wear:
+    """Wear or wield ``item`` (a wearable, from the pack): what its slot held goes back to
+    the pack (or falls apart, if corroded). A turn."""
+
+    item: str
+
+
+@dataclass(frozen=True)
+class TakeOff:
+    """Take off what the ``slot`` ("weapon" or "armour") holds, into the pack (a corroded item
+    falls apart). A turn."""
+
+    slot: str
+
+
+@dataclass(frozen=True)
+class ChoosePerk:
+    """Take the perk at ``index`` (0-based) of the pending offer (``state.perk_offer``). No
+    turn passes."""
+
+    index: int
 
 
 @dataclass(frozen=True)
@@ -150,6 +177,9 @@ Action = (
     | Use
     | Throw
     | Drop
+    | Wear
+    | TakeOff
+    | ChoosePerk
     | Travel
     | Explore
     | SolvePuzzle

@@ -24,6 +24,7 @@ from roguelike.engine.balance import (
     ALLY_FOLLOW,
     ALLY_REACH,
     DEFENCE_DODGE,
+    FIRE_AVOID,
     FREE_TURNS,
     PLAYER_SPEED,
 )
@@ -33,6 +34,7 @@ from roguelike.engine.events import Event, Message
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
 from roguelike.engine.pathing import FAR, distance_map
 from roguelike.engine.state import GameState
+from roguelike.engine.stealth import alert
 
 __all__ = [
     "allies_act",
@@ -122,11 +124,12 @@ def _ally_strikes(state: GameState, ally: Monster, m: Monster) -> list[Event]:
     """The ally's blow at the hostile ``m``: its kind's own roll (a freed captive is no
     stronger for the world's difficulty), less the target's defence. A kill it makes is not
     the player's: no experience, not counted among the run's kills."""
-    m.awake = True
-    m.unseen = 0
+    alert(m)
     info = ally.info
     if state.rng.integers(100) >= info.accuracy:
         return [Message(f"Your {ally.kind} misses the {m.kind}.")]
+    if m.info.ethereal:
+        return [Message(f"Your {ally.kind}'s blow passes through the {m.kind}.")]
     lo, hi = info.attack
     damage = max(1, int(state.rng.integers(lo, hi + 1)) - m.info.defence)
     m.hp -= damage
@@ -174,10 +177,11 @@ def ally_options(
     def place(x: int, y: int) -> float:
         moved = 1.0 if (x, y) != ally.pos else 0.0
         away = max(steps(x, y) - follow, 0)
+        burning = FIRE_AVOID if (x, y) in state.fire else 0.0  # it keeps out of the flames
         if prey:
             near = min(chebyshev((x, y), o.pos) for o in prey)
-            return -10.0 * near - 20.0 * max(steps(x, y) - ALLY_REACH, 0) - moved
-        return -10.0 * away - moved
+            return -10.0 * near - 20.0 * max(steps(x, y) - ALLY_REACH, 0) - moved - burning
+        return -10.0 * away - moved - burning
 
     options: list[tuple[float, str, tuple[int, int]]] = [(place(*ally.pos), "wait", (0, 0))]
     for dx, dy in DIRS8:
@@ -216,7 +220,7 @@ def allies_act(state: GameState) -> list[Event]:
     for ally in list(state.allies):
         if state.dead or ally not in state.allies or not freed(ally):
             continue
-        ally.energy += ally.info.speed * PLAYER_SPEED // state.speed
+        ally.energy += ally.info.speed * PLAYER_SPEED // state.pace
         while ally.energy >= 100 and ally in state.allies:
             ally.energy -= 100
             if dist is None:

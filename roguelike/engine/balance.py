@@ -32,6 +32,32 @@ XP_PER_LEVEL = 10
 LEVEL_HP = 4
 #: A point of the player's defence takes this many percent off a monster's accuracy.
 DEFENCE_DODGE = 2
+#: The player's stealth at the start of a run (a perk may raise it; see STEALTH_STEP).
+PLAYER_STEALTH = 0
+#: The most stealth a player can have (a save's bound).
+STEALTH_MOST = 40
+
+# --- stealth and noise (roguelike/engine/stealth.py) --------------------------------------------
+
+#: How near (Chebyshev) the player must be, in a sleeping or unaware monster's line of sight,
+#: for it to have a chance to notice them each turn.
+SENSE_RANGE = 7
+#: What a monster's kind notices by default: its chance in percent each turn (``perception``).
+PERCEPTION = 10
+#: Percent taken off that chance for each point of the player's stealth.
+STEALTH_STEP = 3
+#: The chance is multiplied by this when the player stands next to the monster.
+NEAR_FACTOR = 3
+#: ...and by this when the monster is awake already, but unaware of the player.
+UNAWARE_FACTOR = 2
+#: A sneak attack (a blow at a sleeping or unaware monster) always lands, for this many times
+#: its damage.
+SNEAK_MULTIPLIER = 3
+#: Loudness (steps that sound carries, round walls) of a blow, each side's, at the striker.
+NOISE_BLOW = 4
+#: Loudness of a fire bomb's burst (an item's ``noise``), and of a scroll of sacrifice read.
+NOISE_BOMB = 10
+NOISE_SACRIFICE = 8
 
 # --- monsters on a floor ------------------------------------------------------------------------
 
@@ -70,11 +96,13 @@ ROUSE_COST = 1.0
 #: Companions a pack kind spawns with: at least, at most (a pack is 2 to 4); no more than
 #: ``depth.PACK_MOST`` allows on its floor.
 PACK_COMPANIONS = (1, 3)
-#: Chance (percent) that a monster slot in a key room holds a sentinel kind when one is deep
-#: enough for it.
-SENTINEL_SHARE = 60
 #: How far a sentinel strays from its post.
 SENTINEL_RADIUS = 2
+#: An awake monster in view that could walk up to the player within this many of its turns
+#: forbids exploring (``e``), as does a shooter with the player in its range; one farther off
+#: (the long way round a chasm) or a kiting shooter out of range does not, and a walk stops
+#: when one comes this near.
+EXPLORE_WARY = 8
 #: Turns of its own a thief with loot must stay out of sight to get away with it for good.
 THIEF_ESCAPE = 6
 #: Turns of its own between two shrieks of a shrieker.
@@ -86,6 +114,33 @@ SUMMON_MOST = 3
 #: Accuracy (percent) a swarming monster gains for each other swarming ally next to the player
 #: (and 1 damage for each, see ``MonsterKind.swarm``).
 SWARM_ACCURACY = 8
+#: Turns of its own between two breaths of a breathing kind (``MonsterKind.breath``).
+BREATH_RELOAD = 3
+#: How far (Chebyshev) the crash of a door broken by a door-breaking kind wakes monsters.
+BASH_NOISE = 8
+#: Turns of its own a lurking kind stays in plain sight after it strikes (or is struck).
+LURK_SHOWN = 3
+#: How far (Chebyshev) a search (a turn spent looking) shows the lurkers in view.
+LURK_SEARCH = 5
+
+# --- fire and gas (engine/fire.py, engine/gas.py) ------------------------------------------------
+
+#: Turns a cell of moss burns before it is ash; turns bare ground (floor, rubble, cave floor,
+#: ash) flickers where a bomb or a blast lit it, with nothing to feed it.
+FIRE_FUEL_TURNS = 4
+FIRE_BARE_TURNS = 1
+#: Chance, in percent, that a burning cell sets each moss cell beside it (4 sides) alight in a
+#: turn (a roll of the play stream for each).
+FIRE_SPREAD = 45
+#: Damage roll of the fire, inclusive, for whoever stands in a burning cell at the end of a turn
+#: (the player, a monster, an ally).
+FIRE_DAMAGE = (3, 5)
+#: What a burning cell takes off a monster's (and an ally's) score for standing there: they
+#: step out of the fire, and never into it unless nothing else will do.
+FIRE_AVOID = 60.0
+#: Damage roll, inclusive, of a pocket of marsh gas exploding, for each creature in it or
+#: beside it; the cloud then burns.
+GAS_BLAST = (5, 9)
 
 # --- items --------------------------------------------------------------------------------------
 
@@ -106,6 +161,58 @@ WEARY_TURNS = 15
 #: Damage roll of a scroll of sacrifice on every monster in view, and the maximum HP it costs.
 SACRIFICE_DAMAGE = (8, 14)
 SACRIFICE_COST = 4
+#: Potions and scrolls are unknown until used or identified (:mod:`roguelike.engine.identify`):
+#: each world deals its potion kinds these looks and its scroll kinds these titles, shuffled
+#: from the seed. There must be at least as many looks as potion kinds, titles as scroll kinds.
+POTION_LOOKS = (
+    ("murky", "#8a7a48"),
+    ("crimson", "#e02838"),
+    ("azure", "#3890ff"),
+    ("bubbling", "#60e0a0"),
+    ("golden", "#ffd040"),
+    ("inky", "#6050c0"),
+    ("milky", "#e8e8e0"),
+    ("smoky", "#a0a0a0"),
+    ("violet", "#c060ff"),
+    ("emerald", "#20c050"),
+    ("amber", "#ff9020"),
+    ("pink", "#ff80c0"),
+)
+SCROLL_TITLES = (
+    "XOBAH", "ZELGO MER", "FOOBIE BLETCH", "ELBIB YLOH", "VERR YED HORRE", "JUYED AWK YACC",
+    "THARR", "KIRJE", "NR 9", "GARVEN DEH", "PRIRUTSENIE", "VELOX NEB",
+)  # fmt: skip
+#: The colour of every scroll on the map and in the pack, known or not.
+SCROLL_COLOUR = "#e8e0b8"
+#: Turns a potion's passing state lasts: speed (you act twice as often), detection (every
+#: monster on the floor shown), darkness (your sight shrinks to DARK_RADIUS), hallucination
+#: (monsters look like other kinds), confusion (a move goes astray CONFUSED_STRAY% of the time).
+HASTE_TURNS = 20
+DETECT_TURNS = 40
+DARK_TURNS = 40
+DARK_RADIUS = 2
+HALLUCINATION_TURNS = 50
+CONFUSED_TURNS = 12
+CONFUSED_STRAY = 50
+#: Damage roll of an incineration potion's burst on every creature next to the drinker, and
+#: what its flames do to the drinker.
+INCINERATION_DAMAGE = (6, 10)
+INCINERATION_SELF = (2, 5)
+#: Maximum HP a potion of life adds (it heals fully besides).
+LIFE_MAX_HP = 3
+#: Monsters a scroll of summoning calls next to the reader, and the deepest a kind they may be
+#: (its level at most the floor's number plus this).
+SUMMON_SCROLL_COUNT = 2
+SUMMON_SCROLL_LEVEL = 1
+#: What a scroll of enchanting adds: 1 to the defence of worn armour, else 1 to both ends of
+#: the blade's damage roll.
+ENCHANT_AMOUNT = 1
+#: Monster kinds that carry one potion of healing and drink it, once, when hurt below
+#: MONSTER_DRINK_BELOW of their HP; a player who sees it learns which potion heals.
+POTION_DRINKERS = frozenset({"goblin", "kobold slinger", "gnoll sentinel", "orc", "necromancer"})
+MONSTER_DRINK_BELOW = 0.5
+#: HP a monster's potion of healing gives back.
+MONSTER_DRINK_HEAL = 10
 #: How many different upgrades a treasure room lays out, least and most (one may be taken).
 TREASURE_CHOICES = (2, 3)
 #: What a treasure room's other treasure slots hold (not part of its choice).
@@ -145,6 +252,23 @@ class MonsterKind:
     swarm: int = 0  # damage (and SWARM_ACCURACY) it gains per other swarming ally next to you
     still: bool = False  # never moves
     summoned: bool = False  # only ever raised by a summoner, never placed on a floor
+    #: percent chance each turn that, asleep (or unaware), it notices a player in its sight
+    #: within SENSE_RANGE (less the player's stealth; see engine/stealth.py)
+    perception: int = PERCEPTION
+    #: a breath along a straight line (orthogonal or diagonal) of this many cells, every
+    #: creature on it burnt (BREATH_RELOAD between two); ``breath_roll`` its damage, inclusive
+    breath: int = 0
+    breath_roll: tuple[int, int] = (0, 0)
+    #: a blow of the player's that does not kill it splits it in two (halving its HP), while
+    #: fewer than this many splits made the piece; fire never splits it
+    splits: int = 0
+    ethereal: bool = False  # blows pass through it (0 damage); fire (bombs, scrolls) burns it
+    bashes: bool = False  # smashes a closed plain door it walks into (never a locked one)
+    #: a beast: it cannot open a closed door (a closed door keeps it out; a basher breaks it)
+    paws: bool = False
+    #: unseen on the map and in the side panel beyond this many cells (0: always seen in
+    #: view), and for LURK_SHOWN of its turns after it strikes or is struck
+    lurks: int = 0
 
 
 # fmt: off
@@ -154,21 +278,21 @@ MONSTERS: dict[str, MonsterKind] = {
         #           name        glyph colour   lvl  hp  attack  def acc  spd  xp
         MonsterKind("rat",           "r", "#b09070", 0,  5, (1, 3), 0, 65, 100, 1,
                     "A fat cellar rat. Alone it is a nuisance; bitten hard, it runs.",
-                    flee_below=0.5),
+                    flee_below=0.5, paws=True),
         MonsterKind("bat",           "b", "#a888d0", 0,  4, (1, 2), 0, 60, 150, 1,
                     "A cave bat: fast, erratic, never where you aim.",
-                    erratic=0.4),
+                    erratic=0.4, paws=True, perception=15),
         MonsterKind("shrieker",      "f", "#d0a0d0", 1,  6, (1, 1), 0, 40, 100, 2,
                     "A pale fungus that never moves. When it sees you it shrieks, and everything "
                     "near wakes and comes. Kill it quickly, or stay out of its sight.",
-                    shriek=12, still=True),
+                    shriek=12, still=True, perception=25),
         MonsterKind("dart imp",      "i", "#ff7060", 1,  5, (1, 3), 0, 70, 170, 2,
                     "A quick little imp that stabs and darts back out of reach. Chasing it is a "
                     "mistake: stand still, or back into a corner, and strike when it comes in.",
                     skirmish=True),
         MonsterKind("jackal",        "j", "#c8a040", 2,  6, (1, 3), 0, 65, 130, 2,
                     "A lean jackal. Jackals hunt in packs and outrun you.",
-                    pack=True, flee_below=0.3),
+                    pack=True, flee_below=0.3, paws=True, perception=20),
         MonsterKind("cutpurse",      "p", "#a0a0c0", 2,  7, (1, 2), 0, 75, 120, 3,
                     "A quick-fingered cutpurse. A blow that lands takes something from your "
                     "pack, and it runs; kill it before it gets away to get your things back.",
@@ -183,34 +307,58 @@ MONSTERS: dict[str, MonsterKind] = {
         MonsterKind("hound",         "h", "#b07040", 3,  8, (2, 4), 0, 70, 120, 4,
                     "A hunting hound. Hounds come in packs and circle round you to bite from "
                     "every side: meet them in a corridor.",
-                    pack=True, flank=True),
+                    pack=True, flank=True, paws=True, perception=25),
         MonsterKind("rust mite",     "m", "#d07030", 3,  9, (1, 3), 1, 70, 100, 4,
                     "A mite that eats metal. Its bites corrode your armour, then your blade, "
                     "for good.",
-                    corrodes=60),
+                    corrodes=60, paws=True, perception=5),
         MonsterKind("goblin archer", "a", "#90d070", 4,  7, (2, 4), 0, 65, 100, 4,
                     "A goblin with a short bow. It shoots from a distance.",
                     ranged=5),
         MonsterKind("gnoll sentinel", "S", "#e0c060", 4, 20, (3, 6), 2, 75, 100, 8,
                     "A gnoll in scale armour set to guard a key. It will not leave its post: "
                     "you choose when the fight starts.",
-                    sentinel=True),
+                    sentinel=True, perception=25),
         MonsterKind("fire ant",      "x", "#ff5030", 5,  8, (2, 4), 0, 65, 110, 4,
                     "A fire ant of a swarm. Each other ant next to you makes its bites surer "
                     "and harder: fight them in a corridor, never in the open.",
-                    pack=True, swarm=2),
+                    pack=True, swarm=2, paws=True),
+        MonsterKind("pink jelly",    "e", "#f090c0", 4, 14, (1, 3), 0, 65, 100, 1,
+                    "A quivering pink jelly. A blow that does not kill it splits it in two, "
+                    "each half with half of what was left: do not fight it in the open where "
+                    "the halves surround you; a bomb burns it without splitting it.",
+                    splits=3),
+        MonsterKind("lurker",        "L", "#607070", 3, 10, (2, 5), 0, 75, 100, 3,
+                    "A lurker in the shadows: it cannot be seen farther than two cells away "
+                    "until it strikes. Search (s) where the floor feels wrong.",
+                    lurks=2),
+        MonsterKind("bugbear",       "U", "#b08050", 5, 18, (3, 6), 1, 70, 100, 6,
+                    "A hulking bugbear. A closed door does not stop it: it smashes the door "
+                    "to splinters, waking everything near, and that door never closes again. "
+                    "It cannot break a locked door.",
+                    bashes=True),
+        MonsterKind("ghost",         "Q", "#d0e0ff", 8, 12, (2, 5), 0, 70, 70, 8,
+                    "A cold ghost. Blows pass through it; only fire hurts it (a fire bomb, a "
+                    "sacrifice scroll, burning ground). Without fire, outrun it: it is slow.",
+                    ethereal=True),
+        MonsterKind("fire drake",    "d", "#ff7020", 7, 16, (2, 5), 1, 70, 100, 10,
+                    "A young drake. It breathes fire along a straight line, burning everything "
+                    "on it: a corridor is death. Come at it off its lines (a knight's move "
+                    "away), never straight on.",
+                    breath=5, breath_roll=(5, 9)),
         MonsterKind("orc",           "o", "#c06040", 6, 16, (3, 7), 1, 75, 100, 6,
                     "A scarred orc warrior in hide armour.",
                     flee_below=0.2),
         MonsterKind("skeleton",      "s", "#e0e0d0", 7, 18, (4, 7), 2, 75,  90, 8,
-                    "Bones held together by old spite. It never flees."),
+                    "Bones held together by old spite. It never flees.",
+                    perception=5),
         MonsterKind("zombie",        "z", "#80a080", 7, 12, (3, 6), 0, 65,  70, 2,
                     "A corpse raised by a necromancer: slow and stupid, but it does not stop.",
-                    summoned=True),
+                    summoned=True, perception=3),
         MonsterKind("vampire bat",   "v", "#c04060", 8, 12, (3, 6), 0, 75, 180, 9,
                     "A vampire bat: it bites and is gone before you can answer. Let it come "
                     "to you.",
-                    skirmish=True, regen=1),
+                    skirmish=True, regen=1, paws=True, perception=20),
         MonsterKind("necromancer",   "n", "#a060e0", 8, 14, (2, 5), 1, 70, 100, 12,
                     "A robed necromancer. It raises the dead to fight for it, again and again: "
                     "go for it first.",
@@ -220,15 +368,16 @@ MONSTERS: dict[str, MonsterKind] = {
                     ranged=4),
         MonsterKind("acid ooze",     "u", "#90e040", 9, 24, (3, 6), 1, 70,  80, 10,
                     "A slow heap of acid. What it touches it eats: armour first, then blade.",
-                    corrodes=80),
+                    corrodes=80, perception=3),
         MonsterKind("centaur archer", "c", "#d0b080", 10, 20, (4, 7), 1, 75, 100, 14,
                     "A centaur with a long bow. It keeps its distance while it sees you.",
-                    ranged=6, kite=True),
+                    ranged=6, kite=True, perception=20),
         MonsterKind("ogre",          "O", "#d09060", 10, 32, (6, 11), 1, 70, 80, 14,
-                    "A huge, slow ogre with a club the size of a door."),
+                    "A huge, slow ogre with a club the size of a door.",
+                    perception=5),
         MonsterKind("warg",          "W", "#707080", 11, 16, (3, 7), 1, 70, 120, 14,
                     "A great wolf. Wargs hunt in packs and surround their prey.",
-                    pack=True, flank=True),
+                    pack=True, flank=True, paws=True, perception=25),
         MonsterKind("stone golem",   "Y", "#a0a0a0", 11, 38, (6, 11), 4, 75, 90, 24,
                     "A golem of carved stone set to guard a key. It never leaves its post.",
                     sentinel=True),
@@ -250,8 +399,8 @@ class ItemKind:
     #: ``"blink"``, ``"map"``, ``"bomb"``: used from the pack; ``"coin"``, ``"attack"``,
     #: ``"defence"``, ``"vigour"``: applied when taken)
     effect: str
-    #: "pack": kept in the pack and used with Use; any other ("coin", "now") is applied when
-    #: taken, by its effect
+    #: "pack": kept in the pack and used with Use; "wear": kept in the pack and worn or wielded
+    #: in its ``slot``; any other ("coin", "now") is applied when taken, by its effect
     kind: str = "pack"
     #: how strong its effect is: HP healed, damage or defence added, maximum HP added
     amount: int = 0
@@ -260,6 +409,12 @@ class ItemKind:
     #: a lasting upgrade's cost: speed taken off the player, accuracy (percent) taken off
     slow: int = 0
     clumsy: int = 0
+    #: loudness of the noise it makes when used (at the burst of a thrown one, else at the
+    #: player), in steps: it wakes sleepers that near (engine/stealth.py); 0: silent
+    noise: int = 0
+    #: where a wearable goes ("weapon" or "armour"; "" for anything else): it waits in the pack
+    #: until worn or wielded, and adds its ``amount`` (to damage or defence) only while it is
+    slot: str = ""
 
 
 # fmt: off
@@ -278,7 +433,7 @@ ITEMS: dict[str, ItemKind] = {
         ItemKind("fire bomb", "(", "#ff8040",
                  "Throw it at a cell in view (T): it bursts on the first monster or wall in its "
                  "way and burns everything next to it, you too if you stand there.",
-                 effect="bomb", verb="throw"),
+                 effect="bomb", verb="throw", noise=NOISE_BOMB),
         ItemKind("berserk potion", "!", "#ff6000",
                  f"Drink it to hit {BERSERK_BONUS} harder for {BERSERK_TURNS} turns. Cost: then "
                  f"you are weary, hitting {WEARY_MALUS} softer for {WEARY_TURNS} turns.",
@@ -286,20 +441,68 @@ ITEMS: dict[str, ItemKind] = {
         ItemKind("sacrifice scroll", "?", "#ff4070",
                  f"Read it to burn every monster in view for {SACRIFICE_DAMAGE[0]}-"
                  f"{SACRIFICE_DAMAGE[1]}. Cost: {SACRIFICE_COST} of your maximum HP, for good.",
-                 effect="sacrifice", verb="read"),
+                 effect="sacrifice", verb="read", noise=NOISE_SACRIFICE),
+        ItemKind("speed potion", "!", "#40e0ff",
+                 f"Drink it to act twice as fast for {HASTE_TURNS} turns.",
+                 effect="haste", verb="quaff"),
+        ItemKind("detection potion", "!", "#c0a0ff",
+                 f"Drink it to sense every monster on the floor for {DETECT_TURNS} turns.",
+                 effect="detect", verb="quaff"),
+        ItemKind("darkness potion", "!", "#404060",
+                 f"Harmful: darkness falls on your eyes, and for {DARK_TURNS} turns you see "
+                 f"only {DARK_RADIUS} cells around you.",
+                 effect="darkness", verb="quaff"),
+        ItemKind("hallucination potion", "!", "#ff60ff",
+                 f"Harmful: for {HALLUCINATION_TURNS} turns every monster looks like another "
+                 "kind, on the map and in look.",
+                 effect="hallucinate", verb="quaff"),
+        ItemKind("incineration potion", "!", "#ff4000",
+                 f"Double-edged: it bursts into flames as it is opened, burning every creature "
+                 f"next to you for {INCINERATION_DAMAGE[0]}-{INCINERATION_DAMAGE[1]} and you for "
+                 f"{INCINERATION_SELF[0]}-{INCINERATION_SELF[1]}.",
+                 effect="incinerate", verb="quaff"),
+        ItemKind("confusion potion", "!", "#a0ff40",
+                 f"Harmful: for {CONFUSED_TURNS} turns your head spins, and half your steps go "
+                 "astray (travel and explore refuse).",
+                 effect="confuse", verb="quaff"),
+        ItemKind("life potion", "!", "#ffffff",
+                 f"Drink it to heal fully and gain {LIFE_MAX_HP} maximum HP for good.",
+                 effect="life", verb="quaff"),
+        ItemKind("summoning scroll", "?", "#ff8080",
+                 f"Harmful: read it and {SUMMON_SCROLL_COUNT} monsters of this depth appear "
+                 "next to you, awake.",
+                 effect="summon", verb="read"),
+        ItemKind("identify scroll", "?", "#f0f0f0",
+                 "Read it to learn what one unknown potion or scroll in your pack is (your "
+                 "choice, once you know this scroll).",
+                 effect="identify", verb="read"),
+        ItemKind("enchanting scroll", "?", "#80ffc0",
+                 f"Read it to enchant your armour (+{ENCHANT_AMOUNT} defence) or, wearing none, "
+                 f"your blade (+{ENCHANT_AMOUNT} damage), for good.",
+                 effect="enchant", verb="read"),
+        ItemKind("teleport scroll", "?", "#c080ff",
+                 "Double-edged: read it to vanish and reappear at a random place of the floor "
+                 "you could walk to: away from danger, into who knows what.",
+                 effect="teleport", verb="read"),
+        ItemKind("aggravation scroll", "?", "#ff2020",
+                 "Harmful: a piercing shriek wakes every monster on the floor, and they know "
+                 "where you are.",
+                 effect="aggravate", verb="read"),
         ItemKind("hint coin", "*", "#ffd700", "A hint coin. Puzzle rooms take them for hints.",
                  effect="coin", kind="coin"),
-        ItemKind("sharp blade", "/", "#c0c8ff", "A better blade: your blows hit 1 harder.",
-                 effect="attack", kind="now", amount=1),
+        ItemKind("sharp blade", "/", "#c0c8ff",
+                 "A better blade: wielded, your blows hit 1 harder.",
+                 effect="attack", kind="wear", amount=1, slot="weapon"),
         ItemKind("war axe", "/", "#ff9090",
-                 "A heavy axe: your blows hit 3 harder. Cost: you miss 15% more often.",
-                 effect="attack", kind="now", amount=3, clumsy=15),
-        ItemKind("iron plate", "[", "#b0b0b0", "Armour: every blow against you lands 1 softer.",
-                 effect="defence", kind="now", amount=1),
+                 "A heavy axe: wielded, your blows hit 3 harder. Cost: you miss 15% more often.",
+                 effect="attack", kind="wear", amount=3, clumsy=15, slot="weapon"),
+        ItemKind("iron plate", "[", "#b0b0b0",
+                 "Armour: worn, every blow against you lands 1 softer.",
+                 effect="defence", kind="wear", amount=1, slot="armour"),
         ItemKind("tower plate", "[", "#8080a0",
-                 "Heavy armour: every blow against you lands 3 softer. Cost: you are slower "
-                 "(speed -20), so monsters get more turns against you.",
-                 effect="defence", kind="now", amount=3, slow=20),
+                 "Heavy armour: worn, every blow against you lands 3 softer. Cost: you are slower "
+                 "(speed -20) while you wear it, so monsters get more turns against you.",
+                 effect="defence", kind="wear", amount=3, slow=20, slot="armour"),
         ItemKind("heart elixir", "!", "#ff3030",
                  "Raises your maximum HP by 3 and heals 3.",
                  effect="vigour", kind="now", amount=3),
@@ -316,6 +519,18 @@ ITEM_TABLE = (
     ("mapping scroll", 9),
     ("berserk potion", 6),
     ("sacrifice scroll", 4),
+    ("speed potion", 5),
+    ("detection potion", 4),
+    ("darkness potion", 4),
+    ("hallucination potion", 4),
+    ("incineration potion", 5),
+    ("confusion potion", 4),
+    ("identify scroll", 8),
+    ("enchanting scroll", 4),
+    ("teleport scroll", 5),
+    ("aggravation scroll", 4),
+    ("life potion", 2),
+    ("summoning scroll", 4),
 )
 #: (item, weight) for treasure: each treasure room lays out TREASURE_CHOICES different ones of
 #: these, and the player may keep one.
@@ -334,7 +549,57 @@ VAULT_TABLE = (
     ("berserk potion", 15),
     ("sacrifice scroll", 10),
     ("mapping scroll", 10),
+    ("speed potion", 10),
+    ("enchanting scroll", 10),
+    ("identify scroll", 10),
 )
+
+# --- growth: perks --------------------------------------------------------------------------
+
+#: Perks offered at each level up (the player takes one of them).
+PERK_OFFERED = 3
+#: Maximum (and current) HP a toughness perk adds.
+PERK_TOUGHNESS_HP = 6
+#: Percent to hit an accuracy perk adds (the chance to hit is at most ``HIT_MOST``).
+PERK_ACCURACY = 6
+HIT_MOST = 98
+#: Turns a regeneration perk takes off the healing period (every ``REGEN_FASTEST`` at least).
+PERK_REGEN = 2
+REGEN_FASTEST = 2
+#: Points of stealth a stealth perk adds (``GameState.stealth``).
+PERK_STEALTH = 1
+#: Damage a bomb craft perk adds to both ends of a bomb's roll.
+PERK_BOMB = 3
+#: Percent a keen eyes perk adds to the chance of spotting a hidden trap, passing or searching.
+PERK_SPOT = 20
+#: Defence a thick skin perk adds.
+PERK_SKIN = 1
+
+
+@dataclass(frozen=True)
+class Perk:
+    name: str
+    description: str
+    #: how many times it may be taken (a perk taken that often is no longer offered)
+    most: int = 3
+
+
+# fmt: off
+PERKS: dict[str, Perk] = {
+    p.name: p
+    for p in (
+        Perk("toughness", f"+{PERK_TOUGHNESS_HP} maximum HP (and healed as much)."),
+        Perk("accuracy", f"+{PERK_ACCURACY}% to hit."),
+        Perk("regeneration", f"You heal 1 HP {PERK_REGEN} turns sooner."),
+        Perk("stealth", f"+{PERK_STEALTH} stealth: sleepers are slower to notice you."),
+        Perk("bomb craft", f"Your bombs burn {PERK_BOMB} harder."),
+        Perk("identify by touch", "You know what a potion or a scroll is as you pick it up.",
+             most=1),
+        Perk("keen eyes", f"+{PERK_SPOT}% to spot hidden traps, passing or searching."),
+        Perk("thick skin", f"+{PERK_SKIN} defence, whatever you wear.", most=2),
+    )
+}
+# fmt: on
 
 # --- traps --------------------------------------------------------------------------------------
 

@@ -6,13 +6,20 @@ its damage roll (the player's raised while berserk, lowered while weary; a monst
 the world's difficulty) minus the target's defence, at least 1. All rolls draw from
 ``state.rng``, the floor's gameplay stream. A kill gives the monster's experience; each level
 up adds ``LEVEL_HP`` HP (maximum and current), 1 to the top of the damage roll and, on every
-odd level, 1 to its bottom. An invulnerable player (a measuring switch of the
-autoplayer, never saved) is left at 1 HP by a blow that would kill it.
+odd level, 1 to its bottom, and owes a perk (engine/perks.py). An invulnerable player (a
+measuring switch of the autoplayer, never saved) is left at 1 HP by a blow that would kill it.
 
 Some kinds' blows do more than damage: a swarming kind hits surer and harder for each other
 swarming monster next to the player; a thief's blow takes an item from the pack (or a hint
-coin) instead of HP, and the thief drops it where it dies; a corroding kind's blow may wear the
-player's armour by 1 for good, or with no armour left the blade, never below what levels gave.
+coin) instead of HP, and the thief drops it where it dies; a corroding kind's blow may lower
+the enchantment of the worn armour by 1, or with no armour left to eat the weapon's
+(engine/gear.py).
+
+The kinds whose answer is not a corridor: a breathing kind burns every creature on a straight
+line from it (:func:`breathes`; a corridor is that line); a splitting kind struck and not
+killed splits in two (:func:`split`); blows pass through an ethereal kind; fire hurts a
+monster through :func:`burn` (or the ground's fire, :mod:`roguelike.engine.fire`: ethereal
+kinds too, and it never splits); a lurking kind is shown a while after it strikes or is struck.
 """
 
 from __future__ import annotations
@@ -22,18 +29,27 @@ from roguelike.engine.balance import (
     BERSERK_BONUS,
     DEFENCE_DODGE,
     LEVEL_HP,
+    LURK_SHOWN,
+    NOISE_BLOW,
     PLAYER_ACCURACY,
+    SNEAK_MULTIPLIER,
     SWARM_ACCURACY,
     WEARY_MALUS,
 )
 from roguelike.engine.creatures import Monster, monster_attack
-from roguelike.engine.describe import a, level_attack
+from roguelike.engine.describe import a, item_name
 from roguelike.engine.events import Attacked, Died, Event, LevelUp, Message
-from roguelike.engine.grid import DIRS8
+from roguelike.engine.gear import corrode, refresh
+from roguelike.engine.grid import DIRS8, can_step
+from roguelike.engine.perks import update_offer
 from roguelike.engine.state import GameState
+from roguelike.engine.stealth import alert, awareness, make_noise, sneaky
 
 __all__ = [
     "PLAYER_ACCURACY",
+    "breath_line",
+    "breathes",
+    "burn",
     "drop_loot",
     "fury",
     "gain_xp",
@@ -42,16 +58,102 @@ __all__ = [
     "take_damage",
     "monster_hits",
     "player_attacks",
+    "split",
 ]
 
 
 def player_attacks(state: GameState, m: Monster) -> list[Event]:
-    """The player strikes ``m`` (and wakes it)."""
-    m.awake = True
-    if state.rng.integers(100) >= state.accuracy:
-        return [Attacked("you", m.kind, 0, False), Message(f"You miss the {m.kind}.")]
+    """The player strikes ``m`` (and wakes it, and shows it if it lurks); the blow's noise
+    carries from the player's cell. A blow at a sleeping or unaware monster is a sneak attack:
+    it always lands, for ``SNEAK_MULTIPLIER`` times the damage (see
+    :mod:`roguelike.engine.stealth`). A blow passes through an ethereal kind; one that does not
+    kill a splitting kind splits it."""
+    sneak = awareness(m) if sneaky(m) else ""
+    alert(m)
+    _show(m)
+    if not sneak and state.rng.integers(100) >= state.accuracy:
+        missed = Message(f"You miss the {m.kind}.")
+        return [Attacked("you", m.kind, 0, False), missed, *_blow_noise(state)]
+    if m.info.ethereal:
+        through = f"Your blow passes through the {m.kind}: blows cannot hurt it, fire can."
+        return [Attacked("you", m.kind, 0, False), Message(through), *_blow_noise(state)]
     roll = int(state.rng.integers(state.attack[0], state.attack[1] + 1)) + fury(state)
-    return hurt_monster(state, m, max(1, roll - m.info.defence), "you")
+    damage = max(1, roll - m.info.defence)
+    if sneak:
+        damage *= SNEAK_MULTIPLIER
+        mood = "sleeping" if sneak == "asleep" else "unaware"
+        said = f"You strike the {mood} {m.kind} from the shadows: {damage}!"
+        events = hurt_monster(state, m, damage, "you", said=said)
+    else:
+        events = hurt_monster(state, m, damage, "you")
+    if m in state.monsters:
+        events += split(state, m)
+    return events + _blow_noise(state)
+
+
+def _blow_noise(state: GameState) -> list[Event]:
+    """The noise of the player's blow, from the player's cell."""
+    return make_noise(state, *state.player, NOISE_BLOW)
+
+
+def _show(m: Monster) -> None:
+    """A lurking ``m`` stays in plain sight for ``LURK_SHOWN`` of its turns."""
+    if m.info.lurks:
+        m.extra["shown"] = LURK_SHOWN
+
+
+def split(state: GameState, m: Monster) -> list[Event]:
+    """A splitting ``m`` that a blow left alive splits in two: it keeps half of its HP
+    (rounded up), the new half the rest, on the first free cell next to it in the order of
+    the directions; each piece has made one split more (none past its kind's ``splits``). No
+    split with 1 HP left, nor without room."""
+    made = m.extra.get("split", 0)
+    if not m.info.splits or made >= m.info.splits or m.hp < 2:
+        return []
+    cell = next(
+        (
+            (m.x + dx, m.y + dy)
+            for dx, dy in DIRS8
+            if can_step(state, m.x, m.y, dx, dy)
+            and (m.x + dx, m.y + dy) != state.player
+            and not state.occupied(m.x + dx, m.y + dy)
+        ),
+        None,
+    )
+    if cell is None:
+        return []
+    half = m.hp // 2
+    m.hp -= half
+    m.max_hp = m.hp
+    m.extra["split"] = made + 1
+    mid = max(o.id for o in state.monsters + state.allies) + 1
+    piece = Monster(mid, m.kind, cell[0], cell[1], half, home=cell, awake=True, max_hp=half)
+    piece.extra["split"] = made + 1
+    state.monsters.append(piece)
+    return [Message(f"The {m.kind} splits in two!")]
+
+
+def burn(state: GameState, m: Monster, damage: int, by: str = "you") -> list[Event]:
+    """Fire burns ``m`` for ``damage``: how a bomb, a scroll of sacrifice or a breath hurts a
+    monster (burning ground and marsh gas do the same in :mod:`roguelike.engine.fire`). It
+    hurts an ethereal kind as any other and never splits a splitting one. Fire the player
+    started (``by="you"``) counts as the player's kill and gives its experience; a monster's
+    (``by``: its kind) does not."""
+    _show(m)
+    if by == "you":
+        return hurt_monster(state, m, damage, "you", ranged=True)
+    m.hp -= damage
+    m.awake = True
+    if m.hp > 0:
+        return [Attacked(by, m.kind, damage, False, True)]
+    state.monsters.remove(m)
+    events: list[Event] = [
+        Attacked(by, m.kind, damage, True, True),
+        Message(f"The {m.kind} burns to death."),
+    ]
+    if m.loot:
+        events += drop_loot(state, m)
+    return events
 
 
 def fury(state: GameState) -> int:
@@ -85,22 +187,30 @@ def hurt_player(state: GameState, damage: int, cause: str) -> list[Event]:
 
 
 def hurt_monster(
-    state: GameState, m: Monster, damage: int, by: str, *, ranged: bool = False
+    state: GameState,
+    m: Monster,
+    damage: int,
+    by: str,
+    *,
+    ranged: bool = False,
+    said: str = "",
 ) -> list[Event]:
-    """``m`` takes ``damage`` from the player's ``by`` (a blow, a bomb); a kill is counted and
-    its experience gained."""
+    """``m`` takes ``damage`` from the player's ``by`` (a blow, a bomb), and hunts the player;
+    a kill is counted and its experience gained. ``said``: the words for the blow, instead of
+    ``You hit the goblin for 4.`` (a kill adds ``You kill the goblin.`` to them)."""
     m.hp -= damage
-    m.awake = True
+    alert(m)
     if m.hp > 0:
         return [
             Attacked(by, m.kind, damage, False, ranged),
-            Message(f"You hit the {m.kind} for {damage}."),
+            Message(said or f"You hit the {m.kind} for {damage}."),
         ]
     state.monsters.remove(m)
     state.stats.kills += 1
+    kill = f"You kill the {m.kind}."
     events: list[Event] = [
         Attacked(by, m.kind, damage, True, ranged),
-        Message(f"You kill the {m.kind}."),
+        Message(f"{said} {kill}" if said else kill),
     ]
     if m.loot:
         events += drop_loot(state, m)
@@ -119,7 +229,7 @@ def drop_loot(state: GameState, m: Monster) -> list[Event]:
         mine = (x, y) == state.player
         if inside and free and not mine and walk[y, x] and (x, y) not in state.puzzles:
             state.items_lying[(x, y)] = m.loot
-            return [Message(f"The {m.kind} drops your {m.loot}.")]
+            return [Message(f"The {m.kind} drops your {item_name(state, m.loot)}.")]
     return []
 
 
@@ -132,31 +242,102 @@ def gain_xp(state: GameState, xp: int) -> list[Event]:
         state.level += 1
         state.max_hp += LEVEL_HP
         state.hp += LEVEL_HP
-        lo, hi = state.attack
-        state.attack = (lo + state.level % 2, hi + 1)
+        refresh(state)
         lo, hi = state.attack
         events += [
             LevelUp(state.level),
-            Message(f"You reach level {state.level}: {state.max_hp} HP, hits of {lo}-{hi}."),
+            Message(
+                f"You reach level {state.level}: {state.max_hp} HP, hits of {lo}-{hi}. "
+                "Choose a perk (P)."
+            ),
         ]
+    if events:
+        update_offer(state)
+    return events
+
+
+def breath_line(state: GameState, m: Monster) -> list[tuple[int, int]]:
+    """The cells ``m``'s breath would sweep at the player: along the straight line
+    (orthogonal or diagonal) from ``m`` through the player, up to its kind's ``breath``
+    cells, stopped by the first cell that blocks the view. Empty when the player is not on
+    one of its lines within reach, or something blocks the view between them."""
+    reach = m.info.breath
+    px, py = state.player
+    ddx, ddy = px - m.x, py - m.y
+    if not reach or (ddx, ddy) == (0, 0):
+        return []
+    if ddx and ddy and abs(ddx) != abs(ddy):
+        return []
+    if max(abs(ddx), abs(ddy)) > reach:
+        return []
+    sx, sy = (ddx > 0) - (ddx < 0), (ddy > 0) - (ddy < 0)
+    cells: list[tuple[int, int]] = []
+    for k in range(1, reach + 1):
+        x, y = m.x + sx * k, m.y + sy * k
+        if not (0 <= x < state.width and 0 <= y < state.height):
+            break
+        if not tiles.TRANSPARENT[state.tiles[y, x]]:
+            break
+        cells.append((x, y))
+    return cells if state.player in cells else []
+
+
+def breathes(state: GameState, m: Monster) -> list[Event]:
+    """``m`` breathes fire along its line at the player (:func:`breath_line`): every creature
+    on it is burnt, the player (its armour takes off its defence, at least 1), its allies and
+    the monsters alike. It never misses: the answer is to stand off its lines."""
+    cells = breath_line(state, m)
+    _show(m)
+    events: list[Event] = [Message(f"The {m.kind} breathes fire!")]
+    lo, hi = monster_attack(m.info, state.difficulty, breath=True)
+    for cell in cells:
+        if state.dead:
+            break
+        roll = int(state.rng.integers(lo, hi + 1))
+        if cell == state.player:
+            damage = max(1, roll - state.defence)
+            died = take_damage(state, damage, f"burnt by {a(m.kind)}")
+            events.append(Attacked(m.kind, "you", damage, died, True))
+            if died:
+                events += [
+                    Died(state.stats.cause or ""),
+                    Message(f"You burn for {damage}. You die..."),
+                ]
+            else:
+                events.append(Message(f"You are burnt for {damage}."))
+            continue
+        other = state.monster_at(*cell)
+        if other is not None and other is not m:
+            events += burn(state, other, roll, m.kind)
+            continue
+        ally = state.ally_at(*cell)
+        if ally is not None:
+            ally.hp -= roll
+            events.append(Message(f"Your {ally.kind} is burnt for {roll}."))
+            if ally.hp <= 0:
+                state.allies.remove(ally)
+                events.append(Message(f"Your {ally.kind} burns to death."))
     return events
 
 
 def monster_hits(state: GameState, m: Monster, *, ranged: bool) -> list[Event]:
     """``m`` attacks the player (a shot when ``ranged``); at 0 HP the run ends."""
     info = m.info
+    _show(m)
     verb = "shoots at" if ranged else "attacks"
+    noise = make_noise(state, m.x, m.y, NOISE_BLOW)  # heard whether it lands or not
     swarm = _swarming(state, m) if info.swarm and not ranged else 0
     accuracy = info.accuracy + SWARM_ACCURACY * swarm
     if state.rng.integers(100) >= accuracy - DEFENCE_DODGE * state.defence:
         return [
             Attacked(m.kind, "you", 0, False, ranged),
             Message(f"The {m.kind} {verb} you and misses."),
+            *noise,
         ]
     if info.steals and not m.loot and not ranged:
         took = _steal(state, m)
         if took:
-            return [Attacked(m.kind, "you", 0, False, ranged), Message(took)]
+            return [Attacked(m.kind, "you", 0, False, ranged), Message(took), *noise]
     lo, hi = monster_attack(info, state.difficulty)
     roll = int(state.rng.integers(lo, hi + 1)) + info.swarm * swarm
     damage = max(1, roll - state.defence)
@@ -164,7 +345,7 @@ def monster_hits(state: GameState, m: Monster, *, ranged: bool) -> list[Event]:
     died = take_damage(state, damage, f"killed by {a(m.kind)}")
     events: list[Event] = [Attacked(m.kind, "you", damage, died, ranged)]
     if not died:
-        return events + [Message(f"The {m.kind} {verb} you: {damage} damage.")] + worn
+        return events + [Message(f"The {m.kind} {verb} you: {damage} damage.")] + worn + noise
     cause = state.stats.cause or ""
     return events + [Died(cause), Message(f"The {m.kind} {verb} you: {damage} damage. You die...")]
 
@@ -195,20 +376,11 @@ def _steal(state: GameState, m: Monster) -> str | None:
     else:
         return None
     m.loot = name
-    return f"The {m.kind} snatches your {name} and runs!"
+    return f"The {m.kind} snatches your {item_name(state, name)} and runs!"
 
 
 def _corrode(state: GameState, m: Monster) -> list[Event]:
-    """By chance, ``m``'s blow wears the player's armour by 1, or with none the blade, never
-    below what levels alone give."""
+    """By chance, ``m``'s blow eats into what the player wears (engine/gear.py)."""
     if state.rng.integers(100) >= m.info.corrodes:
         return []
-    if state.defence > 0:
-        state.defence -= 1
-        return [Message(f"The {m.kind} eats into your armour: defence {state.defence}.")]
-    base = level_attack(state.level)
-    lo, hi = state.attack
-    if lo > base[0] and hi > base[1]:
-        state.attack = (lo - 1, hi - 1)
-        return [Message(f"The {m.kind} pits your blade: hits of {lo - 1}-{hi - 1}.")]
-    return []
+    return corrode(state, m.kind)

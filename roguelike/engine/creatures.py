@@ -43,7 +43,6 @@ from roguelike.engine.balance import (
     ITEMS,
     MONSTERS,
     PACK_COMPANIONS,
-    SENTINEL_SHARE,
     TREASURE_CHOICES,
     TREASURE_REST,
     TREASURE_TABLE,
@@ -97,8 +96,8 @@ class Monster:
     energy: int = 0
     unseen: int = 0  # turns since it last saw the player
     #: counters of its behaviours (see :mod:`roguelike.engine.monsters`): ``reload``, ``fled``,
-    #: ``hiding``, ``cornered``, ``retreat``, ``backed``, ``raised``, ``away``; a captive's
-    #: ``shackled`` (see :data:`SHACKLED`)
+    #: ``hiding``, ``cornered``, ``retreat``, ``backed``, ``raised``, ``away``, ``spotted`` (a
+    #: guard the player has seen); a captive's ``shackled`` (see :data:`SHACKLED`)
     extra: dict[str, int] = field(default_factory=dict)
     loot: str = ""  # what a thief stole from the player (an item's name), dropped where it dies
     #: its HP when unhurt: its kind's, scaled by the world's difficulty (0: the kind's own)
@@ -146,10 +145,13 @@ def monster_hp(kind: MonsterKind, difficulty: str = DEFAULT_DIFFICULTY) -> int:
     return max(1, round(kind.max_hp * DIFFICULTIES[difficulty].monster_hp))
 
 
-def monster_attack(kind: MonsterKind, difficulty: str = DEFAULT_DIFFICULTY) -> tuple[int, int]:
-    """The damage roll (inclusive) of a monster of ``kind`` in a world of ``difficulty``."""
+def monster_attack(
+    kind: MonsterKind, difficulty: str = DEFAULT_DIFFICULTY, *, breath: bool = False
+) -> tuple[int, int]:
+    """The damage roll (inclusive) of a monster of ``kind`` in a world of ``difficulty``:
+    its blow's, or its breath's (``breath``)."""
     scale = DIFFICULTIES[difficulty].monster_damage
-    lo, hi = kind.attack
+    lo, hi = kind.breath_roll if breath else kind.attack
     return (max(1, round(lo * scale)), max(1, round(hi * scale)))
 
 
@@ -305,7 +307,7 @@ def populate(
         sentinel = (
             guard
             and any(k.sentinel and k.level <= level for k in MONSTERS.values())
-            and rng.integers(100) < SENTINEL_SHARE
+            and rng.integers(100) < depth.SENTINEL_SHARE.at(fl.number)
         )
         kind = choose_kind(level, rng, sentinel=bool(sentinel))
         group = [pos]

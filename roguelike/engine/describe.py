@@ -25,24 +25,49 @@ from roguelike.engine.balance import (
     FREE_TURNS,
     PLAYER_ACCURACY,
     PLAYER_ATTACK,
+    SNEAK_MULTIPLIER,
 )
-from roguelike.engine.creatures import ITEMS, SHACKLED, Monster, monster_attack
-from roguelike.engine.legend import KEY_GLYPH, PLAYER_GLYPH, TILE_MEANING, TRAP_GLYPH, TRAP_TEXT
+from roguelike.engine.creatures import (
+    ITEMS,
+    MONSTERS,
+    SHACKLED,
+    Monster,
+    MonsterKind,
+    monster_attack,
+)
+from roguelike.engine.identify import is_known, look
+from roguelike.engine.legend import (
+    FIRE_GLYPH,
+    FIRE_TEXT,
+    GAS_GLYPH,
+    GAS_TEXT,
+    KEY_GLYPH,
+    PLAYER_GLYPH,
+    TILE_MEANING,
+    TRAP_GLYPH,
+    TRAP_TEXT,
+)
 from roguelike.engine.state import GameState
+from roguelike.engine.stealth import awareness, notice_chance, sneaky
 
 __all__ = [
     "PLAYER_HIT_CHANCE",
     "TILE_TEXT",
     "MonsterNumbers",
-    "Upgrades",
     "a",
     "describe",
     "equipment_text",
     "equipment_words",
+    "item_colour",
+    "item_description",
+    "item_label",
+    "item_name",
     "key_name",
     "monster_numbers",
+    "monster_shown",
+    "passing_words",
     "monster_text",
-    "upgrades",
+    "run_gear",
 ]
 
 #: The player's chance to hit (the rule is combat's; the look text and the sheet quote it).
@@ -66,6 +91,62 @@ def a(name: str) -> str:
     return ("an " if name[0] in "aeiou" else "a ") + name
 
 
+# ------------------------------------------------------------------------ items as known
+
+
+def item_label(state: GameState, name: str) -> str:
+    """How the player names item ``name``: its kind when known, else the world's look for it
+    marked unknown (``murky potion (unknown)``). The pack, the side panel, look, the legend
+    and the character sheet all say it so."""
+    if is_known(state, name):
+        return name
+    return f"{look(state, name)[0]} (unknown)"
+
+
+def item_name(state: GameState, name: str) -> str:
+    """The name in a sentence: the kind when known, the bare look when not (``murky potion``)."""
+    return name if is_known(state, name) else look(state, name)[0]
+
+
+def item_colour(state: GameState, name: str) -> str:
+    """The colour the item is drawn in: a potion's look's colour, the scrolls' one colour (so
+    colour never gives an unknown kind away), any other item's own."""
+    return look(state, name)[1]
+
+
+def item_description(state: GameState, name: str) -> str:
+    """What the player knows an item does: its kind's description, or, unknown, a gamble."""
+    item = ITEMS[name]
+    if is_known(state, name):
+        return item.description
+    verb = "Drink" if item.verb == "quaff" else "Read"
+    return (
+        f"Unknown: {verb.lower()} it to learn what it is (it may help or harm), or identify it "
+        "with a scroll of identification."
+    )
+
+
+def passing_words(state: GameState) -> list[str]:
+    """The potions' passing states on the player, with their turns left (``hasted 12``)."""
+    states = (
+        ("hasted", state.hasted),
+        ("sensing monsters", state.detecting),
+        ("in darkness", state.darkness),
+        ("hallucinating", state.hallucinating),
+        ("confused", state.confused),
+    )
+    return [f"{name} {left}" for name, left in states if left]
+
+
+def monster_shown(state: GameState, m: Monster) -> MonsterKind:
+    """The kind ``m`` looks like: its own, or while hallucinating another kind, changing from
+    turn to turn (a rule of the state, no random draw: the screens call it as they draw)."""
+    if not state.hallucinating:
+        return m.info
+    kinds = list(MONSTERS)
+    return MONSTERS[kinds[(m.id * 7 + state.turn * 3 + 1) % len(kinds)]]
+
+
 #: Look-mode text of each tile, by its name (the legend's meaning).
 TILE_TEXT = TILE_MEANING
 
@@ -85,11 +166,15 @@ class MonsterNumbers:
     defence: int
     to_hit_you: int  # percent, against your defence now
     speed: int  # 100 is yours
-    mood: str  # "asleep", "hunting", "guarding" or "fleeing"
+    #: "asleep", "unaware", "awake, hunting you", "guarding" or "fleeing"
+    mood: str
     traits: tuple[str, ...]  # its kind's ways: "hunts in packs", "flees below 25% HP" …
     blows_to_kill: int  # your expected swings to kill it (ENDLESS: you cannot)
     turns_to_kill_you: int  # your turns its attacks would expectedly take (ENDLESS: never)
     danger: str  # "an easy kill", "a fair fight", "risky", "deadly"
+    #: asleep or unaware: its chance (percent) to notice you this turn where you stand, and a
+    #: blow now is a sneak attack; -1 when it has noticed you
+    notice: int = -1
 
 
 def _mean_damage(roll: tuple[int, int], defence: int) -> float:
@@ -127,14 +212,14 @@ def _danger(blows: int, turns_to_die: int) -> str:
 def monster_numbers(state: GameState, m: Monster) -> MonsterNumbers:
     """``m``'s numbers as the player knows them (see the module), and the fight's odds."""
     info = m.info
-    if not m.awake:
-        mood = "asleep"
+    if sneaky(m):
+        mood = awareness(m)
     elif m.fleeing:
         mood = "fleeing"
     elif m.guard:
         mood = "guarding"
     else:
-        mood = "hunting"
+        mood = "awake, hunting you"
     traits: list[str] = []
     if info.ranged:
         traits.append(f"shoots from up to {info.ranged} cells")
@@ -160,12 +245,34 @@ def monster_numbers(state: GameState, m: Monster) -> MonsterNumbers:
         traits.append(f"shrieks to wake everything within {info.shriek} cells")
     if info.summons:
         traits.append(f"raises {info.summons}s")
+    if info.breath:
+        lo, hi = monster_attack(info, state.difficulty, breath=True)
+        traits.append(
+            f"breathes fire {lo}-{hi} along a straight line of {info.breath} cells, "
+            "burning all on it (stand off its lines)"
+        )
+    if info.splits:
+        left = info.splits - m.extra.get("split", 0)
+        traits.append(
+            f"splits in two when a blow leaves it alive ({left} more time{'s' * (left != 1)}); "
+            "fire does not split it"
+            if left > 0
+            else "splits no more"
+        )
+    if info.ethereal:
+        traits.append("cannot be hurt by blows, only by fire")
+    if info.bashes:
+        traits.append("smashes closed doors (never locked ones)")
+    if info.paws:
+        traits.append("cannot open doors")
+    if info.lurks:
+        traits.append(f"is unseen farther than {info.lurks} cells until it strikes")
     if info.still:
         traits.append("never moves")
     if info.sentinel:
         traits.append("never leaves its post")
     if m.loot:
-        traits.append(f"carries your {m.loot}")
+        traits.append(f"carries your {item_name(state, m.loot)}")
     if m.extra.get("cornered"):
         traits.append("has turned at bay")
     elif info.flee_below:
@@ -174,11 +281,15 @@ def monster_numbers(state: GameState, m: Monster) -> MonsterNumbers:
         traits.append("never flees")
     if m.guard:
         traits.append("guards a key")
-    mine = state.accuracy / 100 * _mean_damage(state.attack, info.defence)
+    shown = monster_shown(state, m)
+    if shown is not info:  # hallucinating: its name and numbers are another kind's, made up
+        info = shown
+        traits = ["shimmers and shifts before your eyes"]
+    mine = 0.0 if info.ethereal else state.accuracy / 100 * _mean_damage(state.attack, info.defence)
     blows = _turns(m.hp, mine - info.regen * info.speed / 100)
     to_hit = max(0, min(100, info.accuracy - DEFENCE_DODGE * state.defence))
     attack = monster_attack(info, state.difficulty)
-    theirs = to_hit / 100 * _mean_damage(attack, state.defence) * info.speed / state.speed
+    theirs = to_hit / 100 * _mean_damage(attack, state.defence) * info.speed / state.pace
     turns_to_die = _turns(state.hp, theirs)
     return MonsterNumbers(
         name=info.name,
@@ -194,6 +305,7 @@ def monster_numbers(state: GameState, m: Monster) -> MonsterNumbers:
         blows_to_kill=blows,
         turns_to_kill_you=turns_to_die,
         danger=_danger(blows, turns_to_die),
+        notice=notice_chance(state, m) if sneaky(m) else -1,
     )
 
 
@@ -214,26 +326,21 @@ def monster_text(n: MonsterNumbers) -> str:
     b, t = n.blows_to_kill, n.turns_to_kill_you
     blows = "you cannot hurt it" if b >= ENDLESS else f"~{b} blow{'s' * (b != 1)}"
     dies = "never" if t >= ENDLESS else f"~{t} turn{'s' * (t != 1)}"
+    sneak = (
+        f" It has not noticed you ({n.notice}% a turn that it does, from where you stand): "
+        f"a blow now is a sneak attack, sure and {SNEAK_MULTIPLIER} times as hard."
+        if n.notice >= 0
+        else ""
+    )
     return (
         f"{n.glyph} {a(n.name).capitalize()} ({n.hp}/{n.max_hp} HP, {n.mood}). "
         f"Hits {lo}-{hi}, {n.to_hit_you}% to hit you; defence {n.defence}; "
         f"{_speed_words(n.speed)}. It {', '.join(n.traits)}. "
-        f"To kill it: {blows}; to kill you: {dies}: {n.danger}."
+        f"To kill it: {blows}; to kill you: {dies}: {n.danger}.{sneak}"
     )
 
 
 # ------------------------------------------------------------------------ the character sheet
-
-
-@dataclass(frozen=True)
-class Upgrades:
-    """How many of each lasting upgrade the player took (read from ``state.equipment``)."""
-
-    blades: int  # sharp blades: each +1 to both ends of the damage roll
-    plates: int  # iron plates: each +1 defence
-    elixirs: int  # heart elixirs: each + their amount of maximum HP
-    axes: int = 0  # war axes: more damage, less accuracy
-    towers: int = 0  # tower plates: more defence, less speed
 
 
 def level_attack(level: int) -> tuple[int, int]:
@@ -243,44 +350,41 @@ def level_attack(level: int) -> tuple[int, int]:
     return (lo + (level - 1) // 2, hi + level - 1)
 
 
-def upgrades(state: GameState) -> Upgrades:
-    """The lasting upgrades the player took, as the state keeps them (``state.equipment``)."""
-    got = state.equipment.get
-    return Upgrades(
-        blades=got("sharp blade", 0),
-        plates=got("iron plate", 0),
-        elixirs=got("heart elixir", 0),
-        axes=got("war axe", 0),
-        towers=got("tower plate", 0),
-    )
-
-
 def equipment_words(equipment: dict[str, int]) -> list[tuple[str, int, str]]:
-    """Each lasting upgrade taken, in the order of the item table: its name, how many, and
-    what they give at the time they were taken (``+2 damage, cost -15% to hit``). The
-    character sheet, look and the morgue say the same."""
+    """Each item worn or wielded, the weapon first: its name, its enchantment (0, or below by
+    corrosion), and what it gives now and costs while worn (``+3 damage, cost -15% to hit``).
+    The character sheet, look and the morgue say the same."""
     out = []
-    for name, item in ITEMS.items():
-        n = equipment.get(name, 0)
-        if n <= 0:
-            continue
-        what = {
-            "attack": f"+{item.amount * n} damage",
-            "defence": f"+{item.amount * n} defence",
-            "vigour": f"+{item.amount * n} max HP",
-        }.get(item.effect, "")
-        if item.clumsy:
-            what += f", cost -{item.clumsy * n}% to hit"
-        if item.slow:
-            what += f", cost -{item.slow * n} speed"
-        out.append((name, n, what))
+    for slot in ("weapon", "armour"):
+        for name, enchant in equipment.items():
+            item = ITEMS[name]
+            if item.slot != slot:
+                continue
+            gives = max(0, item.amount + enchant)
+            what = f"+{gives} damage" if item.effect == "attack" else f"+{gives} defence"
+            if enchant:
+                what += f" (corroded {enchant})"
+            if item.clumsy:
+                what += f", cost -{item.clumsy}% to hit"
+            if item.slow:
+                what += f", cost -{item.slow} speed"
+            out.append((name, enchant, what))
     return out
 
 
 def equipment_text(equipment: dict[str, int]) -> str:
-    """The lasting upgrades taken in a few words: ``a war axe, 2 iron plates`` (or ``none``)."""
-    words = [a(name) if n == 1 else f"{n} {name}s" for name, n, _ in equipment_words(equipment)]
+    """What is worn and wielded in a few words: ``a war axe, an iron plate`` (or ``none``)."""
+    words = [a(name) for name, _, _ in equipment_words(equipment)]
     return ", ".join(words) or "none"
+
+
+def run_gear(state: GameState) -> list[str]:
+    """What the player ended the run with, one line each, for the run's text: what was worn
+    and wielded (what each gives and costs), or the starting gear if nothing, then the perks
+    taken. The one place the morgue's equipment and perks section is made."""
+    worn = [f"{name}  ({what})" for name, _, what in equipment_words(state.equipment)]
+    perks = [f"perk: {name}" for name in state.perks]
+    return (worn or ["the starting blade and clothes: nothing else worn"]) + perks
 
 
 # ------------------------------------------------------------------------ look
@@ -299,11 +403,15 @@ def describe(
     seen = bool(state.visible[y, x])
     parts: list[str] = []
     if (x, y) == state.player:
-        gear = f"; taken: {equipment_text(state.equipment)}" if state.equipment else ""
+        gear = f"; wearing {equipment_text(state.equipment)}" if state.equipment else ""
         parts.append(
             f"{PLAYER_GLYPH} You ({state.hp}/{state.max_hp} HP, level {state.level}{gear}), on:"
         )
     m = state.monster_at(x, y) if seen else None
+    if m is not None and not state.shows(m):  # a lurker out of sight
+        if "shown" in m.extra:  # seen once: the player knows something is there
+            parts.append("Something unseen lurks here.")
+        m = None
     if m is not None:
         parts.append(monster_text(monster_numbers(state, m)))
     ally = state.ally_at(x, y)
@@ -320,7 +428,10 @@ def describe(
         parts.append(f"{glyph} {key_name(k).capitalize()}: it opens {opens}.")
     if (x, y) in state.items_lying:
         item = state.items_lying[(x, y)]
-        parts.append(f"{ITEMS[item].glyph} {a(item).capitalize()}. {ITEMS[item].description}")
+        parts.append(
+            f"{ITEMS[item].glyph} {a(item_label(state, item)).capitalize()}. "
+            f"{item_description(state, item)}"
+        )
         group = state.choices.get((x, y))
         if group is not None:
             rest = sum(1 for g in state.choices.values() if g == group) - 1
@@ -330,6 +441,11 @@ def describe(
             )
     if (x, y) in state.traps_known:
         parts.append(f"{TRAP_GLYPH} {TRAP_TEXT[state.traps[(x, y)]]}")
+    if seen and (x, y) in state.fire:
+        left = state.fire[(x, y)]
+        parts.append(f"{FIRE_GLYPH} Burning ({left} more turn{'s' * (left > 1)}). {FIRE_TEXT}")
+    if (x, y) in state.gas:
+        parts.append(f"{GAS_GLYPH} {GAS_TEXT}")
     room = state.puzzles.get((x, y))
     tile = tiles.TILES[int(state.tiles[y, x])]
     if room is not None:

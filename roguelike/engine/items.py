@@ -3,10 +3,11 @@
 Keys and items are taken by walking onto them (or with :class:`PickUp` on their cell). An item
 does what its kind's ``effect`` says (:data:`roguelike.engine.creatures.ITEMS`): a pack item
 waits in the pack until used (:data:`USE`), any other is applied when taken (:data:`TAKE`).
-Which handler runs depends on the effect, never on the item's name (the upgrade handlers'
-messages still name today's one item of each effect). Using an item spends a turn, unless it
-is refused (a potion at full HP, a bomb with nothing in view): then it is kept and no time
-passes.
+Which handler runs depends on the effect, never on the item's name. A wearable (a blade, an
+axe, a plate) goes into the pack, or on at once only into an empty slot when it costs
+nothing (:mod:`roguelike.engine.gear`, which also wears and takes off); using one wears it.
+Using an item spends a turn, unless it is refused (a potion at full HP, a bomb with nothing in
+view): then it is kept and no time passes.
 
 A bomb is thrown at a cell (:func:`throw`, along :func:`flight`); a pack item can be dropped
 (:func:`drop`) and taken again. Treasure lies in choice groups (``state.choices``): taking one
@@ -25,26 +26,52 @@ from roguelike import tiles
 from roguelike.engine.balance import (
     BERSERK_TURNS,
     BOMB_DAMAGE,
-    PLAYER_SPEED_LEAST,
+    CONFUSED_STRAY,
+    CONFUSED_TURNS,
+    DARK_TURNS,
+    DETECT_TURNS,
+    ENCHANT_AMOUNT,
+    HALLUCINATION_TURNS,
+    HASTE_TURNS,
+    INCINERATION_DAMAGE,
+    INCINERATION_SELF,
+    LIFE_MAX_HP,
+    MONSTER_DRINK_BELOW,
+    MONSTER_DRINK_HEAL,
+    PERK_BOMB,
+    POTION_DRINKERS,
     SACRIFICE_COST,
     SACRIFICE_DAMAGE,
+    SUMMON_SCROLL_COUNT,
+    SUMMON_SCROLL_LEVEL,
     THROW_RANGE,
     WEARY_TURNS,
 )
-from roguelike.engine.combat import hurt_monster, hurt_player
-from roguelike.engine.creatures import ITEMS, ItemKind, Monster
-from roguelike.engine.describe import a, key_name
+from roguelike.engine.combat import burn, hurt_player
+from roguelike.engine.creatures import ITEMS, MONSTERS, ItemKind, Monster, monster_hp
+from roguelike.engine.describe import a, item_name, key_name, monster_shown
 from roguelike.engine.events import Event, ItemDropped, ItemTaken, ItemUsed, KeyTaken, Message
-from roguelike.engine.grid import chebyshev
+from roguelike.engine.fire import ignite_around
+from roguelike.engine.gear import refresh, stow, wear, worn
+from roguelike.engine.grid import DIRS8, chebyshev
+from roguelike.engine.identify import is_known, learn, look, unknown_in_pack
+from roguelike.engine.pathing import FAR, distance_map
+from roguelike.engine.perks import perk_count
 from roguelike.engine.state import GameState
+from roguelike.engine.stealth import make_noise
 
 __all__ = [
     "BOMB_DAMAGE",
     "TAKE",
+    "bomb_roll",
     "USE",
+    "burst_fire",
     "drop",
     "flight",
     "held",
+    "held_known",
+    "monster_drinks",
+    "stray",
     "receive",
     "take_here",
     "throw",
@@ -94,33 +121,15 @@ def receive(state: GameState, item: str) -> str:
     info = ITEMS[item]
     if info.kind == "pack":
         state.inventory[item] = state.inventory.get(item, 0) + 1
-        return f"You pick up {a(item)}."
-    if info.effect in LASTING:
-        state.equipment[item] = state.equipment.get(item, 0) + 1
+        return f"You pick up {a(item_name(state, item))}."
+    if info.slot:  # into the pack, or on at once when its slot is empty and it costs nothing
+        return stow(state, item)
     return TAKE[info.effect](state, info)
 
 
 def _coin(state: GameState, item: ItemKind) -> str:
     state.hint_coins += 1
     return f"You pick up a hint coin ({state.hint_coins} held)."
-
-
-def _attack(state: GameState, item: ItemKind) -> str:
-    state.attack = (state.attack[0] + item.amount, state.attack[1] + item.amount)
-    cost = ""
-    if item.clumsy:
-        state.accuracy = max(5, state.accuracy - item.clumsy)
-        cost = f", but you hit only {state.accuracy}% of the time"
-    return f"You take up {a(item.name)}: your blows hit {item.amount} harder{cost}."
-
-
-def _defence(state: GameState, item: ItemKind) -> str:
-    state.defence += item.amount
-    cost = ""
-    if item.slow:
-        state.speed = max(PLAYER_SPEED_LEAST, state.speed - item.slow)
-        cost = f", but your speed is {state.speed}"
-    return f"You strap on {a(item.name)}: defence {state.defence}{cost}."
 
 
 def _vigour(state: GameState, item: ItemKind) -> str:
@@ -132,35 +141,62 @@ def _vigour(state: GameState, item: ItemKind) -> str:
 #: Effects applied when taken, by effect.
 TAKE: dict[str, TakeEffect] = {
     "coin": _coin,
-    "attack": _attack,
-    "defence": _defence,
     "vigour": _vigour,
 }
-#: The effects of the lasting upgrades: an item taken with one of these is kept in
-#: ``state.equipment`` (a hint coin is spent, not worn).
-LASTING = frozenset({"attack", "defence", "vigour"})
 
 
 # --- using ------------------------------------------------------------------------------------
 
 
-def use(state: GameState, item: str) -> list[Event]:
-    """Use ``item`` from the pack: its effect, one item fewer, a turn spent."""
+def use(state: GameState, item: str, choice: str = "") -> list[Event]:
+    """Use ``item`` from the pack: its effect, one item fewer, a turn spent. ``choice``: the
+    unknown kind a scroll of identification names (else it names the first in the pack).
+
+    An unknown kind is learned by using it. Its refusals (a healing potion at full HP) would
+    give it away, so an unknown item is never refused: it is spent, to no effect, and
+    learned."""
     if state.inventory.get(item, 0) <= 0:
-        return [Message(f"You have no {item}.")]
+        return [Message(f"You have no {item_name(state, item)}.")]
     info = ITEMS[item]
+    if info.slot:  # a wearable in the pack is used by wearing it
+        return wear(state, item)
     if info.effect not in USE:  # pragma: no cover - only pack items reach the pack
         raise ValueError(f"{item} cannot be used")
-    events = USE[info.effect](state, info)
+    known = is_known(state, item)
+    seen_as = look(state, item)[0]
+    if info.effect == "identify" and choice:
+        events = _identify(state, info, choice)
+    else:
+        events = USE[info.effect](state, info)
     if isinstance(events, str):
-        return [Message(events)]
+        if known:
+            return [Message(events)]
+        verb = "drink" if info.verb == "quaff" else "read"
+        why = events[:1].lower() + events[1:]
+        events = [Message(f"You {verb} the {seen_as}, to no effect: {why}")]
+    if info.noise and info.verb != "throw":  # a thrown one is heard where it bursts
+        events += make_noise(state, *state.player, info.noise)
     _spend(state, item)
+    if learn(state, item):
+        events.append(Message(f"Now you know: the {seen_as} is {a(item)}."))
     return [ItemUsed(item), *events]
 
 
 def held(state: GameState, effect: str) -> str | None:
     """The first item in the pack with ``effect``, if any."""
     return next((i for i, n in state.inventory.items() if n and ITEMS[i].effect == effect), None)
+
+
+def held_known(state: GameState, effect: str) -> str | None:
+    """The first item in the pack with ``effect`` that the player knows to have it."""
+    return next(
+        (
+            i
+            for i, n in state.inventory.items()
+            if n and ITEMS[i].effect == effect and is_known(state, i)
+        ),
+        None,
+    )
 
 
 def _heal(state: GameState, item: ItemKind) -> list[Event] | str:
@@ -221,12 +257,207 @@ def _sacrifice(state: GameState, item: ItemKind) -> list[Event] | str:
     ]
     for m in seen:
         dmg = int(state.rng.integers(SACRIFICE_DAMAGE[0], SACRIFICE_DAMAGE[1] + 1))
-        events += hurt_monster(state, m, dmg, "you", ranged=True)
+        events += burn(state, m, dmg)
     return events
 
 
+def _haste(state: GameState, item: ItemKind) -> list[Event] | str:
+    state.hasted = HASTE_TURNS
+    return [Message(f"You drink {a(item.name)}: the world slows around you.")]
+
+
+def _detect(state: GameState, item: ItemKind) -> list[Event] | str:
+    state.detecting = DETECT_TURNS
+    n = len(state.monsters)
+    return [
+        Message(f"You drink {a(item.name)}: you sense {n} monster{'s' * (n != 1)} on this floor.")
+    ]
+
+
+def _darkness(state: GameState, item: ItemKind) -> list[Event] | str:
+    state.darkness = DARK_TURNS
+    state.update_view()
+    return [Message(f"You drink {a(item.name)}: darkness falls over your eyes!")]
+
+
+def _hallucinate(state: GameState, item: ItemKind) -> list[Event] | str:
+    state.hallucinating = HALLUCINATION_TURNS
+    return [Message(f"You drink {a(item.name)}: oh wow, everything looks so cosmic!")]
+
+
+def _incinerate(state: GameState, item: ItemKind) -> list[Event] | str:
+    events: list[Event] = [Message(f"You open {a(item.name)}: it bursts into flames!")]
+    return events + burst_fire(state, *state.player)
+
+
+def burst_fire(state: GameState, x: int, y: int) -> list[Event]:
+    """Flames burst on (``x``, ``y``): every monster on it or next to it is burnt for a roll of
+    INCINERATION_DAMAGE (fire: ghosts too, and no jelly splits), the player there or next to
+    it takes one of INCINERATION_SELF, and the cell and the eight round it catch fire where
+    they can (moss burns on; the incineration potion's fire)."""
+    events: list[Event] = []
+    for m in [m for m in state.monsters if chebyshev(m.pos, (x, y)) <= 1]:
+        dmg = int(state.rng.integers(INCINERATION_DAMAGE[0], INCINERATION_DAMAGE[1] + 1))
+        events += burn(state, m, dmg)
+    if chebyshev(state.player, (x, y)) <= 1:
+        dmg = int(state.rng.integers(INCINERATION_SELF[0], INCINERATION_SELF[1] + 1))
+        events += hurt_player(state, dmg, "burnt by an incineration potion")
+    if not state.dead:
+        events += ignite_around(state, (x, y))
+    return events
+
+
+def _confuse(state: GameState, item: ItemKind) -> list[Event] | str:
+    state.confused = CONFUSED_TURNS
+    return [Message(f"You drink {a(item.name)}: your head spins!")]
+
+
+def stray(state: GameState, dx: int, dy: int) -> tuple[int, int]:
+    """The step a confused player takes when meaning (``dx``, ``dy``): CONFUSED_STRAY% of the
+    time a random one of the eight (no draw at all when not confused)."""
+    if not state.confused or int(state.rng.integers(100)) >= CONFUSED_STRAY:
+        return dx, dy
+    return DIRS8[int(state.rng.integers(len(DIRS8)))]
+
+
+def _identify(state: GameState, item: ItemKind, choice: str = "") -> list[Event] | str:
+    """Name one unknown kind in the pack: ``choice``, else the first (the scroll itself, if it
+    was unknown, is learned by reading it and is not the one named)."""
+    unknown = [n for n in unknown_in_pack(state) if n != item.name]
+    if choice and choice not in unknown:
+        return "Choose an unknown potion or scroll in your pack."
+    if not unknown:
+        return "Everything in your pack is known already."
+    name = choice or unknown[0]
+    seen_as = look(state, name)[0]
+    learn(state, name)
+    return [Message(f"You read {a(item.name)}: the {seen_as} is {a(name)}.")]
+
+
+def _enchant(state: GameState, item: ItemKind) -> list[Event] | str:
+    """The worn armour (else the wielded weapon) gains ``ENCHANT_AMOUNT`` of enchantment
+    (it mends corrosion first); refused with nothing worn."""
+    target = worn(state, "armour") or worn(state, "weapon")
+    if target is None:
+        return "Your bare hands tingle: you wear nothing the scroll could enchant."
+    state.equipment[target] += ENCHANT_AMOUNT
+    refresh(state)
+    what = (
+        f"defence {state.defence}"
+        if ITEMS[target].slot == "armour"
+        else (f"damage {state.attack[0]}-{state.attack[1]}")
+    )
+    return [Message(f"You read {a(item.name)}: your {target} glows ({what}).")]
+
+
+def _teleport(state: GameState, item: ItemKind) -> list[Event] | str:
+    """To a random free cell the player could walk to from here (never behind a locked door or
+    a seal, so no floor is left unfinishable), not a doorway, pedestal, key, item or trap."""
+    walkable = tiles.WALKABLE[state.tiles]
+    free = (distance_map(walkable, [state.player]) < FAR) & walkable
+    free &= state.tiles != tiles.DOOR
+    free[state.player[1], state.player[0]] = False
+    for pos in [*state.puzzles, *state.keys_lying, *state.items_lying, *state.traps]:
+        free[pos[1], pos[0]] = False
+    for m in state.monsters + state.allies:
+        free[m.y, m.x] = False
+    ys, xs = np.nonzero(free)
+    if not len(xs):
+        return [Message(f"You read {a(item.name)}: the air shimmers, but you stay.")]
+    i = int(state.rng.integers(len(xs)))
+    state.player = (int(xs[i]), int(ys[i]))
+    state.update_view()
+    return [Message(f"You read {a(item.name)}: the world twists, and you are elsewhere!")]
+
+
+def _life(state: GameState, item: ItemKind) -> list[Event] | str:
+    state.max_hp += LIFE_MAX_HP
+    state.hp = state.max_hp
+    return [Message(f"You drink {a(item.name)}: you feel whole, {state.max_hp} HP at most.")]
+
+
+def _summon(state: GameState, item: ItemKind) -> list[Event] | str:
+    """SUMMON_SCROLL_COUNT monsters of a kind no deeper than the floor allows, awake, on the
+    free cells next to the player (fewer where fewer are free)."""
+    deepest = state.number + SUMMON_SCROLL_LEVEL
+    kinds = [k for k in MONSTERS.values() if k.level <= deepest and not (k.still or k.sentinel)]
+    kind = kinds[int(state.rng.integers(len(kinds)))]
+    px, py = state.player
+    called = 0
+    for dx, dy in DIRS8:
+        x, y = px + dx, py + dy
+        if called >= SUMMON_SCROLL_COUNT or not (0 <= x < state.width and 0 <= y < state.height):
+            continue
+        if not tiles.WALKABLE[int(state.tiles[y, x])] or state.occupied(x, y):
+            continue
+        if int(state.tiles[y, x]) == tiles.DOOR:
+            continue
+        mid = max((o.id for o in state.monsters + state.allies), default=0) + 1
+        hp = monster_hp(kind, state.difficulty)
+        state.monsters.append(Monster(mid, kind.name, x, y, hp, home=(x, y), awake=True, max_hp=hp))
+        called += 1
+    if not called:
+        return [Message(f"You read {a(item.name)}: something howls far away, and stays there.")]
+    return [Message(f"You read {a(item.name)}: {called} {kind.name}{'s' * (called > 1)} appear!")]
+
+
+def _aggravate(state: GameState, item: ItemKind) -> list[Event] | str:
+    woken = 0
+    for m in state.monsters:
+        woken += not m.awake
+        m.awake, m.unseen = True, 0
+    stirs = f" {woken} monster{'s' * (woken != 1)} wake." if woken else ""
+    return [Message(f"You read {a(item.name)}: a piercing shriek echoes over the floor!{stirs}")]
+
+
+def monster_drinks(state: GameState, m: Monster) -> list[Event] | None:
+    """A monster of POTION_DRINKERS hurt below MONSTER_DRINK_BELOW of its HP drinks its one
+    potion of healing (its turn); a player who sees it learns which potion heals. None when
+    it does not drink."""
+    if m.info.name not in POTION_DRINKERS or m.extra.get("drank") or m.hp <= 0:
+        return None
+    if m.hp >= MONSTER_DRINK_BELOW * m.max_hp:
+        return None
+    m.extra["drank"] = 1
+    m.hp = min(m.max_hp, m.hp + MONSTER_DRINK_HEAL)
+    if not state.visible[m.y, m.x]:
+        return []
+    potion = next(n for n, i in ITEMS.items() if i.effect == "heal")
+    seen_as = look(state, potion)[0]
+    who = monster_shown(state, m).name
+    events: list[Event] = [Message(f"The {who} drinks {a(seen_as)}, and its wounds close!")]
+    if learn(state, potion):
+        events.append(Message(f"Now you know: the {seen_as} is {a(potion)}."))
+    return events
+
+
+#: The passing states of potions that tick down with the turns: (field, what ends it).
+PASSING = (
+    ("hasted", "You slow down to your own pace."),
+    ("detecting", "Your sense of the monsters fades."),
+    ("darkness", "The darkness lifts from your eyes."),
+    ("hallucinating", "The world looks as it should again."),
+    ("confused", "Your head clears."),
+)
+
+
 def tick_effects(state: GameState) -> list[Event]:
-    """A turn of the player's passing states: the fury runs out into weariness, which passes."""
+    """A turn of the player's passing states: the fury runs out into weariness, which passes;
+    the potions' states (:data:`PASSING`) wear off."""
+    events: list[Event] = []
+    for name, ends in PASSING:
+        left = getattr(state, name)
+        if left:
+            setattr(state, name, left - 1)
+            if left == 1:
+                events.append(Message(ends))
+                if name == "darkness":
+                    state.update_view()
+    return events + _fury(state)
+
+
+def _fury(state: GameState) -> list[Event]:
+    """The fury runs out into weariness, which passes."""
     if state.berserk:
         state.berserk -= 1
         if not state.berserk:
@@ -335,18 +566,28 @@ def _aimed(state: GameState, item: ItemKind, x: int, y: int) -> list[Event] | st
 
 def _burst(state: GameState, item: ItemKind, at: tuple[int, int]) -> list[Event]:
     """The bomb bursts on ``at``: every monster on it or next to it, and the player if there,
-    takes a damage roll."""
+    takes a damage roll; then the nine cells burn (moss catches and spreads, marsh gas
+    explodes: engine/fire.py)."""
     hit = state.monster_at(*at)
     where = f"the {hit.kind}" if hit is not None else "the floor"
     events: list[Event] = [Message(f"You throw {a(item.name)}: it bursts on {where}!")]
     burnt: list[Monster] = [m for m in state.monsters if chebyshev(m.pos, at) <= 1]
+    lo, hi = bomb_roll(state)
     for m in burnt:
-        dmg = int(state.rng.integers(BOMB_DAMAGE[0], BOMB_DAMAGE[1] + 1))
-        events += hurt_monster(state, m, dmg, "you", ranged=True)
+        dmg = int(state.rng.integers(lo, hi + 1))
+        events += burn(state, m, dmg)
     if chebyshev(state.player, at) <= 1:
-        dmg = int(state.rng.integers(BOMB_DAMAGE[0], BOMB_DAMAGE[1] + 1))
+        dmg = int(state.rng.integers(lo, hi + 1))
         events += hurt_player(state, dmg, f"burnt by {a(item.name)} of their own")
-    return events
+    if not state.dead:  # the burst sets its cell and the eight round it alight
+        events += ignite_around(state, at)
+    return events + make_noise(state, at[0], at[1], item.noise)
+
+
+def bomb_roll(state: GameState) -> tuple[int, int]:
+    """A bomb's damage roll, inclusive: the bomb craft perk makes it burn harder."""
+    extra = PERK_BOMB * perk_count(state, "bomb craft")
+    return (BOMB_DAMAGE[0] + extra, BOMB_DAMAGE[1] + extra)
 
 
 def _spend(state: GameState, item: str) -> None:
@@ -370,7 +611,7 @@ def drop(state: GameState, item: str) -> list[Event]:
         return [Message(f"You cannot drop anything on the {tiles.TILES[tile].name}.")]
     _spend(state, item)
     state.items_lying[pos] = item
-    return [ItemDropped(item), Message(f"You drop {a(item)}.")]
+    return [ItemDropped(item), Message(f"You drop {a(item_name(state, item))}.")]
 
 
 #: Effects of pack items, by effect.
@@ -381,4 +622,16 @@ USE: dict[str, UseEffect] = {
     "bomb": _bomb,
     "berserk": _berserk,
     "sacrifice": _sacrifice,
+    "haste": _haste,
+    "detect": _detect,
+    "darkness": _darkness,
+    "hallucinate": _hallucinate,
+    "incinerate": _incinerate,
+    "confuse": _confuse,
+    "identify": _identify,
+    "enchant": _enchant,
+    "teleport": _teleport,
+    "aggravate": _aggravate,
+    "life": _life,
+    "summon": _summon,
 }

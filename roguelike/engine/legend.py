@@ -20,9 +20,18 @@ from roguelike import tiles
 from roguelike.depth import CAPTIVE_KINDS
 from roguelike.engine.balance import FREE_TURNS
 from roguelike.engine.creatures import ITEMS, MONSTERS
+from roguelike.engine.identify import is_known, look, unknowable
+from roguelike.engine.state import GameState
 
 __all__ = [
+    "AWARENESS_MARK",
     "GROUPS",
+    "FIRE_ENTRY",
+    "FIRE_GLYPH",
+    "FIRE_TEXT",
+    "GAS_ENTRY",
+    "GAS_GLYPH",
+    "GAS_TEXT",
     "KEY_GLYPH",
     "LEGEND",
     "PLAYER_GLYPH",
@@ -35,6 +44,7 @@ __all__ = [
     "by_glyph",
     "item_entry",
     "key_entry",
+    "legend_for",
     "monster_entry",
     "tile_entry",
 ]
@@ -46,6 +56,22 @@ KEY_GLYPH = "k"
 PLAYER_GLYPH = "@"
 #: A trap the player knows of (drawn over its ground; a hidden one is not drawn at all).
 TRAP_GLYPH = "^"
+
+#: A burning cell (drawn over its ground while in view; engine/fire.py).
+FIRE_GLYPH = "§"
+#: A cell under marsh gas (drawn over its ground, dim where only remembered; engine/gas.py).
+GAS_GLYPH = "°"
+
+FIRE_TEXT = (
+    "Fire: whoever stands in it at the end of a turn is burnt, you, monsters and allies alike "
+    "(monsters keep out of it). It spreads over moss, burns out in a few turns leaving ash, "
+    "and stops at water, doors and bare stone. Travel and explore step around it."
+)
+GAS_TEXT = (
+    "Marsh gas rising from the water: harmless to breathe, but fire that reaches it makes the "
+    "whole cloud explode, blasting everyone in it or beside it and setting it all alight. "
+    "A bomb thrown into it, with monsters inside, does the rest."
+)
 
 #: What look and the legend say of each kind of known trap (engine/traps.py makes them work).
 TRAP_TEXT: dict[str, str] = {
@@ -81,15 +107,23 @@ TILE_MEANING: dict[str, str] = {
     "floor": "Bare stone floor.",
     "door": "A closed wooden door: walk into it to open it. It blocks the view.",
     "open door": "An open door: press c beside it to close it.",
+    "broken door": "A door smashed to splinters by a bugbear: it stays open for good.",
     "stairs down": "Stairs leading down: stand on them and press >.",
     "exit": (
         "The way out of the dungeon, on the last floor: stand on it and press > "
         "(the one key that leaves any floor) to win."
     ),
-    "water": "Shallow water, cold and still: you wade through it.",
+    "water": (
+        "Shallow water, cold and still: you wade through it. Fire never crosses it; marsh gas "
+        "may hang over it."
+    ),
     "chasm": "A chasm: nothing crosses it, but you see over it.",
     "rubble": "Loose rubble underfoot: you walk over it.",
-    "moss": "Soft moss: you walk over it.",
+    "moss": (
+        "Dry moss: you walk over it. It burns: a spark (a bomb) sets it alight and the fire "
+        "runs across it, leaving ash."
+    ),
+    "ash": "Ash where moss burnt: you walk over it, and it never burns again.",
     "statue": "A weathered statue: it blocks the way, not the view.",
     "pedestal": (
         "A stone pedestal carved with a puzzle: step on it to play; solving it gives the key "
@@ -103,7 +137,7 @@ TILE_MEANING: dict[str, str] = {
     "cave floor": "Uneven cave floor: you walk over it.",
     "deep water": (
         "Deep water filling a flooded room: you swim through it, and every stroke costs an "
-        "extra turn in which monsters act."
+        "extra turn in which monsters act. Fire never crosses it."
     ),
 }
 
@@ -112,7 +146,14 @@ SIGHT_NOTES: tuple[str, ...] = (
     "Bright: in view now.",
     "Dim: remembered, as you last saw it (keys and items too; monsters only while in view).",
     "Blank: not seen yet.",
+    "In the side panel, a monster marked z is asleep and ? unaware of you: a blow on it is a "
+    "sneak attack (sure, triple damage). Near it and in its sight, it may notice you each "
+    "turn (more likely next to it); noise (a fight, a bomb, a bell) wakes it to come and look.",
 )
+
+#: The side panel's mark after a monster's name by its state of mind (engine/stealth.py's
+#: ``awareness``): none for a hunting one.
+AWARENESS_MARK: dict[str, str] = {"asleep": "z", "unaware": "?", "hunting": ""}
 
 
 def tile_entry(tile: tiles.Tile) -> Entry:
@@ -129,7 +170,8 @@ def tile_entry(tile: tiles.Tile) -> Entry:
             "a locked door, drawn in its key's colour, with its key's letter: walk into it "
             "holding that key",
         )
-    group = "Doors and keys" if tile.name in ("door", "open door", "sealed vault") else "Terrain"
+    doors = ("door", "open door", "broken door", "sealed vault")
+    group = "Doors and keys" if tile.name in doors else "Terrain"
     meaning = TILE_MEANING.get(tile.name, tile.name.capitalize() + ".")
     return Entry(tile.glyph, tile.colour, tile.name, meaning, group)
 
@@ -190,6 +232,9 @@ TRAP_ENTRY = Entry(
     "Terrain",
 )
 
+FIRE_ENTRY = Entry(FIRE_GLYPH, "fire", "fire", FIRE_TEXT, "Terrain")
+GAS_ENTRY = Entry(GAS_GLYPH, "gas", "marsh gas", GAS_TEXT, "Terrain")
+
 PLAYER_ENTRY = Entry(
     PLAYER_GLYPH, "#ffffff", "you", "You. Press @ for your character sheet.", "You"
 )
@@ -201,6 +246,8 @@ LEGEND: tuple[Entry, ...] = tuple(
             PLAYER_ENTRY,
             *(tile_entry(t) for t in tiles.TILES),
             TRAP_ENTRY,
+            FIRE_ENTRY,
+            GAS_ENTRY,
             *(key_entry(k) for k in range(1, tiles.MAX_KEYS + 1)),
             *(item_entry(name) for name in ITEMS),
             *(monster_entry(name) for name in MONSTERS),
@@ -209,6 +256,44 @@ LEGEND: tuple[Entry, ...] = tuple(
         key=lambda e: GROUPS.index(e.group),
     )
 )
+
+
+def known_item_entry(state: GameState, name: str) -> Entry:
+    """The entry of item kind ``name`` as the player of ``state`` knows it: a potion or scroll
+    in its world's look and colour, by its name once known (its meaning says its look), else
+    by its look, its meaning starting "Unknown"; any other item as :func:`item_entry` says.
+    (A scroll's look is named short, ``XOBAH scroll``: the legend's names never wrap.)"""
+    if not unknowable(name):
+        return item_entry(name)
+    item = ITEMS[name]
+    seen_as, colour = look(state, name)
+    if is_known(state, name):
+        return Entry(item.glyph, colour, name, f"{item.description} (The {seen_as}.)", "Items")
+    short = f"{seen_as.removeprefix('scroll titled ')} scroll" if item.verb == "read" else seen_as
+    verb = "drink" if item.verb == "quaff" else "read"
+    return Entry(
+        item.glyph,
+        colour,
+        short,
+        f"Unknown: {verb} it to learn what it is (it may help or harm), or name it with a "
+        "scroll of identification.",
+        "Items",
+    )
+
+
+def legend_for(state: GameState) -> tuple[Entry, ...]:
+    """The legend as the player of ``state`` reads it: the potions and scrolls in this world's
+    looks, named where known (the help screen of a game in progress shows this one). The
+    unknown looks come last, in the order of their words, so their order tells nothing."""
+    items = [known_item_entry(state, e.name) if e.group == "Items" else e for e in LEGEND]
+    unknown = sorted(
+        (e for e in items if e.meaning.startswith("Unknown")), key=lambda e: (e.glyph, e.name)
+    )
+    known = [e for e in items if e.group == "Items" and not e.meaning.startswith("Unknown")]
+    order = [*known, *unknown]
+    at = next(i for i, e in enumerate(items) if e.group == "Items")
+    rest = [e for e in items if e.group != "Items"]
+    return tuple(rest[:at] + order + rest[at:])
 
 
 def by_glyph(glyph: str) -> list[Entry]:

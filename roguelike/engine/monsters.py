@@ -2,19 +2,25 @@
 
 Every spent player turn, each monster gains energy equal to its speed and acts once for each
 100 it holds, so a bat (150) acts three times in two turns and an ogre (80) four times in five.
-A sleeping monster in view wakes at once when within two steps, else with an even chance each
-turn; asleep, it drifts back to its post. An awake monster scores every legal action and takes
-the best, ties broken by the gameplay stream (:func:`monster_options`): approach along a
-distance map, attack when adjacent, flee when hurt, close to shooting range and shoot (every
-other turn) if ranged, stay near their post if they guard a key room, and stay next to their
-own kind if they hunt in packs. One that has not seen the player for :data:`HUNT_MEMORY` of
-its turns falls asleep again. Monsters open plain doors, never locked ones.
+A sleeping monster notices a player in its sight and near it by a chance its kind's perception
+and the player's stealth set, and noise wakes it unaware, to go and look
+(:mod:`roguelike.engine.stealth`); asleep, it drifts back to its post. An awake monster scores
+every legal action and takes the best, ties broken by the gameplay stream
+(:func:`monster_options`): approach along a distance map, attack when adjacent, flee when hurt,
+close to shooting range and shoot (every other turn) if ranged, stay near their post if they
+guard a key room, and stay next to their own kind if they hunt in packs. One that has not seen
+the player for :data:`HUNT_MEMORY` of its turns falls asleep again. Monsters open plain doors,
+never locked ones; a beast (``paws``) opens none, so a closed door keeps it out, and a
+basher smashes a closed plain door into a broken one that never closes again (the crash wakes
+monsters near), never a locked one.
 
 The kinds' ways are scored options too, so a player can learn to answer each: a skirmisher
 steps back out of reach after a blow (chasing it is a mistake); a kiting shooter backs away
 while it sees you, for a bounded number of steps; a flanking pack spreads round the player; a
 sentinel keeps to its post; a shrieker wakes everything near when it sees you; a summoner
-raises a bounded number of minions. Fleeing never stalls a walk or a rest: a fleeing monster
+raises a bounded number of minions; a breather seeks a straight line to the player within its
+reach and breathes along it (every :data:`BREATH_RELOAD` turns), burning all on the line.
+Fleeing never stalls a walk or a rest: a fleeing monster
 in view gives up after :data:`FLEE_TURNS` of its turns and fights on, cornered; one out of
 sight hides, heals :data:`HIDE_HEAL` a turn and comes back whole. A thief out of sight for
 :data:`THIEF_ESCAPE` turns is gone with what it took.
@@ -28,6 +34,9 @@ from roguelike import tiles
 from roguelike.engine.allies import freed, hits_ally
 from roguelike.engine.balance import (
     ALLY_TARGET_SCORE,
+    BASH_NOISE,
+    BREATH_RELOAD,
+    FIRE_AVOID,
     FLANK_SPREAD,
     FLEE_TURNS,
     GUARD_RADIUS,
@@ -47,27 +56,38 @@ from roguelike.engine.balance import (
     SUMMON_RELOAD,
     THIEF_ESCAPE,
 )
-from roguelike.engine.combat import monster_hits
+from roguelike.engine.combat import breath_line, breathes, monster_hits
 from roguelike.engine.creatures import Monster, monster_hp
 from roguelike.engine.describe import a
 from roguelike.engine.events import Event, Message
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
+from roguelike.engine.items import monster_drinks
 from roguelike.engine.pathing import FAR, distance_map
 from roguelike.engine.state import GameState
+from roguelike.engine.stealth import UNAWARE, alert, investigate, notice, sneaky
 
 __all__ = [
     "FLEE_TURNS",
     "HUNT_MEMORY",
     "RELOAD_TURNS",
+    "SPOTTED",
     "SCENT_RANGE",
     "SHOOTING_RANGE",
     "monster_options",
     "monster_turn",
     "monsters_act",
     "held_back",
+    "keeps_post",
     "player_distances",
+    "post_radius",
+    "spot_guards",
     "wander_home",
 ]
+
+#: The counter a key room's guard or a sentinel keeps in its ``extra`` once the player has seen
+#: it: it keeps to its post, so the player knows where it stands even out of sight (explore
+#: keeps out of its reach: :mod:`roguelike.engine.travel`).
+SPOTTED = "spotted"
 
 #: How far monsters' distance maps reach (steps).
 SCENT_RANGE = 40
@@ -82,14 +102,10 @@ def monsters_act(state: GameState) -> list[Event]:
             break
         if m not in state.monsters:  # killed during this round
             continue
-        if not m.awake and state.visible[m.y, m.x]:
-            near = chebyshev(m.pos, state.player) <= 2
-            if near or state.rng.integers(100) < 50:
-                m.awake = True
-                m.unseen = 0
-                events.append(Message(f"The {m.kind} notices you!"))
+        if sneaky(m):  # asleep or unaware: it may notice the player
+            events += notice(state, m)
         # against a slow player (heavy armour) a monster gets more of its turns
-        m.energy += m.info.speed * PLAYER_SPEED // state.speed
+        m.energy += m.info.speed * PLAYER_SPEED // state.pace
         while m.energy >= 100 and not state.dead and m in state.monsters:  # a thief may go
             m.energy -= 100
             if m.info.regen and m.hp < m.max_hp:
@@ -99,7 +115,12 @@ def monsters_act(state: GameState) -> list[Event]:
                 if m.hp >= m.max_hp:
                     for counter in ("hiding", "fled"):
                         m.extra.pop(counter, None)
-            if m.awake:
+            drank = monster_drinks(state, m) if m.awake and UNAWARE not in m.extra else None
+            if UNAWARE in m.extra:
+                investigate(state, m)
+            elif drank is not None:  # its turn went on its potion
+                events += drank
+            elif m.awake:
                 if dist is None:
                     dist = player_distances(state)
                 events += monster_turn(state, m, dist)
@@ -116,6 +137,8 @@ def player_distances(state: GameState) -> np.ndarray:
 def _can_step(state: GameState, m: Monster, dx: int, dy: int) -> bool:
     nx, ny = m.x + dx, m.y + dy
     if not can_step(state, m.x, m.y, dx, dy) or (nx, ny) == state.player:
+        return False
+    if m.info.paws and state.tiles[ny, nx] == tiles.DOOR:  # a beast cannot open a door
         return False
     return not state.occupied(nx, ny)
 
@@ -137,6 +160,20 @@ def _moves(state: GameState, m: Monster, dx: int, dy: int) -> None:
     m.y += dy
     if state.tiles[m.y, m.x] == tiles.DOOR:
         state.tiles[m.y, m.x] = tiles.DOOR_OPEN
+
+
+def _bashes(state: GameState, m: Monster, dx: int, dy: int) -> list[Event]:
+    """``m`` smashes the closed plain door at (dx, dy) from it instead of stepping: the door
+    is broken for good (it never closes nor blocks the view again) and the crash wakes every
+    monster within :data:`BASH_NOISE`. A locked door is never a step, so never broken."""
+    x, y = m.x + dx, m.y + dy
+    state.tiles[y, x] = tiles.BROKEN_DOOR
+    for o in state.monsters:
+        if o is not m and chebyshev(o.pos, (x, y)) <= BASH_NOISE:
+            o.awake, o.unseen = True, 0
+    if state.visible[m.y, m.x] or state.visible[y, x]:
+        return [Message(f"The {m.kind} smashes the door to splinters!")]
+    return [Message("You hear a door splinter somewhere.")]
 
 
 def _radius(m: Monster) -> int:
@@ -170,7 +207,7 @@ def monster_options(
     """Every legal action of an awake monster with its score: ``(score, what, (dx, dy))``
     where ``what`` is ``"wait"``, ``"move"``, ``"rouse"`` (wake a sleeper in the way),
     ``"attack"``, ``"strike"`` (a blow at a free ally next to it, when the player is out of
-    reach), ``"shoot"``, ``"shriek"`` or ``"raise"``. The monster plays the best;
+    reach), ``"shoot"``, ``"breathe"``, ``"shriek"`` or ``"raise"``. The monster plays the best;
     :func:`monster_turn` breaks ties with the gameplay stream."""
     info = m.info
     sees = bool(state.visible[m.y, m.x])
@@ -185,6 +222,8 @@ def monster_options(
     retreating = info.skirmish and m.extra.get("retreat", 0) > 0 and not hurt
     kiting = info.kite and sees and m.extra.get("backed", 0) < KITE_STEPS and not hurt
     at_post = info.sentinel and chebyshev(state.player, m.home) > _radius(m) + 1
+    # a breather with its breath ready seeks a straight line to the player within its reach
+    lining = bool(info.breath) and sees and not hurt and not m.extra.get("reload", 0)
     flankers = (
         [
             o
@@ -208,6 +247,9 @@ def monster_options(
             s = -10.0 * (max(KITE_DISTANCE - dn, 0) + max(dn - info.ranged, 0)) - moved
         elif info.ranged and sees:  # closes to shooting range, then stands its ground
             s = -10.0 * max(dn - SHOOTING_RANGE, 0) - moved
+        elif lining:  # onto one of the player's lines within reach, else nearer
+            s = -10.0 * max(dn - info.breath, 0) - (0.0 if _on_line(state, x, y) else 15.0)
+            s -= moved
         else:
             s = -10.0 * dn
         if flankers and chebyshev((x, y), state.player) == 1:  # round the player, not behind
@@ -221,6 +263,8 @@ def monster_options(
             s += 2.0 * min(allies, 2)
         if m.guard and chebyshev((x, y), m.home) > _radius(m):
             s -= 1000.0
+        if (x, y) in state.fire:  # out of the flames, and never into them while it can
+            s -= FIRE_AVOID
         return s
 
     options: list[tuple[float, str, tuple[int, int]]] = [(place_score(m.x, m.y), "wait", (0, 0))]
@@ -263,6 +307,8 @@ def monster_options(
                 and can_step(state, m.x, m.y, ax, ay)
             ):
                 options.append((ALLY_TARGET_SCORE, "strike", (ax, ay)))
+    if info.breath and sees and not hurt and not reload and breath_line(state, m):
+        options.append((110.0, "breathe", (0, 0)))
     if info.shriek and sees and not reload:
         options.append((200.0, "shriek", (0, 0)))
     if (
@@ -282,7 +328,7 @@ def _rouses(state: GameState, m: Monster, dx: int, dy: int) -> list[Event]:
     o = state.monster_at(m.x + dx, m.y + dy)
     if o is None:
         return []
-    o.awake, o.unseen = True, 0
+    alert(o)
     if state.visible[o.y, o.x] or state.visible[m.y, m.x]:
         return [Message(f"The {m.kind} rouses the {o.kind} in its way.")]
     return []
@@ -295,8 +341,7 @@ def _shrieks(state: GameState, m: Monster) -> list[Event]:
     for o in state.monsters:
         if o is not m and chebyshev(o.pos, m.pos) <= m.info.shriek:
             woke += not o.awake
-            o.awake = True
-            o.unseen = 0
+            alert(o)
     heard = " Something stirs nearby." if woke else ""
     return [Message(f"The {m.kind} shrieks!{heard}")]
 
@@ -342,7 +387,7 @@ def monster_turn(state: GameState, m: Monster, dist: np.ndarray) -> list[Event]:
         if m.unseen > HUNT_MEMORY:
             m.awake = False
             return []
-    for counter in ("reload", "retreat"):
+    for counter in ("reload", "retreat", "shown"):
         _tick(m, counter)
     if m.fleeing:
         if seen:
@@ -363,6 +408,8 @@ def monster_turn(state: GameState, m: Monster, dist: np.ndarray) -> list[Event]:
     top = max(o[0] for o in options)
     best = [o for o in options if o[0] == top]
     _, what, (dx, dy) = best[int(state.rng.integers(len(best)))] if len(best) > 1 else best[0]
+    if what == "move" and info.bashes and state.tiles[m.y + dy, m.x + dx] == tiles.DOOR:
+        return events + _bashes(state, m, dx, dy)
     if what == "move":
         if info.kite and seen and d_of(dist, m.x + dx, m.y + dy) > d_of(dist, m.x, m.y):
             m.extra["backed"] = m.extra.get("backed", 0) + 1
@@ -381,6 +428,9 @@ def monster_turn(state: GameState, m: Monster, dist: np.ndarray) -> list[Event]:
         ally = state.ally_at(m.x + dx, m.y + dy)
         assert ally is not None  # the option is only offered with an ally there
         return events + hits_ally(state, m, ally)
+    if what == "breathe":
+        m.extra["reload"] = BREATH_RELOAD
+        return events + breathes(state, m)
     if what == "shriek":
         return events + _shrieks(state, m)
     if what == "raise":
@@ -388,6 +438,30 @@ def monster_turn(state: GameState, m: Monster, dist: np.ndarray) -> list[Event]:
     return events
 
 
+def _on_line(state: GameState, x: int, y: int) -> bool:
+    """(x, y) lies on a straight line (orthogonal or diagonal) through the player."""
+    dx, dy = abs(x - state.player[0]), abs(y - state.player[1])
+    return dx == 0 or dy == 0 or dx == dy
+
+
 def d_of(dist: np.ndarray, x: int, y: int) -> int:
     """Steps from the player at (x, y) on a monsters' distance map (FAR where unreachable)."""
     return int(dist[y, x])
+
+
+def post_radius(m: Monster) -> int:
+    """How far a key room's guard or a sentinel strays from its post."""
+    return _radius(m)
+
+
+def keeps_post(m: Monster) -> bool:
+    """Whether ``m`` keeps to a post: a key room's guard or a sentinel."""
+    return m.guard or m.info.sentinel
+
+
+def spot_guards(state: GameState) -> None:
+    """Mark the guards and sentinels in view as seen (:data:`SPOTTED`): from then on the player
+    knows where their posts are."""
+    for m in state.monsters:
+        if keeps_post(m) and SPOTTED not in m.extra and state.visible[m.y, m.x]:
+            m.extra[SPOTTED] = 1

@@ -130,7 +130,7 @@ def places(state: GameState) -> list[Place]:
     """Every place worth the travel cursor's jump, nearest first (ties: the order of
     :data:`KINDS`, then top to bottom, left to right). The player's own cell is not one."""
     steps = known_steps(state)
-    explored, visible = state.explored, state.visible
+    explored = state.explored
     found: dict[tuple[Pos, str], str] = {}
 
     def add(pos: Pos, kind: str, what: str) -> None:
@@ -156,7 +156,7 @@ def places(state: GameState) -> list[Place]:
             held = " (you hold its key)" if lock in state.keys_held else ""
             add((x, y), "locked door", f"a door locked with {key_name(lock)}{held}")
     for m in state.monsters:
-        if m.hp > 0 and visible[m.y, m.x]:
+        if m.hp > 0 and state.shows(m):
             add((m.x, m.y), "monster", a(m.kind))
     for pos, item in state.items_lying.items():
         if explored[pos[1], pos[0]]:

@@ -43,7 +43,8 @@ __all__ = ["close_door", "descend", "move", "open_door", "pick_up", "solve_puzzl
 
 
 def move(state: GameState, dx: int, dy: int) -> list[Event]:
-    """A step by (dx, dy): into a monster attacks it, into a captive works its shackles, into
+    """A step by (dx, dy): into a monster attacks it (into an ethereal one, which blows pass
+    through, passes through it: they swap places), into a captive works its shackles, into
     an ally swaps places with it, into a door opens or unlocks it, onto a free cell moves there
     and takes what lies on it."""
     x, y = state.player
@@ -59,7 +60,10 @@ def move(state: GameState, dx: int, dy: int) -> list[Event]:
     if ally is not None and not freed(ally):
         return bump_ally(state, ally)
     target = state.monster_at(nx, ny)
-    if target is not None:
+    ghost = target if target is not None and target.info.ethereal else None
+    if ghost is not None and dx and dy and not corner_free(state, x, y, dx, dy):
+        return _corner(nx, ny)
+    if target is not None and ghost is None:
         if dx and dy and not corner_free(state, x, y, dx, dy):
             return _corner(nx, ny)
         state.turn += 1
@@ -94,6 +98,12 @@ def move(state: GameState, dx: int, dy: int) -> list[Event]:
     if ally is not None:  # a free ally never blocks the way: it takes the player's place
         ally.x, ally.y = x, y
         events.append(Message(f"You swap places with your {ally.kind}."))
+    if ghost is not None:  # blows pass through it, and so does the player
+        ghost.x, ghost.y = x, y
+        ghost.awake = True
+        events.append(
+            Message(f"You pass through the {ghost.kind}: blows cannot hurt it, fire can.")
+        )
     events += take_here(state)
     events += after_step(state)
     room = state.puzzles.get((nx, ny))

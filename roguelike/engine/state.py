@@ -19,15 +19,18 @@ import numpy as np
 
 from roguelike import seeds, tiles
 from roguelike.engine.balance import (
+    DARK_RADIUS,
     DEFAULT_DIFFICULTY,
     DIFFICULTIES,
     PLAYER_ACCURACY,
     PLAYER_ATTACK,
     PLAYER_SPEED,
+    PLAYER_STEALTH,
     XP_PER_LEVEL,
 )
 from roguelike.engine.creatures import SHACKLED, Monster, populate
 from roguelike.engine.fov import compute_fov
+from roguelike.engine.gas import lay_gas
 from roguelike.engine.pregen import FloorCache, FloorKey
 from roguelike.engine.puzzle_rooms import PuzzleRoom, place_puzzles
 from roguelike.gen.floor import Floor
@@ -90,6 +93,11 @@ class GameState:
     netted: int = 0
     #: the ambush rooms of this floor already sprung
     sprung: set[int] = field(default_factory=set)
+    #: the burning cells of this floor: (x, y) → turns it still burns (engine/fire.py)
+    fire: dict[tuple[int, int], int] = field(default_factory=dict)
+    #: the cells of this floor under marsh gas, which explodes when fire reaches it
+    #: (engine/gas.py lays it on arrival)
+    gas: set[tuple[int, int]] = field(default_factory=set)
     #: the pack: item name → count
     inventory: dict[str, int] = field(default_factory=dict)
     hint_coins: int = 0
@@ -100,15 +108,35 @@ class GameState:
     #: the player's speed (heavy armour lowers it): monsters get ``speed/100`` of their turns
     #: per turn of a player of speed 100, more against a slower one
     speed: int = PLAYER_SPEED
+    #: how quietly the player moves: each point takes ``STEALTH_STEP`` percent off a sleeping
+    #: monster's chance to notice them each turn (engine/stealth.py); a perk may raise it
+    stealth: int = PLAYER_STEALTH
     #: turns of berserk fury left (blows hit harder), then turns of weariness (softer)
     berserk: int = 0
     weary: int = 0
+    #: the potion and scroll kinds the player has learned (by using one, a scroll of
+    #: identification, or seeing a monster drink one): shown by their names, the others by
+    #: the world's looks for them (:mod:`roguelike.engine.identify`)
+    identified: set[str] = field(default_factory=set)
+    #: turns left of the potions' passing states: speed (the player acts twice as often),
+    #: detection (every monster of the floor shown), darkness (sight shrinks), hallucination
+    #: (monsters look like other kinds), confusion (moves go astray)
+    hasted: int = 0
+    detecting: int = 0
+    darkness: int = 0
+    hallucinating: int = 0
+    confused: int = 0
     level: int = 1
     xp: int = 0
-    #: what the player wears and wields, and the other lasting upgrades taken: each such
-    #: item's name and how many were taken, in the order first taken (written when the item
-    #: is taken, :func:`roguelike.engine.items.receive`; read by the sheet, look, the morgue)
+    #: what the player wears and wields: each worn item's name (at most one per slot, see
+    #: ``ItemKind.slot``) and its enchantment (0 as found, lowered by corrosion, never below
+    #: minus its amount); the numbers above are computed from it (:mod:`roguelike.engine.gear`)
+    #: and read by the sheet, look and the morgue
     equipment: dict[str, int] = field(default_factory=dict)
+    #: the perks taken at level ups, in order (:mod:`roguelike.engine.perks`)
+    perks: list[str] = field(default_factory=list)
+    #: the perks offered for the next level's choice, or () with none pending
+    perk_offer: tuple[str, ...] = ()
     visible: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=bool))
     explored: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=bool))
     turn: int = 0
@@ -149,6 +177,11 @@ class GameState:
         return self.won or self.dead
 
     @property
+    def pace(self) -> int:
+        """The player's speed as the monsters' clocks read it: twice it while hasted."""
+        return self.speed * 2 if self.hasted else self.speed
+
+    @property
     def cause(self) -> str | None:
         return self.stats.cause
 
@@ -184,10 +217,23 @@ class GameState:
         """A creature other than the player (a monster, a captive or an ally) stands there."""
         return self.monster_at(x, y) is not None or self.ally_at(x, y) is not None
 
-    def visible_monsters(self) -> list[Monster]:
-        """Monsters in view, nearest first."""
+    def shows(self, m: Monster) -> bool:
+        """Whether the player sees ``m``: in view and, for a lurking kind, within its
+        ``lurks`` cells or for a while after it struck or was struck (``extra["shown"]``).
+        The map, the side panel, look, the walks and the autoplayer read this and nothing
+        else, so a lurker out of sight is nowhere on the screen."""
+        if not self.visible[m.y, m.x]:
+            return False
+        lurks = m.info.lurks
+        if not lurks or m.extra.get("shown", 0) > 0:
+            return True
         px, py = self.player
-        seen = [m for m in self.monsters if self.visible[m.y, m.x]]
+        return max(abs(m.x - px), abs(m.y - py)) <= lurks
+
+    def visible_monsters(self) -> list[Monster]:
+        """Monsters the player sees (:meth:`shows`), nearest first."""
+        px, py = self.player
+        seen = [m for m in self.monsters if self.shows(m)]
         return sorted(seen, key=lambda m: (max(abs(m.x - px), abs(m.y - py)), m.id))
 
     def say(self, text: str) -> None:
@@ -255,6 +301,8 @@ class GameState:
         self.traps_known = set()
         self.netted = 0
         self.sprung = set()
+        self.fire = {}
+        self.gas = lay_gas(fl)
         self.choices = choices
         self.explored = np.zeros(self.tiles.shape, dtype=bool)
         self.stats.floors_reached = max(self.stats.floors_reached, fl.number)
@@ -262,7 +310,10 @@ class GameState:
 
     def update_view(self) -> None:
         """Recompute what the player sees and add it to what they have explored."""
-        self.visible = compute_fov(tiles.TRANSPARENT[self.tiles], self.player, self.fov_radius)
+        radius = self.fov_radius
+        if self.darkness:
+            radius = DARK_RADIUS if radius is None else min(radius, DARK_RADIUS)
+        self.visible = compute_fov(tiles.TRANSPARENT[self.tiles], self.player, radius)
         self.explored |= self.visible
 
 

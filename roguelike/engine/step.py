@@ -25,6 +25,8 @@ def step(state: GameState, action: Action) -> list[Event]:
         match action:
             case Rest():
                 events = rest(state)
+            case Travel() | Explore() if state.confused:
+                events = [Message("You are too confused to walk far: one step at a time.")]
             case Travel():
                 events = travel(state, action)
             case Explore():

@@ -6,7 +6,8 @@ triggers it, after which it is known: drawn ``^``, described by look, and avoide
 explore and the autoplayer. A known trap still works when stepped on. The kinds:
 
 * dart: a poisoned dart, damage that grows with the floor;
-* alarm: a bell that wakes every monster within ``ALARM_RADIUS``;
+* alarm: a bell, a noise of loudness ``ALARM_RADIUS`` (:mod:`roguelike.engine.stealth`): the
+  sleepers within earshot wake and come to look;
 * net: a net that holds the player for ``NET_TURNS`` moves (each spent struggling).
 
 An ambush room (the roles stage's ``ambush``) wakes all its sleepers together the first time
@@ -20,14 +21,19 @@ from roguelike import depth, tiles
 from roguelike.engine.balance import (
     ALARM_RADIUS,
     DART_DAMAGE,
+    LURK_SEARCH,
+    LURK_SHOWN,
     NET_TURNS,
+    PERK_SPOT,
     SEARCH_RADIUS,
     SPOT_PASSING,
     SPOT_SEARCH,
 )
 from roguelike.engine.combat import take_damage
 from roguelike.engine.events import Died, Event, Message
+from roguelike.engine.perks import perk_count
 from roguelike.engine.state import GameState
+from roguelike.engine.stealth import alert, awareness, make_noise
 from roguelike.gen.special import special
 
 __all__ = ["after_step", "held", "search", "spot_around", "spring"]
@@ -46,7 +52,9 @@ def _hidden_near(state: GameState, radius: int) -> list[tuple[int, int]]:
 
 
 def spot_around(state: GameState, chance: int, radius: int) -> list[Event]:
-    """Roll ``chance`` percent for each hidden trap within ``radius``: those found are known."""
+    """Roll ``chance`` percent (more with keen eyes) for each hidden trap within ``radius``:
+    those found are known."""
+    chance += PERK_SPOT * perk_count(state, "keen eyes")
     events: list[Event] = []
     for pos in _hidden_near(state, radius):
         if state.rng.integers(100) < chance:
@@ -58,8 +66,21 @@ def spot_around(state: GameState, chance: int, radius: int) -> list[Event]:
 def search(state: GameState) -> list[Event]:
     """A turn spent searching the cells around for hidden traps."""
     state.turn += 1
-    found = spot_around(state, SPOT_SEARCH, SEARCH_RADIUS)
+    found = spot_around(state, SPOT_SEARCH, SEARCH_RADIUS) + _spot_lurkers(state)
     return found or [Message("You search around you and find nothing.")]
+
+
+def _spot_lurkers(state: GameState) -> list[Event]:
+    """A search also shows every lurker in view within :data:`LURK_SEARCH` cells (for
+    :data:`LURK_SHOWN` of its turns: one asleep stays shown till it wakes)."""
+    events: list[Event] = []
+    px, py = state.player
+    for m in state.monsters:
+        near = max(abs(m.x - px), abs(m.y - py)) <= LURK_SEARCH
+        if m.info.lurks and near and state.visible[m.y, m.x] and not state.shows(m):
+            m.extra["shown"] = LURK_SHOWN
+            events.append(Message(f"You make out {_a(m.kind)} lurking in the shadows!"))
+    return events
 
 
 def held(state: GameState) -> list[Event] | None:
@@ -84,15 +105,9 @@ def spring(state: GameState, pos: tuple[int, int]) -> list[Event]:
             return [Message(f"A dart trap! A poisoned dart hits you: {damage} damage.")]
         dies = f"A dart trap! The dart hits you: {damage} damage. You die..."
         return [Died(state.stats.cause or ""), Message(dies)]
-    if kind == "alarm":
-        woken = 0
-        for m in state.monsters:
-            near = max(abs(m.x - pos[0]), abs(m.y - pos[1])) <= ALARM_RADIUS
-            if m.hp > 0 and near and not m.awake:
-                m.awake = True
-                woken += 1
-        heard = " Something stirs nearby." if woken else ""
-        return [Message(f"An alarm trap! A bell rings out across the floor.{heard}")]
+    if kind == "alarm":  # a noise: the sleepers that hear it come to look
+        bell = Message("An alarm trap! A bell rings out across the floor.")
+        return [bell, *make_noise(state, pos[0], pos[1], ALARM_RADIUS)]
     state.netted = NET_TURNS
     return [Message("A net trap! A weighted net falls over you.")]
 
@@ -108,10 +123,12 @@ def _ambush(state: GameState) -> list[Event]:
         return []
     state.sprung.add(room)
     woke = [
-        m for m in state.monsters if m.hp > 0 and int(fl.room_map[m.y, m.x]) == room and not m.awake
+        m
+        for m in state.monsters
+        if m.hp > 0 and int(fl.room_map[m.y, m.x]) == room and awareness(m) != "hunting"
     ]
     for m in woke:
-        m.awake = True
+        alert(m)
     if not woke:
         return []
     return [Message("An ambush! The room's sleepers leap up as one.")]

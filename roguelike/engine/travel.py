@@ -8,18 +8,29 @@ new comes into view: an item, a key, a pedestal, a locked door, the stairs or th
 (:func:`sightings`), since the player chose the place before they knew of it. Exploring walks to
 the items, keys and pedestals it sees anyway, so it stops for none of those on the way; it
 stops when it first sees the stairs or the exit, where the player may want to go down.
-Resting and exploring are refused with a threat in view (:func:`threats`).
+Resting is refused with a threat in view (:func:`threats`).
+
+Exploring respects what the player knows (:func:`dangers`): it never walks into the reach of a
+guard or sentinel it has seen (the cells it can strike from the ground round its post), nor
+into the range of a shooter in view, and steps round known traps; it explores elsewhere first
+and stops *before* a danger, saying which (``You stop: the gnoll sentinel guards the next
+room.``). It is refused only while a monster in view presses the player (:func:`pressing`:
+one that could walk up within :data:`~roguelike.engine.balance.EXPLORE_WARY` of its turns, or
+a shooter with the player in range); a kiting shooter out of range, or one with no way to the
+player but the long way round, lets it go on, and a walk stops when one comes that near.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
 from roguelike import tiles
 from roguelike.engine.actions import Move, Travel, Wait
 from roguelike.engine.allies import freed
+from roguelike.engine.balance import EXPLORE_WARY, PLAYER_SPEED
 from roguelike.engine.creatures import Monster
 from roguelike.engine.describe import a, key_name
 from roguelike.engine.events import (
@@ -31,8 +42,15 @@ from roguelike.engine.events import (
     Message,
     PuzzleFound,
 )
-from roguelike.engine.grid import DIRS8
-from roguelike.engine.monsters import held_back, player_distances
+from roguelike.engine.grid import DIRS8, chebyshev
+from roguelike.engine.monsters import (
+    SCENT_RANGE,
+    SPOTTED,
+    held_back,
+    keeps_post,
+    player_distances,
+    post_radius,
+)
 from roguelike.engine.pathing import FAR, distance_map, downhill, shifted
 from roguelike.engine.state import GameState
 from roguelike.engine.turn import one_turn
@@ -40,11 +58,17 @@ from roguelike.engine.turn import one_turn
 __all__ = [
     "REST_LIMIT",
     "TRAVEL_LIMIT",
+    "Danger",
     "come_into_view",
+    "danger_mask",
+    "dangers",
     "explore",
     "explore_distances",
+    "explore_refusal",
     "explored_all",
+    "guard_reach",
     "known_passable",
+    "pressing",
     "rest",
     "sightings",
     "threats",
@@ -70,6 +94,105 @@ def threats(state: GameState) -> list[Monster]:
         return []
     dist = player_distances(state)
     return [m for m in awake if dist[m.y, m.x] < FAR]
+
+
+def _soon(state: GameState, m: Monster, steps: int) -> bool:
+    """Whether ``m``, ``steps`` away by its own way, could stand next to the player within
+    :data:`EXPLORE_WARY` of its turns (a fast one sooner, and sooner still against a slowed
+    player: the rule of ``monsters_act``)."""
+    return (steps - 1) * 100 * state.speed <= EXPLORE_WARY * m.info.speed * PLAYER_SPEED
+
+
+def pressing(state: GameState) -> list[Monster]:
+    """The monsters in view that forbid exploring (nearest first): awake, not fleeing, not
+    held back at a post (:func:`~roguelike.engine.monsters.held_back`), and either a shooter
+    with the player in its range, or one that could walk up to the player soon
+    (:func:`_soon`, by a way over the known map or the unexplored) and is not a kiting shooter
+    (one keeps its distance)."""
+    candidates = [
+        m for m in state.visible_monsters() if m.awake and not m.fleeing and not held_back(state, m)
+    ]
+    if not candidates:
+        return []
+    # over the map as the player knows it, taking every unexplored cell for open ground
+    known = tiles.WALKABLE[state.tiles] | ~state.explored
+    dist = distance_map(known, [state.player], SCENT_RANGE)
+    out = []
+    for m in candidates:
+        ranged = m.info.ranged
+        in_range = bool(ranged) and chebyshev(m.pos, state.player) <= ranged
+        steps = int(dist[m.y, m.x])
+        coming = not m.info.kite and steps < FAR and _soon(state, m, steps)
+        if in_range or coming:
+            out.append(m)
+    return out
+
+
+@dataclass(frozen=True)
+class Danger:
+    """Ground the player knows a blow can come from: the cells (``cells``, a mask) where
+    ``monster`` can strike, and the few words that say so (``the gnoll sentinel guards the
+    next room``)."""
+
+    monster: Monster
+    cells: np.ndarray
+    why: str
+
+
+def guard_reach(state: GameState, m: Monster) -> np.ndarray:
+    """The cells a guard or sentinel ``m`` can strike while it keeps to its post: the ground it
+    can walk to within its radius of the post, and every cell within a blow of that ground (a
+    step for a melee kind, its shot's range over cells it sees through for a shooter)."""
+    r = post_radius(m)
+    hx, hy = m.home
+    box = np.zeros(state.tiles.shape, dtype=bool)
+    box[max(0, hy - r) : hy + r + 1, max(0, hx - r) : hx + r + 1] = True
+    unknown = ~state.explored  # as far as the player can tell: the unexplored may be open
+    walkable = tiles.WALKABLE[state.tiles] | unknown
+    ground = distance_map(walkable & box, [m.home]) < FAR
+    ys, xs = np.nonzero(ground)
+    through = (tiles.TRANSPARENT[state.tiles] | unknown) if m.info.ranged else walkable
+    strike = distance_map(
+        through, list(zip(xs.tolist(), ys.tolist(), strict=True)), limit=max(1, m.info.ranged)
+    )
+    return strike < FAR
+
+
+def _shot_reach(state: GameState, m: Monster) -> np.ndarray:
+    """The cells within the range of the shooter ``m`` from where it stands, over cells it
+    sees through."""
+    seen_through = tiles.TRANSPARENT[state.tiles] | ~state.explored
+    return distance_map(seen_through, [m.pos], limit=m.info.ranged) < FAR
+
+
+def dangers(state: GameState) -> list[Danger]:
+    """What the player knows can strike them, which explore keeps out of: every living guard or
+    sentinel seen (in view now or before: it keeps to its post), and every awake shooter in
+    view that does not press the player yet (:func:`pressing`: it is beyond range). It
+    changes nothing (the turns mark the guards seen: ``spot_guards``), so asking is free."""
+    room_map = state.floor.room_map
+    px, py = state.player
+    here = -1 if room_map is None else int(room_map[py, px])
+    out = []
+    for m in state.monsters:
+        seen = bool(state.visible[m.y, m.x])
+        if keeps_post(m) and (seen or SPOTTED in m.extra):
+            hx, hy = m.home
+            room = -1 if room_map is None else int(room_map[hy, hx])
+            where = "this room" if room >= 0 and room == here else "the next room"
+            words = f"the {m.kind} guards {where if room >= 0 else 'the way on'}"
+            out.append(Danger(m, guard_reach(state, m), words))
+        elif seen and m.awake and m.info.ranged and not m.fleeing:
+            out.append(Danger(m, _shot_reach(state, m), f"the {m.kind} covers the way on"))
+    return out
+
+
+def danger_mask(found: list[Danger], shape: tuple[int, ...]) -> np.ndarray:
+    """The cells of all of ``found``."""
+    out = np.zeros(shape, dtype=bool)
+    for d in found:
+        out |= d.cells
+    return out
 
 
 def rest(state: GameState) -> list[Event]:
@@ -103,17 +226,20 @@ def known_passable(state: GameState) -> np.ndarray:
 
 
 def known_traps(state: GameState) -> np.ndarray:
-    """The cells of the traps the player knows of, which every walk steps around."""
+    """The cells of the traps the player knows of, and the burning cells in view, which every
+    walk steps around."""
     out = np.zeros(state.tiles.shape, dtype=bool)
     for x, y in state.traps_known:
         out[y, x] = True
+    for x, y in state.fire:
+        out[y, x] |= bool(state.visible[y, x])
     return out
 
 
 def _around_traps(state: GameState, ok: np.ndarray, sources: list[tuple[int, int]]) -> np.ndarray:
     """Distances to ``sources`` stepping around the known traps; where that leaves the player
     no way at all, the distances straight over them (a known trap never walls a player in)."""
-    if not state.traps_known:
+    if not state.traps_known and not state.fire:
         return distance_map(ok, sources)
     dist = distance_map(ok & ~known_traps(state), sources)
     x, y = state.player
@@ -133,10 +259,14 @@ def travel_distances(
     return _around_traps(state, ok, [(x, y)])
 
 
-def explore_distances(state: GameState, avoid: np.ndarray | None = None) -> np.ndarray:
+def explore_distances(
+    state: GameState, avoid: np.ndarray | None = None, *, danger: np.ndarray | None = None
+) -> np.ndarray:
     """Steps over the explored map to the nearest unexplored edge (a known walkable cell next
     to an unknown one), known item or key lying on the floor, or puzzle pedestal not yet
-    stepped on; never through the cells of ``avoid`` (the autoplayer's ablations)."""
+    stepped on; never through the cells of ``avoid`` (the autoplayer's ablations). ``danger``
+    (the cells of :func:`dangers`): no target in it and no way through it; a player standing in
+    it is led out first, by the shortest way to safe ground that has a way on."""
     ok = known_passable(state)
     if avoid is not None:
         ok &= ~avoid
@@ -150,8 +280,21 @@ def explore_distances(state: GameState, avoid: np.ndarray | None = None) -> np.n
     lying = [pos for pos in state.items_lying if pos not in state.choices]
     for x, y in lying + list(state.keys_lying) + fresh:
         targets[y, x] |= bool(state.explored[y, x])
-    ys, xs = np.nonzero(targets & ~known_traps(state))
-    return _around_traps(state, ok, list(zip(xs.tolist(), ys.tolist(), strict=True)))
+    targets &= ~known_traps(state)
+    if danger is None or not danger.any():
+        return _around_traps(state, ok, _cells(targets))
+    safe = ok & ~danger
+    dist = _around_traps(state, safe, _cells(targets & safe))
+    x, y = state.player
+    if not danger[y, x] or dist[y, x] < FAR:
+        return dist
+    # standing in danger: out of it first, to the nearest safe cell a way on leaves from
+    return _around_traps(state, ok, _cells(safe & (dist < FAR)))
+
+
+def _cells(mask: np.ndarray) -> list[tuple[int, int]]:
+    ys, xs = np.nonzero(mask)
+    return list(zip(xs.tolist(), ys.tolist(), strict=True))
 
 
 def travel(state: GameState, action: Travel) -> list[Event]:
@@ -169,27 +312,51 @@ def travel(state: GameState, action: Travel) -> list[Event]:
 
 
 def explore(state: GameState, *, onward: bool = False) -> list[Event]:
-    """Walk to the nearest place worth a look (:func:`explore_distances`) until the floor
-    changes or there is nothing left to explore. ``onward``: items and keys picked up on the
-    way do not stop it, and the first sight of the stairs or exit does (see
+    """Walk to the nearest place worth a look (:func:`explore_distances`), keeping out of the
+    known dangers (:func:`dangers`), until the floor changes or there is nothing left to
+    explore but what a danger keeps. ``onward``: items and keys picked up on the way do not
+    stop it, and the first sight of the stairs or exit does (see
     :class:`~roguelike.engine.actions.Explore`)."""
-    seen = threats(state)
-    if seen:
-        return [Message(f"Not with {a(seen[0].kind)} in view: fight it or step away.")]
-    dist = explore_distances(state)
-    px, py = state.player
-    if dist[py, px] >= FAR:
-        return [Message(explored_all(state))]
+    refused = explore_refusal(state)
+    if refused is not None:
+        return [Message(refused)]
     floor = state.number
     return walk(
         state,
-        lambda: explore_distances(state),
+        lambda: explore_distances(state, danger=danger_mask(dangers(state), state.tiles.shape)),
         lambda: state.number != floor,
         explore=True,
         stop_on=EXPLORE_NOTES if onward else frozenset(),
         note_on=frozenset() if onward else EXPLORE_NOTES,
         through_pickups=onward,
     )
+
+
+def explore_refusal(state: GameState) -> str | None:
+    """Why explore would not take a step now (None: it would): a monster in view presses the
+    player (:func:`pressing`), every place left lies in a known danger, or none is left."""
+    seen = pressing(state)
+    if seen:
+        return f"Not with {a(seen[0].kind)} in view: fight it or step away."
+    found = dangers(state)
+    dist = explore_distances(state, danger=danger_mask(found, state.tiles.shape))
+    px, py = state.player
+    if dist[py, px] < FAR:
+        return None
+    return explore_end(state, found)
+
+
+def explore_end(state: GameState, found: list[Danger] | None = None) -> str:
+    """What to say when explore has no step left: the danger that keeps the nearest place
+    left (``You stop: the gnoll sentinel guards the next room.``), else what to do next
+    (:func:`explored_all`)."""
+    found = dangers(state) if found is None else found
+    px, py = state.player
+    if found and explore_distances(state)[py, px] < FAR:
+        steps = distance_map(known_passable(state), [state.player])
+        near = min(found, key=lambda d: (int(steps[d.cells].min(initial=FAR)), d.monster.id))
+        return f"You stop: {near.why}."
+    return explored_all(state)
 
 
 def explored_all(state: GameState) -> str:
@@ -315,7 +482,7 @@ def walk(
             steps = downhill(dist, dist < FAR, px, py)
         if not steps:
             if explore:
-                events.append(Message(explored_all(state)))
+                events.append(Message(explore_end(state)))
             break
         dx, dy = steps[0]
         captive = state.ally_at(px + dx, py + dy)  # a free ally swaps; a captive's bumps are asked
@@ -341,6 +508,12 @@ def walk(
         if new:
             kinds = [m.kind for m in state.visible_monsters() if m.id in new]
             events.append(Message(f"You stop: {come_into_view(kinds)}."))
+            break
+        near = pressing(state) if explore else []
+        if near:
+            m = near[0]
+            how = "has you in range" if m.info.ranged else "comes for you"
+            events.append(Message(f"You stop: the {m.kind} {how}."))
             break
         if watched and not arrived():
             found = {s for s in sightings(state) if s[0] in watched} - known

@@ -13,14 +13,24 @@ import numpy as np
 from roguelike import puzzles, seeds, tiles
 from roguelike.engine.balance import (
     BERSERK_TURNS,
+    CONFUSED_TURNS,
+    DARK_TURNS,
+    DETECT_TURNS,
     DIFFICULTIES,
+    FIRE_FUEL_TURNS,
     FREE_TURNS,
+    HALLUCINATION_TURNS,
+    HASTE_TURNS,
     NET_TURNS,
+    PERK_OFFERED,
+    PERKS,
     PLAYER_SPEED_LEAST,
+    STEALTH_MOST,
     WEARY_TURNS,
 )
 from roguelike.engine.creatures import ITEMS, MONSTERS, SHACKLED, Monster, monster_hp
-from roguelike.engine.items import LASTING
+from roguelike.engine.fire import FIRE_PROOF
+from roguelike.engine.identify import POTIONS, SCROLLS
 from roguelike.engine.puzzle_rooms import PuzzleRoom
 from roguelike.engine.state import LOG_LIMIT, GameState, RunStats
 from roguelike.presets import PRESETS
@@ -45,9 +55,11 @@ from saves.world import RUN_ID, VisitedFloor, World, check_name, parse_date
 #: Messages of the log a save keeps.
 LOG_KEPT = 200
 #: What the pack can hold (the other items are used when taken).
-PACK_ITEMS = frozenset(name for name, kind in ITEMS.items() if kind.kind == "pack")
-#: What ``state.equipment`` can hold: the lasting upgrades.
-LASTING_ITEMS = tuple(name for name, kind in ITEMS.items() if kind.effect in LASTING)
+PACK_ITEMS = frozenset(name for name, kind in ITEMS.items() if kind.kind == "pack" or kind.slot)
+#: What the pack can hold besides: the wearables not worn.
+WEARABLES = frozenset(name for name, kind in ITEMS.items() if kind.slot)
+#: What ``state.identified`` can hold: the potion and scroll kinds.
+KNOWABLE = frozenset(POTIONS + SCROLLS)
 
 
 # --- world -----------------------------------------------------------------------------------
@@ -139,8 +151,15 @@ def state_doc(s: GameState) -> dict[str, Any]:
         "defence": s.defence,
         "accuracy": s.accuracy,
         "speed": s.speed,
+        "stealth": s.stealth,
         "berserk": s.berserk,
         "weary": s.weary,
+        "identified": sorted(s.identified),
+        "hasted": s.hasted,
+        "detecting": s.detecting,
+        "darkness": s.darkness,
+        "hallucinating": s.hallucinating,
+        "confused": s.confused,
         "level": s.level,
         "xp": s.xp,
         "regen_clock": s.regen_clock,
@@ -153,7 +172,9 @@ def state_doc(s: GameState) -> dict[str, Any]:
         "items_lying": [{"x": x, "y": y, "item": i} for (x, y), i in s.items_lying.items()],
         "choices": [{"x": x, "y": y, "group": g} for (x, y), g in s.choices.items()],
         "inventory": [{"item": i, "count": n} for i, n in s.inventory.items()],
-        "equipment": [{"item": i, "count": n} for i, n in s.equipment.items()],
+        "equipment": [{"item": i, "enchant": n} for i, n in s.equipment.items()],
+        "perks": list(s.perks),
+        "perk_offer": list(s.perk_offer),
         "monsters": [monster_doc(m) for m in s.monsters],
         "allies": [monster_doc(m) for m in s.allies],
         "puzzles": [puzzle_doc(p) for p in s.puzzles.values()],
@@ -163,6 +184,8 @@ def state_doc(s: GameState) -> dict[str, Any]:
         "traps_known": [list(pos) for pos in sorted(s.traps_known)],
         "netted": s.netted,
         "sprung": sorted(s.sprung),
+        "fire": [[x, y, n] for (x, y), n in sorted(s.fire.items())],
+        "gas": [list(pos) for pos in sorted(s.gas)],
     }
 
 
@@ -268,8 +291,17 @@ def state_from(value: Any, where: str) -> GameState:
         defence=f.integer(field("defence"), at("defence"), 0, MAX_BIG),
         accuracy=f.integer(field("accuracy"), at("accuracy"), 0, 100),
         speed=f.integer(field("speed"), at("speed"), PLAYER_SPEED_LEAST, 1000),
+        stealth=f.integer(field("stealth"), at("stealth"), 0, STEALTH_MOST),
         berserk=f.integer(field("berserk"), at("berserk"), 0, BERSERK_TURNS),
         weary=f.integer(field("weary"), at("weary"), 0, WEARY_TURNS),
+        identified=identified_from(field("identified"), at("identified")),
+        hasted=f.integer(field("hasted"), at("hasted"), 0, HASTE_TURNS),
+        detecting=f.integer(field("detecting"), at("detecting"), 0, DETECT_TURNS),
+        darkness=f.integer(field("darkness"), at("darkness"), 0, DARK_TURNS),
+        hallucinating=f.integer(
+            field("hallucinating"), at("hallucinating"), 0, HALLUCINATION_TURNS
+        ),
+        confused=f.integer(field("confused"), at("confused"), 0, CONFUSED_TURNS),
         equipment=equipment_from(field("equipment"), at("equipment")),
         level=f.integer(field("level"), at("level"), 1, MAX_BIG),
         xp=f.integer(field("xp"), at("xp"), 0, MAX_BIG),
@@ -296,23 +328,83 @@ def state_from(value: Any, where: str) -> GameState:
     count = len(fl.topology.rooms)
     for i, r in enumerate(f.array_list(field("sprung"), at("sprung"), count)):
         state.sprung.add(f.integer(r, f"{at('sprung')}[{i}]", 0, count - 1))
+    # the fire and the marsh gas
+    state.fire = fire_from(field("fire"), at("fire"), live)
+    state.gas = gas_from(field("gas"), at("gas"), live)
     # captives and allies
     state.allies = allies_from(field("allies"), at("allies"), width, height)
+    # growth: the perks taken (one a level beyond the first at most) and the one on offer
+    state.perks = perks_from(field("perks"), at("perks"), state.level - 1)
+    offer = f.array_list(field("perk_offer"), at("perk_offer"), PERK_OFFERED)
+    state.perk_offer = tuple(
+        f.text(p, f"{at('perk_offer')}[{i}]", 40, choices=PERKS) for i, p in enumerate(offer)
+    )
+    if len(set(state.perk_offer)) != len(state.perk_offer):
+        raise SaveError(f"{at('perk_offer')}: a perk is offered twice")
+    if bool(state.perk_offer) != (len(state.perks) < state.level - 1):
+        raise SaveError(f"{at('perk_offer')}: an offer is pending exactly when a perk is owed")
     return state
 
 
+def fire_from(value: Any, where: str, live: np.ndarray) -> dict[tuple[int, int], int]:
+    """The burning cells: each listed once, on ground fire can stand on, with the turns it
+    still burns (1 up to a moss fire's)."""
+    height, width = int(live.shape[0]), int(live.shape[1])
+    out: dict[tuple[int, int], int] = {}
+    for i, item in enumerate(f.array_list(value, where, width * height)):
+        w = f"{where}[{i}]"
+        triple = f.array_list(item, w, 3)
+        if len(triple) != 3:
+            raise SaveError(f"{w}: a burning cell is [x, y, turns]")
+        pos = f.cell(triple[:2], w, width, height)
+        t = int(live[pos[1], pos[0]])
+        if not tiles.WALKABLE[t] or t in FIRE_PROOF:
+            raise SaveError(f"{w}: fire cannot burn on {_tile_name(live, pos)}")
+        if pos in out:
+            raise SaveError(f"{w}: {pos[0]},{pos[1]} is listed twice")
+        out[pos] = f.integer(triple[2], f"{w}[2]", 1, FIRE_FUEL_TURNS)
+    return out
+
+
+def gas_from(value: Any, where: str, live: np.ndarray) -> set[tuple[int, int]]:
+    """The cells under marsh gas: each listed once, on walkable ground."""
+    height, width = int(live.shape[0]), int(live.shape[1])
+    out: set[tuple[int, int]] = set()
+    for i, item in enumerate(f.array_list(value, where, width * height)):
+        w = f"{where}[{i}]"
+        pos = f.cell(item, w, width, height)
+        if not tiles.WALKABLE[live[pos[1], pos[0]]]:
+            raise SaveError(f"{w}: gas over {_tile_name(live, pos)}")
+        if pos in out:
+            raise SaveError(f"{w}: {pos[0]},{pos[1]} is listed twice")
+        out.add(pos)
+    return out
+
+
+def identified_from(value: Any, where: str) -> set[str]:
+    """The potion and scroll kinds the player knows: each once, each one of them."""
+    known: set[str] = set()
+    for i, item in enumerate(f.array_list(value, where, len(KNOWABLE))):
+        kind = f.text(item, f"{where}[{i}]", 40, choices=KNOWABLE)
+        if kind in known:
+            raise SaveError(f"{where}[{i}]: {kind} is listed twice")
+        known.add(kind)
+    return known
+
+
 def equipment_from(value: Any, where: str) -> dict[str, int]:
-    """What the player wears and wields, and the other lasting upgrades taken: each such item
-    (one applied when taken, not a hint coin) listed once, in the order first taken, with how
-    many were taken."""
+    """What the player wears and wields: each worn item (a wearable, at most one a slot) with
+    its enchantment (0 as found, down to minus its amount by corrosion)."""
     out: dict[str, int] = {}
-    for i, item in enumerate(f.array_list(value, where, len(LASTING_ITEMS))):
+    slots: set[str] = set()
+    for i, item in enumerate(f.array_list(value, where, len(WEARABLES))):
         w = f"{where}[{i}]"
         e = f.obj(item, w)
-        kind = f.text(f.get(e, "item", w), f"{w}.item", 40, choices=LASTING_ITEMS)
-        if kind in out:
-            raise SaveError(f"{w}: {kind} is listed twice")
-        out[kind] = f.integer(f.get(e, "count", w), f"{w}.count", 1, MAX_PACK)
+        kind = f.text(f.get(e, "item", w), f"{w}.item", 40, choices=WEARABLES)
+        if ITEMS[kind].slot in slots:
+            raise SaveError(f"{w}: two items are worn as the {ITEMS[kind].slot}")
+        slots.add(ITEMS[kind].slot)
+        out[kind] = f.integer(f.get(e, "enchant", w), f"{w}.enchant", -ITEMS[kind].amount, 0)
     return out
 
 
@@ -574,3 +666,15 @@ def visited_from(value: Any, where: str, state: GameState) -> list[VisitedFloor]
         explored = f.decode_array(f.get(o, "explored", at), f"{at}.explored", f.BOOL, grid.shape)
         out.append(VisitedFloor(number, grid, explored))
     return out
+
+
+def perks_from(value: Any, where: str, most: int) -> list[str]:
+    """The perks taken, in order: at most ``most`` (one a level beyond the first), each no
+    more often than it may be taken."""
+    perks: list[str] = []
+    for i, p in enumerate(f.array_list(value, where, most)):
+        name = f.text(p, f"{where}[{i}]", 40, choices=PERKS)
+        if perks.count(name) >= PERKS[name].most:
+            raise SaveError(f"{where}[{i}]: {name} is taken more often than it may be")
+        perks.append(name)
+    return perks

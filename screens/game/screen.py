@@ -24,21 +24,26 @@ from textual.binding import Binding
 from roguelike import seeds
 from roguelike.engine import (
     Action,
+    ChoosePerk,
     Descend,
     Drop,
     Explore,
     GameState,
+    LevelUp,
     Message,
     PickUp,
     PuzzleFound,
     Rest,
     Search,
     SolvePuzzle,
+    TakeOff,
     Use,
     Wait,
+    Wear,
     doors_around,
 )
 from roguelike.engine.creatures import ITEMS
+from roguelike.engine.legend import legend_for
 from roguelike.engine.places import stairs_action
 from saves.session import SESSION_ERRORS
 from saves.text import printable
@@ -51,9 +56,10 @@ from screens.game.session import GameSession, Unsaved
 from screens.game.watch import DEFAULT_SPEED, Clock, Watch
 from screens.help import HelpScreen
 from screens.history import HistoryScreen
-from screens.inventory import InventoryScreen
+from screens.inventory import InventoryScreen, identify_picker
 from screens.map_view import MapView
 from screens.overview import OverviewScreen
+from screens.perks import PerkScreen
 from screens.puzzle import PuzzleOutcome, PuzzleScreen
 
 P = ParamSpec("P")
@@ -164,6 +170,9 @@ class GameScreen(DungeonScreen[GameState | None]):
         self.prompt = None
         self._check_end()
         self.redraw()
+        levelled = any(isinstance(e, LevelUp) for e in events_)
+        if levelled and self.state.perk_offer and not self.ended and not self.bot.autopilot:
+            self.action_perks()
         found = [e for e in events_ if isinstance(e, PuzzleFound)]
         if found and not self.ended:
             room = self.state.puzzles.get((found[-1].x, found[-1].y))
@@ -416,18 +425,86 @@ class GameScreen(DungeonScreen[GameState | None]):
     @takes_over
     def action_inventory(self) -> None:
         if not self._busy():
-            self.app.push_screen(InventoryScreen(dict(self.state.inventory)), self._used)
+            pack = InventoryScreen(
+                dict(self.state.inventory), worn=self.state.equipment, state=self.state
+            )
+            self.app.push_screen(pack, self._used)
+
+    @takes_over
+    def action_wear(self) -> None:
+        """``w``: the pack's wearables, to wear or wield one (what its slot held goes back)."""
+        if not self._busy():
+            pack = InventoryScreen(
+                dict(self.state.inventory),
+                only="wear",
+                title="Wear or wield",
+                verb="wear",
+                worn=self.state.equipment,
+                state=self.state,
+            )
+            self.app.push_screen(pack, self._worn)
+
+    def _worn(self, kind: str | None) -> None:
+        if kind is not None:
+            self.act(Wear(kind))
+
+    @takes_over
+    def action_take_off(self) -> None:
+        """``W``: take off what is worn (asking which, when both a weapon and an armour are)."""
+        if self._busy():
+            return
+        worn = list(self.state.equipment)
+        if not worn:
+            self.say("You wear nothing to take off.")
+        elif len(worn) == 1:
+            self._taken_off(worn[0])
+        else:
+            pack = InventoryScreen(
+                {k: 1 for k in worn}, title="Take off", verb="take off", worn=self.state.equipment
+            )
+            self.app.push_screen(pack, self._taken_off)
+
+    def _taken_off(self, kind: str | None) -> None:
+        if kind is not None:
+            self.act(TakeOff(ITEMS[kind].slot))
+
+    @takes_over
+    def action_perks(self) -> None:
+        """``P`` (and a level up): the perks offered, to take one; Esc puts it off."""
+        if self._busy():
+            return
+        state = self.state
+        if not state.perk_offer:
+            self.say("No perk is on offer: each level up offers one.")
+            return
+        owed = len(state.perks) + 2
+        self.app.push_screen(PerkScreen(state.perk_offer, owed, list(state.perks)), self._perk)
+
+    def _perk(self, index: int | None) -> None:
+        if index is not None:
+            self.act(ChoosePerk(index))
 
     def _used(self, kind: str | None) -> None:
-        if kind is not None:
+        if kind is None:
+            return
+        pick = identify_picker(self.state, kind)  # a known scroll of identification: name one
+        if pick is None:
             self.act(Use(kind))
+        else:
+            self.app.push_screen(
+                pick, lambda choice: self.act(Use(kind, choice)) if choice else None
+            )
 
     @takes_over
     def action_quaff(self) -> None:
         """``q``: the pack's potions, to drink one."""
         if not self._busy():
             pack = InventoryScreen(
-                dict(self.state.inventory), only="quaff", title="Quaff", verb="quaff"
+                dict(self.state.inventory),
+                only="quaff",
+                title="Quaff",
+                verb="quaff",
+                state=self.state,
             )
             self.app.push_screen(pack, self._used)
 
@@ -436,7 +513,7 @@ class GameScreen(DungeonScreen[GameState | None]):
         """``r``: the pack's scrolls, to read one."""
         if not self._busy():
             pack = InventoryScreen(
-                dict(self.state.inventory), only="read", title="Read", verb="read"
+                dict(self.state.inventory), only="read", title="Read", verb="read", state=self.state
             )
             self.app.push_screen(pack, self._used)
 
@@ -444,7 +521,9 @@ class GameScreen(DungeonScreen[GameState | None]):
     def action_drop(self) -> None:
         """``d``: the pack, to drop one item where the player stands."""
         if not self._busy():
-            pack = InventoryScreen(dict(self.state.inventory), title="Drop", verb="drop")
+            pack = InventoryScreen(
+                dict(self.state.inventory), title="Drop", verb="drop", state=self.state
+            )
             self.app.push_screen(pack, self._dropped)
 
     def _dropped(self, kind: str | None) -> None:
@@ -487,7 +566,7 @@ class GameScreen(DungeonScreen[GameState | None]):
         self.app.push_screen(HistoryScreen(self.state.log))
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(legend_for(self.state)))
 
     def action_character(self) -> None:
         """``@``: the character sheet (it takes no turn, and leaves the bot the wheel)."""

@@ -41,6 +41,7 @@ from roguelike.engine import (
 )
 from roguelike.engine.creatures import Monster
 from roguelike.engine.describe import a as a_
+from roguelike.engine.monsters import SPOTTED
 from tests.engine.support import add, arena, fresh, off, put_player, room_of, stand_on, world
 
 #: The completability check: this many small worlds, every one of which the autoplayer must win.
@@ -98,7 +99,7 @@ def hide_differently(state: GameState, rng: np.random.Generator) -> GameState:
     rng.shuffle(free)
     kept = []
     for m in other.monsters:
-        if other.visible[m.y, m.x]:
+        if other.visible[m.y, m.x] or SPOTTED in m.extra:  # a guard seen keeps to its post
             kept.append(m)
         elif free and rng.random() < 0.5:
             m.x, m.y = free.pop()
@@ -358,6 +359,10 @@ def test_hurt_without_a_potion_it_blinks_away_or_retreats():
     orc = add(state, "orc", off(c, 2, 0))
     state.hp = 3
     state.inventory["blink scroll"] = 1
+    # unknown, it is a gamble in despair; known, the scroll it means to read
+    assert decide(state) == Decision(Use("blink scroll"), "trying an unknown item in despair")
+    assert decide(state, memory=Memory(policy=Policy(no_unknown=True))).why == "retreating"
+    state.identified.add("blink scroll")
     assert decide(state) == Decision(Use("blink scroll"), "blinking away")
     del state.inventory["blink scroll"]
     d = decide(state)

@@ -74,26 +74,43 @@ def test_the_summary_adds_up_for_any_results(runs):
         assert 1 / 5 - 1e-9 <= s["largest_floor_share"] <= 1
 
 
-def stats(rate: float, share: float | None = 0.3, won_items: float | None = 3) -> dict:
-    return {"win_rate": rate, "largest_floor_share": share, "items_used_won_p50": won_items}
+def stats(
+    rate: float,
+    share: float | None = 0.3,
+    won_items: float | None = 5,
+    middle: float | None = 0.3,
+) -> dict:
+    return {
+        "win_rate": rate,
+        "largest_floor_share": share,
+        "floors_2_3_share": middle,
+        "items_used_won_p50": won_items,
+    }
+
+
+ABLATIONS = ("no-unknown", "ignore-fire", "no-sneak", "first-perk", "naive-monsters")
 
 
 def test_targets_are_met_and_missed_by_the_rules_of_the_issue():
     met = {
-        "full": stats(0.7),
+        "full": stats(0.6),
         "no-items": stats(0.3),
         "skip-treasure": stats(0.5),
         "invulnerable": stats(1.0),
+        **{name: stats(0.5) for name in ABLATIONS},
     }
     text = "\n".join(target_lines(met))
-    assert "MISSED" not in text and text.count("ok") == 6
+    # full's four (win rate, worst floor, floors 2-3, consumables), no items, skip treasure,
+    # each ablation under the full, invulnerable
+    assert "MISSED" not in text and text.count("ok") == 7 + len(ABLATIONS)
     missed = {
-        "full": stats(0.95, share=0.6, won_items=1),
+        "full": stats(0.75, share=0.6, won_items=3, middle=0.1),
         "no-items": stats(0.6),
         "skip-treasure": stats(0.0),
         "invulnerable": stats(0.99),
+        **{name: stats(0.75) for name in ABLATIONS},
     }
-    assert "\n".join(target_lines(missed)).count("MISSED") == 6
+    assert "\n".join(target_lines(missed)).count("MISSED") == 7 + len(ABLATIONS)
 
 
 def test_a_target_whose_policy_was_not_played_is_left_out():

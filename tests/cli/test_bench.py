@@ -112,18 +112,17 @@ def test_the_bot_lines_give_the_win_rate_and_every_loss(monkeypatch):
     lines = list(bot_bench.PARTS["bot"](500))
     n = bot_bench.BENCH_WORLDS  # --seeds above 100: 100 worlds
     assert all((k, p) == (n, "normal") for k, p, *_ in asked)
-    assert [(p.describe(), d) for *_, p, d in asked] == [  # no set of worlds played twice
-        ("", "easy"),
-        ("--no-items", "easy"),
-        ("--skip-treasure", "easy"),
-        ("", "normal"),
-        ("--no-items", "normal"),
-        ("--skip-treasure", "normal"),
-        ("--invulnerable", "normal"),  # the map is the same at every level: proved once
-        ("", "hard"),
-        ("--no-items", "hard"),
-        ("--skip-treasure", "hard"),
+    ablations = [
+        f"--{name}"
+        for name, policy in bot_bench.POLICIES.items()
+        if name not in ("full", "invulnerable")
     ]
+    expected = []
+    for level in ("easy", "normal", "hard"):  # no set of worlds played twice
+        expected += [("", level)] + [(flag, level) for flag in ablations]
+        if level == "normal":  # the map is the same at every level: proved once
+            expected.append(("--invulnerable", "normal"))
+    assert [(p.describe(), d) for *_, p, d in asked] == expected
     # the speed and the losses come from the full autoplayer's set at normal
     at = next(i for i, x in enumerate(lines) if x.startswith("autoplayer speed"))
     assert lines[at].startswith("autoplayer speed, 100 normal worlds: 500 turns/s p50")
@@ -138,8 +137,9 @@ def test_the_bot_lines_give_the_win_rate_and_every_loss(monkeypatch):
     assert "curve, hard, no-items: 95/100 normal hard worlds won (95%) (--no-items)" in text
     assert "deaths 3 by floor (1: 1, 2: 1, 3: 1; the worst floor holds 33%)" in text
     assert (
-        "normal: curve targets: full wins 99% (50-80%: MISSED) · worst floor 100% of deaths "
-        "(≤ 40%: MISSED) · consumables in a won run 3.0 p50 (≥ 2: ok)"
+        "normal: curve targets: full wins 99% (40-70%: MISSED) · worst floor 100% of deaths "
+        "(≤ 35%: MISSED) · floors 2-3 0% of deaths (≥ 20%: MISSED) · consumables in a won "
+        "run 3.0 p50 (≥ 4: MISSED)"
     ) in lines
     (normal,) = [x for x in lines if x.startswith("normal: curve targets: no items")]
     assert "no items 97% (≤ half the full: MISSED)" in normal

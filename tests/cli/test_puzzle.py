@@ -152,7 +152,7 @@ def test_text_format_shows_the_title_and_a_board(type_name):
 # --- bad input -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
+BAD_INPUT = pytest.mark.parametrize(
     "args, stdin, words",
     [
         (["puzzle", "solve"], "", "no input"),
@@ -180,7 +180,19 @@ def test_text_format_shows_the_title_and_a_board(type_name):
         ),
     ],
 )
+
+
+@BAD_INPUT
 def test_bad_input_gives_one_line_and_exit_2(args, stdin, words):
+    """In this process (the same ``main``); between real processes in the slow tier."""
+    status, out, err = call(args, stdin)
+    assert_one_line_error(status, out, err)
+    assert words in err
+
+
+@pytest.mark.slow
+@BAD_INPUT
+def test_bad_input_gives_one_line_and_exit_2_from_a_real_process(args, stdin, words):
     result = run_cli(*args, stdin=stdin)
     assert_one_line_error(result.returncode, result.stdout, result.stderr)
     assert words in result.stderr

@@ -18,7 +18,7 @@ from scipy import ndimage
 
 from roguelike import tiles
 from roguelike.engine import Attacked, Event, GameState, Message, Move, PuzzleRoom, new_game, step
-from roguelike.engine.creatures import MONSTERS, Monster
+from roguelike.engine.creatures import MONSTERS, SHACKLED, Monster
 from roguelike.engine.pathing import FAR
 
 __all__ = [
@@ -251,3 +251,16 @@ def unseen_cells(state: GameState, lo: int, hi: int) -> list[tuple[int, int]]:
     free = (dist >= lo) & (dist <= hi) & ~state.visible & (state.tiles != tiles.DOOR)
     ys, xs = np.nonzero(free)
     return [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]
+
+
+def seat(state: GameState, kind: str, pos: tuple[int, int], *, shackled: bool = True) -> Monster:
+    """A captive (or, ``shackled=False``, a free ally) of ``kind`` on the free cell ``pos``."""
+    assert tiles.WALKABLE[state.tiles[pos[1], pos[0]]] and not state.occupied(*pos)
+    hp = MONSTERS[kind].max_hp
+    m = Monster(100 + len(state.allies), kind, pos[0], pos[1], hp, home=pos, max_hp=hp)
+    if shackled:
+        m.extra[SHACKLED] = 0
+    else:
+        m.awake = True
+    state.allies.append(m)
+    return m

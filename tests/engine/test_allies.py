@@ -12,31 +12,18 @@ from roguelike import tiles
 from roguelike.autoplay import play, threats_seen
 from roguelike.engine import Descend, GameState, Move, Rest, Wait, describe, new_game, step
 from roguelike.engine.allies import ally_options, freed
-from roguelike.engine.balance import ALLY_FOLLOW, FREE_TURNS, MONSTERS
-from roguelike.engine.creatures import SHACKLED, Monster
+from roguelike.engine.balance import ALLY_FOLLOW, FREE_TURNS
+from roguelike.engine.creatures import SHACKLED
 from roguelike.engine.monsters import monster_options, player_distances
 from roguelike.engine.travel import threats
 from roguelike.recording import Recording, digest, replay
 from saves import SaveError, codec
 from saves import header as h
-from tests.engine.support import add, arena, cheb, fresh, off, put_player
+from tests.engine.support import add, arena, cheb, fresh, off, put_player, seat
 from tests.saves.support import pack_as, world_of
 
 #: A small two-floor world whose second floor holds a captive the bot frees.
 CAPTIVE_SEED = 1
-
-
-def seat(state: GameState, kind: str, pos: tuple[int, int], *, shackled: bool = True) -> Monster:
-    """A captive (or, ``shackled=False``, a free ally) of ``kind`` on the free cell ``pos``."""
-    assert tiles.WALKABLE[state.tiles[pos[1], pos[0]]] and not state.occupied(*pos)
-    hp = MONSTERS[kind].max_hp
-    m = Monster(100 + len(state.allies), kind, pos[0], pos[1], hp, home=pos, max_hp=hp)
-    if shackled:
-        m.extra[SHACKLED] = 0
-    else:
-        m.awake = True
-    state.allies.append(m)
-    return m
 
 
 def test_freeing_a_captive_takes_its_bumps_each_a_turn_and_the_log_says_so():

@@ -70,6 +70,7 @@ def test_look_says_what_a_thief_carries_and_that_a_monster_turned_at_bay():
     state, c = arena(3)
     thief = add(state, "cutpurse", off(c, 2, 0))
     thief.loot = "blink scroll"
+    state.identified.add("blink scroll")  # known: named so (unknown, by its look)
     assert "carries your blink scroll" in monster_numbers(state, thief).traits
     rat = add(state, "rat", off(c, -2, 0))
     rat.extra["cornered"] = 1

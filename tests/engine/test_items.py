@@ -33,18 +33,24 @@ def test_walking_onto_an_item_takes_it(item):
     events = step(state, Move(1, 0))
     assert state.player == where and ItemTaken(item) in events
     assert where not in state.items_lying
-    kind = ITEMS[item].kind
-    if kind == "pack":
+    info = ITEMS[item]
+    kind = info.kind
+    # a wearable with a cost waits in the pack (nothing with a cost is put on unasked); one
+    # without goes on at once into its empty slot
+    put_on = kind == "wear" and not (info.slow or info.clumsy)
+    if kind == "pack" or (kind == "wear" and not put_on):
         assert state.inventory == {item: 1}
     else:
         assert state.inventory == {}
+    assert (item in state.equipment) == put_on
     assert state.hint_coins == before.hint_coins + (kind == "coin")
-    info = ITEMS[item]
-    blade = info.amount if info.effect == "attack" else 0
+    blade = info.amount if put_on and info.effect == "attack" else 0
     assert state.attack == (before.attack[0] + blade, before.attack[1] + blade)
-    assert state.defence == before.defence + (info.amount if info.effect == "defence" else 0)
-    assert state.accuracy == before.accuracy - info.clumsy
-    assert state.speed == before.speed - info.slow
+    armour = info.amount if put_on and info.effect == "defence" else 0
+    assert state.defence == before.defence + armour
+    # costs only from what is worn: a costly wearable waits in the pack, costing nothing yet
+    assert state.accuracy == before.accuracy - (info.clumsy if put_on else 0)
+    assert state.speed == before.speed - (info.slow if put_on else 0)
     if info.effect == "vigour":
         assert state.max_hp == before.max_hp + info.amount
         assert state.hp == before.hp + info.amount
@@ -174,9 +180,13 @@ def test_every_item_kind_has_a_handler_for_its_effect():
     """Pack items are played by the use handlers, the others when taken: by effect, never by
     name, and every handler is some item's."""
     for name, info in ITEMS.items():
+        if info.kind == "wear":  # worn and wielded through engine/gear.py, by its slot
+            assert info.slot in ("weapon", "armour") and info.effect not in TAKE, name
+            continue
         table = USE if info.kind == "pack" else TAKE
         assert info.effect in table, name
-    assert set(USE) | set(TAKE) == {info.effect for info in ITEMS.values()}
+    handled = {info.effect for info in ITEMS.values() if info.kind != "wear"}
+    assert set(USE) | set(TAKE) == handled
     assert not set(USE) & set(TAKE)
 
 

@@ -13,7 +13,18 @@ from hypothesis import strategies as st
 
 from roguelike import tiles
 from roguelike.autoplay import Autopilot
-from roguelike.engine import Drop, Move, PickUp, Throw, Use, Wait, monsters, new_game, step
+from roguelike.engine import (
+    Drop,
+    Move,
+    PickUp,
+    Throw,
+    Use,
+    Wait,
+    Wear,
+    monsters,
+    new_game,
+    step,
+)
 from roguelike.engine.balance import (
     BERSERK_BONUS,
     BERSERK_TURNS,
@@ -233,6 +244,7 @@ def test_berserk_hits_harder_then_leaves_the_player_weary():
 def test_sacrifice_burns_every_monster_in_view_for_maximum_hp():
     state, c = arena(3)
     state.inventory = {"sacrifice scroll": 1}
+    state.identified.add("sacrifice scroll")  # an unknown one is never refused
     step(state, Use("sacrifice scroll"))  # nothing in view: refused, kept
     assert state.inventory and state.turn == 0
     ms = [add(state, "troll", off(c, 3, y), awake=False) for y in (-2, 2)]
@@ -247,7 +259,9 @@ def test_the_war_axe_hits_harder_but_misses_more():
     state, c = arena(3)
     lo, hi = state.attack
     state.items_lying[off(c, 1, 0)] = "war axe"
-    step(state, Move(1, 0))
+    step(state, Move(1, 0))  # taken into the pack: its cost is a choice
+    assert state.attack == (lo, hi) and state.inventory == {"war axe": 1}
+    step(state, Wear("war axe"))
     axe = ITEMS["war axe"]
     assert state.attack == (lo + axe.amount, hi + axe.amount)
     assert state.accuracy == PLAYER_ACCURACY - axe.clumsy
@@ -270,6 +284,7 @@ def test_tower_plate_slows_the_player_and_monsters_act_more_often(monkeypatch):
     normal = _monster_turns(copy.deepcopy(state), monkeypatch, 20)
     state.items_lying[off(c, 1, 0)] = "tower plate"
     step(state, Move(1, 0))
+    step(state, Wear("tower plate"))
     plate = ITEMS["tower plate"]
     assert state.speed == PLAYER_SPEED - plate.slow and state.defence == plate.amount
     state.monsters[0].energy = 0
@@ -298,7 +313,7 @@ def test_treasure_lies_in_groups_of_different_upgrades():
     for names in groups.values():
         assert TREASURE_CHOICES[0] <= len(names) <= TREASURE_CHOICES[1]
         assert len(set(names)) == len(names)
-        assert all(ITEMS[n].kind == "now" for n in names)
+        assert all(ITEMS[n].kind in ("now", "wear") for n in names)
 
 
 def test_taking_one_treasure_makes_the_others_of_its_group_crumble():

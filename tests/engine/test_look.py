@@ -33,6 +33,7 @@ def test_describe_what_the_player_knows():
     assert "(remembered)" not in text
 
     state.items_lying[off(c, -1, 0)] = "blink scroll"
+    state.identified.add("blink scroll")  # a kind the player knows is named by look
     assert "blink scroll" in describe(state, *off(c, -1, 0)).lower()
 
     # walk away until the orc's cell is remembered, not seen

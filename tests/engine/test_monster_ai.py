@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roguelike import tiles
-from roguelike.engine import Attacked, Explore, Move, Rest, Wait, step
+from roguelike.engine import Attacked, Explore, Move, Rest, Wait, Wear, step
 from roguelike.engine.balance import (
     FLEE_TURNS,
     KITE_STEPS,
@@ -24,6 +24,7 @@ from roguelike.engine.balance import (
 from roguelike.engine.combat import hurt_monster, monster_hits
 from roguelike.engine.creatures import monster_attack
 from roguelike.engine.describe import level_attack
+from roguelike.engine.items import receive
 from roguelike.engine.monsters import (
     held_back,
     monster_options,
@@ -277,14 +278,18 @@ def test_a_thief_with_nothing_to_take_just_hits():
 
 
 @settings(max_examples=10, deadline=None)
-@given(st.integers(0, 3), st.integers(0, 3), st.integers(1, 5))
-def test_corrosion_wears_armour_then_blade_never_below_the_base(defence, blades, level):
+@given(st.sampled_from(["", "iron plate", "tower plate"]), st.booleans(), st.integers(1, 5))
+def test_corrosion_wears_armour_then_blade_never_below_the_base(armour, blade, level):
     state, c = arena(3)
     state.hp = state.max_hp = 100_000
     state.level = level
     base = level_attack(level)
-    state.attack = (base[0] + blades, base[1] + blades)
-    state.defence = defence
+    for item in ([armour] if armour else []) + (["sharp blade"] if blade else []):
+        receive(state, item)
+        if item in state.inventory:
+            step(state, Wear(item))
+    blades = int(blade)
+    assert state.attack == (base[0] + blades, base[1] + blades)
     ooze = add(state, "acid ooze", off(c, 1, 0))
     seen_defence = [state.defence]
     for _ in range(150):

@@ -17,6 +17,7 @@ from scipy import ndimage
 
 from roguelike import tiles
 from roguelike.engine import Move, Wait, step
+from roguelike.engine.balance import POTION_DRINKERS
 from roguelike.engine.creatures import GUARD_RADIUS, MONSTERS, monster_attack
 from roguelike.engine.monsters import HUNT_MEMORY, RELOAD_TURNS, monster_options, player_distances
 from tests.engine.support import (
@@ -29,7 +30,6 @@ from tests.engine.support import (
     off,
     plain_doors,
     put_player,
-    texts,
     unseen_cells,
     walk_dist,
 )
@@ -268,24 +268,6 @@ def test_a_sleeping_monster_walks_home_through_a_closed_door():
     assert m.pos == home and not m.awake
 
 
-def test_a_sleeping_monster_in_view_wakes_at_once_when_near_and_by_chance_when_far():
-    for i in range(12):
-        state, c = arena()
-        state.rng = np.random.default_rng(i)
-        near = add(state, "orc", off(c, 2, 0), awake=False)
-        events = step(state, Wait())
-        assert near.awake and "notices you" in texts(events)
-    woke = 0
-    for i in range(60):
-        s, c2 = arena()
-        s.rng = np.random.default_rng(i)
-        m = add(s, "orc", off(c2, 3, 3), awake=False)
-        assert s.visible[m.y, m.x]
-        step(s, Wait())
-        woke += m.awake
-    assert 0 < woke < 60  # a coin toss each turn, not certainty
-
-
 def test_monsters_never_share_a_cell_nor_step_onto_the_player():
     state, c = arena()
     state.hp = state.max_hp = 1000
@@ -327,8 +309,9 @@ def test_a_troll_regenerates_every_time_it_acts():
     state, c = arena()
     state.hp = state.max_hp = 1000
     troll = add(state, "troll", off(c, 1, 0), hp=info.max_hp - 10)
-    orc = add(state, "orc", off(c, -1, 0), hp=5)
+    other = add(state, "skeleton", off(c, -1, 0), hp=5)  # no regeneration, no potion to drink
+    assert not MONSTERS["skeleton"].regen and "skeleton" not in POTION_DRINKERS
     for n in range(1, 6):
         step(state, Wait())
         assert troll.hp == info.max_hp - 10 + n * info.regen
-        assert orc.hp == 5
+        assert other.hp == 5

@@ -41,8 +41,8 @@ def test_defaults_over_1000_seeds_make_proven_floors_whose_topology_holds_every_
 @pytest.mark.parametrize(
     "seeds",
     [
-        pytest.param(range(8), id="seeds-0-7"),
-        pytest.param(range(8, 40), id="seeds-8-39", marks=pytest.mark.slow),
+        pytest.param(range(3), id="seeds-0-2"),
+        pytest.param(range(3, 40), id="seeds-3-39", marks=pytest.mark.slow),
     ],
 )
 def test_larger_floors_and_loops_always_lay_out_and_prove(params, seeds):

@@ -250,9 +250,21 @@ def test_materials_follow_the_theme():
 # --- the guarantees, over many seeds -------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(map_seed=SEEDS, seed=SEEDS, floor=FLOORS, rows=st.integers(2, 3))
 def test_guarantees(map_seed, seed, floor, rows):
+    """A few drawn floors in the fast tier; the long sweep below in the slow one."""
+    _guarantees(map_seed, seed, floor, rows)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None)
+@given(map_seed=SEEDS, seed=SEEDS, floor=FLOORS, rows=st.integers(2, 3))
+def test_guarantees_over_a_long_sweep(map_seed, seed, floor, rows):
+    _guarantees(map_seed, seed, floor, rows)
+
+
+def _guarantees(map_seed: int, seed: int, floor: int, rows: int) -> None:
     fl = Floor(map_seed, rows=rows, locks=rows - 1)
     before = (fl.tiles.copy(), fl.protected.copy(), fl.zone.copy())
     out = fl.run(seed, floor)
@@ -301,10 +313,22 @@ def test_guarantees(map_seed, seed, floor, rows):
     assert np.array_equal(out, fl.run(seed, floor))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(map_seed=SEEDS, seed=SEEDS, floor=st.integers(5, 9))
 def test_chasms_never_split_a_region_even_without_a_skeleton(map_seed, seed, floor):
-    """Protect only doors and corridors: protected cells joined in the input stay joined."""
+    """Protect only doors and corridors: protected cells joined in the input stay joined. A
+    few draws in the fast tier, the long sweep in the slow one."""
+    _chasms_never_split(map_seed, seed, floor)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None)
+@given(map_seed=SEEDS, seed=SEEDS, floor=st.integers(5, 9))
+def test_chasms_never_split_a_region_over_a_long_sweep(map_seed, seed, floor):
+    _chasms_never_split(map_seed, seed, floor)
+
+
+def _chasms_never_split(map_seed: int, seed: int, floor: int) -> None:
     fl = Floor(map_seed, rows=2, locks=1)
     t = fl.tiles
     door_like = np.isin(t, [tiles.DOOR, tiles.locked_door(1)])

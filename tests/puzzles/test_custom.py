@@ -10,7 +10,7 @@ from collections import deque
 from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from roguelike import puzzles
@@ -273,9 +273,21 @@ def custom_balls(draw: Any) -> tuple[dict, Any, Any]:
     return d, p, (rows, cols, set(blocked), start, goal_cell)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(custom_balls())
 def test_ball_targets_and_blocked_cells_agree_with_a_plain_search(case):
+    """A few drawn boards in the fast tier; the long sweep below in the slow one."""
+    _agrees_with_a_plain_search(case)
+
+
+@pytest.mark.slow
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(custom_balls())
+def test_ball_targets_and_blocked_cells_agree_with_a_plain_search_over_a_long_sweep(case):
+    _agrees_with_a_plain_search(case)
+
+
+def _agrees_with_a_plain_search(case) -> None:
     _d, p, (rows, cols, blocked, start, goal) = case
     want = bfs_length(
         start,

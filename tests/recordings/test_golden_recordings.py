@@ -11,8 +11,8 @@ reported at the first turn it happens, as the replay viewer would), then the out
 final digest.
 
 - ``won``: the autoplayer escapes a two-floor small world;
-- ``died``: a reckless player (the autoplayer never resting, drinking or retreating) is killed
-  in a fight on floor 1;
+- ``died``: a reckless player (the autoplayer never resting, drinking or retreating) dies in a
+  fight in a three-floor world (a fire drake's breath on floor 3);
 - ``hinted``: puzzles solved at pedestals with hints bought (coins, then score) and a reset;
 - ``continued``: a run saved and quit twice and loaded again (through ``saves.session``); the
   recording is the one the final save holds.
@@ -45,7 +45,7 @@ from tests.recordings import support
 DATA = Path(__file__).with_name("data")
 
 #: The worlds of the golden runs (seed texts), as the players of ``support`` play them.
-WON, DIED, HINTED, CONTINUED = "gold-2", "gold-death-10", "gold-puzzles-5", "gold-continued"
+WON, DIED, HINTED, CONTINUED = "gold-4", "gold-death-1", "gold-puzzles-5", "gold-continued"
 #: Actions of the first two sessions of the continued run.
 LEGS = (60, 60)
 
@@ -55,7 +55,7 @@ def _won() -> dict[str, Any]:
 
 
 def _died() -> dict[str, Any]:
-    return {"recording": support.reckless_run(DIED, floors=1)}
+    return {"recording": support.reckless_run(DIED, floors=3)}
 
 
 def _hinted() -> dict[str, Any]:
@@ -143,7 +143,7 @@ def test_the_golden_runs_are_what_their_names_say():
 
     died, _ = load("died")
     assert died["outcome"]["result"] == "died"
-    assert died["outcome"]["cause"].startswith("killed by")
+    assert died["outcome"]["cause"].startswith(("killed by", "burnt by"))
 
     hinted, rec = load("hinted")
     plays = [a for a in map(decode_action, rec.actions) if isinstance(a, SolvePuzzle)]

@@ -94,7 +94,9 @@ def test_saved_fields_are_every_field_of_the_game():
             "visible", "explored", "turn", "regen_clock", "fov_radius", "with_monsters",
             "with_puzzles", "won", "dead", "log", "stats", "traps", "traps_known", "netted",
             "sprung", "choices", "accuracy", "speed", "berserk", "weary", "allies",
-            "equipment",
+            "equipment", "fire", "gas", "perks", "perk_offer", "stealth",
+            "identified", "hasted", "detecting", "darkness", "hallucinating",
+            "confused",
         },
         Floor: {
             "seed", "number", "last", "params", "topology", "roles", "layout", "tiles",

@@ -47,11 +47,15 @@ def one_line(message: str) -> None:
 # --- races -----------------------------------------------------------------------------------
 
 
-def test_six_games_started_at_once_after_a_killed_holder_exactly_one_holds(ctx, tmp_path):
+@pytest.mark.parametrize(
+    "rounds", [5, pytest.param(30, marks=pytest.mark.slow, id="30-rounds")], ids=str
+)
+def test_six_games_started_at_once_after_a_killed_holder_exactly_one_holds(ctx, tmp_path, rounds):
     """Round after round, a game holding the lock is killed with kill -9 (its lock file stays
     behind), then six games start at the same moment: exactly one holds the world, and each of
-    the five others is refused in one line naming the lock."""
-    for n in range(30):
+    the five others is refused in one line naming the lock. A few rounds in the fast tier, the
+    long race in the slow one."""
+    for n in range(rounds):
         seen = lock_race.one_round(ctx, tmp_path)
         assert seen.errors == [], (n, seen.errors)
         assert seen.stale_file_left  # the killed game's file was there: it did not matter

@@ -15,7 +15,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from roguelike.engine.combat import gain_xp
 from roguelike.engine.items import receive
+from roguelike.engine.perks import choose_perk
 from roguelike.recording import Recording
 from saves import codec
 from saves import header as h
@@ -46,14 +48,24 @@ def full_document() -> dict[str, Any]:
     """The payload of a real game holding at least one of every record: fights and a floor
     visited, puzzles met, an item in the pack, an upgrade taken, an ally, a recording."""
     world, state, visited = played_game()
-    receive(state, "war axe")
+    receive(state, "sharp blade")  # an empty slot: wielded at once
+    receive(state, "war axe")  # a cost: into the pack
     receive(state, "healing potion")
+    if not state.perks:  # a perk taken
+        gain_xp(state, state.xp_to_next - state.xp)
+        choose_perk(state, 0)
+    if not state.perk_offer:  # and one on offer
+        gain_xp(state, state.xp_to_next - state.xp)
+    if not state.keys_lying:  # the bot's play may have taken every key of the floor by now
+        state.keys_lying[state.player] = state.floor.keys[0].id
+        state.keys_held.discard(state.floor.keys[0].id)
     if not state.allies:
         ally = copy.deepcopy(state.monsters[0])
         ally.id = max(m.id for m in state.monsters) + 1
         state.allies.append(ally)
     doc = codec.to_document(world, state, visited, Recording.begin(state))
-    for record in ("monsters", "allies", "puzzles", "inventory", "equipment", "items_lying"):
+    records = ("monsters", "allies", "puzzles", "inventory", "equipment", "items_lying", "perks")
+    for record in (*records, "perk_offer"):
         assert doc["state"][record], f"the game holds no {record}: the schema would miss them"
     assert doc["visited"] and doc["state"]["floor"]["traps"] is not None
     return doc

@@ -11,8 +11,6 @@ from textual.widgets import Static
 
 from roguelike import autoplay, seeds, tiles
 from roguelike.engine import GameState, new_game
-from roguelike.engine.balance import MONSTERS
-from roguelike.engine.creatures import SHACKLED, Monster
 from roguelike.recording import Recording, digest, replay
 from saves import World
 from saves.runs import RunRecord, record_of
@@ -134,19 +132,6 @@ def visible_floor(state: GameState, skip: int = 0) -> tuple[int, int]:
         key=lambda p: abs(p[0] - state.player[0]) + abs(p[1] - state.player[1]),
     )
     return cells[skip]
-
-
-def seat(state: GameState, kind: str, pos: tuple[int, int], *, shackled: bool = True) -> Monster:
-    """A captive (or, ``shackled=False``, a free ally) of ``kind`` on the free cell ``pos``."""
-    assert tiles.WALKABLE[state.tiles[pos[1], pos[0]]] and not state.occupied(*pos)
-    hp = MONSTERS[kind].max_hp
-    m = Monster(100 + len(state.allies), kind, pos[0], pos[1], hp, home=pos, max_hp=hp)
-    if shackled:
-        m.extra[SHACKLED] = 0
-    else:
-        m.awake = True
-    state.allies.append(m)
-    return m
 
 
 # -- watch mode by hand ------------------------------------------------------------------------

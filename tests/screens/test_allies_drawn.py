@@ -12,8 +12,8 @@ from screens import themes
 from screens.game import GameScreen
 from screens.map_view import MapView
 from screens.themes import DEFAULT_PALETTE, apply_theme
-from tests.engine.support import add
-from tests.screens.support import GameApp, seat, visible_floor
+from tests.engine.support import add, seat
+from tests.screens.support import GameApp, visible_floor
 
 SEED = 12345
 

@@ -34,6 +34,7 @@ def known_state() -> GameState:
         receive(state, item)
     state.keys_held = {1, 3}
     state.inventory = {"healing potion": 2, "fire bomb": 1}
+    state.identified.add("healing potion")  # known: the sheet names it
     state.turn = 321
     state.stats.kills = 5
     state.stats.puzzles_solved = 1
@@ -59,8 +60,9 @@ async def test_the_sheet_shows_a_known_state(size):
             "Attack     3-7",
             "Defence    1",
             "Speed      100",
-            "/ sharp blade  (+1 damage)",
-            "[ iron plate  (+1 defence)",
+            "/ sharp blade  (wielded: +1 damage)",
+            "[ iron plate  (worn: +1 defence)",
+            "A perk is on offer: P to choose it.",
             "Keys       A red  C yellow",
             "Coins      3",
             "Pack       ! healing potion ×2, ( fire bomb",
@@ -90,7 +92,8 @@ async def test_a_fresh_sheet_says_what_is_missing():
         await pilot.press("at")
         await pilot.pause()
         sheet = sheet_of(app)
-        assert "no treasure taken yet" in sheet and "Keys       none" in sheet
+        assert "nothing else worn" in sheet and "Keys       none" in sheet
+        assert "None yet: each level up offers three." in sheet
         assert "Pack       empty" in sheet and "Permadeath no" in sheet
         await pilot.press("escape")
         await pilot.pause()

@@ -12,7 +12,14 @@ from textual.widgets import Static
 from roguelike import tiles
 from roguelike.engine import MONSTERS, describe
 from roguelike.engine.creatures import monster_attack
-from roguelike.engine.legend import GROUPS, KEY_GLYPH, LEGEND, PLAYER_GLYPH, SIGHT_NOTES
+from roguelike.engine.legend import (
+    GROUPS,
+    KEY_GLYPH,
+    LEGEND,
+    PLAYER_GLYPH,
+    SIGHT_NOTES,
+    legend_for,
+)
 from screens import map_view
 from screens.game import GameScreen
 from screens.help import HelpScreen, legend_rows
@@ -50,7 +57,8 @@ def test_every_entry_has_a_row_and_families_name_their_colours():
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_help_shows_the_legend(size):
-    app = GameApp(game())
+    state = game()
+    app = GameApp(state)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.press("question_mark")
@@ -59,7 +67,7 @@ async def test_help_shows_the_legend(size):
         legend = "\n".join(
             plain(w) for w in app.screen.query(Static) if (w.id or "").startswith("legend")
         )
-        for entry in LEGEND:
+        for entry in legend_for(state):  # the potions and scrolls in this world's looks
             if not entry.family:
                 assert entry.name in legend
         for glyph in ("%", '"', "&", "_", ":", "=", "<", "*"):
@@ -85,6 +93,6 @@ async def test_look_on_a_monster_shows_its_numbers():
         shown = " ".join(screen_text(app).split())
         lo, hi = monster_attack(MONSTERS["orc"], state.difficulty)  # as the world's level has it
         assert describe(state, *m.pos) in str(screen.query_one("#messages", Static).render())
-        assert f"o An orc (7/{m.max_hp} HP, hunting)" in shown
+        assert f"o An orc (7/{m.max_hp} HP, awake, hunting you)" in shown
         assert f"Hits {lo}-{hi}," in shown and "To kill it: ~" in shown
         assert state.turn == 0

@@ -220,7 +220,7 @@ async def test_a_screen_a_rebound_key_opens_closes_with_that_key_and_says_so():
     opened them (a toggle, as M, @, m and ? are), and say the key the player has."""
     rebinding = {
         "game.overview": "v",
-        "game.character": "w",
+        "game.character": "K",
         "game.history": "F",
         "game.help": "f2",
     }
@@ -234,7 +234,7 @@ async def test_a_screen_a_rebound_key_opens_closes_with_that_key_and_says_so():
         assert isinstance(game, GameScreen)
         for key, kind, says in (
             ("v", OverviewScreen, "Esc or v closes"),
-            ("w", CharacterScreen, "w or Esc closes"),
+            ("K", CharacterScreen, "K or Esc closes"),
             ("F", HistoryScreen, None),
             ("f2", HelpScreen, None),
         ):

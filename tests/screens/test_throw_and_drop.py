@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from textual.app import App
 
-from roguelike.engine import GameState
+from roguelike.engine import GameState, Wear, step
 from roguelike.engine.items import receive
 from screens.game import GameScreen
 from screens.inventory import InventoryScreen
@@ -129,7 +129,8 @@ async def test_quaff_and_read_list_only_their_class():
 async def test_the_sheet_shows_what_a_trade_off_costs():
     state, _c = arena(3)
     for item in ("war axe", "tower plate"):
-        receive(state, item)
+        receive(state, item)  # into the pack: a cost is worn only by choice
+        step(state, Wear(item))
     state.berserk = 4
     app = SheetApp(state)
     async with app.run_test(size=(100, 40)) as pilot:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-import roguelike.autoplay
+import roguelike.autoplay.core
 from roguelike import seeds, tiles
 from roguelike.cli import main
 from roguelike.engine import GameState, Monster, new_game
@@ -47,15 +47,17 @@ async def wait_for(pilot, done, *, rounds: int = 200, step: float = 0.05) -> boo
     return done()
 
 
-async def ticks(pilot, clock: HandClock, done, *, most: int = 50) -> bool:
-    """Tick the bot's clock (letting the app draw after each) until ``done()`` (at most
-    ``most`` ticks, or until the clock stops)."""
-    for _ in range(most):
+async def ticks(pilot, clock: HandClock, done, *, most: int = 50, per_draw: int = 1) -> bool:
+    """Tick the bot's clock (letting the app draw after every ``per_draw`` ticks) until
+    ``done()`` (at most ``most`` ticks, or until the clock stops)."""
+    for n in range(most):
         if done():
             return True
         if not clock.tick():
             break
-        await pilot.pause()
+        if (n + 1) % per_draw == 0:
+            await pilot.pause()
+    await pilot.pause()
     return done()
 
 
@@ -268,8 +270,10 @@ async def test_a_stuck_bot_gives_up_the_wheel_and_the_next_key_still_saves(
     from roguelike.autoplay import Decision
     from roguelike.engine import Wait
 
-    monkeypatch.setattr(roguelike.autoplay, "STALL_TURNS", 5)
-    monkeypatch.setattr(roguelike.autoplay, "decide", lambda state, **_: Decision(Wait(), "idling"))
+    monkeypatch.setattr(roguelike.autoplay.core, "STALL_TURNS", 5)
+    monkeypatch.setattr(
+        roguelike.autoplay.core, "decide", lambda state, **_: Decision(Wait(), "idling")
+    )
     app = RoguelikeApp(make_game=quiet_worlds, seed=SEED, preset="small", watch=True)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await watching(pilot)
@@ -317,11 +321,27 @@ async def test_death_stops_the_bot_then_the_summary_and_again_watches_again(hand
 
 
 async def test_a_small_world_watched_goes_down_the_stairs(hand_clock):
-    app = RoguelikeApp(seed=QUICK, preset="small", watch=True)
+    """The bot plays floor 1 (about 600 ticks) with the screen drawn every tenth tick; drawn
+    after every tick in the slow tier's test below."""
+    await _watched_goes_down_the_stairs(RoguelikeApp(**WATCH_QUICK), hand_clock, per_draw=10)
+
+
+@pytest.mark.slow
+async def test_a_small_world_watched_and_drawn_every_tick_goes_down_the_stairs(hand_clock):
+    await _watched_goes_down_the_stairs(RoguelikeApp(**WATCH_QUICK), hand_clock, per_draw=1)
+
+
+WATCH_QUICK = {"seed": QUICK, "preset": "small", "watch": True}
+
+
+async def _watched_goes_down_the_stairs(
+    app: RoguelikeApp, hand_clock: HandClock, per_draw: int
+) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         game = await watching(pilot)
         state = game.state
-        done = await ticks(pilot, hand_clock, lambda: state.number >= 2 or state.over, most=2000)
+        down = lambda: state.number >= 2 or state.over  # noqa: E731
+        done = await ticks(pilot, hand_clock, down, most=2000, per_draw=per_draw)
         assert done, f"the bot stopped on floor {state.number}, turn {state.turn}: {game.prompt}"
         assert not state.dead, state.cause
         if state.over:  # the summary follows, as for a player

@@ -115,7 +115,7 @@ def add_arguments(bench: argparse.ArgumentParser) -> None:
         "--policies",
         metavar="LIST",
         help="the bot part: the policies played at normal, by comma "
-        "(full,no-items,skip-treasure,invulnerable)",
+        "(full,no-items,skip-treasure,no-sneak,ignore-fire,first-perk,naive-monsters,invulnerable)",
     )
 
 

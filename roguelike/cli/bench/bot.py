@@ -54,15 +54,32 @@ def speed_lines(results: list[Result], preset: str = BENCH_PRESET) -> Iterator[s
 
 #: The difficulty curve the measuring switches are held to (``bot --seeds N`` reports the same
 #: figures for one policy at a time).
-FULL_WIN = (0.50, 0.80)
-FLOOR_SHARE_MAX = 0.40
-WON_ITEMS_MIN = 2
+FULL_WIN = (0.40, 0.70)
+FLOOR_SHARE_MAX = 0.35
+#: Floors 2 and 3 together hold at least this share of the deaths (danger does not wait for
+#: the last floors).
+MIDDLE_SHARE_MIN = 0.20
+WON_ITEMS_MIN = 4
+#: The ablations of the systems of play, each of which must win less than the full
+#: autoplayer: (name in POLICIES, what it leaves out).
+UNDER_FULL = (
+    ("no-unknown", "never an unknown item"),
+    ("ignore-fire", "ignoring fire"),
+    ("no-sneak", "never sneaking"),
+    ("first-perk", "the first perk offered"),
+    ("naive-monsters", "naive of breathers and ghosts"),
+)
 
 #: The policies the curve plays at normal, by the name ``--policies`` takes.
 POLICIES: dict[str, Policy] = {
     "full": Policy(),
     "no-items": Policy(no_items=True),
     "skip-treasure": Policy(skip_treasure=True),
+    "no-sneak": Policy(no_sneak=True),
+    "ignore-fire": Policy(ignore_fire=True),
+    "first-perk": Policy(first_perk=True),
+    "naive-monsters": Policy(naive_monsters=True),
+    "no-unknown": Policy(no_unknown=True),
     "invulnerable": Policy(invulnerable=True),
 }
 #: The difficulties the curve compares by default: normal and the levels around it.
@@ -101,11 +118,17 @@ def target_lines(found: dict[str, dict[str, Any]]) -> Iterator[str]:
         lo, hi = FULL_WIN
         share = full["largest_floor_share"]
         won_items = full["items_used_won_p50"]
+        middle = full.get("floors_2_3_share")
         yield (
-            f"curve targets: full wins {100 * rate['full']:.0f}% (50-80%: "
-            f"{mark(lo <= rate['full'] <= hi)}) · worst floor "
+            f"curve targets: full wins {100 * rate['full']:.0f}% "
+            f"({100 * lo:.0f}-{100 * hi:.0f}%: {mark(lo <= rate['full'] <= hi)}) · worst floor "
             + ("holds no deaths" if share is None else f"{100 * float(share):.0f}% of deaths")
-            + f" (≤ 40%: {mark(share is not None and float(share) <= FLOOR_SHARE_MAX)})"
+            + f" (≤ {100 * FLOOR_SHARE_MAX:.0f}%: "
+            + f"{mark(share is not None and float(share) <= FLOOR_SHARE_MAX)})"
+            + " · floors 2-3 "
+            + ("hold no deaths" if middle is None else f"{100 * float(middle):.0f}% of deaths")
+            + f" (≥ {100 * MIDDLE_SHARE_MIN:.0f}%: "
+            + f"{mark(middle is not None and float(middle) >= MIDDLE_SHARE_MIN)})"
             + f" · consumables in a won run {won_items} p50 (≥ {WON_ITEMS_MIN}: "
             f"{mark(won_items is not None and float(won_items) >= WON_ITEMS_MIN)})"
         )
@@ -120,6 +143,12 @@ def target_lines(found: dict[str, dict[str, Any]]) -> Iterator[str]:
             f"skip treasure {100 * rate['skip-treasure']:.0f}% (under the full, over 0: "
             f"{mark(0 < rate['skip-treasure'] < rate['full'])})"
         )
+    for name, what in UNDER_FULL:
+        if full is not None and name in rate:
+            parts.append(
+                f"{what} {100 * rate[name]:.0f}% (under the full: "
+                f"{mark(rate[name] < rate['full'])})"
+            )
     if "invulnerable" in rate:
         parts.append(
             f"invulnerable {100 * rate['invulnerable']:.0f}% (100%: "

@@ -1,0 +1,93 @@
+"""Fire, for the autoplayer: whether a cell burns now or may at the end of the turn
+(:func:`_in_danger`), the step out of it (:func:`_fire_escape`), and where a fire bomb is
+worth throwing (:func:`_aim`: a burst that burns two threats or a big one, or that sets moss
+or marsh gas alight round one, :func:`_kindling`; never one next to the player). With
+``ignore_fire`` it pays fire no heed.
+"""
+
+from __future__ import annotations
+
+from roguelike.autoplay.policy import BIG_HP
+from roguelike.engine import Action, Move
+from roguelike.engine.balance import THROW_RANGE
+from roguelike.engine.creatures import Monster
+from roguelike.engine.fire import FUEL
+from roguelike.engine.gas import cloud
+from roguelike.engine.grid import DIRS8, can_step, chebyshev
+from roguelike.engine.items import flight
+from roguelike.engine.state import GameState
+
+
+def _aim(state: GameState, threats: list[Monster], *, fire: bool = True) -> tuple[int, int] | None:
+    """Where to throw a bomb: the threat whose burst burns the most threats (two, or one big
+    one; with ``fire``, also one the burst sets moss or marsh gas alight round: see
+    :func:`_kindling`), never one that would burst next to the player itself; None: keep the
+    bomb."""
+    best: tuple[int, int, int, int] | None = None
+    for m in threats:
+        path = flight(state, m.x, m.y)
+        if not path or chebyshev(path[-1], state.player) < 2:
+            continue
+        if chebyshev(m.pos, state.player) > THROW_RANGE:
+            continue
+        burnt = [t for t in threats if chebyshev(t.pos, path[-1]) <= 1]
+        worth = len(burnt) >= 2 or any(t.hp >= BIG_HP for t in burnt)
+        worth = worth or (fire and _kindling(state, path[-1]))
+        if worth and (best is None or len(burnt) > best[0]):
+            best = (len(burnt), m.id, m.x, m.y)
+    return None if best is None else (best[2], best[3])
+
+
+def _seen_fire(state: GameState) -> list[tuple[int, int]]:
+    """The burning cells in view (a person sees no fire behind a wall)."""
+    return [p for p in state.fire if state.visible[p[1], p[0]]]
+
+
+def _in_danger(state: GameState, pos: tuple[int, int], fire: list[tuple[int, int]]) -> bool:
+    """Whether ``pos`` burns now or may at the end of the turn: it is burning, it is moss next
+    to a fire in view, or marsh gas next to it lies within two steps of a fire in view."""
+    if pos in state.fire:
+        return True
+    near = [f for f in fire if chebyshev(f, pos) <= 3]
+    if not near:
+        return False
+    if int(state.tiles[pos[1], pos[0]]) in FUEL and any(chebyshev(f, pos) <= 1 for f in near):
+        return True
+    gas = [g for g in state.gas if chebyshev(g, pos) <= 1]
+    return any(chebyshev(g, f) <= 2 for g in gas for f in near)
+
+
+def _fire_escape(state: GameState) -> Action | None:
+    """A step out of danger from fire (:func:`_in_danger`) when the player stands in it: to a
+    safe free neighbour, the farthest from the fire, else to any that is not burning."""
+    fire = _seen_fire(state)
+    if not fire or not _in_danger(state, state.player, fire):
+        return None
+    px, py = state.player
+    best: tuple[int, int, int, int] | None = None
+    for dx, dy in DIRS8:
+        x, y = px + dx, py + dy
+        if not can_step(state, px, py, dx, dy) or state.occupied(x, y) or (x, y) in state.fire:
+            continue
+        safe = 0 if _in_danger(state, (x, y), fire) else 1
+        far = min(chebyshev((x, y), f) for f in fire)
+        if best is None or (safe, far) > (best[0], best[1]):
+            best = (safe, far, dx, dy)
+    return None if best is None else Move(best[2], best[3])
+
+
+def _kindling(state: GameState, at: tuple[int, int]) -> bool:
+    """Whether a burst on ``at`` starts a fire worth a bomb on a single threat: marsh gas round
+    it (none of that cloud within three steps of the player), or at least three cells of moss
+    round it with the player on no moss within four steps of it."""
+    x0, y0 = at
+    cells = [(x0 + dx, y0 + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    touching = [c for c in cells if c in state.gas]
+    if touching:  # the whole cloud goes up: the player well clear of every cell of it
+        blast = {g for c in touching for g in cloud(state.gas, c)}
+        return all(chebyshev(g, state.player) > 3 for g in blast)
+    inside = [(x, y) for x, y in cells if 0 <= x < state.width and 0 <= y < state.height]
+    moss = sum(1 for x, y in inside if int(state.tiles[y, x]) in FUEL)
+    px, py = state.player
+    exposed = int(state.tiles[py, px]) in FUEL and chebyshev(state.player, at) <= 4
+    return moss >= 3 and not exposed

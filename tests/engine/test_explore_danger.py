@@ -1,0 +1,235 @@
+"""Explore (``e``) respects what the player knows: it keeps out of the reach of a guard or
+sentinel seen, steps round known traps, goes on while a far or kiting shooter is in view, and
+stops before a danger with the reason (roguelike/engine/travel.py).
+
+The situations are drawn by hand on a real game's map: its tiles walled over, then one open
+hall carved (and, where a test needs one, a small room with a door, or a chasm), so each test
+knows where everything stands.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import roguelike.engine.travel as travel
+from roguelike import tiles
+from roguelike.engine import Attacked, Explore, GameState, Message, step
+from roguelike.engine.monsters import SPOTTED, spot_guards
+from roguelike.engine.pathing import FAR, downhill
+from roguelike.engine.travel import dangers, guard_reach, pressing
+
+from .support import add, arena, fresh, off, put_player
+
+#: The hall: x in HALL_X, y in HALL_Y (inclusive).
+HALL_X = (2, 61)
+HALL_Y = (2, 21)
+#: The guarded room: its inner 5×5 square round POST, its door on the west wall.
+POST = (52, 11)
+DOOR = (49, 11)
+
+
+def hall(player: tuple[int, int] = (5, 11)) -> GameState:
+    """A monster-free game whose map is one open hall, nothing lying, no trap, nothing seen
+    but what the player sees from ``player``."""
+    state = fresh(1)
+    state.tiles[:] = tiles.WALL
+    (x0, x1), (y0, y1) = HALL_X, HALL_Y
+    state.tiles[y0 : y1 + 1, x0 : x1 + 1] = tiles.FLOOR
+    for lying in (state.items_lying, state.keys_lying, state.traps, state.puzzles):
+        lying.clear()
+    state.choices.clear()
+    state.monsters, state.allies = [], []
+    state.explored[:] = False
+    state.regen_clock = -10_000
+    put_player(state, player)
+    return state
+
+
+def guarded_room(state: GameState) -> None:
+    """Wall a 5×5 room round :data:`POST` with a closed door at :data:`DOOR`."""
+    px, py = POST
+    state.tiles[py - 3 : py + 4, px - 3 : px + 4] = tiles.WALL
+    state.tiles[py - 2 : py + 3, px - 2 : px + 3] = tiles.FLOOR
+    state.tiles[DOOR[1], DOOR[0]] = tiles.DOOR
+
+
+def press_explore(state: GameState, presses: int = 40) -> tuple[list[tuple[int, int]], list]:
+    """Press ``e`` until it spends no turn (or ``presses`` times): every cell the player stood
+    on after each turn, and every event."""
+    cells: list[tuple[int, int]] = []
+    events: list = []
+    real = travel.one_turn
+
+    def recorded(s: GameState, action):  # type: ignore[no-untyped-def]
+        got = real(s, action)
+        cells.append(s.player)
+        return got
+
+    travel.one_turn = recorded  # type: ignore[assignment]
+    try:
+        for _ in range(presses):
+            turn = state.turn
+            events += step(state, Explore())
+            if state.turn == turn or state.dead:
+                break
+    finally:
+        travel.one_turn = real  # type: ignore[assignment]
+    return cells, events
+
+
+def said(events: list) -> list[str]:
+    return [e.text for e in events if isinstance(e, Message)]
+
+
+# -- the bug of the issue: e walked into a sentinel's reach ---------------------------------
+
+
+def test_explore_never_walks_into_a_known_sentinels_reach_and_says_why_it_stops():
+    """Before: explore took the unexplored cells behind the sentinel's door for the nearest
+    place to go, walked into its reach, took its blows, then said "Not with a gnoll sentinel
+    in view". Now it explores the whole hall, never sets foot within the sentinel's reach, and
+    stops at the end saying that the sentinel guards the room."""
+    state = hall()
+    guarded_room(state)
+    sentinel = add(state, "gnoll sentinel", POST, awake=True)
+    sentinel.extra[SPOTTED] = 1  # seen before (it keeps to its post)
+    reach = guard_reach(state, sentinel)
+    assert reach[DOOR[1], DOOR[0]], "the door lies within a blow of the sentinel's ground"
+    hp = state.hp
+    cells, events = press_explore(state)
+    assert cells, "explore went elsewhere first"
+    assert not any(reach[y, x] for x, y in cells), "explore walked into the sentinel's reach"
+    assert state.hp == hp and not any(isinstance(e, Attacked) for e in events)
+    assert said(events)[-1].startswith("You stop: the gnoll sentinel guards")
+    # the rest of the hall was explored: only the guarded room is left
+    (x0, x1), (y0, y1) = HALL_X, HALL_Y
+    assert state.explored[y0 : y1 + 1, x0 : x1 + 1][:, : DOOR[0] - x0 - 1].all()
+    # pressed again: the same reason, no turn spent
+    turn = state.turn
+    again = step(state, Explore())
+    assert state.turn == turn and said(again)[-1].startswith("You stop: the gnoll sentinel")
+
+
+def test_a_guard_once_seen_is_remembered_out_of_sight():
+    state = hall(player=(45, 11))
+    guarded_room(state)
+    state.tiles[DOOR[1], DOOR[0]] = tiles.DOOR_OPEN  # the player sees in
+    state.update_view()
+    sentinel = add(state, "gnoll sentinel", POST, awake=False)
+    assert state.visible[POST[1], POST[0]]
+    # asking changes nothing (a bot's or a screen's question is no move): the turns mark it
+    assert [d.monster for d in dangers(state)] == [sentinel] and SPOTTED not in sentinel.extra
+    spot_guards(state)
+    assert sentinel.extra.get(SPOTTED) == 1
+    put_player(state, (5, 11))  # far off: out of sight
+    assert not state.visible[POST[1], POST[0]]
+    assert [d.monster for d in dangers(state)] == [sentinel]
+
+
+def test_a_guard_never_seen_is_no_known_danger():
+    state = hall()
+    guarded_room(state)
+    add(state, "gnoll sentinel", POST, awake=True)
+    assert dangers(state) == []  # behind its door, never seen: the player cannot know it
+
+
+def test_standing_in_a_sleeping_guards_reach_explore_leads_out_first():
+    state = hall(player=(46, 11))
+    guarded_room(state)
+    guard = add(state, "goblin", POST, awake=False, guard=True)
+    guard.extra[SPOTTED] = 1
+    reach = guard_reach(state, guard)
+    assert reach[11, 46], "the goblin keeps a wider ground than a sentinel"
+    danger = reach
+    dist = travel.explore_distances(state, danger=danger)
+    assert dist[11, 46] < FAR, "a way out of the reach"
+    x, y = 46, 11
+    for _ in range(int(dist[y, x])):
+        dx, dy = downhill(dist, dist < FAR, x, y)[0]
+        x, y = x + dx, y + dy
+    assert not danger[y, x]
+
+
+# -- traps ------------------------------------------------------------------------------------
+
+
+def test_explore_steps_round_known_traps():
+    state, c = arena(3)
+    state.explored[:] = True
+    state.items_lying.clear()
+    state.keys_lying.clear()
+    state.puzzles.clear()
+    item = off(c, 3, 0)
+    state.items_lying[item] = "healing potion"
+    for dy in (-1, 0, 1):
+        trap = off(c, 1, dy)
+        state.traps[trap] = "dart"
+        state.traps_known.add(trap)
+    cells, events = press_explore(state, presses=1)
+    assert item in cells, "explore went for the item"
+    assert not set(cells) & state.traps_known, "explore stepped on a known trap"
+
+
+# -- monsters in view that cannot reach the player soon ---------------------------------------
+
+
+def chasm(state: GameState, *, gap: bool) -> None:
+    """A chasm across the hall at x 20..22; ``gap``: a way round it at the bottom rows."""
+    (_, _), (y0, y1) = HALL_X, HALL_Y
+    bottom = y1 - 2 if gap else y1
+    state.tiles[y0 : bottom + 1, 20:23] = tiles.CHASM
+    state.update_view()
+
+
+def test_an_archer_across_a_chasm_the_long_way_round_lets_explore_go_on():
+    """Before: any awake monster with a way to the player, however long, refused explore
+    ("Not with a goblin archer in view"). Now one that could not come near soon, and does not
+    have the player in range, lets it explore."""
+    state = hall(player=(18, 6))
+    chasm(state, gap=True)
+    archer = add(state, "goblin archer", (26, 6), awake=True)
+    assert state.visible[archer.y, archer.x]
+    assert pressing(state) == []
+    turn = state.turn
+    events = step(state, Explore())
+    assert state.turn > turn, said(events)
+    assert not any(t.startswith("Not with") for t in said(events))
+
+
+def test_a_kiting_shooter_out_of_range_lets_explore_go_on_a_near_one_does_not():
+    state = hall(player=(10, 11))
+    slinger = add(state, "kobold slinger", (18, 11), awake=True)
+    assert state.visible[slinger.y, slinger.x]
+    assert pressing(state) == [], "it keeps its distance, and the player is out of its range"
+    goblin_state = hall(player=(10, 11))
+    add(goblin_state, "goblin", (18, 11), awake=True)
+    assert [m.kind for m in pressing(goblin_state)] == ["goblin"], "8 steps: it comes soon"
+    near = hall(player=(10, 11))
+    add(near, "kobold slinger", (14, 11), awake=True)
+    assert [m.kind for m in pressing(near)] == ["kobold slinger"], "in its range"
+    turn = near.turn
+    refused = step(near, Explore())
+    assert near.turn == turn and said(refused) == [
+        "Not with a kobold slinger in view: fight it or step away."
+    ]
+
+
+def test_a_monster_with_no_way_to_the_player_does_not_stop_explore():
+    state = hall(player=(15, 11))
+    chasm(state, gap=False)
+    add(state, "goblin", (25, 11), awake=True)
+    assert pressing(state) == []
+    turn = state.turn
+    step(state, Explore())
+    assert state.turn > turn
+
+
+@pytest.mark.parametrize("start", [(5, 11)])
+def test_the_walk_stops_when_a_monster_comes_within_reach_before_its_blow(start):
+    state = hall(player=start)
+    goblin = add(state, "goblin", (start[0] + 10, start[1]), awake=True)
+    assert state.visible[goblin.y, goblin.x] and pressing(state) == []
+    events = step(state, Explore())
+    assert state.turn > 0
+    assert said(events)[-1] == "You stop: the goblin comes for you."
+    assert not any(isinstance(e, Attacked) for e in events)
