@@ -15,7 +15,7 @@ sleeping group).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 import numpy as np
 
@@ -45,23 +45,14 @@ class Policy:
     naive_monsters: bool = False
     #: it takes the first perk offered at each level up, whatever it is
     first_perk: bool = False
-
     #: never drink or read an unknown potion or scroll (the gamble of identification, off)
     no_unknown: bool = False
 
     def describe(self) -> str:
-        """The switches as the command line writes them ("" for the full autoplayer)."""
-        names = (
-            "invulnerable",
-            "no_items",
-            "skip_treasure",
-            "no_sneak",
-            "ignore_fire",
-            "naive_monsters",
-            "first_perk",
-            "no_unknown",
-        )
-        return " ".join("--" + n.replace("_", "-") for n in names if getattr(self, n))
+        """The switches as the command line writes them, in the order they are declared ("" for
+        the full autoplayer)."""
+        on = (f.name for f in fields(self) if getattr(self, f.name))
+        return " ".join("--" + name.replace("_", "-") for name in on)
 
 
 FULL = Policy()

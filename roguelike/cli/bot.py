@@ -13,6 +13,7 @@ worlds at another level (the same maps, other numbers)."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -135,16 +136,8 @@ def result_json(r: Result) -> dict[str, Any]:
 
 
 def policy_of(args: argparse.Namespace) -> Policy:
-    return Policy(
-        invulnerable=args.invulnerable,
-        no_items=args.no_items,
-        skip_treasure=args.skip_treasure,
-        no_sneak=args.no_sneak,
-        ignore_fire=args.ignore_fire,
-        naive_monsters=args.naive_monsters,
-        first_perk=args.first_perk,
-        no_unknown=args.no_unknown,
-    )
+    """The policy the flags ask for: each switch of :class:`Policy` is the flag of its name."""
+    return Policy(**{f.name: getattr(args, f.name) for f in dataclasses.fields(Policy)})
 
 
 def record_bot(
