@@ -290,18 +290,24 @@ def _incinerate(state: GameState, item: ItemKind) -> list[Event] | str:
     return events + burst_fire(state, *state.player)
 
 
-def burst_fire(state: GameState, x: int, y: int) -> list[Event]:
+def burst_fire(
+    state: GameState,
+    x: int,
+    y: int,
+    roll: tuple[int, int] = INCINERATION_DAMAGE,
+    self_roll: tuple[int, int] = INCINERATION_SELF,
+    cause: str = "burnt by an incineration potion",
+) -> list[Event]:
     """Flames burst on (``x``, ``y``): every monster on it or next to it is burnt for a roll of
-    INCINERATION_DAMAGE (fire: ghosts too, and no jelly splits), the player there or next to
-    it takes one of INCINERATION_SELF, and the cell and the eight round it catch fire where
-    they can (moss burns on; the incineration potion's fire)."""
+    ``roll`` (fire: ghosts too, and no jelly splits), the player there or next to it takes one
+    of ``self_roll`` (dying of ``cause``), and the cell and the eight round it catch fire where
+    they can (moss burns on). The incineration potion's fire, and a fire bomb's burst."""
     events: list[Event] = []
     for m in [m for m in state.monsters if chebyshev(m.pos, (x, y)) <= 1]:
-        dmg = int(state.rng.integers(INCINERATION_DAMAGE[0], INCINERATION_DAMAGE[1] + 1))
-        events += burn(state, m, dmg)
+        events += burn(state, m, int(state.rng.integers(roll[0], roll[1] + 1)))
     if chebyshev(state.player, (x, y)) <= 1:
-        dmg = int(state.rng.integers(INCINERATION_SELF[0], INCINERATION_SELF[1] + 1))
-        events += hurt_player(state, dmg, "burnt by an incineration potion")
+        dmg = int(state.rng.integers(self_roll[0], self_roll[1] + 1))
+        events += hurt_player(state, dmg, cause)
     if not state.dead:
         events += ignite_around(state, (x, y))
     return events
@@ -565,22 +571,14 @@ def _aimed(state: GameState, item: ItemKind, x: int, y: int) -> list[Event] | st
 
 
 def _burst(state: GameState, item: ItemKind, at: tuple[int, int]) -> list[Event]:
-    """The bomb bursts on ``at``: every monster on it or next to it, and the player if there,
-    takes a damage roll; then the nine cells burn (moss catches and spreads, marsh gas
-    explodes: engine/fire.py)."""
+    """The bomb bursts on ``at`` (:func:`burst_fire` with the bomb's roll): every monster on
+    it or next to it, and the player if there, takes a damage roll; then the nine cells burn
+    (moss catches and spreads, marsh gas explodes: engine/fire.py); and it is heard."""
     hit = state.monster_at(*at)
     where = f"the {hit.kind}" if hit is not None else "the floor"
     events: list[Event] = [Message(f"You throw {a(item.name)}: it bursts on {where}!")]
-    burnt: list[Monster] = [m for m in state.monsters if chebyshev(m.pos, at) <= 1]
-    lo, hi = bomb_roll(state)
-    for m in burnt:
-        dmg = int(state.rng.integers(lo, hi + 1))
-        events += burn(state, m, dmg)
-    if chebyshev(state.player, at) <= 1:
-        dmg = int(state.rng.integers(lo, hi + 1))
-        events += hurt_player(state, dmg, f"burnt by {a(item.name)} of their own")
-    if not state.dead:  # the burst sets its cell and the eight round it alight
-        events += ignite_around(state, at)
+    roll = bomb_roll(state)
+    events += burst_fire(state, *at, roll, roll, f"burnt by {a(item.name)} of their own")
     return events + make_noise(state, at[0], at[1], item.noise)
 
 
