@@ -450,8 +450,9 @@ def d_of(dist: np.ndarray, x: int, y: int) -> int:
 
 
 def post_radius(m: Monster) -> int:
-    """How far a key room's guard or a sentinel strays from its post."""
-    return _radius(m)
+    """How far a key room's guard or a sentinel strays from its post (a kind that never moves,
+    a shrieker, not at all)."""
+    return 0 if m.info.still else _radius(m)
 
 
 def keeps_post(m: Monster) -> bool:

@@ -9,6 +9,7 @@ knows where everything stands.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import roguelike.engine.travel as travel
@@ -233,3 +234,19 @@ def test_the_walk_stops_when_a_monster_comes_within_reach_before_its_blow(start)
     assert state.turn > 0
     assert said(events)[-1] == "You stop: the goblin comes for you."
     assert not any(isinstance(e, Attacked) for e in events)
+
+
+def test_a_guard_that_never_moves_reaches_only_the_cells_next_to_it():
+    """A shrieker set to guard a key room never leaves its cell: its reach is the ring round
+    it, not its post's radius (explore stopped for ever before a room it guarded, found
+    playing floor 1); a guard that walks still covers its whole post."""
+    state, c = arena()
+    shrieker = add(state, "shrieker", off(c, 2, 0), guard=True)
+
+    def farthest(m) -> int:
+        ys, xs = guard_reach(state, m).nonzero()
+        return int(max(np.maximum(np.abs(xs - m.x), np.abs(ys - m.y))))
+
+    assert farthest(shrieker) == 1
+    goblin = add(state, "goblin", off(c, -2, 0), guard=True)
+    assert farthest(goblin) > 1
