@@ -226,20 +226,28 @@ def known_passable(state: GameState) -> np.ndarray:
 
 
 def known_traps(state: GameState) -> np.ndarray:
-    """The cells of the traps the player knows of, and the burning cells in view, which every
-    walk steps around."""
+    """The cells of the traps the player knows of, and the burning cells and the monsters that
+    never move (a shrieker) in view, which every walk steps around."""
     out = np.zeros(state.tiles.shape, dtype=bool)
     for x, y in state.traps_known:
         out[y, x] = True
     for x, y in state.fire:
         out[y, x] |= bool(state.visible[y, x])
+    for m in _still_in_view(state):
+        out[m.y, m.x] = True
     return out
+
+
+def _still_in_view(state: GameState) -> list[Monster]:
+    """The monsters in view that never move: a walk planned through one would bump it for
+    ever ("Something is in the way")."""
+    return [m for m in state.monsters if m.info.still and state.visible[m.y, m.x]]
 
 
 def _around_traps(state: GameState, ok: np.ndarray, sources: list[tuple[int, int]]) -> np.ndarray:
     """Distances to ``sources`` stepping around the known traps; where that leaves the player
     no way at all, the distances straight over them (a known trap never walls a player in)."""
-    if not state.traps_known and not state.fire:
+    if not state.traps_known and not state.fire and not _still_in_view(state):
         return distance_map(ok, sources)
     dist = distance_map(ok & ~known_traps(state), sources)
     x, y = state.player

@@ -250,3 +250,14 @@ def test_a_guard_that_never_moves_reaches_only_the_cells_next_to_it():
     assert farthest(shrieker) == 1
     goblin = add(state, "goblin", off(c, -2, 0), guard=True)
     assert farthest(goblin) > 1
+
+
+def test_every_walk_steps_round_a_monster_in_view_that_never_moves():
+    """A walk planned through a shrieker's cell bumped it for ever ("Something is in the way",
+    found playing floor 1): a monster that never moves is stepped round like a known trap."""
+    state, c = arena()
+    shrieker = add(state, "shrieker", off(c, 2, 0), awake=False)
+    goblin = add(state, "goblin", off(c, -2, 0), awake=False)
+    state.update_view()
+    around = travel.known_traps(state)
+    assert around[shrieker.y, shrieker.x] and not around[goblin.y, goblin.x]
