@@ -49,7 +49,7 @@ from roguelike.engine.balance import DEFAULT_DIFFICULTY
 from roguelike.engine.pregen import FloorCache, WorkerKind, start_worker
 from roguelike.presets import DEFAULT_PRESET
 from roguelike.recording import Recording
-from saves.errors import HallNotWritten, NotSaved, SaveError, StoreError
+from saves.errors import HallNotWritten, NotSaved, SaveError, StoreError, WorldNotFound
 from saves.locks import WorldLock
 from saves.runs import Hall, RunRecord, record_of
 from saves.scores import keep_room_score
@@ -463,12 +463,13 @@ class Games:
         """The unfinished run of the saved world ``name`` is given up (the world is about to be
         deleted or started again): keep it in the hall as abandoned. A run that is over is
         kept as it ended, in case its end never reached the hall (a crash before it did; the
-        hall keeps a run once). None if the world cannot be read or is held by another game.
-        Raises :class:`~saves.errors.HallNotWritten` if the hall cannot be written: the
+        hall keeps a run once). None if the world cannot be read (a damaged save holds no
+        run to keep). Raises :class:`~saves.errors.HallNotWritten` if the hall cannot be
+        written, and what locking the world raises (held by another game, a full disk): the
         caller must then keep the world, or its run is lost."""
         try:
             session = self._load(name, None)  # read and released: no floor to make ahead
-        except SESSION_ERRORS:
+        except (SaveError, WorldNotFound):
             return None
         with session:
             return session.keep_run(abandoned=not session.ended)

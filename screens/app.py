@@ -486,12 +486,13 @@ class RoguelikeApp(App[None]):
     def abandon(self, name: str) -> bool:
         """The world ``name`` is about to be deleted or started again: an unfinished run of it
         goes to the hall as abandoned. False (and a notification) if the hall could not be
-        written: the world must then be kept, or its run is lost."""
-        from saves.errors import HallNotWritten
+        written (or the world locked to read its run): the world must then be kept, or its
+        run is lost."""
+        from saves.session import SESSION_ERRORS  # loads the engine: not before a game
 
         try:
             self.games.abandon(name)
-        except HallNotWritten as err:
+        except SESSION_ERRORS as err:
             self.notify(f"{err}: the world is kept", severity="error", timeout=8, markup=False)
             return False
         return True
