@@ -148,6 +148,9 @@ class BestScores:
         canonical = str(codes.parse(code))
         if type(score) is not int or not 0 <= score <= MAX_SCORE:
             raise ValueError(f"a score is a whole number from 0 to {MAX_SCORE}, got {score!r}")
+        self.read()  # a file that cannot be read (or set aside) is never written over
+        if not self._writable:
+            raise OSError(errno.EACCES, self.notice or "the scores file cannot be read")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # another game may be writing its own scores: read, merge and write under the lock
         # of the file, so neither loses the other's (the file is read afresh inside it)
