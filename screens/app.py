@@ -430,9 +430,9 @@ class RoguelikeApp(App[None]):
             self.notify(warning, severity="warning", timeout=6, markup=False)
         if options == self.options:
             return
-        self.options = options
-        try:
-            saved_options.save(options)
+        base, self.options = self.options, options
+        try:  # only what changed here is written over another game's changes since
+            saved_options.save(options, base=base)
         except OSError as err:
             self.notify(f"Options not saved: {err.strerror or err}", severity="error", markup=False)
 
