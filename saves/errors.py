@@ -40,3 +40,8 @@ class NotSaved(StoreError):
 
 class BadWorldName(StoreError, ValueError):
     """A world name that cannot be used (empty, too long, control characters)."""
+
+
+class HallNotWritten(StoreError):
+    """A run could not be kept in the hall of runs (a full disk, a file where its folder
+    should be): its world must not be deleted, or the run is lost."""

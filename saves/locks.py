@@ -7,6 +7,11 @@ pid, host and start time are written in the file after it is locked, for the ref
 alone. A release removes the file while still holding it; a game that locked a file just
 removed sees that the path no longer names it and tries again (so the lock is never split
 between two files). Another open of the file, even by this process, is another holder.
+
+The shared files that any game may write (the best puzzle scores, the hall of runs, the
+options) are written under :func:`shared_lock`: the same OS lock, on ``.<file>.lock`` beside
+the file, held for one read-merge-write and waited for with a deadline, so two games never
+lose each other's records.
 """
 
 from __future__ import annotations
@@ -18,7 +23,8 @@ import os
 import socket
 import stat
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from saves.errors import WorldLocked
@@ -208,3 +214,38 @@ class WorldLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+#: How long a writer of a shared file waits for another game's write to finish (a write holds
+#: the lock for milliseconds; a game stopped while holding it must not stop this one for ever).
+SHARED_WAIT_S = 10.0
+#: How often a waiting writer tries the lock again.
+_SHARED_POLL_S = 0.005
+
+
+@contextlib.contextmanager
+def shared_lock(target: Path, *, wait: float = SHARED_WAIT_S) -> Iterator[None]:
+    """Hold the lock of the shared file ``target`` (the best puzzle scores, the hall, the
+    options: files that two games may write at once) for one read-merge-write: an OS lock on
+    ``.<name>.lock`` beside it, waited for at most ``wait`` seconds (then OSError EAGAIN,
+    naming the file). The lock file stays (removing it would let a waiting writer lock a file
+    no longer there); the OS drops the lock when its holder ends, however it ends."""
+    path = target.with_name(f".{target.name}.lock")
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | SAFE_OPEN, 0o644)
+    except OSError as err:
+        if err.errno in (errno.ELOOP, errno.EISDIR):
+            raise NotRegularFile(path, "a symbolic link or a folder") from None
+        raise OSError(err.errno, err.strerror, str(path)) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegularFile(path, kind_of(mode))
+        deadline = time.monotonic() + wait
+        while not _try_lock(fd):
+            if time.monotonic() >= deadline:
+                raise OSError(errno.EAGAIN, f"another game keeps {target.name} locked", str(path))
+            time.sleep(_SHARED_POLL_S)
+        yield
+    finally:
+        os.close(fd)  # closing the file lets go of its lock

@@ -36,6 +36,7 @@ from platformdirs import user_config_dir
 
 from saves.errors import SaveError
 from saves.files import read_file, write_atomic
+from saves.locks import shared_lock
 
 ENV_DIR = "ROGUELIKE_CONFIG_DIR"
 FILE_NAME = "options.json"
@@ -146,10 +147,33 @@ def load(path: Path | None = None) -> tuple[Options, str | None]:
         return Options(), f"Options file ignored: {err}; using the defaults"
 
 
-def save(options: Options, path: Path | None = None) -> Path:
-    """Write ``options`` atomically (a crash leaves the old file or the new one); returns
-    the file written. Raises OSError if the folder cannot be made or written."""
+def merged(options: Options, base: Options, current: Options) -> Options:
+    """What to write when this game changed ``base`` into ``options`` while another game
+    wrote ``current``: this game's changes (its theme if it changed it, each key it rebound or
+    reset) over the other's file, so neither loses the other's choices."""
+    theme = options.theme if options.theme != base.theme else current.theme
+    keys = dict(current.keys)
+    for action in sorted(set(base.keys) | set(options.keys)):
+        if options.keys.get(action) == base.keys.get(action):
+            continue  # not changed here: the file's word stands
+        if action in options.keys:
+            keys[action] = options.keys[action]
+        else:
+            keys.pop(action, None)
+    return Options(theme, keys)
+
+
+def save(options: Options, path: Path | None = None, *, base: Options | None = None) -> Path:
+    """Write ``options`` atomically (a crash leaves the old file or the new one), under the
+    file's lock (:func:`saves.locks.shared_lock`); returns the file written. With ``base``
+    (the options as this game read them), the file is read afresh under the lock and only what
+    changed from ``base`` is written over it (:func:`merged`): another game's change since is
+    kept. Raises OSError if the folder cannot be made, locked or written."""
     path = options_path() if path is None else path
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, options.to_json())
+    with shared_lock(path):
+        if base is not None:
+            current, _warning = load(path)  # a damaged or missing file: the defaults
+            options = merged(options, base, current)
+        write_atomic(path, options.to_json())
     return path

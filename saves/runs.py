@@ -56,6 +56,7 @@ from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves import envelope as e
 from saves.errors import SaveError
 from saves.files import NotRegularFile, check_replaceable, read_file, write_atomic
+from saves.locks import shared_lock
 from saves.text import printable
 from saves.world import RUN_ID, daily_seed, now_iso, parse_date
 
@@ -612,15 +613,20 @@ class Hall:
     def add(self, record: RunRecord, imported: bool = False) -> RunRecord:
         """Keep ``record`` (a daily run not the first finished that day is kept unscored).
         The same run kept twice (same world, start, outcome and turns) is kept once."""
-        same = (record.world, record.started, record.outcome, record.turns, record.seed)
-        for old in self.challenges() if imported else self.runs():
-            if (old.world, old.started, old.outcome, old.turns, old.seed) == same:
-                return old
-        if record.daily and not imported and self.daily_used(dt.date.fromisoformat(record.daily)):
-            record = replace(record, scored=False)
         folder = self._dir(imported)
-        folder.mkdir(parents=True, exist_ok=True)
-        write_atomic(self.file(record.id, imported), pack(record))
+        self.path.mkdir(parents=True, exist_ok=True)
+        # two games ending runs at once: the check for the same run and for the day's scored
+        # daily run, and the write, are one step under the hall's lock
+        with shared_lock(folder):
+            same = (record.world, record.started, record.outcome, record.turns, record.seed)
+            for old in self.challenges() if imported else self.runs():
+                if (old.world, old.started, old.outcome, old.turns, old.seed) == same:
+                    return old
+            daily = record.daily and not imported
+            if daily and self.daily_used(dt.date.fromisoformat(record.daily or "")):
+                record = replace(record, scored=False)
+            folder.mkdir(parents=True, exist_ok=True)
+            write_atomic(self.file(record.id, imported), pack(record))
         return record
 
     def _read_all(self, imported: bool) -> list[RunRecord]:

@@ -10,8 +10,10 @@ Best scores
 
     oldest entry first. It is written like a save (:func:`saves.files.write_atomic`: a
     temporary file, fsynced, renamed over the old one), so a writer killed at any moment leaves
-    the old file or the new one. At most :data:`MAX_ENTRIES` entries are kept (a new puzzle
-    beyond that pushes out the entry longest unchanged).
+    the old file or the new one; and under the file's lock (:func:`saves.locks.shared_lock`),
+    read afresh and merged there, so two games keeping scores at once lose none. At most
+    :data:`MAX_ENTRIES` entries are kept (a new puzzle beyond that pushes out the entry
+    longest unchanged).
 
     Reading is bounded and checked: a file over :data:`MAX_BYTES`, not JSON, of another format,
     with more than :data:`MAX_ENTRIES` entries, a code that is not a canonical puzzle code, a
@@ -30,6 +32,7 @@ Puzzles met
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import secrets
@@ -41,6 +44,7 @@ from roguelike.engine.puzzle_rooms import PuzzleRoom, room_score
 from roguelike.puzzles import codes
 from saves.errors import SaveError, StoreError
 from saves.files import read_file, write_atomic
+from saves.locks import shared_lock
 from saves.store import Store
 
 FILE_NAME = "puzzle-scores.json"
@@ -140,33 +144,44 @@ class BestScores:
     def record(self, code: str, score: int) -> bool:
         """Keep ``score`` for the puzzle ``code`` if it beats the best; True if it did (and
         was written). ValueError for a code or score that cannot be kept; OSError if the file
-        cannot be written."""
+        cannot be read, locked or written (nothing is lost: the file on disk is as it was)."""
         canonical = str(codes.parse(code))
         if type(score) is not int or not 0 <= score <= MAX_SCORE:
             raise ValueError(f"a score is a whole number from 0 to {MAX_SCORE}, got {score!r}")
-        scores = self.read()
+        self.read()  # a file that cannot be read (or set aside) is never written over
         if not self._writable:
-            return False
-        old = scores.pop(canonical, None)
-        if old is not None and old >= score:
-            return False
-        scores[canonical] = score  # now the newest
-        while len(scores) > MAX_ENTRIES:
-            del scores[next(iter(scores))]
-        doc = {"format": FORMAT, "scores": [{"code": c, "score": s} for c, s in scores.items()]}
+            raise OSError(errno.EACCES, self.notice or "the scores file cannot be read")
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(self.path, (json.dumps(doc, indent=0) + "\n").encode("utf-8"))
+        # another game may be writing its own scores: read, merge and write under the lock
+        # of the file, so neither loses the other's (the file is read afresh inside it)
+        with shared_lock(self.path):
+            scores = self.read()
+            if not self._writable:
+                raise OSError(errno.EACCES, self.notice or "the scores file cannot be read")
+            old = scores.pop(canonical, None)
+            if old is not None and old >= score:
+                return False
+            scores[canonical] = score  # now the newest
+            while len(scores) > MAX_ENTRIES:
+                del scores[next(iter(scores))]
+            doc = {
+                "format": FORMAT,
+                "scores": [{"code": c, "score": s} for c, s in scores.items()],
+            }
+            write_atomic(self.path, (json.dumps(doc, indent=0) + "\n").encode("utf-8"))
         return True
 
 
 def keep_room_score(folder: str | os.PathLike[str], room: PuzzleRoom) -> bool:
-    """A world's puzzle room was solved: keep its score if it is the best of its code. Never
-    raises (a file that cannot be written only loses this score); True if it was kept."""
+    """A world's puzzle room was solved: keep its score if it is the best of its code; True
+    if it was kept. OSError if the scores file cannot be written (the caller tells the
+    player: the world's game is not affected); a room whose seed no code can carry is not
+    kept (False)."""
     try:
         code = codes.encode(room.type, room.difficulty, room.seed)
-        return BestScores(folder).record(code, room_score(room))
-    except (ValueError, OSError):
+    except ValueError:
         return False
+    return BestScores(folder).record(code, room_score(room))
 
 
 # --- the puzzles met in saved worlds ---------------------------------------------------------

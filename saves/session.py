@@ -49,7 +49,7 @@ from roguelike.engine.balance import DEFAULT_DIFFICULTY
 from roguelike.engine.pregen import FloorCache, WorkerKind, start_worker
 from roguelike.presets import DEFAULT_PRESET
 from roguelike.recording import Recording
-from saves.errors import NotSaved, SaveError, StoreError
+from saves.errors import HallNotWritten, NotSaved, SaveError, StoreError, WorldNotFound
 from saves.locks import WorldLock
 from saves.runs import Hall, RunRecord, record_of
 from saves.scores import keep_room_score
@@ -71,6 +71,14 @@ SESSION_ERRORS: tuple[type[Exception], ...] = (StoreError, ValueError, OSError)
 
 #: A fresh game of a world (tests make games without monsters with their own).
 MakeGame = Callable[[World], GameState]
+
+
+def _why(err: BaseException) -> str:
+    """The one line of a failed read or write (an OSError's reason and file, else its text)."""
+    if isinstance(err, OSError) and err.strerror:
+        where = f" ({err.filename})" if err.filename else ""
+        return f"{err.strerror}{where}"
+    return str(err)
 
 
 def fresh_game(world: World) -> GameState:
@@ -177,7 +185,8 @@ class Session:
 
     def step(self, action: Action, *, autosave_now: bool = True) -> list[Event]:
         """Play ``action``; the floor left behind is remembered, and a new floor autosaves
-        (a failed autosave leaves its reason in :attr:`save_error` and play goes on).
+        (a failed autosave, or a best puzzle score that could not be kept, leaves its reason
+        in :attr:`save_error`, which the screen shows after every step, and play goes on).
         ``autosave_now=False``: the autosave is left to the caller (:attr:`save_due`, then
         :meth:`save_if_due`), so that a screen can draw the new floor first."""
         self.save_error = None
@@ -195,7 +204,10 @@ class Session:
             if isinstance(event, PuzzleSolved) and self.open:
                 room = self.state.puzzles.get((event.x, event.y))
                 if room is not None:
-                    keep_room_score(self.store.path, room)
+                    try:
+                        keep_room_score(self.store.path, room)
+                    except OSError as err:  # the game plays on; the player is told
+                        self.save_error = f"the puzzle's best score was not kept: {_why(err)}"
         return events
 
     def save(self) -> WorldInfo | None:
@@ -241,7 +253,8 @@ class Session:
 
     def keep_run(self, *, abandoned: bool = False) -> RunRecord | None:
         """Add the run to the hall of runs (once; not a watched game's): over, or
-        ``abandoned``. A failure is kept in :attr:`save_error` (the world is not affected)."""
+        ``abandoned``. Raises :class:`~saves.errors.HallNotWritten` if the hall cannot be
+        written (the world is not affected: the caller keeps it, and says so)."""
         if self.watching or self.kept is not None or not (self.ended or abandoned):
             return self.kept
         if not self.ended and self.state.turn == 0:
@@ -257,14 +270,20 @@ class Session:
         try:
             self.kept = Hall(self.store.path).add(record)
         except SESSION_ERRORS as err:
-            self.save_error = f"the run could not be kept in the hall: {err}"
+            raise HallNotWritten(
+                f"the run of {self.world.name!r} could not be kept in the hall of runs: {_why(err)}"
+            ) from err
         return self.kept
 
     def run_record(self) -> RunRecord:
         """The finished run's record: the one kept in the hall (:meth:`keep_run`), or, for a
         watched game or one the hall failed to keep, one made now and not kept (the final
-        screen shows its text either way)."""
-        kept = self.keep_run()
+        screen shows its text either way; :meth:`end_run` tries the hall again and says why
+        it failed)."""
+        try:
+            kept = self.keep_run()
+        except HallNotWritten:
+            kept = None
         if kept is not None:
             return kept
         return record_of(
@@ -289,30 +308,37 @@ class Session:
         self.lock = None
 
     def end_run(self) -> bool:
-        """The run is over: save it (so the world list shows how it ended), or delete the
-        world if :attr:`perishes`; then release it. True: the world is gone. A failure is
-        raised after the world is released."""
-        try:
-            if self.open:
+        """The run is over: keep it in the hall and save it (so the world list shows how it
+        ended), or delete the world if :attr:`perishes`, but only once its run is safely in
+        the hall; then release it. True: the world is gone. A failure is raised and the
+        session stays open (the caller may try again, or :meth:`quit`):
+        :class:`~saves.errors.HallNotWritten` if the hall could not be written (the world is
+        then saved, never deleted: its run is not lost)."""
+        hall_error: HallNotWritten | None = None
+        if self.open:
+            try:
                 self.keep_run()
-            if self.perishes and self.open:
-                self.store.delete(self.world.name)
-                return True
-            self.save()
-            return False
-        finally:
+            except HallNotWritten as err:
+                hall_error = err
+        if self.perishes and self.open and hall_error is None:
+            self.store.delete(self.world.name)
             self.quit()
+            return True
+        self.save()
+        if hall_error is not None:
+            raise HallNotWritten(f"{hall_error}; the world is kept")
+        self.quit()
+        return False
 
     def save_and_quit(self) -> bool:
-        """Leave the game: a finished run ends as in :meth:`end_run`, any other is saved;
-        the world is released even if writing failed (which is then raised). True: the world
-        is gone (permadeath)."""
+        """Leave the game: a finished run ends as in :meth:`end_run`, any other is saved and
+        then released. If saving fails the error is raised and the session stays open, its
+        world still held (the player may free some space and try again, or :meth:`quit`
+        without saving). True: the world is gone (permadeath)."""
         if self.ended:
             return self.end_run()
-        try:
-            self.save()
-        finally:
-            self.quit()
+        self.save()
+        self.quit()
         return False
 
     def __enter__(self) -> Session:
@@ -437,10 +463,13 @@ class Games:
         """The unfinished run of the saved world ``name`` is given up (the world is about to be
         deleted or started again): keep it in the hall as abandoned. A run that is over is
         kept as it ended, in case its end never reached the hall (a crash before it did; the
-        hall keeps a run once). None if the world cannot be read or is held by another game."""
+        hall keeps a run once). None if the world cannot be read (a damaged save holds no
+        run to keep). Raises :class:`~saves.errors.HallNotWritten` if the hall cannot be
+        written, and what locking the world raises (held by another game, a full disk): the
+        caller must then keep the world, or its run is lost."""
         try:
             session = self._load(name, None)  # read and released: no floor to make ahead
-        except SESSION_ERRORS:
+        except (SaveError, WorldNotFound):
             return None
         with session:
             return session.keep_run(abandoned=not session.ended)

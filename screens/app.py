@@ -18,8 +18,11 @@ The game itself lives in a :class:`saves.session.Session` (the world, its state,
 floors and the lock); the app only decides which screen shows and tells the player what failed.
 The session saves a game when it starts and on every new floor (just after the new floor is
 drawn, so that the stairs show it at once); the app has it saved when the
-player leaves (``S``, or Ctrl+Q, which saves before quitting) and ended when the run ends
-(a permadeath world whose player died is deleted once the summary is up).
+player leaves (``S``, or Ctrl+Q, which saves before quitting; the app closing any other way
+saves too) and ended when the run ends (a permadeath world whose player died is deleted, but
+only once its run is in the hall). A save that fails on the way out never closes the game: the
+player is told why and chooses to try again, leave without saving or play on
+(:mod:`screens.leave`); a hall that cannot be written keeps the world, and says so.
 
 ``RoguelikeApp(seed=…, preset=…)`` skips the title's menus and starts that world at once (the
 title still lies underneath, so the summary leads back to it); with ``watch=True`` it starts
@@ -84,6 +87,7 @@ if TYPE_CHECKING:
     from saves.runs import Hall, RunRecord
     from saves.session import Games, MakeGame, Session
     from screens.game import GameScreen
+    from screens.leave import LeaveChoice
     from screens.new_game import Focus
     from screens.summary import SummaryChoice
 
@@ -161,6 +165,9 @@ class RoguelikeApp(App[None]):
         self._option_warnings = [warning] if warning else []
         #: the game keys the player rebound (binding id → keys), as applied
         self.key_overrides: dict[str, str] = {}
+        #: why the game open when the app closed could not be saved (None: it was, or none
+        #: was open): the command line prints it and exits non-zero
+        self.unsaved: str | None = None
 
     def on_mount(self) -> None:
         self.apply_options(self.options)
@@ -302,15 +309,56 @@ class RoguelikeApp(App[None]):
         finally:
             self._close()
 
+    def leave_game(self, session: Session, then: Callable[[], None]) -> None:
+        """The player leaves ``session`` (``S``, Ctrl+Q): save it and release it, then
+        ``then()``. If saving fails, the game stays open and held, and the player is asked
+        (:class:`~screens.leave.SaveFailedScreen`, saying why in one line): try again, leave
+        without saving, or go back to the game. A game is never closed unsaved silently."""
+        from saves.session import SESSION_ERRORS  # loads the engine: not before a game
+
+        if not session.open:  # watched, or already released
+            then()
+            return
+        try:
+            gone = session.save_and_quit()
+        except SESSION_ERRORS as err:
+            from screens.leave import SaveFailedScreen  # only when a save fails
+
+            self._push(
+                SaveFailedScreen(session.world.name, str(err)),
+                partial(self._save_failed, session, then),
+            )
+            return
+        if not gone and not session.ended:
+            self.notify(f"Saved {session.world.name}", timeout=3, markup=False)
+        then()
+
+    def _save_failed(
+        self, session: Session, then: Callable[[], None], choice: LeaveChoice | None
+    ) -> None:
+        if choice == "retry":
+            self.leave_game(session, then)
+        elif choice == "leave":
+            session.quit()
+            self.notify(
+                f"Left {session.world.name} without saving: it stays as last saved",
+                severity="warning",
+                timeout=6,
+                markup=False,
+            )
+            then()
+        # None: back to the game, still open
+
     @staticmethod
     def _failure(session: Session) -> str:
         """What a failed end of ``session`` says: its world could not be deleted, or saved."""
         return "The world could not be deleted: {}" if session.perishes else "Not saved: {}"
 
-    def _end_run(self, session: Session) -> None:
-        """Save the finished run, or delete its world if it perishes; release it."""
+    def _end_run(self, session: Session) -> bool:
+        """Keep the finished run in the hall and save it, or delete its world if it perishes
+        (only once its run is in the hall); release it. True: the world is gone."""
         try:
-            self._try(session.end_run, self._failure(session))
+            return self._try(session.end_run, self._failure(session)) is True
         finally:
             self._close()
 
@@ -321,19 +369,35 @@ class RoguelikeApp(App[None]):
         self._game = None
 
     def action_save_and_quit(self) -> None:
-        """Ctrl+Q: save the running game (if any), then quit."""
+        """Ctrl+Q: save the running game (if any), then quit; if saving fails, the player
+        chooses (:meth:`leave_game`) and the app stays until they do."""
         game, session = self._game, self.session
         if game is not None and session is not None and session.open:
+            from screens.leave import SaveFailedScreen
             from screens.puzzle import PuzzleScreen  # open only if a puzzle screen is
 
             top = self.screen_stack[-1] if self.screen_stack else None
+            if isinstance(top, SaveFailedScreen):
+                return  # already asking
             if isinstance(top, PuzzleScreen):  # the visit's moves and coins reach the engine
                 game.report_puzzle(top.outcome())
-            self._leave(session)
+                top.dismiss(None)  # reported once: the game, not the puzzle, is left
+            self.leave_game(session, self.exit)
+            return
         self.exit()
 
     def on_unmount(self) -> None:
-        self._close()  # however the app ends, the world is not left locked
+        # however the app ends, the game is saved if it can be (else why is kept for the
+        # command line to print: the player is told) and the world is not left locked
+        session = self.session
+        if session is not None and session.open and not session.ended:
+            from saves.session import SESSION_ERRORS  # loaded: a game is open
+
+            try:
+                session.save()
+            except SESSION_ERRORS as err:
+                self.unsaved = f"{session.world.name} was not saved on closing: {err}"
+        self._close()
 
     # -- options ---------------------------------------------------------------------------
 
@@ -366,9 +430,9 @@ class RoguelikeApp(App[None]):
             self.notify(warning, severity="warning", timeout=6, markup=False)
         if options == self.options:
             return
-        self.options = options
-        try:
-            saved_options.save(options)
+        base, self.options = self.options, options
+        try:  # only what changed here is written over another game's changes since
+            saved_options.save(options, base=base)
         except OSError as err:
             self.notify(f"Options not saved: {err.strerror or err}", severity="error", markup=False)
 
@@ -419,10 +483,19 @@ class RoguelikeApp(App[None]):
 
         self._push(LoadScreen(self.store, self.open_world, self.abandon), self._world_loaded)
 
-    def abandon(self, name: str) -> None:
+    def abandon(self, name: str) -> bool:
         """The world ``name`` is about to be deleted or started again: an unfinished run of it
-        goes to the hall as abandoned (a failure is said, and does not stop the player)."""
-        self._try(partial(self.games.abandon, name), "The run could not be kept: {}")
+        goes to the hall as abandoned. False (and a notification) if the hall could not be
+        written (or the world locked to read its run): the world must then be kept, or its
+        run is lost."""
+        from saves.session import SESSION_ERRORS  # loads the engine: not before a game
+
+        try:
+            self.games.abandon(name)
+        except SESSION_ERRORS as err:
+            self.notify(f"{err}: the world is kept", severity="error", timeout=8, markup=False)
+            return False
+        return True
 
     # -- runs, challenges, the daily world
 
@@ -513,8 +586,8 @@ class RoguelikeApp(App[None]):
         follows when the run ends. False (and a notification) if the world could not be
         created, locked or saved. An unfinished run of a world of that name is kept in the
         hall as abandoned first."""
-        if self.store.exists(world.name):
-            self.abandon(world.name)
+        if self.store.exists(world.name) and not self.abandon(world.name):
+            return False  # its run would be lost: the old world stays
         session = self._try(partial(self.games.new, world))
         if session is not None:
             self.play(session)
@@ -532,6 +605,7 @@ class RoguelikeApp(App[None]):
             permadeath=session.world.permadeath,
             session=session,
             autopilot=session.watching,
+            leave=partial(self.leave_game, session),
         )
         self._push(self._game, partial(self._game_left, session))
 
@@ -541,24 +615,29 @@ class RoguelikeApp(App[None]):
             if session.watching:
                 self._close()
                 self.notify("Stopped watching (a watched game is not saved)", timeout=3)
+            elif not session.open:  # saved (or left unsaved, by choice) by leave_game
+                self._close()
             elif self._leave(session):
                 self.notify(f"Saved {session.world.name}", timeout=3, markup=False)
             return
         from screens.summary import SummaryScreen  # loaded on first use: the title comes first
 
         watched = session.watching
+        record = session.run_record()
+        # the world goes (permadeath) only once its run is in the hall: the summary says
+        # whether it went, and a failure is told
+        gone = self._end_run(session)
         self._push(
             SummaryScreen(
                 state,
                 world_name=session.world.name,
-                gone=session.perishes,
+                gone=gone,
                 watched=watched,
                 versus=self._challenge_of(session),
-                record=session.run_record(),
+                record=record,
             ),
             partial(self._summary_closed, session),
         )
-        self._end_run(session)  # after the summary is up
 
     def _challenge_of(self, session: Session) -> RunRecord | None:
         """The imported record the session's run answered (None if none, or it is gone).

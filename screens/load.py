@@ -2,7 +2,8 @@
 y/n confirmation), Esc goes back.
 
 Deleting a world whose run is unfinished first keeps that run in the hall of runs as abandoned
-(the app's ``abandon``). The screen does not load anything itself: Enter asks the app's
+(the app's ``abandon``); if that fails (the hall cannot be written) the world is not deleted.
+The screen does not load anything itself: Enter asks the app's
 ``open_world(name)`` (which locks and loads the world, or notifies why it cannot and changes
 nothing) and dismisses with the :class:`~saves.session.Session` it returns. Damaged saves are
 listed with their one-line problem and cannot be loaded.
@@ -132,7 +133,8 @@ class LoadScreen(Screen["Session | None"]):
         abandon: Callable[[str], object] | None = None,
     ) -> None:
         """``open_world``: lock and load a world (the app's); ``abandon``: called with a
-        world's name before it is deleted (the app keeps an unfinished run in the hall)."""
+        world's name before it is deleted (the app keeps an unfinished run in the hall; False:
+        it could not, and the world is kept)."""
         super().__init__()
         self.store = store
         self.open_world = open_world
@@ -215,8 +217,9 @@ class LoadScreen(Screen["Session | None"]):
         def answered(yes: bool | None) -> None:
             if not yes:
                 return
-            if self.abandon is not None:
-                self.abandon(name)
+            if self.abandon is not None and self.abandon(name) is False:
+                self.fill()  # its run could not be kept (the app said why): the world stays
+                return
             try:
                 self.store.delete(name)
             except (StoreError, OSError) as err:

@@ -38,7 +38,8 @@ def test_saved_options_load_back_and_the_write_leaves_no_temporary_file():
     chosen = Options("mono", {"game.explore": "E", "game.move-north": "up,w"})
     path = save(chosen)
     assert load() == (chosen, None)
-    assert sorted(p.name for p in path.parent.iterdir()) == ["options.json"]
+    # no temporary file; the lock of the shared file stays (saves.locks.shared_lock)
+    assert sorted(p.name for p in path.parent.iterdir()) == [".options.json.lock", "options.json"]
     assert json.loads(path.read_text())["format"] == 1
 
 

@@ -79,14 +79,20 @@ def start(args: argparse.Namespace, make_app: Callable[..., Any] | None = None) 
         from screens.app import RoguelikeApp  # Textual loads only when a game starts
 
         make_app = RoguelikeApp
-    make_app(
+    app = make_app(
         seed=args.play_seed,
         preset=args.preset,
         difficulty=args.play_difficulty,
         watch=args.watch,
         save_dir=args.save_dir,
         pregenerate="process",  # the next floor is made while the player plays
-    ).run()
+    )
+    app.run()
+    unsaved = getattr(app, "unsaved", None)  # the app closed and its game could not be saved
+    if unsaved:
+        from roguelike.cli import Fail  # the package imports this module first: not at its top
+
+        raise Fail(unsaved)
 
 
 def watch_replay(

@@ -1,6 +1,7 @@
 """``roguelike world``: the saved worlds from a shell. ``create``, ``list``, ``export``,
 ``import``, ``delete`` (which keeps a run not yet over in the hall, as abandoned, before the
-world goes); each takes ``--save-dir`` as the main parser does."""
+world goes, and keeps the world if the hall cannot be written); each takes ``--save-dir`` as
+the main parser does."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from roguelike.cli.args import add_save_dir_option, preset_sizes
 from roguelike.gen import formats
 from roguelike.presets import DEFAULT_DIFFICULTY, DEFAULT_PRESET, DIFFICULTY_NAMES, PRESETS
 from saves import Store, World
-from saves.errors import SaveError, StoreError
+from saves.errors import HallNotWritten, SaveError, StoreError
 from saves.session import Games
 from saves.text import printable
 
@@ -152,7 +153,10 @@ def world_text(args: argparse.Namespace) -> str:
         if not store.exists(args.name):
             raise Fail(f"no world named {args.name!r} in {store.path}")
         raise Fail(f"deleting world {args.name!r} cannot be undone: add --yes to delete it")
-    kept = Games(store).abandon(args.name)  # an unfinished run is kept in the hall first
+    try:  # the run is kept in the hall first, and the world deleted only once it is
+        kept = Games(store).abandon(args.name)
+    except HallNotWritten as err:
+        raise Fail(f"{err}: world {args.name!r} is not deleted") from None
     store.delete(args.name)
     note = f"; its unfinished run is kept in the hall as {kept.id}" if kept is not None else ""
     return f"deleted world {args.name!r}{note}\n"

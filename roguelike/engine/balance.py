@@ -36,6 +36,10 @@ DEFENCE_DODGE = 2
 PLAYER_STEALTH = 0
 #: The most stealth a player can have (a save's bound).
 STEALTH_MOST = 40
+#: The most of one kind of item the player carries (in the pack and worn together), and the
+#: most hint coins held: one more is left lying ("You cannot carry more …"). A save's bound
+#: too, so a game never holds a count its save could not keep.
+MAX_CARRIED = 10**6
 
 # --- stealth and noise (roguelike/engine/stealth.py) --------------------------------------------
 

@@ -36,6 +36,7 @@ from roguelike.engine.balance import (
     INCINERATION_DAMAGE,
     INCINERATION_SELF,
     LIFE_MAX_HP,
+    MAX_CARRIED,
     MONSTER_DRINK_BELOW,
     MONSTER_DRINK_HEAL,
     PERK_BOMB,
@@ -73,6 +74,7 @@ __all__ = [
     "monster_drinks",
     "stray",
     "receive",
+    "room_for",
     "take_here",
     "throw",
     "tick_effects",
@@ -103,6 +105,8 @@ def take_here(state: GameState, *, choose: bool = False) -> list[Event]:
         return events + [
             Message(f"{a(name).capitalize()} of a hoard: g takes it, and the rest crumbles.")
         ]
+    if name is not None and not room_for(state, name):
+        return events + [Message(f"You cannot carry more {item_name(state, name)}.")]
     item = state.items_lying.pop(state.player, None)
     if item is not None:
         events += [ItemTaken(item), Message(receive(state, item))]
@@ -114,6 +118,18 @@ def take_here(state: GameState, *, choose: bool = False) -> list[Event]:
         if rest:
             events.append(Message("The other treasures of the hoard crumble to dust."))
     return events
+
+
+def room_for(state: GameState, item: str) -> bool:
+    """Whether the player can take one more ``item``: at most :data:`MAX_CARRIED` of a kind
+    carried (in the pack and worn), and of hint coins held."""
+    info = ITEMS[item]
+    if info.kind == "pack" or info.slot:
+        carried = state.inventory.get(item, 0) + (1 if item in state.equipment else 0)
+        return carried < MAX_CARRIED
+    if info.effect == "coin":
+        return state.hint_coins < MAX_CARRIED
+    return True
 
 
 def receive(state: GameState, item: str) -> str:

@@ -27,6 +27,8 @@ from roguelike.engine.events import (
     DoorOpened,
     DoorUnlocked,
     Event,
+    ItemTaken,
+    KeyTaken,
     Message,
     Moved,
     PuzzleFound,
@@ -159,7 +161,8 @@ def pick_up(state: GameState) -> list[Event]:
     events = take_here(state, choose=True)
     if not events:
         return [Message("There is nothing here to pick up.")]
-    state.turn += 1
+    if any(isinstance(e, ItemTaken | KeyTaken) for e in events):
+        state.turn += 1  # nothing taken (the pack is full of its kind): no turn spent
     return events
 
 

@@ -35,7 +35,7 @@ from roguelike.recording import MAX_ACTIONS, Recording, RecordingError, check
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves import fields as f
 from saves import header as h
-from saves.codec.common import MAX_LINE, MAX_MONSTERS, MAX_MOVES
+from saves.codec.common import MAX_LINE, MAX_MONSTERS, MAX_MOVES, MAX_PACK
 from saves.codec.game import (
     LOG_KEPT,
     state_doc,
@@ -114,7 +114,7 @@ def encode(
     the run's ``recording`` if it has one)."""
     check_belongs(world, state)
     check_writable(state, visited, recording)
-    return h.pack(
+    data = h.pack(
         to_document(world, state, visited, recording),
         format=h.FORMAT_VERSION,
         game=GAME_VERSION,
@@ -125,6 +125,14 @@ def encode(
         saved=saved or now_iso(),
         summary=summary_of(world, state),
     )
+    # the reader is the one judge of every bound (a count, a value, a length): a save it
+    # would refuse is never written, or the next load falls back to the backup and the play
+    # since is lost. Read back here, it costs a few milliseconds of a save.
+    try:
+        decode(data)
+    except SaveError as err:
+        raise SaveError(f"the game cannot be saved: its reader would refuse it ({err})") from None
+    return data
 
 
 def check_writable(
@@ -151,6 +159,11 @@ def check_writable(
     for room in state.puzzles.values():
         if len(room.moves) > MAX_MOVES:
             raise SaveError(f"a puzzle holds more than {MAX_MOVES} moves: too many to save")
+    for kind, count in state.inventory.items():
+        if not 1 <= count <= MAX_PACK:
+            raise SaveError(f"the pack holds {count} of {kind}: a save keeps 1 to {MAX_PACK}")
+    if not 0 <= state.hint_coins <= MAX_PACK:
+        raise SaveError(f"{state.hint_coins} hint coins: a save keeps 0 to {MAX_PACK}")
     if recording is not None and len(recording.actions) > MAX_ACTIONS:
         raise SaveError(f"the run's recording holds more than {MAX_ACTIONS} inputs")
 

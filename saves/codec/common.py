@@ -5,12 +5,13 @@ from __future__ import annotations
 import numpy as np
 
 from roguelike import tiles
+from roguelike.engine.balance import MAX_CARRIED
 from saves.errors import SaveError
 
 MAX_MONSTERS = 10_000
 MAX_ITEMS = 100_000
 MAX_BIG = 10**9  # counters: turns, HP, experience, energy …
-MAX_PACK = 10**6
+MAX_PACK = MAX_CARRIED  # one kind carried, hint coins: the engine's own cap
 MAX_MOVES = 100_000  # moves kept for one puzzle
 MAX_LINE = 2000  # longest log message kept
 U128 = (1 << 128) - 1

@@ -3,9 +3,9 @@
 The screen never decides a rule: every key becomes an engine action played in the game
 session it was given (:mod:`screens.game.session`: the app's :class:`saves.Session`, which
 records, remembers the floors left behind and autosaves; without one, the engine's ``step``),
-and the screen then draws the state again. ``S`` dismisses the screen with None (the app saves
-and goes back to the title); once the run is over, Enter dismisses it with the final
-:class:`~roguelike.engine.GameState`.
+and the screen then draws the state again. ``S`` has the game saved (the app's ``leave``, which
+asks the player what to do when saving fails) and then dismisses the screen with None; once
+the run is over, Enter dismisses it with the final :class:`~roguelike.engine.GameState`.
 
 What the direction keys, Enter, Tab, ``>`` and a click do is the current mode's to say
 (:mod:`screens.game.modes`: play, look, travel, a door's direction, throw, ended). The bot's
@@ -99,16 +99,20 @@ class GameScreen(DungeonScreen[GameState | None]):
         autopilot: bool = False,
         speed: int = DEFAULT_SPEED,
         clock: Clock | None = None,
+        leave: Callable[[Callable[[], None]], None] | None = None,
     ) -> None:
         """``permadeath``: the world's save is deleted at death (the side panel and the
         character sheet say so); ``session``: where the keys are played (its state is
         ``state``; None: :class:`~screens.game.session.Unsaved`); ``autopilot``: the bot plays
         from the start, at ``speed`` (1 to ``len(SPEEDS)``), ticked by ``clock`` (None:
-        Textual's timers)."""
+        Textual's timers); ``leave``: how the player leaves a game not over (``S``): it
+        saves, and calls what it is given once the game may close (the app's
+        ``leave_game``, which asks the player when saving fails; None: close at once)."""
         super().__init__(state, world_name=world_name, permadeath=permadeath)
         self.session: GameSession = session or Unsaved(state)
         assert self.session.state is state, "the screen shows the session's state"
         self.mode: Mode = Play()
+        self._leave = leave
         #: The bot's wheel (watch mode).
         self.bot = Watch(
             self, autopilot=autopilot, speed=speed, clock=clock or watching.default_clock(self)
@@ -166,6 +170,10 @@ class GameScreen(DungeonScreen[GameState | None]):
         events_ = session.step(action, autosave_now=False)
         if session.save_due:  # a new floor: drawn first, saved just after
             self.call_after_refresh(self._save_due)
+        if session.save_error:  # a write that failed during the step (a best score)
+            self.notify(
+                f"Not saved: {session.save_error}", severity="error", timeout=6, markup=False
+            )
         self._fresh = sum(isinstance(e, Message) for e in events_)
         self.prompt = None
         self._check_end()
@@ -575,10 +583,19 @@ class GameScreen(DungeonScreen[GameState | None]):
         )
 
     def action_save_quit(self) -> None:
-        """``S``: leave the game (the app saves it); after the run's end, the summary."""
+        """``S``: leave the game (saved first: if that fails the player chooses, and the
+        game stays until they do); after the run's end, the summary."""
         self.bot.stop()
         self.leave_mode()
-        self.dismiss(self.state if self.ended else None)
+        if self.ended or self._leave is None:
+            self.dismiss(self.state if self.ended else None)
+            return
+        self._leave(self._left)
+
+    def _left(self) -> None:
+        """The game was saved (or left unsaved by the player's choice): close its screen."""
+        if self.is_attached:
+            self.dismiss(None)
 
     def action_cancel(self) -> None:
         self.leave_mode()

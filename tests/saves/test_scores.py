@@ -40,7 +40,8 @@ def test_a_score_is_kept_when_it_beats_the_best(tmp_path):
     again = BestScores(tmp_path)  # another game reads what was written
     assert again.read() == {B: 100, A: 90}  # the newest last
     assert again.notice is None
-    assert files(tmp_path) == [sc.FILE_NAME]  # no temporary file left behind
+    # no temporary file left behind; the lock file of the shared file stays (saves.locks)
+    assert files(tmp_path) == [f".{sc.FILE_NAME}.lock", sc.FILE_NAME]
     doc = json.loads((tmp_path / sc.FILE_NAME).read_text())
     assert doc == {
         "format": 1,
@@ -139,7 +140,8 @@ def test_a_file_that_cannot_be_set_aside_is_never_written_over(tmp_path, monkeyp
     monkeypatch.setattr(sc.os, "replace", refuse)
     best = BestScores(tmp_path)
     assert best.read() == {} and best.notice is not None and "ignored" in best.notice
-    assert best.record(A, 90) is False
+    with pytest.raises(OSError, match="ignored"):  # said, never a silent False
+        best.record(A, 90)
     assert path.read_bytes() == b"garbage"
 
 

@@ -311,7 +311,8 @@ def test_a_fifo_as_the_puzzle_scores_file_is_passed_over_and_kept(tmp_path):
     scores = BestScores(tmp_path)
     assert promptly(scores.read) == {}
     assert scores.notice is not None and "not a regular file" in scores.notice
-    assert promptly(scores.record, codes.encode("jugs", "easy", 42), 70) is False
+    with pytest.raises(OSError, match="not a regular file"):  # told, never a silent False
+        promptly(scores.record, codes.encode("jugs", "easy", 42), 70)
     assert snapshot(tmp_path) == before
 
 
