@@ -51,7 +51,15 @@ from roguelike.engine.balance import DEFAULT_DIFFICULTY
 from roguelike.engine.final import LAST_MESSAGES, LINE_MOST, MAP_HEIGHT, FinalView, final_view
 from roguelike.engine.state import GameState
 from roguelike.presets import PRESETS
-from roguelike.recording import Outcome, Recording, RecordingError, Start, digest, replay
+from roguelike.recording import (
+    Divergence,
+    Outcome,
+    Recording,
+    RecordingError,
+    Start,
+    digest,
+    replay,
+)
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves import envelope as e
 from saves.errors import SaveError
@@ -81,7 +89,7 @@ OUTCOMES = ("won", "died", "abandoned")
 #: a date from a file can reach the screen.
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(\+00:00|Z)", re.ASCII)
 #: Tests play tiny worlds (one floor, no monsters) to stay fast; a run file is checked only
-#: when its recording starts as the game starts a world of its preset (see :func:`replay_record`).
+#: when its recording starts as the game starts a world of its preset (see :func:`world_claims`).
 CUSTOM_WORLDS = False
 MAX_TEXT = 200
 MAX_COUNT = 10**9
@@ -467,6 +475,8 @@ class Claim:
     name: str
     claimed: Any
     true: Any
+    #: the line that refuses a record for this claim, when the plain one would say less
+    refusal: str | None = None
 
     @property
     def holds(self) -> bool:
@@ -474,46 +484,108 @@ class Claim:
 
     def falsehood(self) -> str:
         """The one line that refuses a record for this claim."""
+        if self.refusal is not None:
+            return self.refusal
         return (
             f"the record's claim of {self.name} is false: it says {_shown(self.claimed)}, "
             f"its recording gives {_shown(self.true)}"
         )
 
 
-def replay_record(record: RunRecord) -> tuple[GameState, Outcome]:
-    """Replay ``record``'s recording to its end; RunFileError if it has none, if it is not of
-    the world the record names, or if it does not replay (out of sync: the message names the
-    turn and the input)."""
+#: What a record claims of its world when it was played as the game makes the world of its
+#: seed, preset and difficulty (the claim :func:`world_claims` names "world rules").
+STANDARD_WORLD = "the world the game makes of its seed and preset"
+
+
+def world_claims(record: RunRecord) -> list[Claim]:
+    """The claims a record makes about its world, beside what its recording's start says:
+    the world (seed and size), its difficulty, and that it is the world the game makes of
+    them (floors, monsters, puzzles, view: a test's tiny world is not, unless
+    :data:`CUSTOM_WORLDS`). Checked before anything is replayed. ``record`` has a recording."""
+    rec = record.recording
+    assert rec is not None
+    start = rec.start
+    standard = Start.standard(start.seed, start.preset, start.difficulty)
+    custom = start != standard and not CUSTOM_WORLDS
+    return [
+        Claim("world", [record.seed, record.preset], [seeds.encode(start.seed), start.preset]),
+        Claim("difficulty", record.difficulty, start.difficulty),
+        Claim(
+            "world rules",
+            STANDARD_WORLD,
+            f"a custom world ({start.differences(standard)})" if custom else STANDARD_WORLD,
+            refusal=(
+                f"the run was played in a custom world ({start.differences(standard)}), "
+                f"not {STANDARD_WORLD}"
+            ),
+        ),
+    ]
+
+
+@dataclass(frozen=True)
+class Verification:
+    """What checking a record gave (:func:`verification`): every claim checked, in order
+    (the world's first), the replay's end (None if it was not replayed to its end), and
+    the divergence if the recording went out of sync."""
+
+    record: RunRecord
+    claims: tuple[Claim, ...]
+    state: GameState | None = None
+    outcome: Outcome | None = None
+    divergence: Divergence | None = None
+
+    @property
+    def false(self) -> list[Claim]:
+        return [c for c in self.claims if not c.holds]
+
+    @property
+    def problem(self) -> str | None:
+        """The one line that refuses the record (its first false claim, or where its
+        recording went out of sync), or None if every claim holds."""
+        false = self.false
+        if false:
+            return false[0].falsehood()
+        if self.divergence is not None:
+            return f"the recording does not replay: {self.divergence}"
+        return None
+
+
+def verification(record: RunRecord, *, claims_too: bool = True) -> Verification:
+    """The one check of a run record, which ``replay --verify``, ``runs import``, the title's
+    challenge import and the hall all run: the world it claims (seed, size, floors and rules,
+    difficulty) against its recording's start, then its recording replayed and every claim
+    about the run (:func:`claims`) against that replay (``claims_too=False``: the world only,
+    then the replay). Stops at the first false claim about the world (the run's claims
+    cannot stand on another world) and at a divergence. RunFileError when there is nothing
+    to check: no recording, or another generator's."""
     rec = record.recording
     if rec is None:
         raise RunFileError("the run has no recording: its claims cannot be checked")
-    if seeds.encode(rec.start.seed) != record.seed or rec.start.preset != record.preset:
-        raise RunFileError("the claimed world (seed or preset) is not the recording's")
-    if rec.start.difficulty != record.difficulty:
-        raise RunFileError(
-            f"the claimed difficulty ({record.difficulty}) is not the recording's "
-            f"({rec.start.difficulty})"
-        )
-    standard = Start.standard(rec.start.seed, rec.start.preset, rec.start.difficulty)
-    if rec.start != standard and not CUSTOM_WORLDS:
-        raise RunFileError(
-            f"the run was played in a custom world ({rec.start.differences(standard)}), "
-            "not the world the game makes of its seed and preset"
-        )
+    problem = rec.generator_problem()
+    if problem:
+        raise RunFileError(problem)
+    world = world_claims(record)
+    if not all(c.holds for c in world):
+        return Verification(record, tuple(world))
     try:
-        return replay(rec)
+        state, outcome = replay(rec)
+    except Divergence as err:
+        return Verification(record, tuple(world), divergence=err)
     except RecordingError as err:
         raise RunFileError(f"the recording does not replay: {err}") from None
+    run = claims(record, state, outcome) if claims_too else []
+    return Verification(record, (*world, *run), state, outcome)
 
 
 def verify(record: RunRecord) -> tuple[GameState, Outcome]:
-    """Replay ``record``'s recording and check every claim it makes; RunFileError naming the
-    first false claim (or why it cannot be replayed). Returns the replayed state and outcome."""
-    state, outcome = replay_record(record)
-    for claim in claims(record, state, outcome):
-        if not claim.holds:
-            raise RunFileError(claim.falsehood())
-    return state, outcome
+    """Replay ``record``'s recording and check every claim it makes (:func:`verification`);
+    RunFileError naming the first false claim (or why it cannot be replayed). Returns the
+    replayed state and outcome."""
+    found = verification(record)
+    if found.problem is not None:
+        raise RunFileError(found.problem)
+    assert found.state is not None and found.outcome is not None
+    return found.state, found.outcome
 
 
 def _shown(value: Any) -> str:
