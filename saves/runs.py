@@ -36,6 +36,7 @@ a goal (it pays through the depth it opens).
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import os
 import re
@@ -661,9 +662,24 @@ def _unpack(data: bytes) -> RunRecord:
 # --- the hall --------------------------------------------------------------------------------
 
 
-#: Run files read, by path: (mtime, size, inode) and the record. Listing the hall again (the
-#: title shows the daily streak each time it appears) reads only what changed.
-_READ: dict[Path, tuple[tuple[int, int, int], RunRecord]] = {}
+#: Run files read, by path: (mtime, size, inode) and the record, or why it is not listed (a
+#: file whose recording refutes it). Listing the hall again (the title shows the daily streak
+#: each time it appears) reads only what changed, and replays nothing twice in a process.
+_READ: dict[Path, tuple[tuple[int, int, int], RunRecord | str]] = {}
+
+#: The file in each hall folder that lists the run files known to hold up, by a checksum of
+#: their bytes (one hex digest a line): those the game wrote itself after checking them, and
+#: those a listing replayed. A run file not in it (dropped into the folder by hand) is
+#: verified by replay before it is listed, once: then its checksum joins the list.
+CHECKED_FILE = "checked"
+#: The most checksums the list keeps (the newest), and its largest size.
+MAX_CHECKED = 2 * MAX_LISTED
+_CHECKSUM = re.compile(r"[0-9a-f]{32}", re.ASCII)
+
+
+def checksum(data: bytes) -> str:
+    """The checksum the hall's list of checked files keeps of a run file's bytes."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 class Hall:
@@ -683,7 +699,10 @@ class Hall:
 
     def add(self, record: RunRecord, imported: bool = False) -> RunRecord:
         """Keep ``record`` (a daily run not the first finished that day is kept unscored).
-        The same run kept twice (same world, start, outcome and turns) is kept once."""
+        The same run kept twice (same world, start, outcome and turns) is kept once. The
+        caller has checked it (:func:`verify`, or a session that played it from its start):
+        its file joins the folder's list of checked files first, so a failure to write
+        either keeps nothing listed that was not checked."""
         same = (record.world, record.started, record.outcome, record.turns, record.seed)
         for old in self.challenges() if imported else self.runs():
             if (old.world, old.started, old.outcome, old.turns, old.seed) == same:
@@ -692,10 +711,31 @@ class Hall:
             record = replace(record, scored=False)
         folder = self._dir(imported)
         folder.mkdir(parents=True, exist_ok=True)
-        write_atomic(self.file(record.id, imported), pack(record))
+        data = pack(record)
+        self._vouch(folder, [checksum(data)])
+        write_atomic(self.file(record.id, imported), data)
         return record
 
+    def _checked(self, folder: Path) -> list[str]:
+        """The checksums of the run files in ``folder`` known to hold up (see
+        :data:`CHECKED_FILE`); a list that cannot be read or is damaged is empty (each file
+        is then verified again, once)."""
+        try:
+            text = read_file(folder / CHECKED_FILE, MAX_CHECKED * 33 + 1).decode("ascii")
+        except (OSError, SaveError, UnicodeDecodeError):
+            return []
+        return [line for line in text.split("\n") if _CHECKSUM.fullmatch(line)]
+
+    def _vouch(self, folder: Path, sums: list[str]) -> None:
+        """Add ``sums`` to ``folder``'s list of checked files (atomically; raises OSError)."""
+        known = self._checked(folder)
+        kept = [*known, *(c for c in sums if c not in known)][-MAX_CHECKED:]
+        write_atomic(folder / CHECKED_FILE, "".join(f"{c}\n" for c in kept).encode("ascii"))
+
     def _read_all(self, imported: bool) -> list[RunRecord]:
+        """The records of a folder that hold up: a file the game did not check before (one
+        dropped there by hand) is verified by replay first (:func:`verification`), and one
+        whose recording refutes it is not listed (:attr:`problems` says why, in a line)."""
         folder = self._dir(imported)
         out: list[RunRecord] = []
         try:
@@ -705,6 +745,8 @@ class Hall:
         except OSError as err:  # not a folder, not readable: an empty hall that says why
             self.problems.append(f"{folder.name}: {err.strerror or err}")
             return out
+        checked: set[str] | None = None  # read once, when a file is not cached
+        newly: list[str] = []
         for p in names[-MAX_LISTED:]:
             try:
                 st = p.stat()
@@ -713,11 +755,33 @@ class Hall:
                 key = (st.st_mtime_ns, st.st_size, st.st_ino)
                 cached = _READ.get(p)
                 if cached is None or cached[0] != key:
-                    cached = (key, unpack(read_file(p, MAX_FILE)))
+                    if checked is None:
+                        checked = set(self._checked(folder))
+                    data = read_file(p, MAX_FILE)
+                    record = unpack(data)
+                    found: RunRecord | str = record
+                    if checksum(data) not in checked:
+                        try:
+                            verify(record)
+                            newly.append(checksum(data))
+                        except RunFileError as err:
+                            found = f"not listed: {err}"
+                    cached = (key, found)
                     _READ[p] = cached
-                out.append(cached[1])
+                if isinstance(cached[1], str):
+                    self.problems.append(f"{p.name}: {printable(cached[1])}")
+                else:
+                    out.append(cached[1])
             except (SaveError, OSError) as err:  # a run file's or the store's refusal
                 self.problems.append(f"{p.name}: {printable(str(err))}")
+        if newly:
+            try:
+                self._vouch(folder, newly)
+            except OSError as err:  # listed all the same: they are verified again next time
+                self.problems.append(
+                    f"{CHECKED_FILE}: the list of checked runs was not written "
+                    f"({err.strerror or err}): they are replayed again next time"
+                )
         return out
 
     def runs(self) -> list[RunRecord]:

@@ -51,7 +51,7 @@ from roguelike.presets import DEFAULT_PRESET
 from roguelike.recording import Recording
 from saves.errors import NotSaved, SaveError, StoreError
 from saves.locks import WorldLock
-from saves.runs import Hall, RunRecord, record_of
+from saves.runs import Hall, RunFileError, RunRecord, record_of, verify
 from saves.scores import keep_room_score
 from saves.store import BackupWarning, Store
 from saves.world import (
@@ -133,6 +133,12 @@ class Session:
         self.kept: RunRecord | None = None
         #: a new floor was entered and not yet saved (:meth:`step` with ``autosave_now=False``)
         self.save_due = False
+        #: the state is its recording's replay by construction: a fresh game made here and
+        #: played only through :meth:`step` (a loaded save's state is a file's claim, which
+        #: :meth:`keep_run` checks by replaying its recording before the hall keeps it)
+        self.proven = False
+        #: why the hall refused the run (:meth:`refutation`), once asked
+        self.refused: str | None = None
         if pregenerate is not None and state.floors is None:
             state.floors = FloorCache(start_worker(pregenerate))
             self.prepare_next_floor()
@@ -254,11 +260,29 @@ class Session:
             abandoned=abandoned,
             challenge=self.challenge,
         )
+        if self.refused is None:
+            self.refused = self.refutation(record)
+        if self.refused is not None:  # replayed once: asked again, the answer is the same
+            self.save_error = self.refused
+            return None
         try:
             self.kept = Hall(self.store.path).add(record)
         except SESSION_ERRORS as err:
             self.save_error = f"the run could not be kept in the hall: {err}"
         return self.kept
+
+    def refutation(self, record: RunRecord) -> str | None:
+        """Why the hall does not keep ``record``, the run of this session, in one line: its
+        recording, replayed, refutes a claim (a doctored save says it was won), or there is
+        none to prove it. None if it holds (or the session played it from its start, so
+        that its state is its recording's replay: :attr:`proven`)."""
+        if self.proven:
+            return None
+        try:
+            verify(record)
+        except RunFileError as err:
+            return f"the run is not kept in the hall: {err}"
+        return None
 
     def run_record(self) -> RunRecord:
         """The finished run's record: the one kept in the hall (:meth:`keep_run`), or, for a
@@ -411,7 +435,9 @@ class Games:
         except BaseException:
             lock.release()
             raise
-        return Session(self, world, state, [], lock, recording, self.pregenerate)
+        session = Session(self, world, state, [], lock, recording, self.pregenerate)
+        session.proven = True  # a fresh game, played here from its start
+        return session
 
     def load(self, name: str) -> Session:
         """Lock and load the saved world ``name`` (nothing changes if that fails). A world
@@ -432,6 +458,17 @@ class Games:
         )
         session.warning = self.store.last_warning
         return session
+
+    def give_up(self, name: str) -> tuple[RunRecord | None, str | None]:
+        """:meth:`abandon`, and why the run was not kept in the hall, in one line (its
+        recording refutes the save, or the hall could not be written), or None."""
+        try:
+            session = self._load(name, None)  # read and released: no floor to make ahead
+        except SESSION_ERRORS:
+            return None, None
+        with session:
+            kept = session.keep_run(abandoned=not session.ended)
+            return kept, None if kept is not None else session.save_error
 
     def abandon(self, name: str) -> RunRecord | None:
         """The unfinished run of the saved world ``name`` is given up (the world is about to be
@@ -465,6 +502,8 @@ class Games:
             difficulty=difficulty or DEFAULT_DIFFICULTY,
         )
         state = self.make_game(world)
-        return Session(
+        session = Session(
             self, world, state, recording=Recording.begin(state), pregenerate=self.pregenerate
         )
+        session.proven = True  # a fresh game, played here from its start
+        return session

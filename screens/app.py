@@ -311,6 +311,9 @@ class RoguelikeApp(App[None]):
         """Save the finished run, or delete its world if it perishes; release it."""
         try:
             self._try(session.end_run, self._failure(session))
+            if session.refused is not None:  # its own recording refutes the save
+                why = session.refused
+                self.notify(why[:1].upper() + why[1:], severity="warning", timeout=6, markup=False)
         finally:
             self._close()
 
@@ -422,7 +425,10 @@ class RoguelikeApp(App[None]):
     def abandon(self, name: str) -> None:
         """The world ``name`` is about to be deleted or started again: an unfinished run of it
         goes to the hall as abandoned (a failure is said, and does not stop the player)."""
-        self._try(partial(self.games.abandon, name), "The run could not be kept: {}")
+        found = self._try(partial(self.games.give_up, name), "The run could not be kept: {}")
+        why = None if found is None else found[1]
+        if why is not None:  # refuted by its own recording, or the hall not written
+            self.notify(why[:1].upper() + why[1:], severity="warning", timeout=6, markup=False)
 
     # -- runs, challenges, the daily world
 
