@@ -109,17 +109,17 @@ def verify_report(record: RunRecord, fmt: str) -> tuple[str, str | None]:
         found = verification(record)
     except RunFileError as err:  # nothing to replay: another generator's recording
         raise Fail(printable(str(err))) from None
-    err = found.divergence
-    if err is not None:
+    gone = found.divergence
+    if gone is not None:
         if fmt == "json":
             sync = {
                 "id": record.id,
                 "matched": False,
-                "out_of_sync": {"turn": err.turn, "input": err.index + 1},
-                "error": str(err),
+                "out_of_sync": {"turn": gone.turn, "input": gone.index + 1},
+                "error": str(gone),
             }
-            return json.dumps(sync, indent=1) + "\n", str(err)
-        return "", str(err)
+            return json.dumps(sync, indent=1) + "\n", str(gone)
+        return "", str(gone)
     checked = list(found.claims)
     false = found.false
     reason = printable(false[0].falsehood()) if false else None

@@ -10,9 +10,9 @@ recording's last check recomputed, imported and deleted with ``world delete --ye
 
 from __future__ import annotations
 
+import saves.session
 from roguelike.engine import Wait
 from roguelike.recording import check
-import saves.session
 from saves import Store, World
 from saves.runs import Hall, RunRecord
 from saves.session import Games
