@@ -21,7 +21,17 @@ The hall lives in the save folder: ``runs/<id>.run`` for the player's own runs a
 ``challenges/<id>.run`` for those imported from others. An imported record is never trusted:
 :func:`verify` replays its recording and compares every claim (outcome and cause, floors,
 turns, kills, puzzles, hints, score, the final state's digest); a file whose claims do not
-match is refused, saying which claim is false.
+match is refused, saying which claim is false. That check, :func:`verification`, is the one
+every entry point runs (``replay --verify``, ``runs import``, the title's challenge import, the
+hall): the world the record claims (seed, size, floors and rules, difficulty) against its
+recording's start, then every claim about the run against the replay.
+
+The hall lists a run only from what its recording proves: a session loaded from a save is
+replayed before its run is kept (``saves.session``), and each folder keeps a list of the run
+files known to hold up (:data:`CHECKED_FILE`: checksums of those the game wrote after checking
+them, and of those a listing replayed); a file not in it, dropped into the folder by hand, is
+replayed once before it is listed, and one that does not hold up is not listed, with the
+reason in :attr:`Hall.problems`.
 
 Score (also in the README), term by term in :func:`score_parts`::
 

@@ -6,9 +6,11 @@ is taken as a run's id (or a unique start of one) in the hall of the save folder
 read with the save layer's bounds and checksum (:func:`saves.runs.unpack`), and a recording
 made by another generator is refused there, naming both versions.
 
-``--verify`` replays every input through the engine and compares each claim of the record
-(outcome, floors, turns, kills, keys, puzzles, hints, score, the final state's digest) with
-what the replay gave. Exit status: 0 when every claim holds; 1 when the file reads but does
+``--verify`` runs the one check of a record that ``runs import``, the challenge screen and the
+hall run too (:func:`saves.runs.verification`): the world it claims (seed and size, floors
+and rules, difficulty) against its recording's start, then every input replayed through the
+engine and each claim of the record (outcome, floors, turns, kills, keys, puzzles, hints,
+score, the final state's digest) compared with what the replay gave. Exit status: 0 when every claim holds; 1 when the file reads but does
 not hold up (a replay out of sync, which names the turn and the input, or a false claim,
 which names the claim); 2 when there is nothing to check (no such file or run, not a run
 file, damaged, another generator, no recording). Every text taken from the file is made
