@@ -10,7 +10,8 @@ made by another generator is refused there, naming both versions.
 hall run too (:func:`saves.runs.verification`): the world it claims (seed and size, floors
 and rules, difficulty) against its recording's start, then every input replayed through the
 engine and each claim of the record (outcome, floors, turns, kills, keys, puzzles, hints,
-score, the final state's digest) compared with what the replay gave. Exit status: 0 when every claim holds; 1 when the file reads but does
+score, the final state's digest) compared with what the replay gave. Exit status: 0 when
+every claim holds; 1 when the file reads but does
 not hold up (a replay out of sync, which names the turn and the input, or a false claim,
 which names the claim); 2 when there is nothing to check (no such file or run, not a run
 file, damaged, another generator, no recording). Every text taken from the file is made
