@@ -56,6 +56,47 @@ _ACTION_ID = re.compile(r"[a-z][a-z0-9_.-]{0,47}")
 _KEY = re.compile(r"[A-Za-z0-9_+]{1,32}")
 
 
+#: Keys a terminal sends as another key (its encoding has one byte for both, and the
+#: game hears the other one): bound to an action, they would never fire. Each with the key
+#: it arrives as (Textual's key names on the left).
+TERMINAL_TWINS: dict[str, str] = {
+    "ctrl+i": "Tab",
+    "ctrl+m": "Enter",
+    "ctrl+j": "Enter (a line feed) in some terminals",
+    "ctrl+h": "Backspace in many terminals",
+    "ctrl+backspace": "Backspace in many terminals",
+    "ctrl+8": "Backspace in many terminals",
+    "ctrl+left_square_bracket": "Escape",
+    "ctrl+3": "Escape",
+    "ctrl+space": "ctrl+@",
+    "ctrl+2": "ctrl+@",
+    "ctrl+4": "ctrl+backslash",
+    "ctrl+5": "ctrl+right_square_bracket",
+    "ctrl+6": "ctrl+circumflex_accent",
+    "ctrl+7": "ctrl+underscore",
+    "ctrl+minus": "ctrl+underscore",
+    "ctrl+slash": "ctrl+underscore",
+    "ctrl+1": "1",
+    "ctrl+9": "9",
+    "ctrl+0": "0",
+}
+_CTRL_SHIFT_LETTER = re.compile(r"ctrl\+shift\+([a-z])")
+
+
+def terminal_twin(key: str, shown: str | None = None) -> str | None:
+    """Why ``key`` (a Textual key name) cannot be bound, one line: a terminal sends it as
+    another key (``ctrl+i is the same key as Tab in a terminal``); None if it arrives as
+    itself. ``shown``: the key as the message writes it (``key`` itself by default)."""
+    twin = TERMINAL_TWINS.get(key)
+    letter = _CTRL_SHIFT_LETTER.fullmatch(key)
+    if letter is not None:
+        twin = f"ctrl+{letter.group(1)}"
+    if twin is None:
+        return None
+    where = "" if "terminals" in twin else " in a terminal"
+    return f"{shown or key} is the same key as {twin}{where}"
+
+
 class OptionsDamaged(ValueError):
     """The options file is not one this game wrote; the message is one line."""
 

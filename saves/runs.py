@@ -21,7 +21,17 @@ The hall lives in the save folder: ``runs/<id>.run`` for the player's own runs a
 ``challenges/<id>.run`` for those imported from others. An imported record is never trusted:
 :func:`verify` replays its recording and compares every claim (outcome and cause, floors,
 turns, kills, puzzles, hints, score, the final state's digest); a file whose claims do not
-match is refused, saying which claim is false.
+match is refused, saying which claim is false. That check, :func:`verification`, is the one
+every entry point runs (``replay --verify``, ``runs import``, the title's challenge import, the
+hall): the world the record claims (seed, size, floors and rules, difficulty) against its
+recording's start, then every claim about the run against the replay.
+
+The hall lists a run only from what its recording proves: a session loaded from a save is
+replayed before its run is kept (``saves.session``), and each folder keeps a list of the run
+files known to hold up (:data:`CHECKED_FILE`: checksums of those the game wrote after checking
+them, and of those a listing replayed); a file not in it, dropped into the folder by hand, is
+replayed once before it is listed, and one that does not hold up is not listed, with the
+reason in :attr:`Hall.problems`.
 
 Score (also in the README), term by term in :func:`score_parts`::
 
@@ -36,6 +46,7 @@ a goal (it pays through the depth it opens).
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import os
 import re
@@ -51,7 +62,15 @@ from roguelike.engine.balance import DEFAULT_DIFFICULTY
 from roguelike.engine.final import LAST_MESSAGES, LINE_MOST, MAP_HEIGHT, FinalView, final_view
 from roguelike.engine.state import GameState
 from roguelike.presets import PRESETS
-from roguelike.recording import Outcome, Recording, RecordingError, Start, digest, replay
+from roguelike.recording import (
+    Divergence,
+    Outcome,
+    Recording,
+    RecordingError,
+    Start,
+    digest,
+    replay,
+)
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves import envelope as e
 from saves.errors import SaveError
@@ -82,7 +101,7 @@ OUTCOMES = ("won", "died", "abandoned")
 #: a date from a file can reach the screen.
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(\+00:00|Z)", re.ASCII)
 #: Tests play tiny worlds (one floor, no monsters) to stay fast; a run file is checked only
-#: when its recording starts as the game starts a world of its preset (see :func:`replay_record`).
+#: when its recording starts as the game starts a world of its preset (see :func:`world_claims`).
 CUSTOM_WORLDS = False
 MAX_TEXT = 200
 MAX_COUNT = 10**9
@@ -468,6 +487,8 @@ class Claim:
     name: str
     claimed: Any
     true: Any
+    #: the line that refuses a record for this claim, when the plain one would say less
+    refusal: str | None = None
 
     @property
     def holds(self) -> bool:
@@ -475,46 +496,108 @@ class Claim:
 
     def falsehood(self) -> str:
         """The one line that refuses a record for this claim."""
+        if self.refusal is not None:
+            return self.refusal
         return (
             f"the record's claim of {self.name} is false: it says {_shown(self.claimed)}, "
             f"its recording gives {_shown(self.true)}"
         )
 
 
-def replay_record(record: RunRecord) -> tuple[GameState, Outcome]:
-    """Replay ``record``'s recording to its end; RunFileError if it has none, if it is not of
-    the world the record names, or if it does not replay (out of sync: the message names the
-    turn and the input)."""
+#: What a record claims of its world when it was played as the game makes the world of its
+#: seed, preset and difficulty (the claim :func:`world_claims` names "world rules").
+STANDARD_WORLD = "the world the game makes of its seed and preset"
+
+
+def world_claims(record: RunRecord) -> list[Claim]:
+    """The claims a record makes about its world, beside what its recording's start says:
+    the world (seed and size), its difficulty, and that it is the world the game makes of
+    them (floors, monsters, puzzles, view: a test's tiny world is not, unless
+    :data:`CUSTOM_WORLDS`). Checked before anything is replayed. ``record`` has a recording."""
+    rec = record.recording
+    assert rec is not None
+    start = rec.start
+    standard = Start.standard(start.seed, start.preset, start.difficulty)
+    custom = start != standard and not CUSTOM_WORLDS
+    return [
+        Claim("world", [record.seed, record.preset], [seeds.encode(start.seed), start.preset]),
+        Claim("difficulty", record.difficulty, start.difficulty),
+        Claim(
+            "world rules",
+            STANDARD_WORLD,
+            f"a custom world ({start.differences(standard)})" if custom else STANDARD_WORLD,
+            refusal=(
+                f"the run was played in a custom world ({start.differences(standard)}), "
+                f"not {STANDARD_WORLD}"
+            ),
+        ),
+    ]
+
+
+@dataclass(frozen=True)
+class Verification:
+    """What checking a record gave (:func:`verification`): every claim checked, in order
+    (the world's first), the replay's end (None if it was not replayed to its end), and
+    the divergence if the recording went out of sync."""
+
+    record: RunRecord
+    claims: tuple[Claim, ...]
+    state: GameState | None = None
+    outcome: Outcome | None = None
+    divergence: Divergence | None = None
+
+    @property
+    def false(self) -> list[Claim]:
+        return [c for c in self.claims if not c.holds]
+
+    @property
+    def problem(self) -> str | None:
+        """The one line that refuses the record (its first false claim, or where its
+        recording went out of sync), or None if every claim holds."""
+        false = self.false
+        if false:
+            return false[0].falsehood()
+        if self.divergence is not None:
+            return f"the recording does not replay: {self.divergence}"
+        return None
+
+
+def verification(record: RunRecord, *, claims_too: bool = True) -> Verification:
+    """The one check of a run record, which ``replay --verify``, ``runs import``, the title's
+    challenge import and the hall all run: the world it claims (seed, size, floors and rules,
+    difficulty) against its recording's start, then its recording replayed and every claim
+    about the run (:func:`claims`) against that replay (``claims_too=False``: the world only,
+    then the replay). Stops at the first false claim about the world (the run's claims
+    cannot stand on another world) and at a divergence. RunFileError when there is nothing
+    to check: no recording, or another generator's."""
     rec = record.recording
     if rec is None:
         raise RunFileError("the run has no recording: its claims cannot be checked")
-    if seeds.encode(rec.start.seed) != record.seed or rec.start.preset != record.preset:
-        raise RunFileError("the claimed world (seed or preset) is not the recording's")
-    if rec.start.difficulty != record.difficulty:
-        raise RunFileError(
-            f"the claimed difficulty ({record.difficulty}) is not the recording's "
-            f"({rec.start.difficulty})"
-        )
-    standard = Start.standard(rec.start.seed, rec.start.preset, rec.start.difficulty)
-    if rec.start != standard and not CUSTOM_WORLDS:
-        raise RunFileError(
-            f"the run was played in a custom world ({rec.start.differences(standard)}), "
-            "not the world the game makes of its seed and preset"
-        )
+    problem = rec.generator_problem()
+    if problem:
+        raise RunFileError(problem)
+    world = world_claims(record)
+    if not all(c.holds for c in world):
+        return Verification(record, tuple(world))
     try:
-        return replay(rec)
+        state, outcome = replay(rec)
+    except Divergence as err:
+        return Verification(record, tuple(world), divergence=err)
     except RecordingError as err:
         raise RunFileError(f"the recording does not replay: {err}") from None
+    run = claims(record, state, outcome) if claims_too else []
+    return Verification(record, (*world, *run), state, outcome)
 
 
 def verify(record: RunRecord) -> tuple[GameState, Outcome]:
-    """Replay ``record``'s recording and check every claim it makes; RunFileError naming the
-    first false claim (or why it cannot be replayed). Returns the replayed state and outcome."""
-    state, outcome = replay_record(record)
-    for claim in claims(record, state, outcome):
-        if not claim.holds:
-            raise RunFileError(claim.falsehood())
-    return state, outcome
+    """Replay ``record``'s recording and check every claim it makes (:func:`verification`);
+    RunFileError naming the first false claim (or why it cannot be replayed). Returns the
+    replayed state and outcome."""
+    found = verification(record)
+    if found.problem is not None:
+        raise RunFileError(found.problem)
+    assert found.state is not None and found.outcome is not None
+    return found.state, found.outcome
 
 
 def _shown(value: Any) -> str:
@@ -590,9 +673,24 @@ def _unpack(data: bytes) -> RunRecord:
 # --- the hall --------------------------------------------------------------------------------
 
 
-#: Run files read, by path: (mtime, size, inode) and the record. Listing the hall again (the
-#: title shows the daily streak each time it appears) reads only what changed.
-_READ: dict[Path, tuple[tuple[int, int, int], RunRecord]] = {}
+#: Run files read, by path: (mtime, size, inode) and the record, or why it is not listed (a
+#: file whose recording refutes it). Listing the hall again (the title shows the daily streak
+#: each time it appears) reads only what changed, and replays nothing twice in a process.
+_READ: dict[Path, tuple[tuple[int, int, int], RunRecord | str]] = {}
+
+#: The file in each hall folder that lists the run files known to hold up, by a checksum of
+#: their bytes (one hex digest a line): those the game wrote itself after checking them, and
+#: those a listing replayed. A run file not in it (dropped into the folder by hand) is
+#: verified by replay before it is listed, once: then its checksum joins the list.
+CHECKED_FILE = "checked"
+#: The most checksums the list keeps (the newest), and its largest size.
+MAX_CHECKED = 2 * MAX_LISTED
+_CHECKSUM = re.compile(r"[0-9a-f]{32}", re.ASCII)
+
+
+def checksum(data: bytes) -> str:
+    """The checksum the hall's list of checked files keeps of a run file's bytes."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 class Hall:
@@ -612,7 +710,10 @@ class Hall:
 
     def add(self, record: RunRecord, imported: bool = False) -> RunRecord:
         """Keep ``record`` (a daily run not the first finished that day is kept unscored).
-        The same run kept twice (same world, start, outcome and turns) is kept once."""
+        The same run kept twice (same world, start, outcome and turns) is kept once. The
+        caller has checked it (:func:`verify`, or a session that played it from its start):
+        its file joins the folder's list of checked files first, so a failure to write
+        either keeps nothing listed that was not checked."""
         folder = self._dir(imported)
         self.path.mkdir(parents=True, exist_ok=True)
         # two games ending runs at once: the check for the same run and for the day's scored
@@ -626,10 +727,31 @@ class Hall:
             if daily and self.daily_used(dt.date.fromisoformat(record.daily or "")):
                 record = replace(record, scored=False)
             folder.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.file(record.id, imported), pack(record))
+            data = pack(record)
+            self._vouch(folder, [checksum(data)])
+            write_atomic(self.file(record.id, imported), data)
         return record
 
+    def _checked(self, folder: Path) -> list[str]:
+        """The checksums of the run files in ``folder`` known to hold up (see
+        :data:`CHECKED_FILE`); a list that cannot be read or is damaged is empty (each file
+        is then verified again, once)."""
+        try:
+            text = read_file(folder / CHECKED_FILE, MAX_CHECKED * 33 + 1).decode("ascii")
+        except (OSError, SaveError, UnicodeDecodeError):
+            return []
+        return [line for line in text.split("\n") if _CHECKSUM.fullmatch(line)]
+
+    def _vouch(self, folder: Path, sums: list[str]) -> None:
+        """Add ``sums`` to ``folder``'s list of checked files (atomically; raises OSError)."""
+        known = self._checked(folder)
+        kept = [*known, *(c for c in sums if c not in known)][-MAX_CHECKED:]
+        write_atomic(folder / CHECKED_FILE, "".join(f"{c}\n" for c in kept).encode("ascii"))
+
     def _read_all(self, imported: bool) -> list[RunRecord]:
+        """The records of a folder that hold up: a file the game did not check before (one
+        dropped there by hand) is verified by replay first (:func:`verification`), and one
+        whose recording refutes it is not listed (:attr:`problems` says why, in a line)."""
         folder = self._dir(imported)
         out: list[RunRecord] = []
         try:
@@ -639,6 +761,8 @@ class Hall:
         except OSError as err:  # not a folder, not readable: an empty hall that says why
             self.problems.append(f"{folder.name}: {err.strerror or err}")
             return out
+        checked: set[str] | None = None  # read once, when a file is not cached
+        newly: list[str] = []
         for p in names[-MAX_LISTED:]:
             try:
                 st = p.stat()
@@ -647,11 +771,33 @@ class Hall:
                 key = (st.st_mtime_ns, st.st_size, st.st_ino)
                 cached = _READ.get(p)
                 if cached is None or cached[0] != key:
-                    cached = (key, unpack(read_file(p, MAX_FILE)))
+                    if checked is None:
+                        checked = set(self._checked(folder))
+                    data = read_file(p, MAX_FILE)
+                    record = unpack(data)
+                    found: RunRecord | str = record
+                    if checksum(data) not in checked:
+                        try:
+                            verify(record)
+                            newly.append(checksum(data))
+                        except RunFileError as err:
+                            found = f"not listed: {err}"
+                    cached = (key, found)
                     _READ[p] = cached
-                out.append(cached[1])
+                if isinstance(cached[1], str):
+                    self.problems.append(f"{p.name}: {printable(cached[1])}")
+                else:
+                    out.append(cached[1])
             except (SaveError, OSError) as err:  # a run file's or the store's refusal
                 self.problems.append(f"{p.name}: {printable(str(err))}")
+        if newly:
+            try:
+                self._vouch(folder, newly)
+            except OSError as err:  # listed all the same: they are verified again next time
+                self.problems.append(
+                    f"{CHECKED_FILE}: the list of checked runs was not written "
+                    f"({err.strerror or err}): they are replayed again next time"
+                )
         return out
 
     def runs(self) -> list[RunRecord]:

@@ -51,7 +51,7 @@ from roguelike.presets import DEFAULT_PRESET
 from roguelike.recording import Recording
 from saves.errors import HallNotWritten, NotSaved, SaveError, StoreError, WorldNotFound
 from saves.locks import WorldLock
-from saves.runs import Hall, RunRecord, record_of
+from saves.runs import Hall, RunFileError, RunRecord, record_of, verify
 from saves.scores import keep_room_score
 from saves.store import BackupWarning, Store
 from saves.world import (
@@ -141,6 +141,12 @@ class Session:
         self.kept: RunRecord | None = None
         #: a new floor was entered and not yet saved (:meth:`step` with ``autosave_now=False``)
         self.save_due = False
+        #: the state is its recording's replay by construction: a fresh game made here and
+        #: played only through :meth:`step` (a loaded save's state is a file's claim, which
+        #: :meth:`keep_run` checks by replaying its recording before the hall keeps it)
+        self.proven = False
+        #: why the hall refused the run (:meth:`refutation`), once asked
+        self.refused: str | None = None
         if pregenerate is not None and state.floors is None:
             state.floors = FloorCache(start_worker(pregenerate))
             self.prepare_next_floor()
@@ -267,6 +273,11 @@ class Session:
             abandoned=abandoned,
             challenge=self.challenge,
         )
+        if self.refused is None:
+            self.refused = self.refutation(record)
+        if self.refused is not None:  # replayed once: asked again, the answer is the same
+            self.save_error = self.refused
+            return None
         try:
             self.kept = Hall(self.store.path).add(record)
         except SESSION_ERRORS as err:
@@ -274,6 +285,19 @@ class Session:
                 f"the run of {self.world.name!r} could not be kept in the hall of runs: {_why(err)}"
             ) from err
         return self.kept
+
+    def refutation(self, record: RunRecord) -> str | None:
+        """Why the hall does not keep ``record``, the run of this session, in one line: its
+        recording, replayed, refutes a claim (a doctored save says it was won), or there is
+        none to prove it. None if it holds (or the session played it from its start, so
+        that its state is its recording's replay: :attr:`proven`)."""
+        if self.proven:
+            return None
+        try:
+            verify(record)
+        except RunFileError as err:
+            return f"the run is not kept in the hall: {err}"
+        return None
 
     def run_record(self) -> RunRecord:
         """The finished run's record: the one kept in the hall (:meth:`keep_run`), or, for a
@@ -437,7 +461,9 @@ class Games:
         except BaseException:
             lock.release()
             raise
-        return Session(self, world, state, [], lock, recording, self.pregenerate)
+        session = Session(self, world, state, [], lock, recording, self.pregenerate)
+        session.proven = True  # a fresh game, played here from its start
+        return session
 
     def load(self, name: str) -> Session:
         """Lock and load the saved world ``name`` (nothing changes if that fails). A world
@@ -459,20 +485,27 @@ class Games:
         session.warning = self.store.last_warning
         return session
 
-    def abandon(self, name: str) -> RunRecord | None:
+    def give_up(self, name: str) -> tuple[RunRecord | None, str | None]:
         """The unfinished run of the saved world ``name`` is given up (the world is about to be
-        deleted or started again): keep it in the hall as abandoned. A run that is over is
-        kept as it ended, in case its end never reached the hall (a crash before it did; the
-        hall keeps a run once). None if the world cannot be read (a damaged save holds no
-        run to keep). Raises :class:`~saves.errors.HallNotWritten` if the hall cannot be
-        written, and what locking the world raises (held by another game, a full disk): the
-        caller must then keep the world, or its run is lost."""
+        deleted or started again): keep it in the hall as abandoned, if its own recording
+        proves it. A run that is over is kept as it ended, in case its end never reached the
+        hall (a crash before it did; the hall keeps a run once). Returns the record kept and
+        why the run was refused (its recording refutes the save), in one line, or None. The
+        record is None too if the world cannot be read (a damaged save holds no run to
+        keep). Raises :class:`~saves.errors.HallNotWritten` if the hall cannot be written,
+        and what locking the world raises (held by another game, a full disk): the caller
+        must then keep the world, or its run is lost."""
         try:
             session = self._load(name, None)  # read and released: no floor to make ahead
         except (SaveError, WorldNotFound):
-            return None
+            return None, None
         with session:
-            return session.keep_run(abandoned=not session.ended)
+            kept = session.keep_run(abandoned=not session.ended)
+            return kept, session.refused if kept is None else None
+
+    def abandon(self, name: str) -> RunRecord | None:
+        """:meth:`give_up`, the record kept alone."""
+        return self.give_up(name)[0]
 
     def resume(self) -> Session | None:
         """Load the most recently saved world still being played; None if there is none."""
@@ -494,6 +527,8 @@ class Games:
             difficulty=difficulty or DEFAULT_DIFFICULTY,
         )
         state = self.make_game(world)
-        return Session(
+        session = Session(
             self, world, state, recording=Recording.begin(state), pregenerate=self.pregenerate
         )
+        session.proven = True  # a fresh game, played here from its start
+        return session

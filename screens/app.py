@@ -358,7 +358,11 @@ class RoguelikeApp(App[None]):
         """Keep the finished run in the hall and save it, or delete its world if it perishes
         (only once its run is in the hall); release it. True: the world is gone."""
         try:
-            return self._try(session.end_run, self._failure(session)) is True
+            gone = self._try(session.end_run, self._failure(session)) is True
+            if session.refused is not None:  # its own recording refutes the save
+                why = session.refused
+                self.notify(why[:1].upper() + why[1:], severity="warning", timeout=6, markup=False)
+            return gone
         finally:
             self._close()
 
@@ -485,16 +489,19 @@ class RoguelikeApp(App[None]):
 
     def abandon(self, name: str) -> bool:
         """The world ``name`` is about to be deleted or started again: an unfinished run of it
-        goes to the hall as abandoned. False (and a notification) if the hall could not be
+        goes to the hall as abandoned if its own recording proves it (a refutation is said, and
+        does not stop the player). False (and a notification) if the hall could not be
         written (or the world locked to read its run): the world must then be kept, or its
         run is lost."""
         from saves.session import SESSION_ERRORS  # loads the engine: not before a game
 
         try:
-            self.games.abandon(name)
+            _, why = self.games.give_up(name)
         except SESSION_ERRORS as err:
             self.notify(f"{err}: the world is kept", severity="error", timeout=8, markup=False)
             return False
+        if why is not None:  # refuted by its own recording
+            self.notify(why[:1].upper() + why[1:], severity="warning", timeout=6, markup=False)
         return True
 
     # -- runs, challenges, the daily world

@@ -11,7 +11,8 @@ options map ids to new keys (:class:`saves.options.Options`). The app hands that
 Textual as its keymap, which replaces the keys of the bindings with those ids on every screen
 (so input and the footer follow), and the help screen draws :func:`rebound` of the table with
 the same map: one table, one set of overrides, never two lists of keys. :func:`conflict`
-refuses a key bound twice, naming both actions.
+refuses a key bound twice, naming both actions, and a key a terminal sends as another one
+(``ctrl+i`` arrives as Tab: :func:`saves.options.terminal_twin`), naming it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from dataclasses import dataclass, replace
 
 from textual.binding import Binding
 from textual.events import Key
+
+from saves.options import terminal_twin
 
 #: (dx, dy) → (arrow/numpad/vi keys, description)
 DIRECTIONS: tuple[tuple[int, int, str, str], ...] = (
@@ -180,6 +183,9 @@ def conflict(
     if row is None:
         return f"No action {row_id!r} to rebind"
     for key in keys.split(","):
+        twin = terminal_twin(key, shown(key))
+        if twin is not None:  # bound, it would never fire: the action left without a key
+            return f"{twin}: {row.description!r} is not rebound to it"
         if key in RESERVED_KEYS:
             return (
                 f"{shown(key)} is kept for {RESERVED_KEYS[key]}: {row.description} is not rebound"

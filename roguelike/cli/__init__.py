@@ -141,8 +141,27 @@ def check_game_options(args: argparse.Namespace) -> None:
         raise Fail("--daily starts today's world: it does not go with --seed")
 
 
+def undecodable(argv: Sequence[str]) -> str | None:
+    """The one line that refuses an argument that is not UTF-8 text (bytes from a shell, which
+    Python keeps as surrogate escapes: a seed, a name, a path or a code), or None."""
+    for i, arg in enumerate(argv, 1):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = repr(arg.encode("utf-8", "surrogateescape"))[2:-1]  # every byte visible
+            return (
+                f"argument {i} ({shown[:60]}) is not UTF-8 text: seeds, names, codes and "
+                "paths must be"
+            )
+    return None
+
+
 def main(argv: Sequence[str] | None = None, *, make_app: Callable[..., Any] | None = None) -> int:
     """The command line; ``make_app``: the game's app class (None: the Textual app)."""
+    bad = undecodable(sys.argv[1:] if argv is None else argv)
+    if bad is not None:  # before argparse, which would echo it back
+        print(f"roguelike: error: {bad}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     args = build_parser().parse_args(argv)
     command = command_module(args.command)
     try:

@@ -6,9 +6,12 @@ is taken as a run's id (or a unique start of one) in the hall of the save folder
 read with the save layer's bounds and checksum (:func:`saves.runs.unpack`), and a recording
 made by another generator is refused there, naming both versions.
 
-``--verify`` replays every input through the engine and compares each claim of the record
-(outcome, floors, turns, kills, keys, puzzles, hints, score, the final state's digest) with
-what the replay gave. Exit status: 0 when every claim holds; 1 when the file reads but does
+``--verify`` runs the one check of a record that ``runs import``, the challenge screen and the
+hall run too (:func:`saves.runs.verification`): the world it claims (seed and size, floors
+and rules, difficulty) against its recording's start, then every input replayed through the
+engine and each claim of the record (outcome, floors, turns, kills, keys, puzzles, hints,
+score, the final state's digest) compared with what the replay gave. Exit status: 0 when
+every claim holds; 1 when the file reads but does
 not hold up (a replay out of sync, which names the turn and the input, or a false claim,
 which names the claim); 2 when there is nothing to check (no such file or run, not a run
 file, damaged, another generator, no recording). Every text taken from the file is made
@@ -24,14 +27,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from roguelike import seeds
 from roguelike.cli import Fail, Mismatch
 from roguelike.cli import play as play_command
 from roguelike.cli.args import add_save_dir_option
-from roguelike.recording import Divergence, RecordingError, replay
 from saves.errors import SaveError, StoreError
 from saves.files import read_file
-from saves.runs import MAX_FILE, Claim, Hall, RunFileError, RunRecord, claims, unpack
+from saves.runs import MAX_FILE, Claim, Hall, RunFileError, RunRecord, unpack, verification
 from saves.store import Store
 from saves.text import printable
 
@@ -105,43 +106,35 @@ def verify_report(record: RunRecord, fmt: str) -> tuple[str, str | None]:
         raise Fail(
             f"run {record.id} has no recording (it began before recordings): nothing to check"
         )
-    problem = rec.generator_problem()
-    if problem:
-        raise Fail(printable(problem))
-    world_claim = Claim(
-        "world", [record.seed, record.preset], [seeds.encode(rec.start.seed), rec.start.preset]
-    )
     start = time.perf_counter()
     try:
-        state, outcome = replay(rec)
-    except Divergence as err:
+        # the one check of a record, as runs import, the challenge screen and the hall run it
+        found = verification(record)
+    except RunFileError as err:  # nothing to replay: another generator's recording
+        raise Fail(printable(str(err))) from None
+    gone = found.divergence
+    if gone is not None:
         if fmt == "json":
             sync = {
                 "id": record.id,
                 "matched": False,
-                "out_of_sync": {"turn": err.turn, "input": err.index + 1},
-                "error": str(err),
+                "out_of_sync": {"turn": gone.turn, "input": gone.index + 1},
+                "error": str(gone),
             }
-            return json.dumps(sync, indent=1) + "\n", str(err)
-        return "", str(err)
-    except RecordingError as err:
-        raise Fail(printable(str(err))) from None
-    seconds = time.perf_counter() - start
-    checked = [world_claim, *claims(record, state, outcome)]
-    false = [c for c in checked if not c.holds]
+            return json.dumps(sync, indent=1) + "\n", str(gone)
+        return "", str(gone)
+    checked = list(found.claims)
+    false = found.false
     reason = printable(false[0].falsehood()) if false else None
+    state, outcome = found.state, found.outcome
+    if state is None or outcome is None:  # a false claim about the world: nothing replayed
+        return world_report(record, checked, fmt), reason
+    seconds = time.perf_counter() - start
     if fmt == "json":
         doc: dict[str, Any] = {
             "id": record.id,
             "matched": not false,
-            "claims": {
-                c.name.replace(" ", "_"): {
-                    "claimed": c.claimed,
-                    "replayed": c.true,
-                    "matched": c.holds,
-                }
-                for c in checked
-            },
+            "claims": {c.name.replace(" ", "_"): claim_json(c) for c in checked},
             "outcome": {**outcome_json(checked, outcome.digest), "cause": state.stats.cause},
             "inputs": len(rec),
             "seconds": round(seconds, 3),
@@ -172,6 +165,34 @@ def verify_report(record: RunRecord, fmt: str) -> tuple[str, str | None]:
         for c in false
     ]
     return "\n".join(lines) + "\n", reason
+
+
+def world_report(record: RunRecord, checked: list[Claim], fmt: str) -> str:
+    """The report of a record refused for what it claims of its world (not replayed)."""
+    false = [c for c in checked if not c.holds]
+    if fmt == "json":
+        doc = {
+            "id": record.id,
+            "matched": False,
+            "claims": {c.name.replace(" ", "_"): claim_json(c) for c in checked},
+            "error": printable(false[0].falsehood()),
+        }
+        return json.dumps(doc, indent=1) + "\n"
+    lines = [
+        f"run {record.id} of {printable(record.world)} (seed {record.seed}, {record.preset}): "
+        "not replayed, its world is not the one it claims",
+        f"claims       {len(false)} of {len(checked)} false",
+    ]
+    lines += [
+        f"  FALSE {c.name}: it says {printable(_short(c.claimed))}, "
+        f"the recording gives {printable(_short(c.true))}"
+        for c in false
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def claim_json(c: Claim) -> dict[str, Any]:
+    return {"claimed": c.claimed, "replayed": c.true, "matched": c.holds}
 
 
 def _short(value: Any) -> str:

@@ -153,12 +153,14 @@ def world_text(args: argparse.Namespace) -> str:
         if not store.exists(args.name):
             raise Fail(f"no world named {args.name!r} in {store.path}")
         raise Fail(f"deleting world {args.name!r} cannot be undone: add --yes to delete it")
-    try:  # the run is kept in the hall first, and the world deleted only once it is
-        kept = Games(store).abandon(args.name)
+    try:  # the run is kept in the hall first (if its recording proves it), then the world goes
+        kept, why = Games(store).give_up(args.name)
     except HallNotWritten as err:
         raise Fail(f"{err}: world {args.name!r} is not deleted") from None
+    if why is not None:
+        print(f"roguelike: warning: {printable(why)}", file=sys.stderr)
     store.delete(args.name)
-    note = f"; its unfinished run is kept in the hall as {kept.id}" if kept is not None else ""
+    note = f"; its run is kept in the hall as {kept.id}" if kept is not None else ""
     return f"deleted world {args.name!r}{note}\n"
 
 

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from roguelike.engine import Wait, step
+from roguelike.recording import Recording
 from saves import Store, World
 from saves.runs import Hall, pack
 from tests.cli.support import refused, run
@@ -168,8 +169,10 @@ def test_world_delete_keeps_an_unfinished_run_as_abandoned(capsys, tmp_path):
     store = Store(tmp_path)
     world = World("Left Behind", TINY_SEED, "small")
     state = tiny_game(name=world.name)
+    recording = Recording.begin(state)
     step(state, Wait())  # a turn played: a run to give up
-    store.save(state, world)
+    recording.add(Wait(), state)
+    store.save(state, world, recording=recording)
     code, out, _ = run(
         capsys, "world", "delete", "Left Behind", "--yes", "--save-dir", str(tmp_path)
     )

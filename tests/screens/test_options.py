@@ -22,6 +22,7 @@ from screens.bindings import (
     GAME_BINDINGS,
     RESERVED_KEYS,
     KeyBinding,
+    conflict,
     rebound,
     usable_overrides,
 )
@@ -295,3 +296,52 @@ def test_every_game_row_has_an_id_of_its_own_that_an_options_file_can_hold():
     row = KeyBinding("f8", "travel_to('stairs')", "Travel to the stairs", "Act")
     assert row.id == "game.travel_to-stairs"
     assert saved.parse(saved.Options(keys={row.id: "f8"}).to_json()).keys == {row.id: "f8"}
+
+
+# --- keys a terminal cannot send as themselves ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "twin"),
+    [
+        ("ctrl+i", "Tab"),
+        ("ctrl+m", "Enter"),
+        ("ctrl+j", "Enter"),
+        ("ctrl+h", "Backspace"),
+        ("ctrl+left_square_bracket", "Escape"),
+        ("ctrl+space", "ctrl+@"),
+        ("ctrl+shift+e", "ctrl+e"),
+    ],
+)
+def test_a_key_a_terminal_sends_as_another_is_refused_naming_it(key, twin):
+    why = saved.terminal_twin(key)
+    assert why is not None and why.startswith(f"{key} is the same key as {twin}")
+    refusal = conflict({}, "game.explore", key)
+    assert refusal is not None and refusal.startswith(why) and "Explore" in refusal
+    kept, dropped = usable_overrides({"game.explore": f"E,{key}"})
+    assert kept == {} and dropped == [refusal]
+
+
+@pytest.mark.parametrize("key", ["ctrl+e", "E", "f5", "tab", "shift+tab", "ctrl+right"])
+def test_a_key_that_arrives_as_itself_is_no_twin(key):
+    assert saved.terminal_twin(key) is None
+
+
+async def test_the_options_screen_refuses_ctrl_i_saying_it_is_tab():
+    app = RoguelikeApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_options(app, pilot)
+        status = await rebind(pilot, screen, "game.explore", "ctrl+i")
+        # the key written as the footer writes it
+        assert status.startswith("^i is the same key as Tab in a terminal")
+        assert screen.options.keys == {}
+
+
+async def test_an_options_file_binding_ctrl_m_is_dropped_saying_why():
+    saved.save(saved.Options(keys={"game.explore": "ctrl+m", "game.look": "v"}))
+    app = RoguelikeApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert any("ctrl+m is the same key as Enter in a terminal" in m for m in said), said
+        assert app.key_overrides == {"game.look": "v"}

@@ -1,0 +1,89 @@
+"""The hall lists a run only from what its own recording proves: a stranger's doctored save
+(its state says "won", its recording says otherwise) never becomes a run, whether its world is
+deleted, given up or played to its end; the player and the command line are told why in one
+line. An honest save continued in a later session is replayed and kept.
+
+Reproduced before the change: a save whose state was set to won (floors, kills) with its
+recording's last check recomputed, imported and deleted with ``world delete --yes``, showed
+"won, score 2500" at the top of ``roguelike runs``.
+"""
+
+from __future__ import annotations
+
+import saves.session
+from roguelike.engine import Wait
+from roguelike.recording import check
+from saves import Store, World
+from saves.runs import Hall, RunRecord
+from saves.session import Games
+from tests.cli.support import run
+from tests.saves.run_support import TINY_SEED, tiny_world_game
+
+
+def forged_world(store: Store, name: str = "Fake") -> None:
+    """A world played five turns, then doctored to say it was won (its recording's last check
+    made to match, so the save reads as whole)."""
+    session = Games(store, make_game=tiny_world_game).new(World(name, TINY_SEED, "small"))
+    for _ in range(5):
+        session.step(Wait())
+    state = session.state
+    state.won = True
+    state.stats.kills = 40
+    assert session.recording is not None
+    session.recording.checks[-1] = check(state)
+    session.save()
+    session.quit()
+
+
+def test_a_doctored_save_deleted_puts_no_run_in_the_hall_and_says_why(capsys, tmp_path):
+    store = Store(tmp_path)
+    forged_world(store)
+    code, out, err = run(capsys, "world", "delete", "Fake", "--yes", "--save-dir", str(tmp_path))
+    assert code == 0 and "deleted world 'Fake'" in out and not store.exists("Fake")
+    (line,) = err.strip().splitlines()
+    assert line == (
+        "roguelike: warning: the run is not kept in the hall: the record's claim of outcome is "
+        "false: it says 'won', its recording gives 'abandoned'"
+    )
+    assert Hall(tmp_path).runs() == []
+
+
+def test_a_doctored_save_played_to_its_end_is_refused_once(tmp_path):
+    store = Store(tmp_path)
+    forged_world(store)
+    games = Games(store, make_game=tiny_world_game)
+    session = games.load("Fake")
+    assert not session.proven and session.ended
+    assert session.end_run() is False
+    assert session.refused is not None and "claim of outcome is false" in session.refused
+    assert session.kept is None and Hall(tmp_path).runs() == []
+
+
+def test_an_honest_save_continued_later_is_replayed_and_kept(tmp_path):
+    store = Store(tmp_path)
+    games = Games(store, make_game=tiny_world_game)
+    first = games.new(World("Honest", TINY_SEED, "small"))
+    assert first.proven
+    for _ in range(3):
+        first.step(Wait())
+    first.save()
+    first.quit()
+    later = games.load("Honest")
+    later.step(Wait())
+    kept = later.keep_run(abandoned=True)
+    later.quit()
+    assert kept is not None and kept.turns == 4 and later.refused is None
+    assert [r.id for r in Hall(tmp_path).runs()] == [kept.id]
+
+
+def test_a_run_played_from_its_start_is_kept_without_a_replay(tmp_path, monkeypatch):
+    def replayed(record: RunRecord) -> None:
+        raise AssertionError("a run played here from its start was replayed")
+
+    monkeypatch.setattr(saves.session, "verify", replayed)
+    session = Games(Store(tmp_path), make_game=tiny_world_game).new(
+        World("Fresh", TINY_SEED, "small")
+    )
+    session.step(Wait())
+    assert session.keep_run(abandoned=True) is not None
+    session.quit()
