@@ -53,7 +53,7 @@ from roguelike.autoplay.kit import (
     TYPICAL_BLOW,
 )
 from roguelike.autoplay.many import bot_seeds, play_many, power_curves, summary
-from roguelike.autoplay.monsters import _fire_at_ghost, _off_breath
+from roguelike.autoplay.monsters import _fire_at_ghost, _off_breath, breath_mask
 from roguelike.autoplay.moves import can_step_to, threats_seen
 from roguelike.autoplay.policy import (
     BIG_HP,
@@ -94,6 +94,7 @@ __all__ = [
     "_decide",
     "_fire_at_ghost",
     "_off_breath",
+    "breath_mask",
     "arrival",
     "bot_seeds",
     "can_step_to",

@@ -38,7 +38,7 @@ import numpy as np
 
 from roguelike.autoplay.fire import _aim, _fire_escape
 from roguelike.autoplay.kit import _gamble, _gear_change, _perk_choice, _treasure_pick
-from roguelike.autoplay.monsters import _fire_at_ghost, _off_breath
+from roguelike.autoplay.monsters import _fire_at_ghost, _off_breath, breath_mask
 from roguelike.autoplay.moves import (
     _away,
     _can_come,
@@ -190,6 +190,13 @@ def _engine_refuses(state: GameState, action: Action) -> bool:
     return isinstance(action, (Travel, Rest)) and bool(travel_threats(state))
 
 
+def _joined(avoid: np.ndarray | None, more: np.ndarray | None) -> np.ndarray | None:
+    """The cells of both masks (either may be None: none)."""
+    if more is None:
+        return avoid
+    return more if avoid is None else avoid | more
+
+
 def _decide(state: GameState, memory: Memory) -> Decision:
     px, py = state.player
     if state.perk_offer:  # a choice that spends no turn: made at once
@@ -262,7 +269,8 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         melee_threats = [m for m in threats if not m.info.ranged and not m.info.still]
         invulnerable = memory.policy.invulnerable or state.invulnerable
         retreat = hurt and melee_threats and not invulnerable
-        away = _away(state, melee_threats, avoid) if retreat else None
+        lined = breath_mask(state, memory)
+        away = _away(state, melee_threats, _joined(avoid, lined)) if retreat else None
         if away is not None:  # no potion, no scroll: out of their reach, to rest
             return Decision(away, "retreating")
         target = threats[0]
@@ -276,6 +284,12 @@ def _decide(state: GameState, memory: Memory) -> Decision:
             # it darts back out of reach: chasing it is a mistake, it comes to us
             memory.waited[target.id] = memory.waited.get(target.id, 0) + 1
             return Decision(Wait(), f"standing its ground against {a_(target.kind)}")
+        if lined is not None and target.info.breath:
+            # the way to a breather keeps off its lines; none: wait off them for it to come
+            off = _towards(state, target.x, target.y, _joined(avoid, lined))
+            if off is None:
+                memory.waited[target.id] = memory.waited.get(target.id, 0) + 1
+            return Decision(off or Wait(), f"going for {a_(target.kind)} off its lines")
         # no known way to it yet: look around (one step of exploring) and try again
         step_ = _towards(state, target.x, target.y, avoid) or _explore_step(state, avoid) or Wait()
         return Decision(step_, f"going for {a_(target.kind)}")

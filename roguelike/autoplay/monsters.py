@@ -6,6 +6,8 @@ one (:func:`_fire_at_ghost`).
 
 from __future__ import annotations
 
+import numpy as np
+
 from roguelike import tiles
 from roguelike.autoplay.policy import BIG_HP, Decision, Memory
 from roguelike.engine import Move, Throw, Use
@@ -85,3 +87,28 @@ def _off_breath(state: GameState, memory: Memory) -> Decision | None:
     if best is None:
         return None
     return Decision(Move(best[1], best[2]), "keeping off the breath's line")
+
+
+def breath_mask(state: GameState, memory: Memory) -> np.ndarray | None:
+    """The cells two steps or more along the lines of every awake breather in view, up to its
+    reach and the first thing that blocks the view: where a walk (a retreat, the way to a
+    monster) must not lead, since a breath there cannot be answered. The cells next to a
+    breather are left open: it is struck from beside it. None: no breather in view, or the
+    policy pays breathers no heed (``naive_monsters``)."""
+    if memory.policy.naive_monsters:
+        return None
+    breathers = [m for m in state.visible_monsters() if m.info.breath and m.awake]
+    if not breathers:
+        return None
+    out = np.zeros(state.tiles.shape, dtype=bool)
+    for m in breathers:
+        for dx, dy in DIRS8:
+            for k in range(1, m.info.breath + 1):
+                x, y = m.x + dx * k, m.y + dy * k
+                if not (0 <= x < state.width and 0 <= y < state.height):
+                    break
+                if k >= 2:
+                    out[y, x] = True
+                if not tiles.TRANSPARENT[state.tiles[y, x]]:
+                    break
+    return out

@@ -660,11 +660,11 @@ DIFFICULTIES: dict[str, Difficulty] = {
         Difficulty("easy",   "Fewer, weaker monsters and more potions: for learning the game.",
                    0.85, 0.9, 0.85, 1.4, 40),
         Difficulty("normal", "The dungeon as designed: the seed code alone names it.",
-                   1.0, 1.2, 1.0, 1.0, PLAYER_MAX_HP),
+                   1.0, 1.3, 1.0, 1.0, PLAYER_MAX_HP),
         Difficulty("hard",   "Tougher monsters that hit harder, and fewer potions.",
-                   1.15, 1.35, 1.1, 0.85, PLAYER_MAX_HP),
+                   1.15, 1.45, 1.1, 0.85, PLAYER_MAX_HP),
         Difficulty("brutal", "Crowded floors of monsters that hit much harder, few potions.",
-                   1.3, 1.5, 1.2, 0.6, 25),
+                   1.3, 1.6, 1.2, 0.6, 25),
     )
 }
 # fmt: on

@@ -60,6 +60,7 @@ from roguelike.engine.combat import breath_line, breathes, monster_hits
 from roguelike.engine.creatures import Monster, monster_hp
 from roguelike.engine.describe import a
 from roguelike.engine.events import Event, Message
+from roguelike.engine.fire import FUEL, ignite
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
 from roguelike.engine.items import monster_drinks
 from roguelike.engine.pathing import FAR, distance_map
@@ -430,7 +431,8 @@ def monster_turn(state: GameState, m: Monster, dist: np.ndarray) -> list[Event]:
         return events + hits_ally(state, m, ally)
     if what == "breathe":
         m.extra["reload"] = BREATH_RELOAD
-        return events + breathes(state, m)
+        line = breath_line(state, m)
+        return events + breathes(state, m) + _kindle(state, line)
     if what == "shriek":
         return events + _shrieks(state, m)
     if what == "raise":
@@ -466,3 +468,18 @@ def spot_guards(state: GameState) -> None:
     for m in state.monsters:
         if keeps_post(m) and SPOTTED not in m.extra and state.visible[m.y, m.x]:
             m.extra[SPOTTED] = 1
+
+
+def _kindle(state: GameState, line: list[tuple[int, int]]) -> list[Event]:
+    """What a breath leaves behind on its ``line``: the moss on it catches (the fire then
+    spreads and burns on, :mod:`roguelike.engine.fire`), and marsh gas on it explodes. Bare
+    ground does not keep a breath's fire: the breath itself was the blow."""
+    events: list[Event] = []
+    caught = False
+    for x, y in line:
+        if (x, y) in state.gas or int(state.tiles[y, x]) in FUEL:
+            events += ignite(state, x, y)
+            caught |= (x, y) in state.fire and bool(state.visible[y, x])
+    if caught:
+        events.append(Message("The moss catches fire!"))
+    return events

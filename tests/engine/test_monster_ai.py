@@ -24,6 +24,7 @@ from roguelike.engine.balance import (
 from roguelike.engine.combat import hurt_monster, monster_hits
 from roguelike.engine.creatures import monster_attack
 from roguelike.engine.describe import level_attack
+from roguelike.engine.gear import refresh
 from roguelike.engine.items import receive
 from roguelike.engine.monsters import (
     held_back,
@@ -283,6 +284,7 @@ def test_corrosion_wears_armour_then_blade_never_below_the_base(armour, blade, l
     state, c = arena(3)
     state.hp = state.max_hp = 100_000
     state.level = level
+    refresh(state)  # what a level up does: the damage roll of the level, with nothing worn yet
     base = level_attack(level)
     for item in ([armour] if armour else []) + (["sharp blade"] if blade else []):
         receive(state, item)

@@ -7,7 +7,7 @@ cannot open, and a lurker is unseen beyond two cells until it strikes or is sear
 from __future__ import annotations
 
 from roguelike import tiles
-from roguelike.autoplay import Memory, Policy, _fire_at_ghost, _off_breath, decide
+from roguelike.autoplay import Memory, Policy, _fire_at_ghost, _off_breath, breath_mask, decide
 from roguelike.engine import Move, Search, Throw, Use, step
 from roguelike.engine.balance import BASH_NOISE, LURK_SHOWN, MONSTERS
 from roguelike.engine.combat import breath_line, burn, monster_hits, player_attacks
@@ -93,6 +93,50 @@ def test_bot_steps_off_a_breath_line_towards_the_drake() -> None:
     assert not (dx == 0 or dy == 0 or abs(dx) == abs(dy))
     assert cheb(to, off(c, 4, 0)) <= 4
     assert _off_breath(state, Memory(policy=Policy(naive_monsters=True))) is None
+
+
+def test_breath_sets_the_moss_on_its_line_alight_and_nothing_else() -> None:
+    state, c = arena(4)
+    drake = add(state, "fire drake", off(c, 4, 0))
+    on_line, aside, bare = off(c, 2, 0), off(c, 2, 2), off(c, 1, 0)
+    for x, y in (on_line, aside):
+        state.tiles[y, x] = tiles.MOSS
+    act(state, drake)
+    assert on_line in state.fire  # the moss on its line catches and burns on
+    assert aside not in state.fire  # off the line: the breath never reached it
+    assert bare not in state.fire  # bare ground keeps no fire of a breath
+
+
+def test_breath_through_marsh_gas_sets_it_off() -> None:
+    state, c = arena(4)
+    drake = add(state, "fire drake", off(c, 4, 0))
+    state.gas = {off(c, 2, 0)}
+    act(state, drake)
+    assert off(c, 2, 0) not in state.gas  # the cloud exploded
+
+
+def test_the_lines_a_walk_keeps_off() -> None:
+    state, c = arena(5)
+    drake = add(state, "fire drake", off(c, 3, 0))
+    lined = breath_mask(state, Memory())
+    assert lined is not None
+    assert lined[c[1], c[0]]  # the player stands on its line, three steps away
+    assert not lined[drake.y, drake.x + 1] and lined[drake.y, drake.x + 2]  # beside it: open
+    assert not lined[c[1] + 1, c[0]]  # a knight's move and more: off every line
+    assert breath_mask(state, Memory(policy=Policy(naive_monsters=True))) is None
+
+
+def test_a_hurt_bot_retreats_from_a_drake_never_onto_its_lines() -> None:
+    for dx, dy in ((2, 1), (1, 2), (-2, 1), (2, -1), (-1, -2)):
+        state, c = arena(5)
+        add(state, "fire drake", off(c, dx, dy))  # a knight's move: off every line
+        lined = breath_mask(state, Memory())
+        assert lined is not None and not lined[c[1], c[0]]
+        state.hp = state.max_hp // 5  # hurt, nothing to drink: it steps away
+        d = decide(state)
+        assert isinstance(d.action, Move), d.why
+        to = off(c, d.action.dx, d.action.dy)
+        assert not lined[to[1], to[0]], (dx, dy, d.why)
 
 
 # --- the pink jelly: splits when struck ----------------------------------------------------

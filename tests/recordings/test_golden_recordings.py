@@ -45,7 +45,7 @@ from tests.recordings import support
 DATA = Path(__file__).with_name("data")
 
 #: The worlds of the golden runs (seed texts), as the players of ``support`` play them.
-WON, DIED, HINTED, CONTINUED = "gold-4", "gold-death-1", "gold-puzzles-5", "gold-continued"
+WON, DIED, HINTED, CONTINUED = "gold-4", "gold-death-3", "gold-puzzles-5", "gold-continued"
 #: Actions of the first two sessions of the continued run.
 LEGS = (60, 60)
 
@@ -69,7 +69,7 @@ def _continued() -> dict[str, Any]:
 
 MAKERS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
     "won": (f"the autoplayer escapes {WON} (small, 2 floors, no puzzles)", _won),
-    "died": (f"a reckless player is killed in a fight in {DIED} (small, 1 floor)", _died),
+    "died": (f"a reckless player is killed in a fight in {DIED} (small, 3 floors)", _died),
     "hinted": (f"puzzles solved with hints and a reset in {HINTED} (small, 2 floors)", _hinted),
     "continued": (
         f"the autoplayer in {CONTINUED} (small, 2 floors), saved and continued twice",
