@@ -51,7 +51,15 @@ from roguelike.engine.balance import DEFAULT_DIFFICULTY
 from roguelike.engine.final import LAST_MESSAGES, LINE_MOST, MAP_HEIGHT, FinalView, final_view
 from roguelike.engine.state import GameState
 from roguelike.presets import PRESETS
-from roguelike.recording import Outcome, Recording, RecordingError, Start, digest, replay
+from roguelike.recording import (
+    Outcome,
+    Progress,
+    Recording,
+    RecordingError,
+    Start,
+    digest,
+    replay,
+)
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves import envelope as e
 from saves.errors import SaveError
@@ -480,7 +488,19 @@ class Claim:
         )
 
 
-def replay_record(record: RunRecord) -> tuple[GameState, Outcome]:
+def check_cost(record: RunRecord) -> None:
+    """Refuse, before any replay, a record whose recording would cost more to replay than a
+    run of its world may (:meth:`~roguelike.recording.Recording.cost_problem`): RunFileError
+    in one line naming the bound."""
+    rec = record.recording
+    problem = None if rec is None else rec.cost_problem()
+    if problem is not None:
+        raise RunFileError(f"the recording is too long to replay: {problem}")
+
+
+def replay_record(
+    record: RunRecord, *, progress: Progress | None = None
+) -> tuple[GameState, Outcome]:
     """Replay ``record``'s recording to its end; RunFileError if it has none, if it is not of
     the world the record names, or if it does not replay (out of sync: the message names the
     turn and the input)."""
@@ -501,15 +521,18 @@ def replay_record(record: RunRecord) -> tuple[GameState, Outcome]:
             "not the world the game makes of its seed and preset"
         )
     try:
-        return replay(rec)
+        return replay(rec, progress=progress)
     except RecordingError as err:
         raise RunFileError(f"the recording does not replay: {err}") from None
 
 
-def verify(record: RunRecord) -> tuple[GameState, Outcome]:
+def verify(record: RunRecord, *, progress: Progress | None = None) -> tuple[GameState, Outcome]:
     """Replay ``record``'s recording and check every claim it makes; RunFileError naming the
-    first false claim (or why it cannot be replayed). Returns the replayed state and outcome."""
-    state, outcome = replay_record(record)
+    first false claim (or why it cannot be replayed, or that it costs more than its world
+    allows: :func:`check_cost`, first). Returns the replayed state and outcome. ``progress``:
+    told how far the replay is (it may raise to stop it)."""
+    check_cost(record)
+    state, outcome = replay_record(record, progress=progress)
     for claim in claims(record, state, outcome):
         if not claim.holds:
             raise RunFileError(claim.falsehood())
@@ -701,11 +724,13 @@ class Hall:
         if anything is wrong."""
         return self.keep_challenge(self.check_file(source))
 
-    def check_file(self, source: str | os.PathLike[str]) -> RunRecord:
+    def check_file(
+        self, source: str | os.PathLike[str], *, progress: Progress | None = None
+    ) -> RunRecord:
         """The record in the challenge file ``source``, read with bounds and replayed, every
         claim recomputed (RunFileError if anything is wrong); nothing is kept yet (a screen
         checks in the background and keeps it with :meth:`keep_challenge` only if the player
-        is still waiting for it)."""
+        is still waiting for it; ``progress``: told how far its replay is, see :func:`verify`)."""
         path = Path(source).expanduser()
         if not path.is_file():
             raise RunFileError(f"{path}: not a regular file")
@@ -718,7 +743,7 @@ class Hall:
         except NotRegularFile as err:
             raise RunFileError(f"{path}: {err.strerror}") from None
         record = unpack(data)
-        verify(record)
+        verify(record, progress=progress)
         return record
 
     def keep_challenge(self, record: RunRecord) -> RunRecord:
