@@ -23,19 +23,39 @@ it gets the three numbers of a floor and sends back the :class:`~roguelike.gen.f
 generated, pickled by :mod:`concurrent.futures` between our own two processes; nothing read from
 a file ever crosses that pipe.
 
-The cache never reads a clock and never changes what it is given: which executor runs the
-work changes when a floor is ready, never what it is.
+No wait is for ever. :meth:`FloorCache.wait` (for a thread other than a screen's: the game
+screen runs it in a worker thread, showing "…") waits for the worker at most
+:data:`WAIT_LIMIT` seconds, then makes the floor in the game's own process: the same floor,
+since it is a pure function of its key. A worker that missed its deadline (stopped, say, by
+SIGSTOP) or failed is not trusted again: it is killed and a thread of the game makes the
+floors ahead from then on. A worker process is ended with the game whatever its state:
+:meth:`FloorCache.close` kills it (SIGKILL, which a stopped process cannot ignore, as it
+ignores SIGTERM until continued), and if the game itself is killed, on Linux the kernel kills
+the worker with it (``PR_SET_PDEATHSIG``); elsewhere a thread of the worker ends it once its
+parent is gone (a stopped worker then ends only when continued).
+
+The cache reads a clock only to bound a wait, and never changes what it is given: which
+executor runs the work changes when a floor is ready, never what it is.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import multiprocessing
 import os
+import signal
 import sys
 import threading
+import time
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import (
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+)
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from multiprocessing import resource_tracker
 from typing import Literal
@@ -44,11 +64,29 @@ from roguelike.engine.creatures import Monster, populate
 from roguelike.gen.floor import Floor
 from roguelike.gen.pipeline import generate_floor
 
-__all__ = ["Arrival", "FloorCache", "FloorKey", "WorkerKind", "make_floor", "start_worker"]
+__all__ = [
+    "WAIT_LIMIT",
+    "Arrival",
+    "FloorCache",
+    "FloorKey",
+    "WorkerKind",
+    "make_floor",
+    "start_worker",
+]
 
 #: One floor of one world: (seed, number, last: it has the exit).
 FloorKey = tuple[int, int, bool]
 WorkerKind = Literal["process", "thread"]
+
+#: The longest the stairs wait for the worker's floor, in seconds, before making it here (a
+#: floor takes well under a second; a worker this late is stuck, or the machine is).
+WAIT_LIMIT = 5.0
+#: How often a wait looks whether it was stopped, in seconds.
+WAIT_SLICE = 0.05
+#: ``prctl``'s option that names the signal a process gets when its parent ends (Linux).
+PR_SET_PDEATHSIG = 1
+#: How often a worker looks whether the game that started it is still there, in seconds.
+PARENT_CHECK = 1.0
 
 
 @dataclass(frozen=True)
@@ -82,15 +120,17 @@ def start_worker(kind: WorkerKind = "process") -> Executor:
             max_workers=1,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_quiet_and_humble,
+            initargs=(os.getpid(),),
         )
     raise ValueError(f"unknown worker kind {kind!r}: process or thread")
 
 
-def _quiet_and_humble() -> None:
-    """Set up a worker process: it writes nothing to the terminal the game is drawn on (a
-    failure comes back with its future, and the floor is then made in the game's process,
-    where it is reported) and it yields the processor to the game (a lower priority, where
-    the system has them)."""
+def _quiet_and_humble(parent: int) -> None:
+    """Set up a worker process: it ends with the game (``parent``, see :func:`_die_with`),
+    writes nothing to the terminal the game is drawn on (a failure comes back with its
+    future, and the floor is then made in the game's process, where it is reported) and it
+    yields the processor to the game (a lower priority, where the system has them)."""
+    _die_with(parent)
     null = open(os.devnull, "w")  # noqa: SIM115 - the worker's streams for its whole life
     for fd in (1, 2):  # what a library writes below Python too
         with contextlib.suppress(OSError):
@@ -99,6 +139,44 @@ def _quiet_and_humble() -> None:
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(10)
+
+
+def _die_with(parent: int) -> None:
+    """End this worker when the game process ``parent`` ends, however it ends. On Linux the
+    kernel sends SIGKILL, which reaches even a stopped process, once the game's thread that
+    started the worker is gone (the game starts it from its main thread); elsewhere, and as
+    well, a thread of the worker looks every :data:`PARENT_CHECK` seconds (a stopped worker
+    runs no thread: there it ends once continued)."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # the game ended before the kernel was told
+        os._exit(0)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent").start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK)
+    os._exit(0)  # the game is gone: nobody wants the floor
+
+
+def _kill(executor: Executor) -> None:
+    """Shut ``executor`` down without waiting; a process pool's processes are killed (the
+    pool forgets them when shut down: they are noted first, as the standard library offers
+    no other way to end a busy worker before Python 3.14). SIGKILL, not SIGTERM: a stopped
+    process ignores SIGTERM until continued, and a worker has nothing to tidy."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):  # already gone, or already closed
+            process.kill()
+
+
+def _good(future: Future[Arrival]) -> bool:
+    """The future holds its floor (done, neither cancelled nor failed)."""
+    return future.done() and not future.cancelled() and future.exception() is None
 
 
 def _start_resource_tracker() -> None:
@@ -135,8 +213,10 @@ class FloorCache:
         self._lock = threading.Lock()
         self.closed = False
         #: floors generated on the spot, in the caller's thread (none asked for, or a worker
-        #: that failed): what a descent had to wait a whole generation for
+        #: that failed or missed its deadline): what a descent had to wait a generation for
         self.made_here = 0
+        #: why the worker was given up (a thread of the game makes the floors since), or None
+        self.gave_up: str | None = None
 
     def __repr__(self) -> str:
         return f"FloorCache({sorted(self._pending)}, closed={self.closed})"
@@ -155,32 +235,108 @@ class FloorCache:
                 return
             try:
                 self._pending[key] = self._executor.submit(self._make, *key)
-            except RuntimeError:  # the executor was shut down or broke: floors come on demand
-                return
+            except RuntimeError:  # the worker broke (its process killed): a thread makes it
+                self._give_up("the worker stopped taking work")
+                self._pending[key] = self._executor.submit(self._make, *key)
 
     def ready(self, seed: int, number: int, last: bool) -> bool:
-        """True when taking that floor now would not wait: it is done, or was never asked for
-        (then it is generated on the spot, as without a cache)."""
+        """True when taking that floor now would not wait: it is done (and did not fail), or
+        was never asked for (then it is generated on the spot, as without a cache)."""
         with self._lock:
             future = self._pending.get((seed, number, last))
-        return future is None or future.done()
+        return future is None or _good(future)
+
+    def wait(
+        self,
+        seed: int,
+        number: int,
+        last: bool,
+        *,
+        deadline: float = WAIT_LIMIT,
+        stopped: Callable[[], bool] = lambda: False,
+        making: Callable[[], None] | None = None,
+    ) -> bool:
+        """Block until that floor can be taken without waiting: the worker's, if it comes
+        within ``deadline`` seconds, else made here, in the caller's thread (a screen calls
+        this from a worker thread, never its own), ``making()`` being told first; the worker
+        is then given up (see the module). False, at once, if the cache was closed or
+        ``stopped()`` became true (looked at every :data:`WAIT_SLICE` seconds)."""
+        key = (seed, number, last)
+        end = time.monotonic() + deadline
+        while True:
+            with self._lock:
+                if self.closed:
+                    return False
+                future = self._pending.get(key)
+            if future is None:
+                return True  # never asked for (or taken): the stairs make it, as without a cache
+            if _good(future):
+                return True
+            while not future.done() and (left := end - time.monotonic()) > 0:
+                if stopped() or self.closed:
+                    return False
+                with contextlib.suppress(FutureTimeout):
+                    future.result(timeout=min(WAIT_SLICE, left))
+            if stopped():
+                return False
+            with self._lock:
+                if self.closed:
+                    return False
+                if self._pending.get(key) is not future:
+                    continue  # replaced meanwhile (the worker given up): wait for the new one
+                if _good(future):
+                    return True
+                why = "it failed" if future.done() else f"it took over {deadline:g} s"
+                del self._pending[key]  # made here, below, not by the new thread
+                self._give_up(f"the worker's floor {number}: {why}")
+            break
+        if making is not None:
+            making()
+        made: Future[Arrival] = Future()
+        made.set_result(self._make(*key))
+        with self._lock:
+            if self.closed:
+                return False
+            self._pending[key] = made
+            self.made_here += 1
+        return True
+
+    def _give_up(self, why: str) -> None:
+        """Stop trusting the worker (the lock held): kill it, and have a thread of the game
+        make the floors from now on, the ones asked for and not yet done first."""
+        if self.gave_up is not None or self.closed:
+            return
+        self.gave_up = why
+        old, owned = self._executor, self._owns
+        self._executor, self._owns = ThreadPoolExecutor(1, thread_name_prefix="next floor"), True
+        if owned:
+            _kill(old)
+        for key, future in list(self._pending.items()):
+            if not _good(future):
+                self._pending[key] = self._executor.submit(self._make, *key)
 
     def pending(self) -> list[FloorKey]:
         """The floors asked for and not yet taken, in order."""
         with self._lock:
             return sorted(self._pending)
 
-    def floor(self, seed: int, number: int, last: bool) -> Arrival:
-        """That floor and its inhabitants: the ones prepared (waiting for them if they are
-        still being made), else made here. A worker that failed (its process killed) costs a
-        generation here, never a different floor."""
+    def floor(
+        self, seed: int, number: int, last: bool, *, deadline: float = WAIT_LIMIT
+    ) -> Arrival:
+        """That floor and its inhabitants: the ones prepared (waiting for them at most
+        ``deadline`` seconds if they are still being made), else made here. A worker that
+        failed (its process killed) or missed the deadline (and is given up) costs a
+        generation here, never a different floor. A screen calls :meth:`wait` first, in a
+        thread of its own, so that this never waits."""
         with self._lock:
             future = self._pending.pop((seed, number, last), None)
         if future is not None and not future.cancelled():
             try:
-                return future.result()
+                return future.result(timeout=deadline)  # never for ever: then made here
             except Exception:  # noqa: BLE001 - the worker's trouble: the floor is made here
-                pass
+                if not future.done():
+                    with self._lock:
+                        self._give_up(f"the worker's floor {number}: it took too long")
         self.made_here += 1
         return self._make(seed, number, last)
 
@@ -195,8 +351,8 @@ class FloorCache:
     def close(self) -> None:
         """Stop: cancel what has not started, forget every floor and, if the cache owns its
         executor, shut it down without waiting: a worker process still making a floor is
-        ended (a floor half made is of no use), so that leaving a game or the program never
-        waits for the generator."""
+        killed (a floor half made is of no use), so that leaving a game or the program never
+        waits for the generator, whatever state the worker is in (stopped, too)."""
         with self._lock:
             self.closed = True
             futures = list(self._pending.values())
@@ -204,12 +360,7 @@ class FloorCache:
         for future in futures:
             future.cancel()
         if self._owns:
-            # the pool forgets its processes when shut down: note them first (the standard
-            # library offers no other way to end a busy worker before Python 3.14)
-            processes = list((getattr(self._executor, "_processes", None) or {}).values())
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            for process in processes:
-                process.terminate()
+            _kill(self._executor)
 
     def __enter__(self) -> FloorCache:
         return self

@@ -54,7 +54,7 @@ def test_a_floor_made_in_a_worker_process_is_the_floor_made_on_demand():
     seed = SEEDS[0]
     with FloorCache(start_worker("process")) as cache:
         cache.prepare(seed, 2, False)
-        made = cache.floor(seed, 2, False)
+        made = cache.floor(seed, 2, False, deadline=120)  # a cold start on a busy machine
         assert cache.made_here == 0  # it came back from the worker
     expected = generate_floor(seed, 2)
     assert_same(expected, made.floor)
