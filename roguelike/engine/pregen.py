@@ -320,9 +320,7 @@ class FloorCache:
         with self._lock:
             return sorted(self._pending)
 
-    def floor(
-        self, seed: int, number: int, last: bool, *, deadline: float = WAIT_LIMIT
-    ) -> Arrival:
+    def floor(self, seed: int, number: int, last: bool, *, deadline: float = WAIT_LIMIT) -> Arrival:
         """That floor and its inhabitants: the ones prepared (waiting for them at most
         ``deadline`` seconds if they are still being made), else made here. A worker that
         failed (its process killed) or missed the deadline (and is given up) costs a
