@@ -203,9 +203,12 @@ class FloorCache:
         *,
         owns: bool = True,
         make: Callable[[int, int, bool], Arrival] = make_floor,
+        deadline: float = WAIT_LIMIT,
     ) -> None:
         """``owns``: :meth:`close` shuts ``executor`` down too. ``make``: how a floor is made,
-        here and in the worker (a module function for a process)."""
+        here and in the worker (a module function for a process). ``deadline``: the longest
+        :meth:`wait` waits for the worker, in seconds."""
+        self.deadline = deadline
         self._executor = executor
         self._owns = owns
         self._make = make
@@ -252,16 +255,17 @@ class FloorCache:
         number: int,
         last: bool,
         *,
-        deadline: float = WAIT_LIMIT,
+        deadline: float | None = None,
         stopped: Callable[[], bool] = lambda: False,
         making: Callable[[], None] | None = None,
     ) -> bool:
         """Block until that floor can be taken without waiting: the worker's, if it comes
-        within ``deadline`` seconds, else made here, in the caller's thread (a screen calls
-        this from a worker thread, never its own), ``making()`` being told first; the worker
-        is then given up (see the module). False, at once, if the cache was closed or
-        ``stopped()`` became true (looked at every :data:`WAIT_SLICE` seconds)."""
+        within ``deadline`` seconds (None: the cache's), else made here, in the caller's thread
+        (a screen calls this from a worker thread, never its own), ``making()`` being told
+        first; the worker is then given up (see the module). False, at once, if the cache was
+        closed or ``stopped()`` became true (looked at every :data:`WAIT_SLICE` seconds)."""
         key = (seed, number, last)
+        deadline = self.deadline if deadline is None else deadline
         end = time.monotonic() + deadline
         while True:
             with self._lock:
@@ -320,7 +324,9 @@ class FloorCache:
         with self._lock:
             return sorted(self._pending)
 
-    def floor(self, seed: int, number: int, last: bool, *, deadline: float = WAIT_LIMIT) -> Arrival:
+    def floor(
+        self, seed: int, number: int, last: bool, *, deadline: float | None = None
+    ) -> Arrival:
         """That floor and its inhabitants: the ones prepared (waiting for them at most
         ``deadline`` seconds if they are still being made), else made here. A worker that
         failed (its process killed) or missed the deadline (and is given up) costs a
@@ -330,7 +336,8 @@ class FloorCache:
             future = self._pending.pop((seed, number, last), None)
         if future is not None and not future.cancelled():
             try:
-                return future.result(timeout=deadline)  # never for ever: then made here
+                # never for ever: then made here
+                return future.result(timeout=self.deadline if deadline is None else deadline)
             except Exception:  # noqa: BLE001 - the worker's trouble: the floor is made here
                 if not future.done():
                     with self._lock:
