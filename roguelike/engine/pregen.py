@@ -41,10 +41,8 @@ executor runs the work changes when a floor is ready, never what it is.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import multiprocessing
 import os
-import signal
 import sys
 import threading
 import time
@@ -55,7 +53,6 @@ from concurrent.futures import (
     ProcessPoolExecutor,
     ThreadPoolExecutor,
 )
-from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from multiprocessing import resource_tracker
 from typing import Literal
@@ -63,6 +60,7 @@ from typing import Literal
 from roguelike.engine.creatures import Monster, populate
 from roguelike.gen.floor import Floor
 from roguelike.gen.pipeline import generate_floor
+from roguelike.lifeline import quiet_and_humble
 
 __all__ = [
     "WAIT_LIMIT",
@@ -83,10 +81,6 @@ WorkerKind = Literal["process", "thread"]
 WAIT_LIMIT = 5.0
 #: How often a wait looks whether it was stopped, in seconds.
 WAIT_SLICE = 0.05
-#: ``prctl``'s option that names the signal a process gets when its parent ends (Linux).
-PR_SET_PDEATHSIG = 1
-#: How often a worker looks whether the game that started it is still there, in seconds.
-PARENT_CHECK = 1.0
 
 
 @dataclass(frozen=True)
@@ -119,47 +113,10 @@ def start_worker(kind: WorkerKind = "process") -> Executor:
         return ProcessPoolExecutor(
             max_workers=1,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=_quiet_and_humble,
+            initializer=quiet_and_humble,
             initargs=(os.getpid(),),
         )
     raise ValueError(f"unknown worker kind {kind!r}: process or thread")
-
-
-def _quiet_and_humble(parent: int) -> None:
-    """Set up a worker process: it ends with the game (``parent``, see :func:`_die_with`),
-    writes nothing to the terminal the game is drawn on (a failure comes back with its
-    future, and the floor is then made in the game's process, where it is reported) and it
-    yields the processor to the game (a lower priority, where the system has them)."""
-    _die_with(parent)
-    null = open(os.devnull, "w")  # noqa: SIM115 - the worker's streams for its whole life
-    for fd in (1, 2):  # what a library writes below Python too
-        with contextlib.suppress(OSError):
-            os.dup2(null.fileno(), fd)
-    sys.stdout = sys.stderr = null
-    if hasattr(os, "nice"):
-        with contextlib.suppress(OSError):
-            os.nice(10)
-
-
-def _die_with(parent: int) -> None:
-    """End this worker when the game process ``parent`` ends, however it ends. On Linux the
-    kernel sends SIGKILL, which reaches even a stopped process, once the game's thread that
-    started the worker is gone (the game starts it from its main thread); elsewhere, and as
-    well, a thread of the worker looks every :data:`PARENT_CHECK` seconds (a stopped worker
-    runs no thread: there it ends once continued)."""
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != parent:  # the game ended before the kernel was told
-        os._exit(0)
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent").start()
-
-
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(PARENT_CHECK)
-    os._exit(0)  # the game is gone: nobody wants the floor
 
 
 def _kill(executor: Executor) -> None:
@@ -276,11 +233,14 @@ class FloorCache:
                 return True  # never asked for (or taken): the stairs make it, as without a cache
             if _good(future):
                 return True
-            while not future.done() and (left := end - time.monotonic()) > 0:
+            # a thread of the game (the worker given up) is never stuck: no deadline for it
+            trusted = self.gave_up is None
+            while not future.done() and (not trusted or end - time.monotonic() > 0):
                 if stopped() or self.closed:
                     return False
-                with contextlib.suppress(FutureTimeout):
-                    future.result(timeout=min(WAIT_SLICE, left))
+                left = end - time.monotonic() if trusted else WAIT_SLICE
+                with contextlib.suppress(Exception):  # late, cancelled or failed: seen below
+                    future.result(timeout=max(0.0, min(WAIT_SLICE, left)))
             if stopped():
                 return False
             with self._lock:
