@@ -171,9 +171,9 @@ class ReplayScreen(DungeonScreen[None]):
         """Play inputs headless until ``done()`` is true or the replay ends (True), or the
         clock passes ``until`` (False: more to do)."""
         while not self.finished and not done():
+            self.advance()  # at least one input a slice, however short
             if until is not None and time.perf_counter() >= until:
-                return False
-            self.advance()
+                return self.finished or done()
         self._fresh = 0
         return True
 
@@ -203,6 +203,8 @@ class ReplayScreen(DungeonScreen[None]):
             return
         if self._advance_until(done, time.perf_counter() + SEEK_SLICE):
             self._stop_seek()
+            return
+        if self._seeking is not done:  # stopped meanwhile
             return
         self.prompt = f"Seeking… turn {self.state.turn} · Esc stops"
         self._draw_messages()
