@@ -251,23 +251,22 @@ class FloorCache:
                 if _good(future):
                     return True
                 why = "it failed" if future.done() else f"it took over {deadline:g} s"
-                del self._pending[key]  # made here, below, not by the new thread
-                self._give_up(f"the worker's floor {number}: {why}")
+                # made here, below, not by the new thread; not ready until then
+                made: Future[Arrival] = Future()
+                self._pending[key] = made
+                self._give_up(f"the worker's floor {number}: {why}", skip=key)
             break
         if making is not None:
             making()
-        made: Future[Arrival] = Future()
         made.set_result(self._make(*key))
         with self._lock:
-            if self.closed:
-                return False
-            self._pending[key] = made
             self.made_here += 1
-        return True
+        return not self.closed
 
-    def _give_up(self, why: str) -> None:
+    def _give_up(self, why: str, skip: FloorKey | None = None) -> None:
         """Stop trusting the worker (the lock held): kill it, and have a thread of the game
-        make the floors from now on, the ones asked for and not yet done first."""
+        make the floors from now on, the ones asked for and not yet done first (but
+        ``skip``, made by the caller)."""
         if self.gave_up is not None or self.closed:
             return
         self.gave_up = why
@@ -276,7 +275,7 @@ class FloorCache:
         if owned:
             _kill(old)
         for key, future in list(self._pending.items()):
-            if not _good(future):
+            if key != skip and not _good(future):
                 self._pending[key] = self._executor.submit(self._make, *key)
 
     def pending(self) -> list[FloorKey]:
