@@ -29,8 +29,8 @@ screen runs it in a worker thread, showing "…") waits for the worker at most
 since it is a pure function of its key. A worker that missed its deadline (stopped, say, by
 SIGSTOP) or failed is not trusted again: it is killed and a thread of the game makes the
 floors ahead from then on. A worker process is ended with the game whatever its state:
-:meth:`FloorCache.close` kills it (SIGKILL, which a stopped process cannot ignore, as it
-ignores SIGTERM until continued), and if the game itself is killed, on Linux the kernel kills
+:meth:`FloorCache.close` kills it (SIGKILL, which ends a stopped process too on every
+system), and if the game itself is killed, on Linux the kernel kills
 the worker with it (``PR_SET_PDEATHSIG``); elsewhere a thread of the worker ends it once its
 parent is gone (a stopped worker then ends only when continued).
 
@@ -122,8 +122,9 @@ def start_worker(kind: WorkerKind = "process") -> Executor:
 def _kill(executor: Executor) -> None:
     """Shut ``executor`` down without waiting; a process pool's processes are killed (the
     pool forgets them when shut down: they are noted first, as the standard library offers
-    no other way to end a busy worker before Python 3.14). SIGKILL, not SIGTERM: a stopped
-    process ignores SIGTERM until continued, and a worker has nothing to tidy."""
+    no other way to end a busy worker before Python 3.14). SIGKILL, not SIGTERM: it ends a
+    process in any state on every system (some hold a stopped process's SIGTERM until it is
+    continued), and a worker has nothing to tidy."""
     processes = list((getattr(executor, "_processes", None) or {}).values())
     executor.shutdown(wait=False, cancel_futures=True)
     for process in processes:
