@@ -87,6 +87,20 @@ MAX_PUZZLE_MOVES = 500_000
 MAX_SOLVE_CHARS = 2_000_000
 #: The most inputs in a row that change nothing (refused keys: a person stops long before).
 MAX_IDLE_INPUTS = 1_000
+# What a run may spend for each floor it reaches, so that a replay's cost follows the world's
+# size (a small world's recording cannot hold a large one's work): at every input, the inputs
+# so far and the turn stay within these times the floor the player is on. A person's run
+# stays far below (a bot's run of the normal preset: about 160 inputs and 1,000 turns a
+# floor); the recorder stops at the same bound (:attr:`Recording.full`), so the game never
+# writes a recording its replay refuses. Before a replay, :meth:`Recording.cost_problem`
+# bounds the inputs by the floors the recording can reach at all (one more than its descents,
+# at most the world's floors), so a small file of cheap inputs is refused without playing any.
+#: The most inputs a run may send for each floor it reaches.
+INPUTS_PER_FLOOR = 10_000
+#: The most turns a run may take for each floor it reaches.
+TURNS_PER_FLOOR = 20_000
+#: How many inputs a replay plays between two calls of its ``progress``.
+PROGRESS_EVERY = 500
 #: What a version text may hold (it is shown in messages: nothing a terminal could act on).
 VERSION_TEXT = re.compile(r"[0-9A-Za-z.+-]{1,40}", re.ASCII)
 #: The most floors a run has.
@@ -486,8 +500,8 @@ class Recording:
         moves = len(action.moves) if isinstance(action, SolvePuzzle) else 0
         if (
             self.full
-            or len(self.actions) >= MAX_ACTIONS
-            or state.turn > MAX_TURNS
+            or len(self.actions) >= min(MAX_ACTIONS, INPUTS_PER_FLOOR * state.number)
+            or state.turn > min(MAX_TURNS, TURNS_PER_FLOOR * state.number)
             or moves > MAX_PLAY_MOVES
             or self.puzzle_moves + moves > MAX_PUZZLE_MOVES
         ):
@@ -552,6 +566,26 @@ class Recording:
                         f"{where}.actions[{i}]: more than {MAX_PUZZLE_MOVES} puzzle moves in all"
                     )
         return cls(start, generator, list(actions), list(checks), puzzle_moves=total)
+
+    def reachable_floors(self) -> int:
+        """The most floors this recording can reach: one more than the descents it holds (only
+        the stairs lead down), never more than the world's."""
+        descents = self.actions.count(SIMPLE[Descend])
+        return min(self.start.total_floors, 1 + descents)
+
+    def cost_problem(self) -> str | None:
+        """Why replaying this recording would cost more than a run of its world may (see
+        :data:`INPUTS_PER_FLOOR`), in one line naming the bound; None if it is within it.
+        Reads the inputs' list only: nothing is played."""
+        floors = self.reachable_floors()
+        most = min(MAX_ACTIONS, INPUTS_PER_FLOOR * floors)
+        if len(self.actions) <= most:
+            return None
+        return (
+            f"it holds {len(self.actions):,} inputs; a run that can reach {floors} "
+            f"floor{'s' if floors > 1 else ''} of {self.start.total_floors} sends at most "
+            f"{most:,} ({INPUTS_PER_FLOOR:,} a floor)"
+        )
 
     def generator_problem(self) -> str | None:
         """Why this game cannot replay the recording (another generator), or None."""
@@ -645,6 +679,9 @@ def frames(
     problem = rec.generator_problem()
     if problem:
         raise RecordingError(problem)
+    cost = rec.cost_problem()  # before a single input is played
+    if cost:
+        raise RecordingError(f"too long to replay: {cost}")
     if start and state is None:
         raise ValueError("a replay from a later input starts from the state it had there")
     state = rec.start.game() if state is None else state
@@ -666,13 +703,41 @@ def frames(
             )
         if state.turn > MAX_TURNS:
             raise RecordingError(f"input {i + 1}: the run goes past turn {MAX_TURNS}")
+        spent = _spent_problem(i + 1, state)
+        if spent:
+            raise RecordingError(f"input {i + 1}: {spent}")
         yield Frame(i, action, events, state)
 
 
-def replay(rec: Recording, *, stepper: Stepper = step) -> tuple[GameState, Outcome]:
+def _spent_problem(inputs: int, state: GameState) -> str | None:
+    """Why ``inputs`` inputs and ``state``'s turn are more than a run may spend to reach the
+    floor it is on (see :data:`INPUTS_PER_FLOOR`), or None."""
+    floor = state.number
+    if inputs > INPUTS_PER_FLOOR * floor:
+        return f"more than {INPUTS_PER_FLOOR:,} inputs for each floor reached ({floor})"
+    if state.turn > TURNS_PER_FLOOR * floor:
+        return f"more than {TURNS_PER_FLOOR:,} turns for each floor reached ({floor})"
+    return None
+
+
+#: What a long replay reports to: (inputs played, inputs in all). It may raise to stop the
+#: replay (a screen's cancel); the exception goes through to the replay's caller.
+Progress = Callable[[int, int], None]
+
+
+def replay(
+    rec: Recording, *, stepper: Stepper = step, progress: Progress | None = None
+) -> tuple[GameState, Outcome]:
     """Play ``rec`` headless to its end: the final state and its :class:`Outcome` (raises as
-    :func:`frames` does)."""
+    :func:`frames` does). ``progress`` is told every :data:`PROGRESS_EVERY` inputs, and at the
+    start and the end."""
     state = rec.start.game()
-    for _ in frames(rec, state=state, stepper=stepper):
-        pass
+    total = len(rec)
+    if progress is not None:
+        progress(0, total)
+    for frame in frames(rec, state=state, stepper=stepper):
+        if progress is not None and (frame.index + 1) % PROGRESS_EVERY == 0:
+            progress(frame.index + 1, total)
+    if progress is not None:
+        progress(total, total)
     return state, Outcome.of(state, len(rec))

@@ -65,6 +65,7 @@ from roguelike.presets import PRESETS
 from roguelike.recording import (
     Divergence,
     Outcome,
+    Progress,
     Recording,
     RecordingError,
     Start,
@@ -562,14 +563,28 @@ class Verification:
         return None
 
 
-def verification(record: RunRecord, *, claims_too: bool = True) -> Verification:
+def check_cost(record: RunRecord) -> None:
+    """Refuse, before any replay, a record whose recording would cost more to replay than a
+    run of its world may (:meth:`~roguelike.recording.Recording.cost_problem`): RunFileError
+    in one line naming the bound."""
+    rec = record.recording
+    problem = None if rec is None else rec.cost_problem()
+    if problem is not None:
+        raise RunFileError(f"the recording is too long to replay: {problem}")
+
+
+def verification(
+    record: RunRecord, *, claims_too: bool = True, progress: Progress | None = None
+) -> Verification:
     """The one check of a run record, which ``replay --verify``, ``runs import``, the title's
     challenge import and the hall all run: the world it claims (seed, size, floors and rules,
-    difficulty) against its recording's start, then its recording replayed and every claim
-    about the run (:func:`claims`) against that replay (``claims_too=False``: the world only,
-    then the replay). Stops at the first false claim about the world (the run's claims
-    cannot stand on another world) and at a divergence. RunFileError when there is nothing
-    to check: no recording, or another generator's."""
+    difficulty) against its recording's start, then what the replay would cost
+    (:func:`check_cost`), then its recording replayed and every claim about the run
+    (:func:`claims`) against that replay (``claims_too=False``: the world only, then the
+    replay). Stops at the first false claim about the world (the run's claims cannot stand
+    on another world) and at a divergence. RunFileError when there is nothing to check: no
+    recording, another generator's, or one too costly to replay. ``progress``: told how far
+    the replay is (it may raise to stop it)."""
     rec = record.recording
     if rec is None:
         raise RunFileError("the run has no recording: its claims cannot be checked")
@@ -579,8 +594,9 @@ def verification(record: RunRecord, *, claims_too: bool = True) -> Verification:
     world = world_claims(record)
     if not all(c.holds for c in world):
         return Verification(record, tuple(world))
+    check_cost(record)
     try:
-        state, outcome = replay(rec)
+        state, outcome = replay(rec, progress=progress)
     except Divergence as err:
         return Verification(record, tuple(world), divergence=err)
     except RecordingError as err:
@@ -589,11 +605,12 @@ def verification(record: RunRecord, *, claims_too: bool = True) -> Verification:
     return Verification(record, (*world, *run), state, outcome)
 
 
-def verify(record: RunRecord) -> tuple[GameState, Outcome]:
+def verify(record: RunRecord, *, progress: Progress | None = None) -> tuple[GameState, Outcome]:
     """Replay ``record``'s recording and check every claim it makes (:func:`verification`);
-    RunFileError naming the first false claim (or why it cannot be replayed). Returns the
-    replayed state and outcome."""
-    found = verification(record)
+    RunFileError naming the first false claim (or why it cannot be replayed, or that it
+    costs more than its world allows). Returns the replayed state and outcome.
+    ``progress``: told how far the replay is (it may raise to stop it)."""
+    found = verification(record, progress=progress)
     if found.problem is not None:
         raise RunFileError(found.problem)
     assert found.state is not None and found.outcome is not None
@@ -853,11 +870,13 @@ class Hall:
         if anything is wrong."""
         return self.keep_challenge(self.check_file(source))
 
-    def check_file(self, source: str | os.PathLike[str]) -> RunRecord:
+    def check_file(
+        self, source: str | os.PathLike[str], *, progress: Progress | None = None
+    ) -> RunRecord:
         """The record in the challenge file ``source``, read with bounds and replayed, every
         claim recomputed (RunFileError if anything is wrong); nothing is kept yet (a screen
         checks in the background and keeps it with :meth:`keep_challenge` only if the player
-        is still waiting for it)."""
+        is still waiting for it; ``progress``: told how far its replay is, see :func:`verify`)."""
         path = Path(source).expanduser()
         if not path.is_file():
             raise RunFileError(f"{path}: not a regular file")
@@ -870,7 +889,7 @@ class Hall:
         except NotRegularFile as err:
             raise RunFileError(f"{path}: {err.strerror}") from None
         record = unpack(data)
-        verify(record)
+        verify(record, progress=progress)
         return record
 
     def keep_challenge(self, record: RunRecord) -> RunRecord:

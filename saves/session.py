@@ -189,6 +189,21 @@ class Session:
         cache, key = self.state.floors, self.state.next_floor()
         return cache is None or key is None or not self.state.on_stairs() or cache.ready(*key)
 
+    def wait_for_next_floor(
+        self,
+        *,
+        stopped: Callable[[], bool] = lambda: False,
+        making: Callable[[], None] | None = None,
+    ) -> bool:
+        """Block until the floor below can be taken without waiting (for a thread other than
+        a screen's): the worker's within its deadline, else made in this process, ``making()``
+        told first (:meth:`roguelike.engine.pregen.FloorCache.wait`). False if ``stopped()``
+        or the session ended first."""
+        cache, key = self.state.floors, self.state.next_floor()
+        if cache is None or key is None:
+            return True
+        return cache.wait(*key, stopped=stopped, making=making)
+
     def step(self, action: Action, *, autosave_now: bool = True) -> list[Event]:
         """Play ``action``; the floor left behind is remembered, and a new floor autosaves
         (a failed autosave, or a best puzzle score that could not be kept, leaves its reason

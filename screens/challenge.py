@@ -1,13 +1,16 @@
 """Importing a challenge: a run someone sent (``roguelike runs export``, or ``x`` in the hall),
 checked in full before it is offered.
 
-The player types the file's path; the screen says "Checking…" while a worker thread has
-:meth:`saves.runs.Hall.import_file` read it with bounds and replay its recording, recomputing
-every claim. A file that fails is refused with its one-line reason (which claim is false, or
-what is wrong with the file) and nothing is kept. A good one is kept among the challenges and
-offered: ``w`` watches the sender's run in the replay viewer, ``p`` plays the same world
-yourself (the screen dismisses with ``("play", record)``; the app starts the game, and its
-summary compares the two runs).
+The player types the file's path; the screen says "Checking…", with how many inputs are
+replayed so far, while a worker thread has :meth:`saves.runs.Hall.check_file` read it with
+bounds and replay its recording, recomputing every claim (a recording longer than its world
+allows is refused before any replay). Esc stops the check (so does quitting the game): the
+replay looks at its worker's cancel between inputs, so the thread ends at once. A file that
+fails is refused with its one-line reason (which claim is false, or what is wrong with the
+file) and nothing is kept. A good one is kept among the challenges and offered: ``w`` watches
+the sender's run in the replay viewer, ``p`` plays the same world yourself (the screen
+dismisses with ``("play", record)``; the app starts the game, and its summary compares the
+two runs).
 
 Claims are shown only once the replay has confirmed them, and as plain text: a world's name
 from a stranger's file is printed with :func:`saves.morgue.printable`, never as markup.
@@ -23,8 +26,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from saves.errors import SaveError, StoreError
 from saves.morgue import outcome_words, printable
@@ -33,6 +37,12 @@ from screens.replay import ReplayScreen
 
 ChallengeChoice = tuple[Literal["play"], RunRecord]
 CHECKING = "Checking… (replaying the sender's run to recompute every claim)"
+#: How often the screen shows how far the check is, in seconds.
+PROGRESS_EVERY = 0.25
+
+
+class CheckStopped(Exception):
+    """The check's worker was cancelled (Esc, or the game quits): its replay stops."""
 
 
 def claims(record: RunRecord) -> str:
@@ -90,6 +100,9 @@ class ChallengeScreen(Screen[ChallengeChoice | None]):
         #: the imported record, once checked
         self.record: RunRecord | None = None
         self.checking = False
+        #: how far the check's replay is: (inputs replayed, inputs in all), set by its thread
+        self.progress: tuple[int, int] = (0, 0)
+        self._ticker: Timer | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="challenge-box"):
@@ -117,14 +130,39 @@ class ChallengeScreen(Screen[ChallengeChoice | None]):
             return
         self.record, self.checking = None, True
         self.refresh_bindings()
+        self.progress = (0, 0)
         self.say(CHECKING)
         # checked off the UI thread, kept on it once done (Esc meanwhile keeps nothing)
         self.run_worker(
-            partial(self.hall.check_file, path), thread=True, exit_on_error=False, group="import"
+            partial(self._check, path), thread=True, exit_on_error=False, group="import"
         )
+        self._ticker = self.set_interval(PROGRESS_EVERY, self._show_progress)
+
+    def _check(self, path: str) -> RunRecord:
+        """The check, in the worker's thread: stopped between inputs once it is cancelled."""
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            if worker.is_cancelled:
+                raise CheckStopped
+            self.progress = (done, total)
+
+        return self.hall.check_file(path, progress=progress)
+
+    def _show_progress(self) -> None:
+        done, total = self.progress
+        if self.checking and total:
+            self.say(f"{CHECKING}\ninput {done:,} of {total:,} replayed · Esc stops")
+
+    def _stop_ticker(self) -> None:
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
+        if event.state in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
+            self._stop_ticker()
         if event.state == WorkerState.SUCCESS:
             self.checking = False
             checked = worker.result
@@ -171,4 +209,6 @@ class ChallengeScreen(Screen[ChallengeChoice | None]):
             self.dismiss(("play", self.record))
 
     def action_back(self) -> None:
+        self._stop_ticker()
+        self.workers.cancel_group(self, "import")  # its replay stops at its next input
         self.dismiss(None)

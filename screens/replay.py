@@ -10,6 +10,11 @@ a turn, Home goes back to the start, Esc or ``q`` leaves. Seeking forward replay
 (nothing drawn) up to the target; seeking back starts again from the last :class:`Snapshot`
 before it (a copy of the state kept where each floor begins and every ``SNAPSHOT_EVERY``
 inputs, a few milliseconds and a few hundred KB each), so it replays at most one stretch.
+A seek never freezes the screen: it replays in slices of at most ``SEEK_SLICE`` seconds,
+between which the screen draws where it got ("Seeking… turn N") and takes keys; Esc stops a
+seek where it got (and leaves once no seek is under way), another seek replaces it. The
+recording's length is bounded before its first input (``Recording.cost_problem``), so a seek
+ends.
 
 A recording that goes out of sync (:class:`roguelike.recording.Divergence`), or cannot be
 replayed at all (another generator, no recording), stops the replay with a one-line error
@@ -19,6 +24,7 @@ naming the turn, on the prompt line; the viewer stays up, showing the last good 
 from __future__ import annotations
 
 import copy
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -44,6 +50,8 @@ ERROR = "bold #ff6060"
 SNAPSHOT_EVERY = 100
 #: The most snapshots kept (each a few hundred KB): beyond, they are thinned out.
 MAX_SNAPSHOTS = 64
+#: The longest a seek replays at once, in seconds, before the screen draws and takes keys.
+SEEK_SLICE = 0.03
 
 
 @dataclass(frozen=True)
@@ -79,6 +87,8 @@ class ReplayScreen(DungeonScreen[None]):
         #: where seeking back starts from, by inputs played (a few MB each: a state is small)
         self._snapshots: list[Snapshot] = []
         self._visited: list[VisitedFloor] = []
+        #: the seek under way: when it is done (None: none is); a new seek replaces it
+        self._seeking: Callable[[], bool] | None = None
         super().__init__(self._fresh_game(), world_name=printable(record.world))
         self._restart()
 
@@ -157,30 +167,55 @@ class ReplayScreen(DungeonScreen[None]):
                 self._keep_snapshot()
         return events
 
-    def _advance_until(self, done: Callable[[], bool]) -> None:
-        """Play inputs headless until ``done()`` is true or the replay ends."""
+    def _advance_until(self, done: Callable[[], bool], until: float | None = None) -> bool:
+        """Play inputs headless until ``done()`` is true or the replay ends (True), or the
+        clock passes ``until`` (False: more to do)."""
         while not self.finished and not done():
-            self.advance()
+            self.advance()  # at least one input a slice, however short
+            if until is not None and time.perf_counter() >= until:
+                return self.finished or done()
         self._fresh = 0
+        return True
+
+    @property
+    def seeking(self) -> bool:
+        """A seek is under way (replaying in slices)."""
+        return self._seeking is not None
 
     def _seek(self, restart: int | None, done: Callable[[], bool]) -> None:
         """Replay headless until ``done()``, then draw; first back to the last snapshot before
-        turn ``restart``, unless None. The prompt line says "Seeking…" first: a new floor
-        takes a moment to generate."""
-
-        def seek() -> None:
-            self.prompt = None
-            if restart is not None:
-                self._back_to(restart)
+        turn ``restart``, unless None. Mounted, it replays a slice at a time (see the module),
+        the prompt line saying how far it got."""
+        if restart is not None:
+            self._back_to(restart)
+        if not self.is_mounted:
             self._advance_until(done)
             self._show()
-
-        if not self.is_mounted:
-            seek()
             return
+        self._seeking = done
         self.prompt = "Seeking…"
         self._draw_messages()
-        self.call_after_refresh(seek)
+        self.call_later(self._seek_slice, done)
+
+    def _seek_slice(self, done: Callable[[], bool]) -> None:
+        """One slice of the seek ``done`` (nothing if it was stopped or replaced since)."""
+        if self._seeking is not done:
+            return
+        if self._advance_until(done, time.perf_counter() + SEEK_SLICE):
+            self._stop_seek()
+            return
+        if self._seeking is not done:  # stopped meanwhile
+            return
+        self.prompt = f"Seeking… turn {self.state.turn} · Esc stops"
+        self._draw_messages()
+        self.call_later(self._seek_slice, done)  # after the keys and the drawing queued
+
+    def _stop_seek(self) -> None:
+        """End the seek under way where it got, and draw."""
+        self._seeking = None
+        self.prompt = None
+        self._fresh = 0
+        self._show()
 
     def seek_turn(self, turn: int) -> None:
         """Show the state at the first input that reaches ``turn`` (from the start if it lies
@@ -242,7 +277,7 @@ class ReplayScreen(DungeonScreen[None]):
 
     def tick(self) -> None:
         """The timer's input: one more, drawn (nothing while another screen is on top)."""
-        if self.paused or self.finished or self.app.screen is not self:
+        if self.paused or self.finished or self.seeking or self.app.screen is not self:
             return
         self.step_once()
 
@@ -272,7 +307,7 @@ class ReplayScreen(DungeonScreen[None]):
         self._show()
 
     def action_step_once(self) -> None:
-        if self.paused:
+        if self.paused and not self.seeking:
             self.step_once()
 
     def action_next_floor(self) -> None:
@@ -297,6 +332,9 @@ class ReplayScreen(DungeonScreen[None]):
         self.app.push_screen(HistoryScreen(self.state.log))
 
     def action_leave(self) -> None:
+        if self.seeking:  # Esc first stops a seek where it got
+            self._stop_seek()
+            return
         if self._timer is not None:
             self._timer.stop()
         self.dismiss(None)

@@ -20,6 +20,7 @@ from functools import wraps
 from typing import Concatenate, ParamSpec
 
 from textual.binding import Binding
+from textual.worker import get_current_worker
 
 from roguelike import seeds
 from roguelike.engine import (
@@ -63,6 +64,8 @@ from screens.perks import PerkScreen
 from screens.puzzle import PuzzleOutcome, PuzzleScreen
 
 P = ParamSpec("P")
+#: What the prompt says once the floor below is made in the game's own process.
+MAKING_FLOOR = "… making the floor"
 
 
 def takes_over(
@@ -123,11 +126,18 @@ class GameScreen(DungeonScreen[GameState | None]):
         self.puzzle_closing = False
         #: where the player pressed ``>`` while the floor below was still being made
         self._stairs_wait: tuple[int, int] | None = None
+        #: the worker missed its deadline and the floor is being made here (set by a thread)
+        self._making_floor = False
 
     @property
     def cursor(self) -> tuple[int, int] | None:
         """The cursor of a look, travel or throw (None in the other modes)."""
         return self.mode.cursor
+
+    @property
+    def waiting_stairs(self) -> bool:
+        """The stairs were taken before the floor below was made: waiting for it ("…")."""
+        return self._stairs_wait is not None
 
     @property
     def ended(self) -> bool:
@@ -370,28 +380,53 @@ class GameScreen(DungeonScreen[GameState | None]):
         """``>`` (or ``<``): take the stairs or the exit when on them, else travel there once
         seen (:func:`~roguelike.engine.places.stairs_action`); in look or travel, put the
         cursor on them. On the stairs before the floor below is made (it is made ahead, in the
-        background), say "…" and take them when it is."""
+        background), say "…" and take them when it is (:meth:`descend_when_ready`)."""
         if self.mode.stairs(self) or self._busy() or self._stairs_wait is not None:
             return
         action = stairs_action(self.state)
         if isinstance(action, str):
             self.say(action)
             return
-        if isinstance(action, Descend) and not self.session.next_floor_ready():
-            self._stairs_wait = self.state.player
-            self.say("…")
-            self.set_timer(1 / 60, self._descend_when_ready)
+        if isinstance(action, Descend) and self.descend_when_ready():
             return
         self.act(action)
+
+    def descend_when_ready(self) -> bool:
+        """On the stairs before the floor below is made: say "…", have a worker thread wait
+        for it (the session's deadline, then made in this process: "… making the floor"),
+        and take the stairs once it is (True). False: the floor is ready, nothing waits. The
+        screen's own thread never waits: it looks every frame, and answers every key."""
+        if self._stairs_wait is not None:
+            return True
+        if self.session.next_floor_ready():
+            return False
+        self._stairs_wait = self.state.player
+        self._making_floor = False
+        self.say("…")
+        self.run_worker(self._wait_for_floor, thread=True, exit_on_error=False, group="stairs")
+        self.set_timer(1 / 60, self._descend_when_ready)
+        return True
+
+    def _wait_for_floor(self) -> None:
+        """In a worker thread: wait for the floor below (stopped if the worker is cancelled:
+        the screen or the game went away)."""
+        worker = get_current_worker()
+
+        def making() -> None:  # read by the screen's thread at its next look
+            self._making_floor = True
+
+        self.session.wait_for_next_floor(stopped=lambda: worker.is_cancelled, making=making)
 
     def _descend_when_ready(self) -> None:
         """Take the stairs pressed earlier once the floor below is made, unless the player has
         moved off them since (or left the play mode)."""
         if not self.session.next_floor_ready():
+            if self._making_floor and self.prompt == "…":
+                self.say(MAKING_FLOOR)
             self.set_timer(1 / 60, self._descend_when_ready)
             return
         pressed_at, self._stairs_wait = self._stairs_wait, None
-        if self.prompt == "…":
+        if self.prompt in ("…", MAKING_FLOOR):
             self.say(None)
         if pressed_at == self.state.player and isinstance(self.mode, Play):
             self.act(Descend())

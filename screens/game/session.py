@@ -8,6 +8,7 @@ nothing saved (tests, the UI bench). :class:`GameSession` is what the screen use
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from roguelike.engine import Action, Event, GameState, step
@@ -27,6 +28,13 @@ class GameSession(Protocol):
     def save_if_due(self) -> bool: ...
 
     def next_floor_ready(self) -> bool: ...
+
+    def wait_for_next_floor(
+        self,
+        *,
+        stopped: Callable[[], bool] = ...,
+        making: Callable[[], None] | None = None,
+    ) -> bool: ...
 
     def take_over(self) -> World: ...
 
@@ -49,6 +57,14 @@ class Unsaved:
         return True
 
     def next_floor_ready(self) -> bool:
+        return True
+
+    def wait_for_next_floor(
+        self,
+        *,
+        stopped: Callable[[], bool] = lambda: False,
+        making: Callable[[], None] | None = None,
+    ) -> bool:
         return True
 
     def take_over(self) -> World:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from textual.screen import Screen
 
 from roguelike.autoplay import Autopilot, decide
-from roguelike.engine import SolvePuzzle
+from roguelike.engine import Descend, SolvePuzzle
 from screens.puzzle import PuzzleScreen
 from screens.side_panel import OLD
 
@@ -178,7 +178,7 @@ class Watch:
         pack, the too-small message) but the puzzle screen the game screen opened, where it
         plays one move; never two at once."""
         game = self.game
-        if not self.autopilot or self._ticking or game.puzzle_closing:
+        if not self.autopilot or self._ticking or game.puzzle_closing or game.waiting_stairs:
             return
         if game.ended:
             self.stop()
@@ -206,6 +206,8 @@ class Watch:
             pilot.acted(False)  # until its report spends a turn (a refused one never does)
             game.open_puzzle()  # the bot plays the moves there, one per tick
             return
+        if isinstance(decision.action, Descend) and game.descend_when_ready():
+            return  # the floor below is still being made: the screen takes the stairs when it is
         before = (state.turn, state.number)
         game.act(decision.action)
         pilot.acted((state.turn, state.number) != before)

@@ -4,11 +4,8 @@ again, wait for it when it is not done, and closing the cache never waits on the
 
 from __future__ import annotations
 
-import os
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
@@ -17,6 +14,7 @@ from roguelike.engine import new_game
 from roguelike.engine.creatures import inhabit
 from roguelike.engine.pregen import FloorCache, make_floor, start_worker
 from roguelike.gen.pipeline import generate_floor
+from tests.engine.pregen_support import ends_within
 from tests.saves.support import assert_same
 
 SEEDS = [seeds.text_seed(text) for text in ("pregen a", "pregen b", "pregen c")]
@@ -54,7 +52,7 @@ def test_a_floor_made_in_a_worker_process_is_the_floor_made_on_demand():
     seed = SEEDS[0]
     with FloorCache(start_worker("process")) as cache:
         cache.prepare(seed, 2, False)
-        made = cache.floor(seed, 2, False)
+        made = cache.floor(seed, 2, False, deadline=120)  # a cold start on a busy machine
         assert cache.made_here == 0  # it came back from the worker
     expected = generate_floor(seed, 2)
     assert_same(expected, made.floor)
@@ -145,29 +143,7 @@ def test_closing_ends_a_busy_worker_process():
     assert processes
     cache.close()
     for process in processes:
-        assert _ends_within(process, 30.0), f"worker {process.pid} still runs"
-
-
-def _ends_within(process, seconds: float) -> bool:
-    """True once the worker has ended. Not ``process.is_alive()``: the pool's own manager
-    thread reaps the ended worker too, and whichever thread loses that race sees "no such
-    child" and takes it for alive. The process table is asked instead: gone, or a zombie."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.exitcode is not None:
-            return True
-        try:
-            os.kill(process.pid, 0)
-        except ProcessLookupError:  # ended and reaped by the pool
-            return True
-        try:
-            stat = Path(f"/proc/{process.pid}/stat").read_text()
-        except FileNotFoundError:  # reaped meanwhile (or no /proc: the exit code decides)
-            stat = ""
-        if stat.rsplit(")", 1)[-1].split()[:1] in (["Z"], ["X"]):
-            return True  # ended, not yet reaped
-        time.sleep(0.05)
-    return False
+        assert ends_within(process, 30.0), f"worker {process.pid} still runs"
 
 
 def test_a_copied_game_shares_its_cache():

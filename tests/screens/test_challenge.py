@@ -127,9 +127,9 @@ async def test_leaving_while_a_file_is_checked_keeps_nothing(short_run, tmp_path
     release = threading.Event()
     check_file = Hall.check_file
 
-    def slow_check(self, source):
+    def slow_check(self, source, **kw):
         release.wait(10)
-        return check_file(self, source)
+        return check_file(self, source, **kw)
 
     monkeypatch.setattr(Hall, "check_file", slow_check)
     app = RoguelikeApp(make_game=quiet_game)
