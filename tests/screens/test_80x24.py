@@ -78,7 +78,11 @@ def cut_off(app: App[Any]) -> list[str]:
             if not any(m.region.contains(width - 1, y) for m in maps):
                 found.append(f"row {y} runs into the right edge: {row.strip()!r}")
     for widget in app.screen.walk_children():
-        if not isinstance(widget, Static | Label) or not widget.display:
+        if not widget.display or widget.region.area == 0:
+            continue
+        if not widget.children and widget.region.right > width:  # a footer's key, say
+            found.append(f"{type(widget).__name__} past the right edge: {widget.region}")
+        if not isinstance(widget, Static | Label):
             continue
         if widget.region.area == 0 or widget.allow_vertical_scroll:
             continue
