@@ -8,7 +8,7 @@ summary) at 80×24 through the Pilot and reads what is drawn with :func:`cut_off
   a footer or a line cropped by the screen, "… A bot  ^q");
 - a text widget (``Static``, ``Label``) whose words need more rows or columns than it has and
   that cannot scroll (a message cut at its bottom, a label cropped by its parent);
-- a notification drawn over text of the screen under it.
+- a widget drawn past the right edge (a footer's key that does not fit).
 
 The side panel cuts its own lines to its width, so its names are checked apart: a name that
 does not fit is abbreviated (a shortened word ends in ``.``), never cropped, and the numbers
@@ -26,7 +26,6 @@ import pytest
 from textual.app import App
 from textual.widget import Widget
 from textual.widgets import Label, Static
-from textual.widgets._toast import Toast
 
 from roguelike import puzzles, seeds, tiles
 from roguelike.engine import MONSTERS, GameState, Monster, new_game
@@ -95,18 +94,6 @@ def cut_off(app: App[Any]) -> list[str]:
         if widget.region.width > visible.width:
             found.append(f"cropped by the screen: {str(widget.render())[:60]!r}")
     return found
-
-
-def toast_over_text(app: App[Any], before: list[str]) -> list[str]:
-    """Rows of ``before`` (the screen without its notification) that a toast now covers."""
-    covered = []
-    for toast in app.screen.query(Toast):
-        r = toast.region
-        for y in range(r.y, min(r.bottom, len(before))):
-            under = before[y][r.x : r.right]
-            if any(_is_text(c) for c in under):
-                covered.append(f"row {y}: {before[y].strip()!r}")
-    return covered
 
 
 def assert_whole(app: App[Any]) -> None:
@@ -180,11 +167,6 @@ async def test_title_new_world_and_options_at_80x24():
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         assert_whole(app)
-        before = screen_text(app).splitlines()
-        app.notify("Nothing to continue: no saved worlds yet.")
-        await pilot.pause()
-        assert not toast_over_text(app, before), toast_over_text(app, before)
-        app.clear_notifications()
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
