@@ -32,7 +32,7 @@ from roguelike.engine import MONSTERS, GameState, Monster, new_game
 from roguelike.recording import decode_action
 from saves.runs import Hall, pack
 from screens.app import RoguelikeApp
-from screens.challenge import ChallengeScreen
+from screens.challenge import ChallengeScreen, claims
 from screens.character import CharacterScreen
 from screens.game import GameScreen
 from screens.hall import HallScreen
@@ -73,9 +73,9 @@ def cut_off(app: App[Any]) -> list[str]:
     maps = _maps(app)
     for y, row in enumerate(rows):
         row = row.ljust(width)
-        if _is_text(row[width - 1]) and _is_text(row[width - 2]):
-            if not any(m.region.contains(width - 1, y) for m in maps):
-                found.append(f"row {y} runs into the right edge: {row.strip()!r}")
+        in_map = any(m.region.contains(width - 1, y) for m in maps)
+        if _is_text(row[width - 1]) and _is_text(row[width - 2]) and not in_map:
+            found.append(f"row {y} runs into the right edge: {row.strip()!r}")
     for widget in app.screen.walk_children():
         if not widget.display or widget.region.area == 0:
             continue
@@ -199,6 +199,10 @@ async def test_the_game_and_its_screens_at_80x24():
         assert isinstance(game, GameScreen)
         assert game.state.visible_monsters()
         assert_whole(app)
+        view = game.query_one(MapView)
+        for m in game.state.visible_monsters():  # what the side panel lists is on the map
+            sx, sy = view.map_to_screen(m.x, m.y)
+            assert 0 <= sx < view.size.width and 0 <= sy < view.size.height
         for key, kind in [
             ("question_mark", HelpScreen),
             ("M", OverviewScreen),
@@ -289,3 +293,16 @@ async def test_a_challenge_at_80x24(short_run, tmp_path):
         await pilot.pause()
         assert screen.record is not None
         assert_whole(app)
+
+
+# -- text bugs found playing at 80×24 ----------------------------------------------------------
+
+
+def test_a_challenge_says_its_floor_once_and_names_size_and_difficulty(short_run):
+    record = dataclasses.replace(
+        short_run, outcome="died", cause="killed by a goblin on floor 4", floors=4
+    )
+    text = claims(record)
+    assert "on floor 4 on floor 4" not in text
+    assert "killed by a goblin on floor 4 of" in text
+    assert "small size, normal difficulty" in text
