@@ -64,15 +64,22 @@ from screens.puzzle import PuzzleOutcome, PuzzleScreen
 
 P = ParamSpec("P")
 
+#: The prompt while ``>`` waits for the floor below (made ahead in the background): the keys
+#: that play wait with it, so that ``>`` on the stairs always descends.
+STAIRS_WAIT = "Down the stairs… (the floor below is still being made; Esc stays here)"
+
 
 def takes_over(
     action: Callable[Concatenate[GameScreen, P], None],
 ) -> Callable[Concatenate[GameScreen, P], None]:
-    """A key that plays: it takes the wheel from the bot (if it has it) before it acts."""
+    """A key that plays: it takes the wheel from the bot (if it has it) before it acts; while
+    ``>`` waits for the floor below, it does nothing but say so (no stray turn)."""
 
     @wraps(action)
     def taking_over(screen: GameScreen, /, *args: P.args, **kwargs: P.kwargs) -> None:
         screen.take_over()
+        if screen.stairs_held():
+            return
         action(screen, *args, **kwargs)
 
     return taking_over
@@ -362,8 +369,9 @@ class GameScreen(DungeonScreen[GameState | None]):
         """``>`` (or ``<``): take the stairs or the exit when on them, else travel there once
         seen (:func:`~roguelike.engine.places.stairs_action`); in look or travel, put the
         cursor on them. On the stairs before the floor below is made (it is made ahead, in the
-        background), say "…" and take them when it is."""
-        if self.mode.stairs(self) or self._busy() or self._stairs_wait is not None:
+        background), say so and take them when it is (the keys that play wait till then: see
+        :meth:`stairs_held`)."""
+        if self.mode.stairs(self) or self._busy():
             return
         action = stairs_action(self.state)
         if isinstance(action, str):
@@ -371,19 +379,29 @@ class GameScreen(DungeonScreen[GameState | None]):
             return
         if isinstance(action, Descend) and not self.session.next_floor_ready():
             self._stairs_wait = self.state.player
-            self.say("…")
+            self.say(STAIRS_WAIT)
             self.set_timer(1 / 60, self._descend_when_ready)
             return
         self.act(action)
 
+    def stairs_held(self) -> bool:
+        """True while ``>`` waits for the floor below: a key that plays then says so and does
+        nothing, so the player cannot walk off the stairs meanwhile (Esc stays instead)."""
+        if self._stairs_wait is None:
+            return False
+        self.say(STAIRS_WAIT)
+        return True
+
     def _descend_when_ready(self) -> None:
-        """Take the stairs pressed earlier once the floor below is made, unless the player has
-        moved off them since (or left the play mode)."""
+        """Take the stairs pressed earlier once the floor below is made (unless Esc called the
+        descent off, or the player is somehow no longer on them)."""
+        if self._stairs_wait is None:  # Esc: the player stays
+            return
         if not self.session.next_floor_ready():
             self.set_timer(1 / 60, self._descend_when_ready)
             return
         pressed_at, self._stairs_wait = self._stairs_wait, None
-        if self.prompt == "…":
+        if self.prompt == STAIRS_WAIT:
             self.say(None)
         if pressed_at == self.state.player and isinstance(self.mode, Play):
             self.act(Descend())
@@ -581,6 +599,10 @@ class GameScreen(DungeonScreen[GameState | None]):
         self.dismiss(self.state if self.ended else None)
 
     def action_cancel(self) -> None:
+        if self._stairs_wait is not None:
+            self._stairs_wait = None
+            self.say("You stay on this floor.")
+            return
         self.leave_mode()
 
     def action_confirm(self) -> None:
