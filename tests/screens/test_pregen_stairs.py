@@ -1,6 +1,7 @@
 """The stairs and the floor made ahead, through the Pilot: ``>`` takes a floor that is ready at
 once; one still being made says so and is taken when it is done (the keys that play wait
-meanwhile; Esc stays on the floor); the app made with ``pregenerate`` plays and autosaves a descent."""
+meanwhile; Esc stays on the floor); the app made with ``pregenerate`` plays and autosaves a
+descent."""
 
 from __future__ import annotations
 
