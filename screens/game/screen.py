@@ -85,6 +85,22 @@ def takes_over(
     return taking_over
 
 
+def looks(
+    action: Callable[Concatenate[GameScreen, P], None],
+) -> Callable[Concatenate[GameScreen, P], None]:
+    """A key that only looks (look, travel's cursor, Tab, the overview, a click): it leaves
+    the bot the wheel (the bot waits while a cursor is up); while ``>`` waits for the floor
+    below, it does nothing but say so."""
+
+    @wraps(action)
+    def looking(screen: GameScreen, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        if screen.stairs_held():
+            return
+        action(screen, *args, **kwargs)
+
+    return looking
+
+
 class GameScreen(DungeonScreen[GameState | None]):
     """A run in progress. Dismissed with the final state when the run ends (death or escape)
     and the player presses Enter; with None when the player saves and quits (``S``). With
@@ -131,6 +147,11 @@ class GameScreen(DungeonScreen[GameState | None]):
     def cursor(self) -> tuple[int, int] | None:
         """The cursor of a look, travel or throw (None in the other modes)."""
         return self.mode.cursor
+
+    @property
+    def looking(self) -> bool:
+        """A cursor is up (look, travel, throw): the bot waits (watch mode)."""
+        return self.cursor is not None
 
     @property
     def ended(self) -> bool:
@@ -237,6 +258,9 @@ class GameScreen(DungeonScreen[GameState | None]):
         puzzle = room.puzzle()
 
         def done(outcome: PuzzleOutcome | None) -> None:
+            if not self.puzzle_closing and self.bot.autopilot:
+                # the watcher left the bot's puzzle (Esc): the bot would open it again at once
+                self.bot.pause()
             self.puzzle_screen = None
             self.puzzle_closing = False
             if outcome is not None:
@@ -406,14 +430,14 @@ class GameScreen(DungeonScreen[GameState | None]):
         if pressed_at == self.state.player and isinstance(self.mode, Play):
             self.act(Descend())
 
-    @takes_over
+    @looks
     def action_next_place(self, direction: int) -> None:
         """Tab (Shift+Tab): the cursor jumps to the next (previous) place worth going to,
         nearest first (:func:`~roguelike.engine.places.places`), cycling; in throw mode, to
         the next monster in view. From play, it starts travel mode on the nearest."""
         self.mode.jump(self, direction)
 
-    @takes_over
+    @looks
     def action_overview(self) -> None:
         """``M``: the whole floor at a glance (what the player knows of it)."""
         self.leave_mode()
@@ -565,11 +589,11 @@ class GameScreen(DungeonScreen[GameState | None]):
         targets = [m.pos for m in self.state.visible_monsters()]
         self._start(Throw(item, targets[0] if targets else self.state.player, targets))
 
-    @takes_over
+    @looks
     def action_look(self) -> None:
         self._toggle(Look)
 
-    @takes_over
+    @looks
     def action_travel(self) -> None:
         self._toggle(Travel)
 
@@ -608,6 +632,6 @@ class GameScreen(DungeonScreen[GameState | None]):
     def action_confirm(self) -> None:
         self.mode.confirm(self)
 
-    @takes_over
+    @looks
     def on_map_view_tile_clicked(self, message: MapView.TileClicked) -> None:
         self.mode.click(self, message.x, message.y)

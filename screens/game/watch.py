@@ -5,7 +5,9 @@ turn a tick) through the same :meth:`GameScreen.act <screens.game.screen.GameScr
 uses, and says why on the prompt line; on a pedestal the puzzle screen opens as for a player
 and the bot plays its moves there one per tick, then leaves it, and the engine checks them.
 Space pauses, ``+``/``-`` set the speed, ``f`` plays one tick while paused, ``A`` gives or takes
-the wheel; any key that plays takes the wheel back (the screen's ``takes_over``).
+the wheel; any key that plays takes the wheel back (the screen's ``takes_over``), never a key
+that only looks (look, travel's cursor, Tab, the overview: the bot waits while a cursor is up),
+nor Esc, nor the puzzle's rules (Esc on the bot's puzzle leaves it and pauses the bot).
 
 The ticks come from a :class:`Clock`: Textual's timers on the screen (:func:`default_clock`),
 or in tests a clock they advance by hand, so that a watch is stepped, never waited for.
@@ -143,6 +145,11 @@ class Watch:
             self.paused = not self.paused
             self.changed()
 
+    def pause(self) -> None:
+        """Pause the bot (if it has the wheel and runs)."""
+        if self.autopilot and not self.paused:
+            self.toggle_pause()
+
     def set_speed(self, speed: int) -> None:
         speed = min(len(SPEEDS), max(1, speed))
         if self.autopilot and speed != self.speed:
@@ -176,7 +183,7 @@ class Watch:
     def tick(self) -> None:
         """One action of the bot. Nothing while another screen is on top (help, history, the
         pack, the too-small message) but the puzzle screen the game screen opened, where it
-        plays one move; never two at once."""
+        plays one move, nor while the watcher looks (a cursor is up); never two at once."""
         game = self.game
         if not self.autopilot or self._ticking or game.puzzle_closing:
             return
@@ -187,7 +194,8 @@ class Watch:
         self._ticking = True
         try:
             if top is game:
-                self._act()
+                if not game.looking:
+                    self._act()
             elif game.puzzle_screen is not None and top is game.puzzle_screen:
                 self._solve(game.puzzle_screen)
         finally:

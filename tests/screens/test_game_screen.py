@@ -149,7 +149,7 @@ async def test_a_turn_redraws_only_what_changed_and_lays_nothing_out(monkeypatch
             assert f"Turn {turn}" in panel_text(screen)
         # nothing changed size: no layout; but the footer lays its keys out once after start-up
         # when the bindings settle, which comes late on a loaded machine
-        assert [widgets for widgets in layouts if widgets != {"Footer"}] == []
+        assert [widgets for widgets in layouts if widgets != {"FitFooter"}] == []
         assert len(layouts) <= 1
         assert len(updates) <= 1  # the log: at most once, when the last messages turn dim
 

@@ -232,3 +232,25 @@ def test_a_walk_moves_the_camera_only_near_an_edge_and_then_recentres(view, size
         q = min(size - 1, p + 1)
         assert after in (max(0, min(size - view, q - view // 2)),)
         assert offset + view - 1 - q < edge_of(view) or q - offset < edge_of(view)
+
+
+async def test_a_travel_that_cannot_go_says_why_and_spends_no_turn():
+    """Issue 28: travel to a chosen place always goes or says why not: Enter with the cursor
+    still on the player, and a click on a cell the player does not know, said nothing."""
+    state = quiet()
+    unknown = next(
+        (x, y)
+        for y in range(state.height)
+        for x in range(state.width)
+        if not state.explored[y, x]
+    )
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("t", "enter")
+        assert state.turn == 0 and "You are there already" in (screen.prompt or "")
+        screen.post_message(MapView.TileClicked(*unknown))
+        await pilot.pause()
+        assert state.turn == 0 and "You do not know that place" in (screen.prompt or "")
