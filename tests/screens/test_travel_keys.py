@@ -239,10 +239,7 @@ async def test_a_travel_that_cannot_go_says_why_and_spends_no_turn():
     still on the player, and a click on a cell the player does not know, said nothing."""
     state = quiet()
     unknown = next(
-        (x, y)
-        for y in range(state.height)
-        for x in range(state.width)
-        if not state.explored[y, x]
+        (x, y) for y in range(state.height) for x in range(state.width) if not state.explored[y, x]
     )
     app = GameApp(state)
     async with app.run_test(size=(80, 24)) as pilot:

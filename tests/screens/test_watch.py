@@ -457,7 +457,7 @@ async def test_the_rules_and_esc_on_the_bots_puzzle_leave_it_the_wheel(hand_cloc
         assert app.screen is game and game.bot.autopilot and game.bot.paused
         assert not hand_clock.running and "space resumes" in screen_text(app)
         made = room.moves
-        assert 1 <= len(made) and made == plan[: len(made)]
+        assert len(made) >= 1 and made == plan[: len(made)]
     assert saved_files() == []  # nothing was taken over: no world saved
 
 
