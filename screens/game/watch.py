@@ -85,6 +85,8 @@ class Watch:
         #: The bot's moves for the puzzle screen that is up, and the ticks left to linger.
         self._plan: list[Any] | None = None
         self._linger = 0
+        #: The moves of the decision that opened the puzzle screen (solved once, not twice).
+        self._opened_with: list[Any] | None = None
 
     @property
     def interval(self) -> float:
@@ -102,7 +104,7 @@ class Watch:
         if not self.autopilot or self.game.ended:
             return None
         # (importance, words) in the order shown: the least important (largest number) goes first
-        why = self.why or "thinking"
+        why = self.why or "thinking…"
         speed = f"speed {self.speed}/{len(SPEEDS)} +/-"
         if self.paused:
             parts = [
@@ -178,7 +180,7 @@ class Watch:
 
     def puzzle_opened(self) -> None:
         """A puzzle screen came up: the bot has no plan for it yet."""
-        self._plan, self._linger = None, 0
+        self._plan, self._linger, self._opened_with = None, 0, None
 
     def tick(self) -> None:
         """One action of the bot. Nothing while another screen is on top (help, history, the
@@ -213,6 +215,7 @@ class Watch:
         if isinstance(decision.action, SolvePuzzle) and state.puzzles.get(state.player):
             pilot.acted(False)  # until its report spends a turn (a refused one never does)
             game.open_puzzle()  # the bot plays the moves there, one per tick
+            self._opened_with = list(decision.action.moves)
             return
         before = (state.turn, state.number)
         game.act(decision.action)
@@ -228,13 +231,17 @@ class Watch:
             self._linger -= 1
             return
         if self._plan is None and not screen.solved:
-            decision = decide(self.game.state, stepwise=True, memory=self.pilot.memory)
-            self.why = decision.why
-            if isinstance(decision.action, SolvePuzzle):
-                self._plan = list(decision.action.moves)
+            moves, self._opened_with = self._opened_with, None
+            if moves is None:  # the screen was opened otherwise: work the moves out
+                decision = decide(self.game.state, stepwise=True, memory=self.pilot.memory)
+                self.why = decision.why
+                if isinstance(decision.action, SolvePuzzle):
+                    moves = list(decision.action.moves)
+            if moves is not None:
+                self._plan = moves
                 self._linger = PUZZLE_LINGER
                 n = len(self._plan)
-                screen.say(f"The bot studies it: {n} moves to go · any key takes over", OLD)
+                screen.say(f"The bot studies it: {n} moves to go · a puzzle key takes over", OLD)
                 screen.redraw()
                 return
         plan = self._plan
@@ -248,7 +255,7 @@ class Watch:
         if same < len(made):
             screen.undo()
         elif same < len(plan):
-            note = f"The bot solves it: move {same + 1} of {len(plan)} · any key takes over"
+            note = f"The bot solves it: move {same + 1} of {len(plan)} · a puzzle key takes over"
             screen.play_json(plan[same], note)
             if screen.solved:
                 self._linger = PUZZLE_LINGER
