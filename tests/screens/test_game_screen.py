@@ -18,7 +18,7 @@ from screens.inventory import InventoryScreen
 from screens.lines import TextLines
 from screens.map_view import MapView
 from screens.side_panel import bar
-from tests.screens.support import GameApp, game, panel_text
+from tests.screens.support import GameApp, game, panel_text, screen_text
 
 SEED = 12345
 SIZES = [(80, 24), (120, 40)]
@@ -252,6 +252,24 @@ async def test_history_opens_and_closes():
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_history_opens_at_the_newest_message_at_once():
+    """Issue 28: the history opened at the oldest message (the newest is what a player wants),
+    and drew nothing for a moment while it wrote a long log line by line."""
+    state = game()
+    state.log[:] = [f"Message number {n} of a long run, wrapped or not." for n in range(1000)]
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        text = screen_text(app)
+        assert "Message number 999 of" in text and "Message number 0 of" not in text
+        await pilot.press("home")
+        await pilot.pause()
+        assert "Message number 0 of" in screen_text(app)
 
 
 async def test_look_mode_describes_the_cell_under_the_cursor():
