@@ -368,10 +368,14 @@ class GameScreen(DungeonScreen[GameState | None]):
             self.act(Rest())
 
     def action_copy_seed(self) -> None:
-        """Put the seed code on the terminal's clipboard (OSC 52, through Textual)."""
+        """Send the seed code to the terminal's clipboard (OSC 52, through Textual) and show it:
+        no terminal answers OSC 52, so the game cannot know it was taken, and says so."""
         code = seeds.encode(self.state.seed)
         self.app.copy_to_clipboard(code)
-        self.say(f"Seed code {code} copied: anyone who types it gets this dungeon.")
+        self.say(
+            f"Seed code {code}: sent to your terminal's clipboard, if it accepts it (else copy "
+            "it from here). Anyone who types it gets this dungeon."
+        )
 
     @takes_over
     def action_puzzle(self) -> None:

@@ -482,3 +482,8 @@ async def test_the_seed_code_can_be_copied_from_the_game():
         await pilot.press("C")
         await pilot.pause()
         assert app.clipboard == seeds.encode(SEED) and state.turn == turn
+        # issue 28: it said "copied" where the terminal did not take it; the game cannot know
+        # (OSC 52 has no answer), so it says so and shows the code to copy by hand
+        said = " ".join(screen_text(app).split())
+        assert seeds.encode(SEED) in said and "copied" not in said
+        assert "if it accepts it" in said
