@@ -24,6 +24,7 @@ from textual.binding import Binding
 from roguelike import seeds
 from roguelike.engine import (
     Action,
+    Bumped,
     ChoosePerk,
     Descend,
     Drop,
@@ -63,6 +64,13 @@ from screens.perks import PerkScreen
 from screens.puzzle import PuzzleOutcome, PuzzleScreen
 
 P = ParamSpec("P")
+
+#: The prompt the first time a diagonal step is refused at a corner (the log says it shortly
+#: every time): the rule surprises players of games where a diagonal squeezes past.
+CORNER_RULE = (
+    "You cannot squeeze past the corner: a diagonal step needs both cells beside it open, for "
+    "monsters too. Step round it (look at a wall, x, to read the rule again)."
+)
 
 #: The prompt while ``>`` waits for the floor below (made ahead in the background): the keys
 #: that play wait with it, so that ``>`` on the stairs always descends.
@@ -142,6 +150,8 @@ class GameScreen(DungeonScreen[GameState | None]):
         self.puzzle_closing = False
         #: where the player pressed ``>`` while the floor below was still being made
         self._stairs_wait: tuple[int, int] | None = None
+        #: the corner rule was explained (once per screen: :data:`CORNER_RULE`)
+        self._corner_told = False
 
     @property
     def cursor(self) -> tuple[int, int] | None:
@@ -196,6 +206,10 @@ class GameScreen(DungeonScreen[GameState | None]):
             self.call_after_refresh(self._save_due)
         self._fresh = sum(isinstance(e, Message) for e in events_)
         self.prompt = None
+        cornered = any(isinstance(e, Bumped) and e.what == "corner" for e in events_)
+        if cornered and not self._corner_told and not self.bot.autopilot:
+            self._corner_told = True
+            self.prompt = CORNER_RULE
         self._check_end()
         self.redraw()
         levelled = any(isinstance(e, LevelUp) for e in events_)

@@ -18,7 +18,7 @@ from screens.inventory import InventoryScreen
 from screens.lines import TextLines
 from screens.map_view import MapView
 from screens.side_panel import bar
-from tests.screens.support import GameApp, game, panel_text, screen_text
+from tests.screens.support import VI, GameApp, game, panel_text, screen_text
 
 SEED = 12345
 SIZES = [(80, 24), (120, 40)]
@@ -487,3 +487,43 @@ async def test_the_seed_code_can_be_copied_from_the_game():
         said = " ".join(screen_text(app).split())
         assert seeds.encode(SEED) in said and "copied" not in said
         assert "if it accepts it" in said
+
+
+def a_corner(state) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A known floor cell and a diagonal from it onto walkable ground past a wall's corner."""
+    walk = tiles.WALKABLE[state.tiles]
+    h, w = walk.shape
+    for y in range(1, h - 1):
+        for x in range(1, w - 1):
+            if state.tiles[y, x] != tiles.FLOOR or state.monster_at(x, y) is not None:
+                continue
+            for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+                beside = (state.tiles[y, x + dx], state.tiles[y + dy, x])
+                if walk[y + dy, x + dx] and tiles.WALL in beside:
+                    return (x, y), (dx, dy)
+    raise AssertionError("no corner on the floor")
+
+
+async def test_the_corner_rule_is_explained_the_first_time_and_look_at_a_wall_says_it():
+    """Issue 28: "You cannot squeeze past the corner", dozens of times a floor, surprised
+    players of games where a diagonal squeezes past: the first time, the prompt says why."""
+    state = game()
+    (x, y), (dx, dy) = a_corner(state)
+    state.player = (x, y)
+    state.update_view()
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press(VI[(dx, dy)])
+        assert state.player == (x, y) and state.turn == 0
+        assert screen.prompt is not None and "both cells beside it open" in screen.prompt
+        await pilot.press(VI[(dx, dy)])  # the second time: the log's short line only
+        assert screen.prompt is None and state.log[-1] == "You cannot squeeze past the corner."
+    wall = next(
+        (wx, wy)
+        for wx, wy in ((x + dx, y), (x, y + dy))
+        if state.tiles[wy, wx] == tiles.WALL
+    )
+    assert "diagonal step cannot cut its corner" in describe(state, *wall)
