@@ -24,7 +24,6 @@ SEED = 12345
 SIZES = [(80, 24), (120, 40)]
 #: A key of each direction, (dx, dy) → key, alternating arrows and vi-keys.
 ARROWS = {(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right"}
-VI = {(0, -1): "k", (0, 1): "j", (-1, 0): "h", (1, 0): "l", (-1, -1): "y", (1, 1): "n"}
 
 
 def text_of(widget: Static) -> str:
