@@ -521,8 +521,6 @@ async def test_the_corner_rule_is_explained_the_first_time_and_look_at_a_wall_sa
         await pilot.press(VI[(dx, dy)])  # the second time: the log's short line only
         assert screen.prompt is None and state.log[-1] == "You cannot squeeze past the corner."
     wall = next(
-        (wx, wy)
-        for wx, wy in ((x + dx, y), (x, y + dy))
-        if state.tiles[wy, wx] == tiles.WALL
+        (wx, wy) for wx, wy in ((x + dx, y), (x, y + dy)) if state.tiles[wy, wx] == tiles.WALL
     )
     assert "diagonal step cannot cut its corner" in describe(state, *wall)

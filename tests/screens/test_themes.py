@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from rich.style import Style
 from rich.text import Span
+from textual.widgets import RadioButton, RadioSet
 
 from roguelike import puzzles, tiles
 from roguelike.engine import describe, new_game
@@ -241,6 +242,22 @@ async def test_an_unchecked_permadeath_box_is_empty_and_a_checked_one_crossed():
         box.value = True
         await pilot.pause()
         assert "X" in box.render().plain.split("Permadeath")[0]
+
+
+async def test_the_chosen_radio_button_is_marked_by_shape_not_colour_alone():
+    """Issue 28: the new-world dialog's radio buttons drew a ``●`` in every button, the chosen
+    one told by its colour alone (lost in mono): now only the chosen one has it."""
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        apply_theme(app, "mono")
+        app.action_new_game()
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        for choice in ("#preset", "#difficulty"):
+            buttons = list(app.screen.query_one(choice, RadioSet).query(RadioButton))
+            marked = ["●" in b.render().plain.split(str(b.label))[0] for b in buttons]
+            assert marked == [b.value for b in buttons] and sum(marked) == 1
 
 
 @pytest.mark.parametrize(
