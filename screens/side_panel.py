@@ -20,7 +20,8 @@ OLD = "#8a8a8a"
 LABEL = "#9a9aaa"
 BAR_EMPTY = "#3a3a44"
 #: The permadeath line: a warning, in words (never in colour alone).
-PERMADEATH = "bold #e06060"
+PERMADEATH_COLOUR = "#e06060"
+PERMADEATH = f"bold {PERMADEATH_COLOUR}"
 
 
 def bar(value: int, maximum: int, width: int) -> Text:
@@ -35,9 +36,16 @@ def bar(value: int, maximum: int, width: int) -> Text:
     return Text.assemble(("█" * filled, colour), ("░" * (width - filled), BAR_EMPTY))
 
 
+def permadeath_style() -> str:
+    """The style of the permadeath warning, in the palette in use."""
+    return f"bold {colour_of(PERMADEATH_COLOUR)}"
+
+
 def hp_colour(value: int, maximum: int) -> str:
+    """Green, yellow or red by how full; in the palette in use (white in mono: the bar's
+    length and the numbers say it)."""
     frac = value / max(1, maximum)
-    return "#50c050" if frac > 0.6 else "#e0c040" if frac > 0.3 else "#e04040"
+    return colour_of("#50c050" if frac > 0.6 else "#e0c040" if frac > 0.3 else "#e04040")
 
 
 def side_panel_lines(
@@ -61,7 +69,7 @@ def side_panel_lines(
     if state.difficulty != DEFAULT_DIFFICULTY:  # normal goes without saying
         lines.append(Text.assemble(("Difficulty ", LABEL), state.difficulty))
     if permadeath:
-        lines.append(Text("Permadeath: one life"[:width], style=PERMADEATH))
+        lines.append(Text("Permadeath: one life"[:width], style=permadeath_style()))
     depth = state.room_depth()
     where = "corridor" if depth is None else f"depth {depth}"
     lines.append(Text.assemble(("Floor ", LABEL), f"{state.number}/{state.total_floors}  {where}"))
@@ -80,7 +88,7 @@ def side_panel_lines(
     )
     keys = Text("Keys ", style=LABEL)
     for k in sorted(state.keys_held):
-        keys.append(tiles.key_letter(k), style=f"bold {tiles.key_colour(k)[1]}")
+        keys.append(tiles.key_letter(k), style=f"bold {colour_of(f'key{k}')}")  # as the map
         keys.append(" ")
     if not state.keys_held:
         keys.append("none", style=OLD)

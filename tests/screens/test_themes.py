@@ -23,6 +23,7 @@ from screens.new_game import NewGameScreen, TickBox
 from screens.overview import legend, overview
 from screens.puzzle import PuzzleScreen
 from screens.puzzle.sliding import SlidingView
+from screens.side_panel import side_panel_lines
 from screens.themes import DEFAULT_PALETTE, PALETTES, apply_theme
 from tests.engine.support import add
 from tests.screens.support import GameApp, Host, visible_floor
@@ -102,6 +103,30 @@ def test_the_mono_palette_has_no_colour_but_grey():
     for role in [*themes.ROLE_COLOURS, "key1", "key7", "#e04040"]:
         hexc = palette.role(role)
         assert hexc[1:3] == hexc[3:5] == hexc[5:7], role
+
+
+def test_the_side_panel_in_mono_has_no_colour_but_grey():
+    """Issue 28: the mono theme left the side panel in colour (the HP bar, the keys held, the
+    permadeath line); every colour of its lines is now a grey."""
+    state = new_game(SEED, total_floors=2)
+    state.keys_held = {1, 2, 3}
+    state.hp = state.max_hp // 2
+    state.inventory = {"healing potion": 1, "fire bomb": 2}
+    themes.use(PALETTES["mono"])
+    try:
+        lines = side_panel_lines(state, "Mono", 22, permadeath=True)
+    finally:
+        themes.use(DEFAULT_PALETTE)
+    colours = {
+        style.color.triplet.hex
+        for line in lines
+        for span in [*line.spans, Span(0, 0, line.style)]
+        for style in [Style.parse(str(span.style)) if span.style else Style()]
+        if style.color is not None and style.color.triplet is not None
+    }
+    # greys, or the panel's own faintly blue greys (labels, the bar's empty part)
+    spread = [max(rgb) - min(rgb) for c in colours for rgb in [bytes.fromhex(c[1:])]]
+    assert colours and max(spread) <= 16, colours
 
 
 # ---------------------------------------------------------------------------- the map
