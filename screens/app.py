@@ -75,6 +75,7 @@ from textual.screen import Screen
 from saves import options as saved_options
 from saves.text import printable
 from screens.bindings import usable_overrides
+from screens.busy import BusyScreen
 from screens.help import HelpScreen
 from screens.themes import PALETTES, apply_theme
 from screens.title import TitleScreen
@@ -464,7 +465,7 @@ class RoguelikeApp(App[None]):
 
     def action_watch(self) -> None:
         """The title's ``w``: watch the bot play a random world of the app's size."""
-        self.start_watch(None, self.preset)
+        self.busy("Making a world for the bot…", lambda: self.start_watch(None, self.preset))
 
     def action_continue_game(self) -> None:
         """Resume the most recently saved world that is still being played."""
@@ -561,7 +562,8 @@ class RoguelikeApp(App[None]):
             if session is not None:
                 self.play(session)
             return
-        self.start_game(World(self.games.usable_name(name), daily_seed(), DEFAULT_PRESET))
+        world = World(self.games.usable_name(name), daily_seed(), DEFAULT_PRESET)
+        self.busy("Making today's world…", lambda: self.start_game(world))
 
     def daily_status(self) -> str:
         """The title's line about the daily world: the streak, and whether today's scored
@@ -578,6 +580,15 @@ class RoguelikeApp(App[None]):
         today_note = "today's scored run is used: practice" if used else "today's run is scored"
         return f"Daily: {today_note} · streak {streak} day{plural}"
 
+    def busy(self, words: str, work: Callable[[], object]) -> None:
+        """Say ``words`` in a box, then do ``work`` (which holds the screen for a while: a
+        world's first floor made) once the box is drawn (:class:`~screens.busy.BusyScreen`)."""
+        box = BusyScreen(words, work)
+        self.push_screen(box)
+        # scheduled from here, not from the box: a screen the work pushes reports its result
+        # to the message pump that pushed it, and the box is gone by then
+        self.call_after_refresh(box.run)
+
     def _world_loaded(self, session: Session | None) -> None:
         if session is not None:
             self.play(session)
@@ -586,7 +597,7 @@ class RoguelikeApp(App[None]):
         if world is not None:
             self.preset = world.preset  # the next new game offers the same size
             self.difficulty = world.difficulty  # and the same difficulty
-            self.start_game(world)
+            self.busy(f"Making {world.name}…", lambda: self.start_game(world))
 
     def start_game(self, world: World) -> bool:
         """Start ``world`` from its beginning (saved at once) and play it; its summary

@@ -64,7 +64,7 @@ GAME_BINDINGS: tuple[KeyBinding, ...] = (
         for dx, dy, keys, name in DIRECTIONS
     ),
     KeyBinding("full_stop,5,s", "wait", "Wait a turn", "Act", key_display="."),
-    KeyBinding("R,z", "rest", "Rest until healed or disturbed", "Act", "rest", "R"),
+    KeyBinding("R,z", "rest", "Rest until healed or disturbed", "Act", key_display="R"),
     KeyBinding("slash", "search", "Search the cells around you for hidden traps", "Act", "", "/"),
     KeyBinding(
         "e",

@@ -47,9 +47,13 @@ class CheckStopped(Exception):
 
 def claims(record: RunRecord) -> str:
     """The checked claims of ``record``, a few lines of plain text."""
+    outcome = outcome_words(record)
+    # a death's cause names its floor already ("killed by a rat on floor 4"): said once
+    outcome = outcome.removesuffix(f" on floor {record.floors}")
     return (
-        f"{printable(record.world)} (seed {record.seed}, {record.preset}, {record.difficulty})\n"
-        f"{outcome_words(record)} on floor {record.floors} of {record.total_floors}, "
+        f"{printable(record.world)} (seed {record.seed}, {record.preset} size, "
+        f"{record.difficulty} difficulty)\n"
+        f"{outcome} on floor {record.floors} of {record.total_floors}, "
         f"turn {record.turns}\n"
         f"kills {record.kills} · puzzles {record.puzzles_solved} ({record.puzzle_points} points)"
         f" · hints {record.hints_used} · score {record.score}"

@@ -26,7 +26,7 @@ from screens.bindings import ClosedByItsKey, keys_of
 from screens.box import BoxScreen
 from screens.help import key_names
 from screens.map_view import colour_of
-from screens.side_panel import LABEL, OLD, PERMADEATH, hp_colour
+from screens.side_panel import LABEL, OLD, hp_colour, permadeath_style
 
 
 def _row(text: Text, label: str, *values: str | tuple[str, str] | Text) -> None:
@@ -140,7 +140,8 @@ def sheet_text(
     _row(text, "Size", f"{state.preset}" + (f" ({floors} floors)" if floors else ""))
     _row(text, "Difficulty", state.difficulty)
     if permadeath:
-        _row(text, "Permadeath", ("yes: one life, the save is deleted at death", PERMADEATH))
+        warning = ("yes: one life, the save is deleted at death", permadeath_style())
+        _row(text, "Permadeath", warning)
     else:
         _row(text, "Permadeath", ("no", OLD))
     if state.over:

@@ -19,10 +19,11 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from roguelike.engine import GameState
 from saves.text import printable
+from screens.footer import FitFooter
 from screens.lines import TextLines
 from screens.map_view import MapView
 from screens.side_panel import BRIGHT, OLD, side_panel_lines
@@ -63,7 +64,7 @@ class DungeonScreen(Screen[ResultT]):
             with Vertical(id="side"):
                 yield TextLines(id="stats")
         yield Static("", id="messages")
-        yield Footer()
+        yield FitFooter()
 
     def on_resize(self, event: events.Resize) -> None:
         width, height = event.size

@@ -22,11 +22,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from saves.morgue import morgue, outcome_words, printable
 from saves.runs import Hall, RunFileError, RunRecord
 from screens.ask import AskScreen
+from screens.footer import FitFooter
 from screens.morgue import MorgueScreen
 from screens.replay import ReplayScreen
 
@@ -85,6 +86,7 @@ class HallScreen(Screen[HallChoice | None]):
         width: 30;
     }
     #hall-filter-note {
+        width: 1fr;
         padding: 1 0 0 2;
         color: $text-muted;
     }
@@ -99,11 +101,11 @@ class HallScreen(Screen[HallChoice | None]):
     BINDINGS = [
         Binding("w", "watch", "Watch"),
         Binding("x", "export", "Export"),
-        Binding("p", "play", "Play it"),
+        Binding("p", "play", "Play"),
         Binding("o", "outcome", "Outcome"),
         Binding("d", "daily", "Daily"),
         Binding("slash", "seed_filter", "Seed", key_display="/"),
-        Binding("tab", "switch", "Runs/challenges", key_display="⇥"),
+        Binding("tab", "switch", "Other list", key_display="⇥"),  # runs ⇄ challenges
         Binding("escape", "back", "Back"),
     ]
 
@@ -134,7 +136,7 @@ class HallScreen(Screen[HallChoice | None]):
                 yield Static("", id="hall-filter-note", markup=False)
             yield DataTable(id="hall-table", cursor_type="row", zebra_stripes=True)
             yield Static("", id="hall-detail", markup=False)
-        yield Footer()
+        yield FitFooter()
 
     def on_mount(self) -> None:
         self.query_one(DataTable).add_columns(*COLUMNS)

@@ -16,6 +16,7 @@ the player remembers them (dim). A look/travel cursor is drawn in reverse over w
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -389,8 +390,12 @@ class MapView(ScrollView, can_focus=False):
         ox, oy = int(self.scroll_offset.x), int(self.scroll_offset.y)
         if centre:
             nx, ny = centred(x, w, mw), centred(y, h, mh)
-        else:
+        elif self.cursor is not None:
             nx, ny = follow_axis(x, ox, w, mw), follow_axis(y, oy, h, mh)
+        else:  # the player: the camera moves in steps, and keeps the monsters in view on it
+            foes = [(m.x, m.y) for m in self.state.visible_monsters() if m.hp > 0]
+            nx = camera_axis(x, ox, w, mw, [fx for fx, _ in foes])
+            ny = camera_axis(y, oy, h, mh, [fy for _, fy in foes])
         if (nx, ny) != (ox, oy):
             self.scroll_to(nx, ny, animate=False, force=True)
 
@@ -489,6 +494,39 @@ def centred(p: int, view: int, size: int) -> int:
     if size <= view or view <= 0:
         return 0
     return max(0, min(size - view, p - view // 2))
+
+
+def edge_of(view: int) -> int:
+    """How near the view's edge the player may come before the camera moves: a fifth of the
+    view (3 rows of the 19 an 80×24 screen gives the map), at most :data:`SCROLL_MARGIN`."""
+    return min(SCROLL_MARGIN, view // 5)
+
+
+def camera_axis(p: int, offset: int, view: int, size: int, keep: Sequence[int] = ()) -> int:
+    """The player's camera along one axis: the offset stays put while the player ``p`` is
+    more than :func:`edge_of` cells from the view's edges (or at the map's own edge) and every
+    cell of ``keep`` (the monsters in view) is on the view; else it moves in one step, centring
+    the player, then shifted the least that brings every ``keep`` cell onto the view (as many
+    as it can hold with the player), kept within the map."""
+    if size <= view or view <= 0:
+        return 0
+    edge = edge_of(view)
+    last = size - view
+
+    def holds(o: int) -> bool:
+        near_start = p - o < edge and o > 0
+        near_end = o + view - 1 - p < edge and o < last
+        return not near_start and not near_end and all(o <= k < o + view for k in keep)
+
+    if 0 <= offset <= last and holds(offset):
+        return offset
+    o = centred(p, view, size)
+    for k in sorted(keep, key=lambda k: abs(k - p)):  # the nearest first, while they fit
+        if k < o and p - k < view:
+            o = k
+        elif k >= o + view and k - p < view:
+            o = k - view + 1
+    return max(0, min(last, o))
 
 
 def follow_axis(p: int, offset: int, view: int, size: int) -> int:

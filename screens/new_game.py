@@ -46,6 +46,15 @@ class TickBox(Checkbox):
         return "X" if self.value else " "
 
 
+class Choice(RadioButton):
+    """A radio button whose choice shows by its shape: ``●`` when chosen, empty when not
+    (Textual's draws a ``●`` in both, told apart by colour alone, which mono loses)."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # Textual reads this name
+        return "●" if self.value else " "
+
+
 class SeedValidator(Validator):
     """A seed field is valid when blank (random) or when :func:`seeds.parse` accepts it."""
 
@@ -160,14 +169,14 @@ class NewGameScreen(Screen[World | None]):
                 yield Label("Size", classes="field-label")
                 with PresetChoice(id="preset"):
                     for name, floors in self.presets.items():
-                        yield RadioButton(
+                        yield Choice(
                             f"{name} · {floors} floors", value=name == self.preset, name=name
                         )
             with Horizontal(classes="field", id="difficulty-field"):
                 yield Label("Difficulty", classes="field-label")
                 with PresetChoice(id="difficulty"):
                     for level, d in DIFFICULTIES.items():
-                        button = RadioButton(level, value=level == self.difficulty, name=level)
+                        button = Choice(level, value=level == self.difficulty, name=level)
                         button.tooltip = d.description
                         yield button
             with Horizontal(classes="field"):

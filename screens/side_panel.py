@@ -20,7 +20,8 @@ OLD = "#8a8a8a"
 LABEL = "#9a9aaa"
 BAR_EMPTY = "#3a3a44"
 #: The permadeath line: a warning, in words (never in colour alone).
-PERMADEATH = "bold #e06060"
+PERMADEATH_COLOUR = "#e06060"
+PERMADEATH = f"bold {PERMADEATH_COLOUR}"
 
 
 def bar(value: int, maximum: int, width: int) -> Text:
@@ -35,9 +36,16 @@ def bar(value: int, maximum: int, width: int) -> Text:
     return Text.assemble(("█" * filled, colour), ("░" * (width - filled), BAR_EMPTY))
 
 
+def permadeath_style() -> str:
+    """The style of the permadeath warning, in the palette in use."""
+    return f"bold {colour_of(PERMADEATH_COLOUR)}"
+
+
 def hp_colour(value: int, maximum: int) -> str:
+    """Green, yellow or red by how full; in the palette in use (white in mono: the bar's
+    length and the numbers say it)."""
     frac = value / max(1, maximum)
-    return "#50c050" if frac > 0.6 else "#e0c040" if frac > 0.3 else "#e04040"
+    return colour_of("#50c050" if frac > 0.6 else "#e0c040" if frac > 0.3 else "#e04040")
 
 
 def side_panel_lines(
@@ -56,12 +64,12 @@ def side_panel_lines(
     code = seeds.encode(state.seed)
     name = world_name or state.world_name
     if name and name != code:
-        lines.append(Text(printable(name)[:width], style="bold"))  # a name from a file
+        lines.append(Text(abbreviate(printable(name), width), style="bold"))  # from a file
     lines.append(Text.assemble(("Seed ", LABEL), code))
     if state.difficulty != DEFAULT_DIFFICULTY:  # normal goes without saying
         lines.append(Text.assemble(("Difficulty ", LABEL), state.difficulty))
     if permadeath:
-        lines.append(Text("Permadeath: one life"[:width], style=PERMADEATH))
+        lines.append(Text("Permadeath: one life"[:width], style=permadeath_style()))
     depth = state.room_depth()
     where = "corridor" if depth is None else f"depth {depth}"
     lines.append(Text.assemble(("Floor ", LABEL), f"{state.number}/{state.total_floors}  {where}"))
@@ -80,7 +88,7 @@ def side_panel_lines(
     )
     keys = Text("Keys ", style=LABEL)
     for k in sorted(state.keys_held):
-        keys.append(tiles.key_letter(k), style=f"bold {tiles.key_colour(k)[1]}")
+        keys.append(tiles.key_letter(k), style=f"bold {colour_of(f'key{k}')}")  # as the map
         keys.append(" ")
     if not state.keys_held:
         keys.append("none", style=OLD)
@@ -95,8 +103,9 @@ def side_panel_lines(
             glyph = item.glyph if item else "?"
             colour = colour_of(item_colour(state, kind)) if item else BRIGHT
             shown = item_label(state, kind) if item else kind
-            label = f"{shown} ×{count}" if count > 1 else shown
-            lines.append(Text.assemble((glyph, f"bold {colour}"), " ", label[: width - 2]))
+            times = f" ×{count}" if count > 1 else ""
+            label = abbreviate(shown, width - 2 - len(times)) + times
+            lines.append(Text.assemble((glyph, f"bold {colour}"), " ", label))
     else:
         lines.append(Text.assemble(("Pack ", LABEL), ("empty", OLD)))
     foes = monsters_in_view(state)
@@ -113,6 +122,30 @@ def side_panel_lines(
     return lines
 
 
+#: The most letters a shortened word keeps before its dot ("gnoll sent.").
+ABBREVIATED = 4
+
+
+def abbreviate(name: str, room: int) -> str:
+    """``name`` in at most ``room`` cells: whole if it fits, else its words shortened from the
+    last one back, each to at most :data:`ABBREVIATED` letters and a dot ("gnoll sent.",
+    "cent. a."), so a cut word says it was cut; a name that cannot be shortened so ends in
+    "…"."""
+    if len(name) <= room:
+        return name
+    words = name.split(" ")
+    for i in reversed(range(len(words))):
+        word = words[i]
+        for keep in range(min(ABBREVIATED, len(word) - 2), 0, -1):
+            words[i] = word[:keep] + "."
+            shown = " ".join(words)
+            if len(shown) <= room:
+                return shown
+        if len(word) > 2:
+            words[i] = word[:1] + "."
+    return name[: room - 1] + "…" if room > 1 else name[:room]
+
+
 def monsters_in_view(state: GameState) -> list[Monster]:
     """Live monsters the player sees, nearest first."""
     return [m for m in state.visible_monsters() if m.hp > 0]
@@ -126,7 +159,7 @@ def monster_line(m: Monster, width: int, info: MonsterKind | None = None) -> Tex
     hp = f"{m.hp}/{m.max_hp}"
     mark = AWARENESS_MARK[awareness(m)]
     tail = f" {mark}" if mark else ""
-    name = info.name[: max(1, width - len(hp) - 3 - len(tail))]
+    name = abbreviate(info.name, max(1, width - len(hp) - 3 - len(tail)))
     gap = max(1, width - 2 - len(name) - len(tail) - len(hp))
     return Text.assemble(
         (info.glyph, f"bold {colour_of(info.colour)}"),

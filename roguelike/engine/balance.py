@@ -492,7 +492,7 @@ ITEMS: dict[str, ItemKind] = {
                  "Harmful: a piercing shriek wakes every monster on the floor, and they know "
                  "where you are.",
                  effect="aggravate", verb="read"),
-        ItemKind("hint coin", "*", "#ffd700", "A hint coin. Puzzle rooms take them for hints.",
+        ItemKind("hint coin", "*", "#ffd700", "Puzzle pedestals take them for hints.",
                  effect="coin", kind="coin"),
         ItemKind("sharp blade", "/", "#c0c8ff",
                  "A better blade: wielded, your blows hit 1 harder.",

@@ -462,7 +462,8 @@ def describe(
         )
     lock = tiles.lock_of(tile.id)
     if lock is not None:
-        parts.append(f"{tile.glyph} A door locked with {key_name(lock)}.")
+        # "Door, locked", not "A door": the glyph is the lock's letter ("A A door locked …")
+        parts.append(f"{tile.glyph} Door, locked: {key_name(lock)} opens it.")
     elif m is not None or ally is not None:  # the numbers take the room: the ground is named
         parts.append(f"On {tile.glyph} {tile.name}.")
     elif room is None:

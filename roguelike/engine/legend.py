@@ -103,7 +103,10 @@ class Entry:
 #: hides, what a key does on it. Look mode says it, the help screen lists it.
 TILE_MEANING: dict[str, str] = {
     "void": "Solid rock, or a place you have not seen yet.",
-    "wall": "A rough stone wall: it blocks the way and the view.",
+    "wall": (
+        "A rough stone wall: it blocks the way and the view. A diagonal step cannot cut its "
+        "corner: both cells beside the step must be open."
+    ),
     "floor": "Bare stone floor.",
     "door": "A closed wooden door: walk into it to open it. It blocks the view.",
     "open door": "An open door: press c beside it to close it.",
@@ -124,7 +127,10 @@ TILE_MEANING: dict[str, str] = {
         "runs across it, leaving ash."
     ),
     "ash": "Ash where moss burnt: you walk over it, and it never burns again.",
-    "statue": "A weathered statue: it blocks the way, not the view.",
+    "statue": (
+        "A weathered statue: it blocks the way, not the view. A diagonal step cannot cut its "
+        "corner."
+    ),
     "pedestal": (
         "A stone pedestal carved with a puzzle: step on it to play; solving it gives the key "
         "of a locked door."

@@ -62,10 +62,14 @@ class Mode:
         return False
 
     def click(self, game: GameScreen, x: int, y: int) -> None:
-        """A click on the map at (x, y): travel there if the player knows the cell."""
+        """A click on the map at (x, y): travel there if the player knows the cell (which takes
+        the wheel from the bot); else say so."""
         if game.state.explored[y, x]:
             game.leave_mode()
+            game.take_over()
             game.act(actions.Travel(x, y))
+        else:
+            game.say("You do not know that place: travel goes only where you have been or seen.")
 
 
 class Play(Mode):
@@ -199,6 +203,10 @@ class Travel(Look):
     def confirm(self, game: GameScreen) -> None:
         x, y = self.cursor
         game.leave_mode()
+        if self.cursor == game.state.player:
+            game.say("You are there already: move the cursor (or Tab) to choose a place.")
+            return
+        game.take_over()  # the cursor only looked; going there plays
         game.act(actions.Travel(x, y))
 
     def click(self, game: GameScreen, x: int, y: int) -> None:

@@ -25,6 +25,7 @@ from textual.worker import get_current_worker
 from roguelike import seeds
 from roguelike.engine import (
     Action,
+    Bumped,
     ChoosePerk,
     Descend,
     Drop,
@@ -65,20 +66,50 @@ from screens.puzzle import PuzzleOutcome, PuzzleScreen
 
 P = ParamSpec("P")
 #: What the prompt says once the floor below is made in the game's own process.
-MAKING_FLOOR = "… making the floor"
+MAKING_FLOOR = "Down the stairs… making the floor here (Esc stays here)"
+
+#: The prompt the first time a diagonal step is refused at a corner (the log says it shortly
+#: every time): the rule surprises players of games where a diagonal squeezes past.
+CORNER_RULE = (
+    "You cannot squeeze past the corner: a diagonal step needs both cells beside it open, for "
+    "monsters too. Step round it (look at a wall, x, to read the rule again)."
+)
+
+#: The prompt while ``>`` waits for the floor below (made ahead in the background): the keys
+#: that play wait with it, so that ``>`` on the stairs always descends.
+STAIRS_WAIT = "Down the stairs… (the floor below is still being made; Esc stays here)"
 
 
 def takes_over(
     action: Callable[Concatenate[GameScreen, P], None],
 ) -> Callable[Concatenate[GameScreen, P], None]:
-    """A key that plays: it takes the wheel from the bot (if it has it) before it acts."""
+    """A key that plays: it takes the wheel from the bot (if it has it) before it acts; while
+    ``>`` waits for the floor below, it does nothing but say so (no stray turn)."""
 
     @wraps(action)
     def taking_over(screen: GameScreen, /, *args: P.args, **kwargs: P.kwargs) -> None:
         screen.take_over()
+        if screen.stairs_held():
+            return
         action(screen, *args, **kwargs)
 
     return taking_over
+
+
+def looks(
+    action: Callable[Concatenate[GameScreen, P], None],
+) -> Callable[Concatenate[GameScreen, P], None]:
+    """A key that only looks (look, travel's cursor, Tab, the overview, a click): it leaves
+    the bot the wheel (the bot waits while a cursor is up); while ``>`` waits for the floor
+    below, it does nothing but say so."""
+
+    @wraps(action)
+    def looking(screen: GameScreen, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        if screen.stairs_held():
+            return
+        action(screen, *args, **kwargs)
+
+    return looking
 
 
 class GameScreen(DungeonScreen[GameState | None]):
@@ -128,6 +159,8 @@ class GameScreen(DungeonScreen[GameState | None]):
         self._stairs_wait: tuple[int, int] | None = None
         #: the worker missed its deadline and the floor is being made here (set by a thread)
         self._making_floor = False
+        #: the corner rule was explained (once per screen: :data:`CORNER_RULE`)
+        self._corner_told = False
 
     @property
     def cursor(self) -> tuple[int, int] | None:
@@ -136,8 +169,13 @@ class GameScreen(DungeonScreen[GameState | None]):
 
     @property
     def waiting_stairs(self) -> bool:
-        """The stairs were taken before the floor below was made: waiting for it ("…")."""
+        """The stairs were taken before the floor below was made: waiting for it."""
         return self._stairs_wait is not None
+
+    @property
+    def looking(self) -> bool:
+        """A cursor is up (look, travel, throw): the bot waits (watch mode)."""
+        return self.cursor is not None
 
     @property
     def ended(self) -> bool:
@@ -186,6 +224,10 @@ class GameScreen(DungeonScreen[GameState | None]):
             )
         self._fresh = sum(isinstance(e, Message) for e in events_)
         self.prompt = None
+        cornered = any(isinstance(e, Bumped) and e.what == "corner" for e in events_)
+        if cornered and not self._corner_told and not self.bot.autopilot:
+            self._corner_told = True
+            self.prompt = CORNER_RULE
         self._check_end()
         self.redraw()
         levelled = any(isinstance(e, LevelUp) for e in events_)
@@ -248,6 +290,9 @@ class GameScreen(DungeonScreen[GameState | None]):
         puzzle = room.puzzle()
 
         def done(outcome: PuzzleOutcome | None) -> None:
+            if not self.puzzle_closing and self.bot.autopilot:
+                # the watcher left the bot's puzzle (Esc): the bot would open it again at once
+                self.bot.pause()
             self.puzzle_screen = None
             self.puzzle_closing = False
             if outcome is not None:
@@ -355,10 +400,14 @@ class GameScreen(DungeonScreen[GameState | None]):
             self.act(Rest())
 
     def action_copy_seed(self) -> None:
-        """Put the seed code on the terminal's clipboard (OSC 52, through Textual)."""
+        """Send the seed code to the terminal's clipboard (OSC 52, through Textual) and show it:
+        no terminal answers OSC 52, so the game cannot know it was taken, and says so."""
         code = seeds.encode(self.state.seed)
         self.app.copy_to_clipboard(code)
-        self.say(f"Seed code {code} copied: anyone who types it gets this dungeon.")
+        self.say(
+            f"Seed code {code}: sent to your terminal's clipboard, if it accepts it (else copy "
+            "it from here). Anyone who types it gets this dungeon."
+        )
 
     @takes_over
     def action_puzzle(self) -> None:
@@ -380,7 +429,8 @@ class GameScreen(DungeonScreen[GameState | None]):
         """``>`` (or ``<``): take the stairs or the exit when on them, else travel there once
         seen (:func:`~roguelike.engine.places.stairs_action`); in look or travel, put the
         cursor on them. On the stairs before the floor below is made (it is made ahead, in the
-        background), say "…" and take them when it is (:meth:`descend_when_ready`)."""
+        background), say so and take them when it is (:meth:`descend_when_ready`; the keys
+        that play wait till then: see :meth:`stairs_held`)."""
         if self.mode.stairs(self) or self._busy() or self._stairs_wait is not None:
             return
         action = stairs_action(self.state)
@@ -392,17 +442,18 @@ class GameScreen(DungeonScreen[GameState | None]):
         self.act(action)
 
     def descend_when_ready(self) -> bool:
-        """On the stairs before the floor below is made: say "…", have a worker thread wait
-        for it (the session's deadline, then made in this process: "… making the floor"),
-        and take the stairs once it is (True). False: the floor is ready, nothing waits. The
-        screen's own thread never waits: it looks every frame, and answers every key."""
+        """On the stairs before the floor below is made: say so (:data:`STAIRS_WAIT`), have a
+        worker thread wait for it (the session's deadline, then made in this process:
+        :data:`MAKING_FLOOR`), and take the stairs once it is (True). False: the floor is
+        ready, nothing waits. The screen's own thread never waits: it looks every frame, and
+        answers every key."""
         if self._stairs_wait is not None:
             return True
         if self.session.next_floor_ready():
             return False
         self._stairs_wait = self.state.player
         self._making_floor = False
-        self.say("…")
+        self.say(STAIRS_WAIT)
         self.run_worker(self._wait_for_floor, thread=True, exit_on_error=False, group="stairs")
         self.set_timer(1 / 60, self._descend_when_ready)
         return True
@@ -417,28 +468,38 @@ class GameScreen(DungeonScreen[GameState | None]):
 
         self.session.wait_for_next_floor(stopped=lambda: worker.is_cancelled, making=making)
 
+    def stairs_held(self) -> bool:
+        """True while ``>`` waits for the floor below: a key that plays then says so and does
+        nothing, so the player cannot walk off the stairs meanwhile (Esc stays instead)."""
+        if self._stairs_wait is None:
+            return False
+        self.say(MAKING_FLOOR if self._making_floor else STAIRS_WAIT)
+        return True
+
     def _descend_when_ready(self) -> None:
-        """Take the stairs pressed earlier once the floor below is made, unless the player has
-        moved off them since (or left the play mode)."""
+        """Take the stairs pressed earlier once the floor below is made (unless Esc called the
+        descent off, or the player is somehow no longer on them)."""
+        if self._stairs_wait is None:  # Esc: the player stays
+            return
         if not self.session.next_floor_ready():
-            if self._making_floor and self.prompt == "…":
+            if self._making_floor and self.prompt == STAIRS_WAIT:
                 self.say(MAKING_FLOOR)
             self.set_timer(1 / 60, self._descend_when_ready)
             return
         pressed_at, self._stairs_wait = self._stairs_wait, None
-        if self.prompt in ("…", MAKING_FLOOR):
+        if self.prompt in (STAIRS_WAIT, MAKING_FLOOR):
             self.say(None)
         if pressed_at == self.state.player and isinstance(self.mode, Play):
             self.act(Descend())
 
-    @takes_over
+    @looks
     def action_next_place(self, direction: int) -> None:
         """Tab (Shift+Tab): the cursor jumps to the next (previous) place worth going to,
         nearest first (:func:`~roguelike.engine.places.places`), cycling; in throw mode, to
         the next monster in view. From play, it starts travel mode on the nearest."""
         self.mode.jump(self, direction)
 
-    @takes_over
+    @looks
     def action_overview(self) -> None:
         """``M``: the whole floor at a glance (what the player knows of it)."""
         self.leave_mode()
@@ -590,11 +651,11 @@ class GameScreen(DungeonScreen[GameState | None]):
         targets = [m.pos for m in self.state.visible_monsters()]
         self._start(Throw(item, targets[0] if targets else self.state.player, targets))
 
-    @takes_over
+    @looks
     def action_look(self) -> None:
         self._toggle(Look)
 
-    @takes_over
+    @looks
     def action_travel(self) -> None:
         self._toggle(Travel)
 
@@ -633,11 +694,15 @@ class GameScreen(DungeonScreen[GameState | None]):
             self.dismiss(None)
 
     def action_cancel(self) -> None:
+        if self._stairs_wait is not None:
+            self._stairs_wait = None
+            self.say("You stay on this floor.")
+            return
         self.leave_mode()
 
     def action_confirm(self) -> None:
         self.mode.confirm(self)
 
-    @takes_over
+    @looks
     def on_map_view_tile_clicked(self, message: MapView.TileClicked) -> None:
         self.mode.click(self, message.x, message.y)

@@ -5,7 +5,9 @@ turn a tick) through the same :meth:`GameScreen.act <screens.game.screen.GameScr
 uses, and says why on the prompt line; on a pedestal the puzzle screen opens as for a player
 and the bot plays its moves there one per tick, then leaves it, and the engine checks them.
 Space pauses, ``+``/``-`` set the speed, ``f`` plays one tick while paused, ``A`` gives or takes
-the wheel; any key that plays takes the wheel back (the screen's ``takes_over``).
+the wheel; any key that plays takes the wheel back (the screen's ``takes_over``), never a key
+that only looks (look, travel's cursor, Tab, the overview: the bot waits while a cursor is up),
+nor Esc, nor the puzzle's rules (Esc on the bot's puzzle leaves it and pauses the bot).
 
 The ticks come from a :class:`Clock`: Textual's timers on the screen (:func:`default_clock`),
 or in tests a clock they advance by hand, so that a watch is stepped, never waited for.
@@ -83,6 +85,8 @@ class Watch:
         #: The bot's moves for the puzzle screen that is up, and the ticks left to linger.
         self._plan: list[Any] | None = None
         self._linger = 0
+        #: The moves of the decision that opened the puzzle screen (solved once, not twice).
+        self._opened_with: list[Any] | None = None
 
     @property
     def interval(self) -> float:
@@ -100,7 +104,7 @@ class Watch:
         if not self.autopilot or self.game.ended:
             return None
         # (importance, words) in the order shown: the least important (largest number) goes first
-        why = self.why or "thinking"
+        why = self.why or "thinking…"
         speed = f"speed {self.speed}/{len(SPEEDS)} +/-"
         if self.paused:
             parts = [
@@ -143,6 +147,11 @@ class Watch:
             self.paused = not self.paused
             self.changed()
 
+    def pause(self) -> None:
+        """Pause the bot (if it has the wheel and runs)."""
+        if self.autopilot and not self.paused:
+            self.toggle_pause()
+
     def set_speed(self, speed: int) -> None:
         speed = min(len(SPEEDS), max(1, speed))
         if self.autopilot and speed != self.speed:
@@ -171,12 +180,12 @@ class Watch:
 
     def puzzle_opened(self) -> None:
         """A puzzle screen came up: the bot has no plan for it yet."""
-        self._plan, self._linger = None, 0
+        self._plan, self._linger, self._opened_with = None, 0, None
 
     def tick(self) -> None:
         """One action of the bot. Nothing while another screen is on top (help, history, the
         pack, the too-small message) but the puzzle screen the game screen opened, where it
-        plays one move; never two at once."""
+        plays one move, nor while the watcher looks (a cursor is up); never two at once."""
         game = self.game
         if not self.autopilot or self._ticking or game.puzzle_closing or game.waiting_stairs:
             return
@@ -187,7 +196,8 @@ class Watch:
         self._ticking = True
         try:
             if top is game:
-                self._act()
+                if not game.looking:
+                    self._act()
             elif game.puzzle_screen is not None and top is game.puzzle_screen:
                 self._solve(game.puzzle_screen)
         finally:
@@ -205,6 +215,7 @@ class Watch:
         if isinstance(decision.action, SolvePuzzle) and state.puzzles.get(state.player):
             pilot.acted(False)  # until its report spends a turn (a refused one never does)
             game.open_puzzle()  # the bot plays the moves there, one per tick
+            self._opened_with = list(decision.action.moves)
             return
         if isinstance(decision.action, Descend) and game.descend_when_ready():
             return  # the floor below is still being made: the screen takes the stairs when it is
@@ -222,13 +233,17 @@ class Watch:
             self._linger -= 1
             return
         if self._plan is None and not screen.solved:
-            decision = decide(self.game.state, stepwise=True, memory=self.pilot.memory)
-            self.why = decision.why
-            if isinstance(decision.action, SolvePuzzle):
-                self._plan = list(decision.action.moves)
+            moves, self._opened_with = self._opened_with, None
+            if moves is None:  # the screen was opened otherwise: work the moves out
+                decision = decide(self.game.state, stepwise=True, memory=self.pilot.memory)
+                self.why = decision.why
+                if isinstance(decision.action, SolvePuzzle):
+                    moves = list(decision.action.moves)
+            if moves is not None:
+                self._plan = moves
                 self._linger = PUZZLE_LINGER
                 n = len(self._plan)
-                screen.say(f"The bot studies it: {n} moves to go · any key takes over", OLD)
+                screen.say(f"The bot studies it: {n} moves to go · a puzzle key takes over", OLD)
                 screen.redraw()
                 return
         plan = self._plan
@@ -242,7 +257,7 @@ class Watch:
         if same < len(made):
             screen.undo()
         elif same < len(plan):
-            note = f"The bot solves it: move {same + 1} of {len(plan)} · any key takes over"
+            note = f"The bot solves it: move {same + 1} of {len(plan)} · a puzzle key takes over"
             screen.play_json(plan[same], note)
             if screen.solved:
                 self._linger = PUZZLE_LINGER

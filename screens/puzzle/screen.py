@@ -67,9 +67,12 @@ TONES = {"plain": BRIGHT, "dim": DIM, "bad": BAD, "warn": "bold #ffd060", "solve
 
 @dataclass(frozen=True, kw_only=True)
 class ScreenKey(Key):
-    """A key that works in every puzzle type: ``press(screen)`` does its work."""
+    """A key that works in every puzzle type: ``press(screen)`` does its work; ``plays``:
+    it plays the puzzle (False: the rules and leaving, which never take the puzzle from the
+    bot in watch mode)."""
 
     press: Callable[[PuzzleScreen], None] = field(repr=False)
+    plays: bool = True
 
 
 def textual_bindings(keys: Sequence[Key]) -> list[Binding]:
@@ -148,9 +151,9 @@ class PuzzleScreen(Screen[PuzzleOutcome]):
 
     ``state``, ``moves``, ``coins``, ``hints_used`` and ``resets`` open the visit (see
     :class:`~roguelike.puzzles.visit.Visit`; ValueError when the moves do not lead to the
-    state). ``on_player_key``: called before any key the player presses here does its work
+    state). ``on_player_key``: called before any key that plays does its work
     (watch mode: a key takes the puzzle over from the bot, which plays through
-    :meth:`play_json`).
+    :meth:`play_json`; the rules and Esc do not).
     """
 
     CSS_PATH = "puzzle.tcss"
@@ -240,9 +243,9 @@ class PuzzleScreen(Screen[PuzzleOutcome]):
         return row.when_solved == self.visit.solved
 
     def action_key(self, i: int) -> None:
-        if self.on_player_key is not None:
-            self.on_player_key()
         row = self.keys[i]
+        if self.on_player_key is not None and not (isinstance(row, ScreenKey) and not row.plays):
+            self.on_player_key()
         if row is not RESET_KEY:
             self._reset_armed = False
         if isinstance(row, ViewKey):
@@ -467,6 +470,7 @@ SCREEN_KEYS: tuple[ScreenKey, ...] = (
         key_display="?",
         always=True,
         press=PuzzleScreen.rules,
+        plays=False,
     ),
     ScreenKey(
         keys="escape",
@@ -475,6 +479,7 @@ SCREEN_KEYS: tuple[ScreenKey, ...] = (
         key_display="esc",
         always=True,
         press=PuzzleScreen.leave,
+        plays=False,
     ),
 )
 

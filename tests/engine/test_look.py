@@ -9,12 +9,14 @@ creatures data), never from a recorded run.
 from __future__ import annotations
 
 import copy
+import itertools
+import re
 
 import numpy as np
 
 from roguelike import tiles
 from roguelike.engine import GameState, describe
-from roguelike.engine.creatures import MONSTERS
+from roguelike.engine.creatures import ITEMS, MONSTERS
 from tests.engine.support import DIRS8, add, arena, fresh, locked_doors, off, put_player
 
 # --- 9. look --------------------------------------------------------------------------------
@@ -70,3 +72,33 @@ def test_describe_names_a_keys_colour_and_a_locks_colour():
     state.explored[door[1], door[0]] = True
     text = describe(state, *door)
     assert tiles.key_colour(lock)[0] in text and "locked" in text
+
+
+def doubled(text: str) -> list[str]:
+    """Words said twice in a row ("A A door") and runs of three words said again at once
+    ("A hint coin. A hint coin.") in ``text``."""
+    words = re.findall(r"[\w']+", text.lower())
+    found = [w for w, v in itertools.pairwise(words) if w == v]
+    found += [
+        " ".join(words[i : i + 3])
+        for i in range(len(words) - 5)
+        if words[i : i + 3] == words[i + 3 : i + 6]
+    ]
+    return found
+
+
+def test_look_never_says_a_word_or_a_phrase_twice_over():
+    """Issue 28: "A hint coin. A hint coin." (the item's name, then a description that began
+    with it) and "A A door locked with …" (a locked door's glyph is its letter)."""
+    state, c = arena()
+    state.explored[:] = True
+    for kind in ITEMS:
+        state.identified.add(kind)
+        state.items_lying[off(c, -1, 0)] = kind
+        text = describe(state, *off(c, -1, 0))
+        assert doubled(text) == [], text
+    doors = [d for d in state.floor.doors if d.lock is not None]
+    assert doors
+    for door in doors:
+        text = describe(state, door.x, door.y)
+        assert "locked" in text and doubled(text) == [], text

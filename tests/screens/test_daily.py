@@ -16,6 +16,7 @@ from textual.widgets import Static
 from saves.runs import Hall
 from saves.world import daily_name, daily_seed
 from screens.app import RoguelikeApp
+from screens.busy import BusyScreen
 from screens.game import GameScreen
 from screens.hall import HallScreen
 from screens.title import TitleScreen
@@ -35,6 +36,14 @@ def add_daily_runs(run, days_ago: list[int]) -> None:
     for n in days_ago:
         day = (today() - dt.timedelta(days=n)).isoformat()
         hall.add(dataclasses.replace(run, id=f"d-{n}", world=f"Daily {day}", daily=day))
+
+
+async def until_game(pilot) -> None:
+    """Let the app run until the game screen is up (a box says the world is being made)."""
+    for _ in range(50):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, GameScreen):
+            return
 
 
 async def daily_line(pilot) -> str:
@@ -69,7 +78,7 @@ async def test_d_starts_todays_world_and_continues_it():
     async with app.run_test(size=(100, 30)) as pilot:
         await daily_line(pilot)
         await pilot.press("d")
-        await pilot.pause()
+        await until_game(pilot)
         game = app.screen
         assert isinstance(game, GameScreen)
         assert app.session is not None
@@ -99,3 +108,23 @@ async def test_the_hall_filters_daily_runs_with_the_streak(short_run):
         await pilot.press("d")
         assert sorted(r.id for r in hall.rows) == ["d-0", "d-1"]
         assert "streak 2" in screen_text(app)
+
+
+async def test_d_says_the_world_is_being_made_while_it_is(monkeypatch):
+    """Issue 28: ``d`` left the title on the screen for seconds before the map appeared. Now a
+    box says what is being made, drawn before the first floor is generated."""
+    seen: list[str] = []
+    run = BusyScreen.run
+
+    def spy(screen: BusyScreen) -> None:
+        seen.append(screen_text(app))  # what is on the screen as the work starts
+        run(screen)
+
+    monkeypatch.setattr(BusyScreen, "run", spy)
+    app = RoguelikeApp(make_game=quiet_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await daily_line(pilot)
+        await pilot.press("d")
+        await until_game(pilot)
+        assert len(seen) == 1 and "Making today's world…" in seen[0]
+        assert [type(s) for s in app.screen_stack][1:] == [TitleScreen, GameScreen]

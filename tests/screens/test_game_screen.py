@@ -18,13 +18,12 @@ from screens.inventory import InventoryScreen
 from screens.lines import TextLines
 from screens.map_view import MapView
 from screens.side_panel import bar
-from tests.screens.support import GameApp, game, panel_text
+from tests.screens.support import VI, GameApp, game, panel_text, screen_text
 
 SEED = 12345
 SIZES = [(80, 24), (120, 40)]
 #: A key of each direction, (dx, dy) → key, alternating arrows and vi-keys.
 ARROWS = {(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right"}
-VI = {(0, -1): "k", (0, 1): "j", (-1, 0): "h", (1, 0): "l", (-1, -1): "y", (1, 1): "n"}
 
 
 def text_of(widget: Static) -> str:
@@ -149,7 +148,7 @@ async def test_a_turn_redraws_only_what_changed_and_lays_nothing_out(monkeypatch
             assert f"Turn {turn}" in panel_text(screen)
         # nothing changed size: no layout; but the footer lays its keys out once after start-up
         # when the bindings settle, which comes late on a loaded machine
-        assert [widgets for widgets in layouts if widgets != {"Footer"}] == []
+        assert [widgets for widgets in layouts if widgets != {"FitFooter"}] == []
         assert len(layouts) <= 1
         assert len(updates) <= 1  # the log: at most once, when the last messages turn dim
 
@@ -252,6 +251,24 @@ async def test_history_opens_and_closes():
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_history_opens_at_the_newest_message_at_once():
+    """Issue 28: the history opened at the oldest message (the newest is what a player wants),
+    and drew nothing for a moment while it wrote a long log line by line."""
+    state = game()
+    state.log[:] = [f"Message number {n} of a long run, wrapped or not." for n in range(1000)]
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        text = screen_text(app)
+        assert "Message number 999 of" in text and "Message number 0 of" not in text
+        await pilot.press("home")
+        await pilot.pause()
+        assert "Message number 0 of" in screen_text(app)
 
 
 async def test_look_mode_describes_the_cell_under_the_cursor():
@@ -464,3 +481,46 @@ async def test_the_seed_code_can_be_copied_from_the_game():
         await pilot.press("C")
         await pilot.pause()
         assert app.clipboard == seeds.encode(SEED) and state.turn == turn
+        # issue 28: it said "copied" where the terminal did not take it; the game cannot know
+        # (OSC 52 has no answer), so it says so and shows the code to copy by hand
+        said = " ".join(screen_text(app).split())
+        assert seeds.encode(SEED) in said and "copied" not in said
+        assert "if it accepts it" in said
+
+
+def a_corner(state) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A known floor cell and a diagonal from it onto walkable ground past a wall's corner."""
+    walk = tiles.WALKABLE[state.tiles]
+    h, w = walk.shape
+    for y in range(1, h - 1):
+        for x in range(1, w - 1):
+            if state.tiles[y, x] != tiles.FLOOR or state.monster_at(x, y) is not None:
+                continue
+            for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+                beside = (state.tiles[y, x + dx], state.tiles[y + dy, x])
+                if walk[y + dy, x + dx] and tiles.WALL in beside:
+                    return (x, y), (dx, dy)
+    raise AssertionError("no corner on the floor")
+
+
+async def test_the_corner_rule_is_explained_the_first_time_and_look_at_a_wall_says_it():
+    """Issue 28: "You cannot squeeze past the corner", dozens of times a floor, surprised
+    players of games where a diagonal squeezes past: the first time, the prompt says why."""
+    state = game()
+    (x, y), (dx, dy) = a_corner(state)
+    state.player = (x, y)
+    state.update_view()
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press(VI[(dx, dy)])
+        assert state.player == (x, y) and state.turn == 0
+        assert screen.prompt is not None and "both cells beside it open" in screen.prompt
+        await pilot.press(VI[(dx, dy)])  # the second time: the log's short line only
+        assert screen.prompt is None and state.log[-1] == "You cannot squeeze past the corner."
+    wall = next(
+        (wx, wy) for wx, wy in ((x + dx, y), (x, y + dy)) if state.tiles[wy, wx] == tiles.WALL
+    )
+    assert "diagonal step cannot cut its corner" in describe(state, *wall)

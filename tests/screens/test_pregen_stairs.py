@@ -1,6 +1,7 @@
 """The stairs and the floor made ahead, through the Pilot: ``>`` takes a floor that is ready at
-once; one still being made shows "…" and is taken when it is done (unless the player walked
-off the stairs meanwhile); the app made with ``pregenerate`` plays and autosaves a descent."""
+once; one still being made says so and is taken when it is done (the keys that play wait
+meanwhile; Esc stays on the floor); the app made with ``pregenerate`` plays and autosaves a
+descent."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from saves import Store, World
 from saves.session import Games
 from screens.app import RoguelikeApp
 from screens.game import GameScreen
+from screens.game.screen import STAIRS_WAIT
 
 SEED = seeds.text_seed("pregen stairs")
 #: how many pauses a test waits for the worker at most (it is let go before the wait)
@@ -80,12 +82,12 @@ async def test_a_floor_still_being_made_shows_dots_then_is_taken():
         assert isinstance(screen, GameScreen)
         await pilot.press("greater_than_sign")
         await pilot.pause()
-        assert state.number == 1 and screen.prompt == "…"
+        assert state.number == 1 and screen.prompt == STAIRS_WAIT
         await pilot.press("greater_than_sign")  # pressed again while waiting: still one descent
         held.go.set()
         await wait_for(pilot, lambda: state.number == 2)
         await pilot.pause()
-        assert state.number == 2 and screen.prompt != "…"
+        assert state.number == 2 and screen.prompt != STAIRS_WAIT
         # floor 2 was made once, by the worker (never at the stairs); the session then asks
         # for floor 3 ahead, as it does on every arrival
         await wait_for(pilot, lambda: held.calls == 2)
@@ -94,27 +96,56 @@ async def test_a_floor_still_being_made_shows_dots_then_is_taken():
     assert state.floors is None  # the session's end closed its cache
 
 
-async def test_walking_off_the_stairs_while_waiting_cancels_the_descent():
+def a_step_off(state: GameState) -> str:
+    """A direction key that would step off the stairs."""
+    x, y = state.player
+    return next(
+        k
+        for (dx, dy), k in {(1, 0): "right", (-1, 0): "left", (0, 1): "down"}.items()
+        if can_step(state, x, y, dx, dy)
+    )
+
+
+async def test_keys_typed_while_waiting_never_walk_off_the_stairs():
+    """Issue 28: a move typed while "…" showed used to walk the player off the stairs, the
+    descent was dropped without a word, and the next ``>`` walked back ("There are stairs
+    down"), spending turns. Now ``>`` on the stairs always descends: the keys that play wait."""
     held = Held()
     state = on_the_stairs(held)
     app = StairsApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        start = state.player
         await pilot.press("greater_than_sign")
-        x, y = state.player
-        key = next(
-            k
-            for (dx, dy), k in {(1, 0): "right", (-1, 0): "left", (0, 1): "down"}.items()
-            if can_step(state, x, y, dx, dy)
-        )
-        await pilot.press(key)
-        assert state.player != (x, y)
-        held.go.set()
+        await pilot.press(a_step_off(state), "s", "e")
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        await wait_for(pilot, lambda: screen._stairs_wait is None)
+        assert state.player == start and state.turn == 0  # no stray turn on this floor
+        assert screen.prompt == STAIRS_WAIT  # it says why the keys wait
+        held.go.set()
+        await wait_for(pilot, lambda: state.number == 2)
         await pilot.pause()
-        assert state.number == 1 and screen.prompt != "…"
+        assert state.number == 2 and state.turn == 1 and screen.prompt != STAIRS_WAIT
+    assert state.floors is None  # the session's end closed its cache
+
+
+async def test_escape_while_waiting_stays_on_the_floor_and_says_so():
+    held = Held()
+    state = on_the_stairs(held)
+    app = StairsApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("greater_than_sign", "escape")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.prompt == "You stay on this floor."
+        held.go.set()
+        await wait_for(pilot, lambda: held.calls >= 1 and state.floors is not None)
+        await pilot.pause(0.2)
+        assert state.number == 1 and state.turn == 0
+        key = a_step_off(state)
+        await pilot.press(key)  # and the keys play again
+        assert state.turn == 1
     assert state.floors is None  # the session's end closed its cache
 
 

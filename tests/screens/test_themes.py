@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from rich.style import Style
 from rich.text import Span
+from textual.widgets import RadioButton, RadioSet
 
 from roguelike import puzzles, tiles
 from roguelike.engine import describe, new_game
@@ -22,6 +23,7 @@ from screens.new_game import NewGameScreen, TickBox
 from screens.overview import legend, overview
 from screens.puzzle import PuzzleScreen
 from screens.puzzle.sliding import SlidingView
+from screens.side_panel import side_panel_lines
 from screens.themes import DEFAULT_PALETTE, PALETTES, apply_theme
 from tests.engine.support import add
 from tests.screens.support import GameApp, Host, visible_floor
@@ -101,6 +103,30 @@ def test_the_mono_palette_has_no_colour_but_grey():
     for role in [*themes.ROLE_COLOURS, "key1", "key7", "#e04040"]:
         hexc = palette.role(role)
         assert hexc[1:3] == hexc[3:5] == hexc[5:7], role
+
+
+def test_the_side_panel_in_mono_has_no_colour_but_grey():
+    """Issue 28: the mono theme left the side panel in colour (the HP bar, the keys held, the
+    permadeath line); every colour of its lines is now a grey."""
+    state = new_game(SEED, total_floors=2)
+    state.keys_held = {1, 2, 3}
+    state.hp = state.max_hp // 2
+    state.inventory = {"healing potion": 1, "fire bomb": 2}
+    themes.use(PALETTES["mono"])
+    try:
+        lines = side_panel_lines(state, "Mono", 22, permadeath=True)
+    finally:
+        themes.use(DEFAULT_PALETTE)
+    colours = {
+        style.color.triplet.hex
+        for line in lines
+        for span in [*line.spans, Span(0, 0, line.style)]
+        for style in [Style.parse(str(span.style)) if span.style else Style()]
+        if style.color is not None and style.color.triplet is not None
+    }
+    # greys, or the panel's own faintly blue greys (labels, the bar's empty part)
+    spread = [max(rgb) - min(rgb) for c in colours for rgb in [bytes.fromhex(c[1:])]]
+    assert colours and max(spread) <= 16, colours
 
 
 # ---------------------------------------------------------------------------- the map
@@ -241,6 +267,22 @@ async def test_an_unchecked_permadeath_box_is_empty_and_a_checked_one_crossed():
         box.value = True
         await pilot.pause()
         assert "X" in box.render().plain.split("Permadeath")[0]
+
+
+async def test_the_chosen_radio_button_is_marked_by_shape_not_colour_alone():
+    """Issue 28: the new-world dialog's radio buttons drew a ``●`` in every button, the chosen
+    one told by its colour alone (lost in mono): now only the chosen one has it."""
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        apply_theme(app, "mono")
+        app.action_new_game()
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        for choice in ("#preset", "#difficulty"):
+            buttons = list(app.screen.query_one(choice, RadioSet).query(RadioButton))
+            marked = ["●" in b.render().plain.split(str(b.label))[0] for b in buttons]
+            assert marked == [b.value for b in buttons] and sum(marked) == 1
 
 
 @pytest.mark.parametrize(

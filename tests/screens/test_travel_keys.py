@@ -1,6 +1,7 @@
 """Travel the way players do, on the game screen: ``>`` and ``<`` walk to the known stairs and
 take them, Tab jumps the travel cursor between places, and the map scrolls without jumps
-(its rule, :func:`screens.map_view.follow_axis`, tested as a pure function too)."""
+in steps (the player's camera, :func:`screens.map_view.camera_axis`, and the cursor's,
+:func:`screens.map_view.follow_axis`, tested as pure functions too)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from roguelike.engine import GameState, Travel, new_game, step
 from roguelike.engine.places import places
 from roguelike.engine.state import FOV_RADIUS
 from screens.game import GameScreen
-from screens.map_view import MapView, follow_axis, margin_of
+from screens.map_view import MapView, camera_axis, edge_of, follow_axis, margin_of
 from tests.screens.support import GameApp, screen_text
 
 SEED = 12345
@@ -129,7 +130,7 @@ async def test_in_look_mode_tab_jumps_and_greater_than_finds_the_stairs():
         assert screen.mode.name == "play" and screen.cursor is None
 
 
-async def test_walking_scrolls_the_map_a_cell_at_most_and_keeps_the_player_in_view():
+async def test_walking_moves_the_map_in_steps_and_keeps_the_player_in_view():
     state = known(quiet())
     app = GameApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -142,6 +143,7 @@ async def test_walking_scrolls_the_map_a_cell_at_most_and_keeps_the_player_in_vi
         assert len(path) > 10
         offset = view.scroll_offset
         scrolled = 0
+        steps = 0
         for x, y in path:
             dx, dy = x - state.player[0], y - state.player[1]
             keys = {(0, -1): "k", (0, 1): "j", (-1, 0): "h", (1, 0): "l"}
@@ -151,12 +153,13 @@ async def test_walking_scrolls_the_map_a_cell_at_most_and_keeps_the_player_in_vi
                 await pilot.press(keys[(dx, dy)])
             assert state.player == (x, y)
             new = view.scroll_offset
-            assert abs(new.x - offset.x) <= 1 and abs(new.y - offset.y) <= 1
+            steps += 1
             scrolled += new != offset
             offset = new
             sx, sy = view.map_to_screen(x, y)
             assert 0 <= sx < w and 0 <= sy < h
         assert scrolled > 0  # the walk was long enough to scroll
+        assert scrolled * 3 <= steps  # in steps: not every step (the old camera followed each)
 
 
 # -- the scrolling rule, as a pure function ---------------------------------------------------
@@ -199,3 +202,52 @@ def test_the_followed_cell_stays_in_view_and_the_view_moves_no_more_than_it(v, m
     assert after <= q < after + view
     # standing still never scrolls
     assert follow_axis(p, offset, view, size) == offset
+
+
+# -- the player's camera, as a pure function --------------------------------------------------
+
+
+@given(views(), st.lists(st.integers(-12, 12), max_size=4))
+@settings(max_examples=300)
+def test_the_camera_shows_the_player_and_every_monster_that_fits_beside_it(v, near):
+    view, size, p, start = v
+    keep = [min(size - 1, max(0, p + d)) for d in near]
+    offset = camera_axis(p, start, view, size, keep)
+    assert 0 <= offset <= max(0, size - view)
+    assert offset <= p < offset + view or size <= view
+    if max([p, *keep]) - min([p, *keep]) < view:  # they fit together: all are on the view
+        assert all(offset <= k < offset + view for k in keep) or size <= view
+    # it settles: asked again, it stays
+    assert camera_axis(p, offset, view, size, keep) == offset
+
+
+@given(st.integers(5, 120), st.integers(0, 400), st.integers(0, 300))
+def test_a_walk_moves_the_camera_only_near_an_edge_and_then_recentres(view, size, p):
+    """Without monsters, the camera stays until the player comes within the edge, then it
+    centres the player (a step, not a cell)."""
+    p = min(p, max(0, size - 1))
+    offset = camera_axis(p, 0, view, size)
+    after = camera_axis(min(size - 1, p + 1), offset, view, size)
+    if after != offset and size > view:
+        q = min(size - 1, p + 1)
+        assert after in (max(0, min(size - view, q - view // 2)),)
+        assert offset + view - 1 - q < edge_of(view) or q - offset < edge_of(view)
+
+
+async def test_a_travel_that_cannot_go_says_why_and_spends_no_turn():
+    """Issue 28: travel to a chosen place always goes or says why not: Enter with the cursor
+    still on the player, and a click on a cell the player does not know, said nothing."""
+    state = quiet()
+    unknown = next(
+        (x, y) for y in range(state.height) for x in range(state.width) if not state.explored[y, x]
+    )
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("t", "enter")
+        assert state.turn == 0 and "You are there already" in (screen.prompt or "")
+        screen.post_message(MapView.TileClicked(*unknown))
+        await pilot.pause()
+        assert state.turn == 0 and "You do not know that place" in (screen.prompt or "")

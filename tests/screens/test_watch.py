@@ -424,14 +424,67 @@ async def test_a_key_on_the_puzzle_screen_takes_the_puzzle_over(hand_clock):
         await pilot.pause()
         assert await ticks(pilot, hand_clock, lambda: isinstance(app.screen, PuzzleScreen))
         puzzle = app.screen
-        assert await ticks(pilot, hand_clock, lambda: len(puzzle.moves) >= 1)
+        assert await ticks(pilot, hand_clock, lambda: len(puzzle.moves) >= 2)
+        await pilot.press("u")  # undo: a key that plays the puzzle
+        assert not game.bot.autopilot and len(puzzle.moves) >= 1
         await pilot.press("escape")  # leave: the progress goes to the engine
         await pilot.pause()
-        assert not game.bot.autopilot and app.screen is game
+        assert app.screen is game
         made = room.moves
         assert 1 <= len(made) < len(plan) and made == plan[: len(made)] and not room.solved
         assert not hand_clock.tick()  # the bot does not come back
         assert room.moves == made and app.screen is game
+
+
+async def test_the_rules_and_esc_on_the_bots_puzzle_leave_it_the_wheel(hand_clock):
+    """Issue 28: Esc (or the rules) on the bot's puzzle took the game over and saved a stray
+    world. Now they are not keys that play: Esc leaves the puzzle and pauses the bot."""
+    state, room, plan = pedestal_state()
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = GameScreen(state, autopilot=True)
+        app.push_screen(game)
+        await pilot.pause()
+        assert await ticks(pilot, hand_clock, lambda: isinstance(app.screen, PuzzleScreen))
+        puzzle = app.screen
+        assert await ticks(pilot, hand_clock, lambda: len(puzzle.moves) >= 1)
+        await pilot.press("question_mark")
+        await pilot.press("escape")  # closes the rules
+        assert app.screen is puzzle and game.bot.autopilot
+        await pilot.press("escape")  # leaves the puzzle: the bot keeps the wheel, paused
+        await pilot.pause()
+        assert app.screen is game and game.bot.autopilot and game.bot.paused
+        assert not hand_clock.running and "space resumes" in screen_text(app)
+        made = room.moves
+        assert len(made) >= 1 and made == plan[: len(made)]
+    assert saved_files() == []  # nothing was taken over: no world saved
+
+
+async def test_looking_around_leaves_the_bot_the_wheel_and_it_waits(quiet_worlds, hand_clock):
+    """Issue 28: look, travel's cursor, Tab and the overview are not keys that play; the bot
+    waits while a cursor is up, and Esc gives it the map back. Enter on a travel goes, and
+    that plays: it takes over."""
+    app = RoguelikeApp(make_game=quiet_worlds, seed=SEED, preset="small", watch=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await watching(pilot)
+        state = game.state
+        assert await ticks(pilot, hand_clock, lambda: state.turn >= 2)
+        for key in ("x", "tab", "escape", "t", "escape", "M", "escape", "tab"):
+            await pilot.press(key)
+            assert game.bot.autopilot and app.session is not None and app.session.watching
+        turn = state.turn
+        assert game.looking  # Tab's travel cursor is up
+        for _ in range(3):
+            hand_clock.tick()
+        assert state.turn == turn  # the bot waits while the watcher looks
+        await pilot.press("escape")
+        assert await ticks(pilot, hand_clock, lambda: state.turn > turn)
+        assert saved_files() == []
+        await pilot.press("space", "t", "tab", "enter")  # a travel chosen and gone: taken over
+        await pilot.pause()
+        assert not game.bot.autopilot and not app.session.watching
+        assert Store().info(app.session.world.name)
 
 
 # -- entry points ----------------------------------------------------------------------------
