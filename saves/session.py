@@ -304,9 +304,7 @@ class Session:
             and self._checked != self._check_key(abandoned)
         )
 
-    def check_run(
-        self, *, abandoned: bool = False, progress: Progress | None = None
-    ) -> str | None:
+    def check_run(self, *, abandoned: bool = False, progress: Progress | None = None) -> str | None:
         """Do now the replay :meth:`keep_run` would do (if :meth:`check_due`), and keep its
         verdict, so that keep_run does not replay again: why the hall would refuse the run
         (:attr:`refused`), or None. Safe to call from a worker thread while nothing else
