@@ -184,3 +184,25 @@ async def test_a_doctored_save_played_to_its_end_in_the_app_never_reaches_the_ha
     assert any("claim of outcome is false" in line for line in said)
     assert Hall(Store().path).runs() == []
     assert Store().info(NAME).won  # kept, as it ended
+
+
+async def test_ctrl_q_on_a_finished_loaded_game_checks_it_then_quits(slow):
+    saved_world(dead=True, permadeath=True)
+    app = RoguelikeApp(make_game=quiet_game)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        session = app.open_world(NAME)
+        assert session is not None
+        app.play(session)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("ctrl+q")  # leaving a finished game ends its run: checked first
+        await until_progress(pilot, app, "input 3 of 10")
+        assert Store().exists(NAME) and Hall(Store().path).runs() == []
+        slow.release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not session.open  # ended and released, then the app quits
+    (run,) = Hall(Store().path).runs()
+    assert (run.world, run.outcome) == (NAME, "died")
+    assert not Store().exists(NAME) and slow.calls == 1
