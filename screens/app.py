@@ -38,7 +38,11 @@ and nothing is saved until the first key the player plays with takes the wheel: 
 then becomes a saved world like a new game's ("Saved as …"), and everything is as in any game.
 
 Runs: every run that ends (or is abandoned: a world deleted from the load screen, or started
-again over an unfinished run) is kept in the hall of runs by the session. A challenge's world
+again over an unfinished run) is kept in the hall of runs by the session. A session loaded from
+a save has its run replayed against its recording first (a doctored save's claims never reach
+the hall): in a worker thread, a box saying how far it is (:class:`~screens.busy.CheckScreen`,
+see :meth:`RoguelikeApp.when_checked` and :meth:`RoguelikeApp.abandon`), so the screen never
+freezes for it; nothing is deleted until that verdict is in. A challenge's world
 is played as a new world of the sender's seed and size, named "<their world> challenge", whose
 session carries the challenge's id; its summary shows both runs side by side.
 ``RoguelikeApp(replay=record)`` opens the replay viewer on ``record`` at once (``roguelike
