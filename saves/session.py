@@ -48,7 +48,7 @@ from roguelike.engine import Action, Descend, Event, GameState, PuzzleSolved, ne
 from roguelike.engine.balance import DEFAULT_DIFFICULTY
 from roguelike.engine.pregen import FloorCache, WorkerKind, start_worker
 from roguelike.presets import DEFAULT_PRESET
-from roguelike.recording import Recording
+from roguelike.recording import Progress, Recording
 from saves.errors import HallNotWritten, NotSaved, SaveError, StoreError, WorldNotFound
 from saves.locks import WorldLock
 from saves.runs import Hall, RunFileError, RunRecord, record_of, verify
@@ -147,6 +147,9 @@ class Session:
         self.proven = False
         #: why the hall refused the run (:meth:`refutation`), once asked
         self.refused: str | None = None
+        #: what :attr:`refused` was found for (:meth:`check_run`): the run as it was then
+        #: (abandoned?, turn, inputs recorded); None: not asked yet
+        self._checked: tuple[bool, int, int] | None = None
         if pregenerate is not None and state.floors is None:
             state.floors = FloorCache(start_worker(pregenerate))
             self.prepare_next_floor()
@@ -272,15 +275,14 @@ class Session:
 
     # -- the hall of runs
 
-    def keep_run(self, *, abandoned: bool = False) -> RunRecord | None:
-        """Add the run to the hall of runs (once; not a watched game's): over, or
-        ``abandoned``. Raises :class:`~saves.errors.HallNotWritten` if the hall cannot be
-        written (the world is not affected: the caller keeps it, and says so)."""
+    def _to_keep(self, abandoned: bool) -> bool:
+        """:meth:`keep_run` would make a record of the run and add it to the hall."""
         if self.watching or self.kept is not None or not (self.ended or abandoned):
-            return self.kept
-        if not self.ended and self.state.turn == 0:
-            return None  # given up before a single turn: there was no run
-        record = record_of(
+            return False
+        return self.ended or self.state.turn > 0  # given up before a single turn: no run
+
+    def _record(self, abandoned: bool) -> RunRecord:
+        return record_of(
             self.state,
             world=self.world.name,
             started=self.world.created,
@@ -288,8 +290,42 @@ class Session:
             abandoned=abandoned,
             challenge=self.challenge,
         )
-        if self.refused is None:
-            self.refused = self.refutation(record)
+
+    def _check_key(self, abandoned: bool) -> tuple[bool, int, int]:
+        return abandoned, self.state.turn, -1 if self.recording is None else len(self.recording)
+
+    def check_due(self, *, abandoned: bool = False) -> bool:
+        """:meth:`keep_run` would replay the run's recording first (a loaded save's run, not
+        yet checked as it now is): seconds for a long run, which a screen runs in a worker
+        thread through :meth:`check_run` so that it never holds the screen."""
+        return (
+            self._to_keep(abandoned)
+            and not self.proven
+            and self._checked != self._check_key(abandoned)
+        )
+
+    def check_run(self, *, abandoned: bool = False, progress: Progress | None = None) -> str | None:
+        """Do now the replay :meth:`keep_run` would do (if :meth:`check_due`), and keep its
+        verdict, so that keep_run does not replay again: why the hall would refuse the run
+        (:attr:`refused`), or None. Safe to call from a worker thread while nothing else
+        uses the session. ``progress``: told how far the replay is; what it raises (a
+        screen's cancel) goes through, and nothing is kept then."""
+        if not self.check_due(abandoned=abandoned):
+            return self.refused
+        key = self._check_key(abandoned)
+        self.refused = self.refutation(self._record(abandoned), progress=progress)
+        self._checked = key
+        return self.refused
+
+    def keep_run(self, *, abandoned: bool = False) -> RunRecord | None:
+        """Add the run to the hall of runs (once; not a watched game's): over, or
+        ``abandoned``. Raises :class:`~saves.errors.HallNotWritten` if the hall cannot be
+        written (the world is not affected: the caller keeps it, and says so). A loaded
+        save's run is replayed first, unless :meth:`check_run` did it already."""
+        if not self._to_keep(abandoned):
+            return self.kept
+        self.check_run(abandoned=abandoned)
+        record = self._record(abandoned)
         if self.refused is not None:  # replayed once: asked again, the answer is the same
             self.save_error = self.refused
             return None
@@ -301,15 +337,16 @@ class Session:
             ) from err
         return self.kept
 
-    def refutation(self, record: RunRecord) -> str | None:
+    def refutation(self, record: RunRecord, *, progress: Progress | None = None) -> str | None:
         """Why the hall does not keep ``record``, the run of this session, in one line: its
         recording, replayed, refutes a claim (a doctored save says it was won), or there is
         none to prove it. None if it holds (or the session played it from its start, so
-        that its state is its recording's replay: :attr:`proven`)."""
+        that its state is its recording's replay: :attr:`proven`). ``progress``: see
+        :meth:`check_run`."""
         if self.proven:
             return None
         try:
-            verify(record)
+            verify(record, progress=progress)
         except RunFileError as err:
             return f"the run is not kept in the hall: {err}"
         return None
@@ -500,7 +537,9 @@ class Games:
         session.warning = self.store.last_warning
         return session
 
-    def give_up(self, name: str) -> tuple[RunRecord | None, str | None]:
+    def give_up(
+        self, name: str, *, progress: Progress | None = None
+    ) -> tuple[RunRecord | None, str | None]:
         """The unfinished run of the saved world ``name`` is given up (the world is about to be
         deleted or started again): keep it in the hall as abandoned, if its own recording
         proves it. A run that is over is kept as it ended, in case its end never reached the
@@ -509,12 +548,15 @@ class Games:
         record is None too if the world cannot be read (a damaged save holds no run to
         keep). Raises :class:`~saves.errors.HallNotWritten` if the hall cannot be written,
         and what locking the world raises (held by another game, a full disk): the caller
-        must then keep the world, or its run is lost."""
+        must then keep the world, or its run is lost. ``progress``: told how far the replay
+        of a run's recording is (seconds for a long run: a screen gives up a world in a worker
+        thread); what it raises goes through, and nothing is kept then."""
         try:
             session = self._load(name, None)  # read and released: no floor to make ahead
         except (SaveError, WorldNotFound):
             return None, None
         with session:
+            session.check_run(abandoned=not session.ended, progress=progress)
             kept = session.keep_run(abandoned=not session.ended)
             return kept, session.refused if kept is None else None
 

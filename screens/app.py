@@ -38,7 +38,11 @@ and nothing is saved until the first key the player plays with takes the wheel: 
 then becomes a saved world like a new game's ("Saved as …"), and everything is as in any game.
 
 Runs: every run that ends (or is abandoned: a world deleted from the load screen, or started
-again over an unfinished run) is kept in the hall of runs by the session. A challenge's world
+again over an unfinished run) is kept in the hall of runs by the session. A session loaded from
+a save has its run replayed against its recording first (a doctored save's claims never reach
+the hall): in a worker thread, a box saying how far it is (:class:`~screens.busy.CheckScreen`,
+see :meth:`RoguelikeApp.when_checked` and :meth:`RoguelikeApp.abandon`), so the screen never
+freezes for it; nothing is deleted until that verdict is in. A challenge's world
 is played as a new world of the sender's seed and size, named "<their world> challenge", whose
 session carries the challenge's id; its summary shows both runs side by side.
 ``RoguelikeApp(replay=record)`` opens the replay viewer on ``record`` at once (``roguelike
@@ -75,7 +79,7 @@ from textual.screen import Screen
 from saves import options as saved_options
 from saves.text import printable
 from screens.bindings import usable_overrides
-from screens.busy import BusyScreen
+from screens.busy import BusyScreen, CheckResult, CheckScreen, Progress
 from screens.help import HelpScreen
 from screens.themes import PALETTES, apply_theme
 from screens.title import TitleScreen
@@ -95,6 +99,9 @@ if TYPE_CHECKING:
 __all__ = ["RoguelikeApp", "TitleScreen"]
 
 R = TypeVar("R")
+
+#: What the box says while a loaded run's recording is replayed before the hall keeps it.
+CHECKING_RUN = "Checking the run against its recording…"
 
 #: What a game needs and the title does not. The title shows without them (the engine pulls
 #: in scipy, half a second of start-up) and a thread imports them while the title is read;
@@ -169,6 +176,8 @@ class RoguelikeApp(App[None]):
         #: why the game open when the app closed could not be saved (None: it was, or none
         #: was open): the command line prints it and exits non-zero
         self.unsaved: str | None = None
+        #: Ctrl+Q came during a check (:class:`~screens.busy.CheckScreen`): quit once it stops
+        self._quitting = False
 
     def on_mount(self) -> None:
         self.apply_options(self.options)
@@ -320,6 +329,9 @@ class RoguelikeApp(App[None]):
         if not session.open:  # watched, or already released
             then()
             return
+        if session.ended and session.check_due():  # its end keeps the run: checked first
+            self.when_checked(session, partial(self.leave_game, session, then))
+            return
         try:
             gone = session.save_and_quit()
         except SESSION_ERRORS as err:
@@ -350,6 +362,63 @@ class RoguelikeApp(App[None]):
             then()
         # None: back to the game, still open
 
+    def when_checked(self, session: Session, then: Callable[[], None]) -> None:
+        """``then()`` once the finished run of ``session`` is checked against its recording, if
+        keeping it in the hall would replay it (a loaded save's run: seconds for a long run),
+        in a worker thread while a box says how far it is (:class:`~screens.busy.CheckScreen`);
+        at once otherwise. The verdict is kept by the session, so ``then`` (ending the run)
+        does not replay again. Ctrl+Q meanwhile stops the replay: the world is saved as it
+        ended and kept, not deleted, and the app quits (its run reaches the hall when the
+        world is next opened or deleted)."""
+        if not session.check_due():
+            then()
+            return
+
+        def work(progress: Progress) -> object:
+            return session.check_run(progress=progress)
+
+        self._push(CheckScreen(CHECKING_RUN, work), partial(self._run_checked, session, then))
+
+    def _run_checked(
+        self, session: Session, then: Callable[[], None], result: CheckResult | None
+    ) -> None:
+        if result is not None and not (result.stopped or result.error is not None):
+            then()
+            return
+        # no verdict: nothing is decided about the run, and the world stays as it ended
+        if result is None or result.stopped:
+            why = "was stopped"
+        else:
+            why = f"failed ({type(result.error).__name__})"
+        self._keep_unchecked(session, f"The check of the run {why}")
+        if self._quitting:
+            self.exit()
+
+    def _keep_unchecked(self, session: Session, why: str) -> None:
+        """Save ``session``'s finished run as it is (kept, never deleted, its run not yet in
+        the hall) and release it; the player is told ``why``."""
+        from saves.session import SESSION_ERRORS  # loaded: a game is open
+
+        name = session.world.name
+        try:
+            session.save()
+        except SESSION_ERRORS as err:
+            self.unsaved = f"{name} was not saved on closing: {err}"
+            self.notify(f"{why}; {self.unsaved}", severity="error", timeout=8, markup=False)
+        else:
+            self.notify(
+                f"{why}: {name} is kept as it ended, its run not yet in the hall",
+                severity="warning",
+                timeout=8,
+                markup=False,
+            )
+        session.quit()
+        game = self._game
+        if game is not None and self.screen is game:
+            game.dismiss(None)  # the game left (by Ctrl+Q): released already
+        else:
+            self._close()
+
     @staticmethod
     def _failure(session: Session) -> str:
         """What a failed end of ``session`` says: its world could not be deleted, or saved."""
@@ -376,6 +445,11 @@ class RoguelikeApp(App[None]):
     def action_save_and_quit(self) -> None:
         """Ctrl+Q: save the running game (if any), then quit; if saving fails, the player
         chooses (:meth:`leave_game`) and the app stays until they do."""
+        check = next((s for s in self.screen_stack if isinstance(s, CheckScreen)), None)
+        if check is not None:  # stopped at its next input; its caller keeps all, then quits
+            self._quitting = True
+            check.stop()
+            return
         game, session = self._game, self.session
         if game is not None and session is not None and session.open:
             from screens.leave import SaveFailedScreen
@@ -488,22 +562,49 @@ class RoguelikeApp(App[None]):
 
         self._push(LoadScreen(self.store, self.open_world, self.abandon), self._world_loaded)
 
-    def abandon(self, name: str) -> bool:
+    def abandon(self, name: str, then: Callable[[bool], None]) -> None:
         """The world ``name`` is about to be deleted or started again: an unfinished run of it
         goes to the hall as abandoned if its own recording proves it (a refutation is said, and
-        does not stop the player). False (and a notification) if the hall could not be
-        written (or the world locked to read its run): the world must then be kept, or its
-        run is lost."""
-        from saves.session import SESSION_ERRORS  # loads the engine: not before a game
+        does not stop the player), then ``then(True)``. That replay runs in a worker thread,
+        with a box saying how far it is; Esc (or Ctrl+Q, which then quits) stops it. Then
+        ``then(False)`` (and a notification, unless stopped) if it was stopped, or the hall
+        could not be written (or the world locked to read its run): the world must then be
+        kept, or its run is lost."""
+        games = self.games  # made here: the worker thread only uses it
 
-        try:
-            _, why = self.games.give_up(name)
-        except SESSION_ERRORS as err:
-            self.notify(f"{err}: the world is kept", severity="error", timeout=8, markup=False)
-            return False
+        def work(progress: Progress) -> object:
+            return games.give_up(name, progress=progress)
+
+        self._push(
+            CheckScreen(CHECKING_RUN, work, stoppable=True),
+            partial(self._given_up, name, then),
+        )
+
+    def _given_up(
+        self, name: str, then: Callable[[bool], None], result: CheckResult | None
+    ) -> None:
+        from saves.session import SESSION_ERRORS  # loaded: give_up ran
+
+        if result is None or result.stopped:
+            if self._quitting:
+                self.exit()
+                return
+            self.notify(f"Stopped: {name} is kept", timeout=4, markup=False)
+            then(False)
+            return
+        err = result.error
+        if err is not None:
+            failure = str(err)
+            if not isinstance(err, SESSION_ERRORS):  # a bug: the world is kept all the same
+                failure = f"the run of {name!r} could not be checked ({type(err).__name__})"
+            self.notify(f"{failure}: the world is kept", severity="error", timeout=8, markup=False)
+            then(False)
+            return
+        assert isinstance(result.value, tuple)
+        _, why = result.value
         if why is not None:  # refuted by its own recording
             self.notify(why[:1].upper() + why[1:], severity="warning", timeout=6, markup=False)
-        return True
+        then(True)
 
     # -- runs, challenges, the daily world
 
@@ -603,9 +704,19 @@ class RoguelikeApp(App[None]):
         """Start ``world`` from its beginning (saved at once) and play it; its summary
         follows when the run ends. False (and a notification) if the world could not be
         created, locked or saved. An unfinished run of a world of that name is kept in the
-        hall as abandoned first."""
-        if self.store.exists(world.name) and not self.abandon(world.name):
-            return False  # its run would be lost: the old world stays
+        hall as abandoned first (:meth:`abandon`, in a worker thread: the world starts once
+        that is done, and True is returned at once)."""
+        if self.store.exists(world.name):
+            # if its run cannot be kept, the old world stays: it would be lost
+            self.abandon(world.name, partial(self._new_game_if, world))
+            return True
+        return self._new_game(world)
+
+    def _new_game_if(self, world: World, old_run_kept: bool) -> None:
+        if old_run_kept:
+            self._new_game(world)
+
+    def _new_game(self, world: World) -> bool:
         session = self._try(partial(self.games.new, world))
         if session is not None:
             self.play(session)
@@ -638,6 +749,11 @@ class RoguelikeApp(App[None]):
             elif self._leave(session):
                 self.notify(f"Saved {session.world.name}", timeout=3, markup=False)
             return
+        # a loaded save's run is replayed before the hall keeps it: off the UI thread, first
+        self.when_checked(session, partial(self._run_over, session, state))
+
+    def _run_over(self, session: Session, state: GameState) -> None:
+        """The finished run of ``session`` (checked) goes to the hall, then the summary."""
         from screens.summary import SummaryScreen  # loaded on first use: the title comes first
 
         watched = session.watching

@@ -2,7 +2,9 @@
 y/n confirmation), Esc goes back.
 
 Deleting a world whose run is unfinished first keeps that run in the hall of runs as abandoned
-(the app's ``abandon``); if that fails (the hall cannot be written) the world is not deleted.
+(the app's ``abandon``, which replays the run's recording in a worker thread and then calls back
+whether the run was kept); if that fails (the hall cannot be written) or is stopped, the world is
+not deleted.
 The screen does not load anything itself: Enter asks the app's
 ``open_world(name)`` (which locks and loads the world, or notifies why it cannot and changes
 nothing) and dismisses with the :class:`~saves.session.Session` it returns. Damaged saves are
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -130,11 +133,11 @@ class LoadScreen(Screen["Session | None"]):
         self,
         store: Store,
         open_world: Callable[[str], Session | None],
-        abandon: Callable[[str], object] | None = None,
+        abandon: Callable[[str, Callable[[bool], None]], None] | None = None,
     ) -> None:
         """``open_world``: lock and load a world (the app's); ``abandon``: called with a
-        world's name before it is deleted (the app keeps an unfinished run in the hall; False:
-        it could not, and the world is kept)."""
+        world's name and what to do next before it is deleted (the app keeps an unfinished
+        run in the hall, then calls that with False if it could not: the world is kept)."""
         super().__init__()
         self.store = store
         self.open_world = open_world
@@ -217,21 +220,28 @@ class LoadScreen(Screen["Session | None"]):
         def answered(yes: bool | None) -> None:
             if not yes:
                 return
-            if self.abandon is not None and self.abandon(name) is False:
-                self.fill()  # its run could not be kept (the app said why): the world stays
-                return
-            try:
-                self.store.delete(name)
-            except (StoreError, OSError) as err:
-                self.notify(str(err), severity="error", timeout=6, markup=False)
+            if self.abandon is None:
+                self._delete(name, True)
             else:
-                self.notify(f"Deleted {name}", timeout=3, markup=False)
-            self.fill()
+                self.abandon(name, partial(self._delete, name))
 
         self.app.push_screen(
             ConfirmScreen(f"Delete the world {name!r}? Its save and backup are removed."),
             answered,
         )
+
+    def _delete(self, name: str, run_kept: bool) -> None:
+        """Delete the world ``name`` once its run is kept (``run_kept``); else it stays."""
+        if not run_kept:
+            self.fill()  # its run could not be kept (the app said why): the world stays
+            return
+        try:
+            self.store.delete(name)
+        except (StoreError, OSError) as err:
+            self.notify(str(err), severity="error", timeout=6, markup=False)
+        else:
+            self.notify(f"Deleted {name}", timeout=3, markup=False)
+        self.fill()
 
     def action_back(self) -> None:
         self.dismiss(None)

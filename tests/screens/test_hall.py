@@ -179,6 +179,7 @@ async def test_deleting_an_unfinished_world_keeps_its_run_as_abandoned():
         await pilot.press("d")
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")
+        await app.workers.wait_for_complete()  # its run is checked in a worker thread
         await pilot.pause()
     runs = Hall(save_dir()).runs()
     assert [(r.world, r.outcome, r.turns) for r in runs] == [("Left behind", "abandoned", 3)]
@@ -195,6 +196,7 @@ async def test_starting_a_world_again_over_an_unfinished_run_keeps_it_as_abandon
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert app.start_game(world)
+        await app.workers.wait_for_complete()  # the old run is checked in a worker thread
         await pilot.pause()
         assert app.session is not None and app.session.state.turn == 0
     runs = Hall(save_dir()).runs()

@@ -111,6 +111,7 @@ async def test_deleting_a_world_whose_run_cannot_be_kept_keeps_it(quiet_worlds):
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")
+        await app.workers.wait_for_complete()  # its run is checked in a worker thread
         await pilot.pause()
         assert store.exists(NAME)  # kept: its run would have been lost
         assert any("hall" in str(n.message) for n in app._notifications)
