@@ -48,7 +48,7 @@ from roguelike.autoplay.moves import (
     can_step_to,
 )
 from roguelike.autoplay.policy import BIG_HP, FULL, HUNT_TURNS, Decision, Memory, Policy
-from roguelike.autoplay.sneak import _loud_wait, _quiet_step, _sneak, _threats
+from roguelike.autoplay.sneak import _in_the_way, _loud_wait, _quiet_step, _sneak, _threats
 from roguelike.engine import (
     Action,
     Descend,
@@ -346,6 +346,9 @@ def _decide(state: GameState, memory: Memory) -> Decision:
     if _explore_step(state, avoid) is not None:
         quiet = None if memory.policy.no_sneak else _quiet_step(state, memory)
         return Decision(quiet or Explore(), "exploring")
+    blocker = _in_the_way(state, memory)
+    if blocker is not None:
+        return blocker
     if fin is not None and stairs_known:
         if state.player == fin:
             behind = [

@@ -16,7 +16,7 @@ import numpy as np
 from roguelike import tiles
 from roguelike.autoplay.moves import _explore_step, _towards, threats_seen
 from roguelike.autoplay.policy import HUNT_TURNS, Decision, Memory
-from roguelike.engine import Action, Wait
+from roguelike.engine import Action, Move, Wait
 from roguelike.engine.creatures import Monster
 from roguelike.engine.describe import monster_numbers
 from roguelike.engine.grid import chebyshev
@@ -91,6 +91,22 @@ def _sneak(state: GameState, memory: Memory) -> Decision | None:
             memory.hunt, memory.until = (state.number, m.x, m.y), state.turn + HUNT_TURNS
             memory.kind, memory.target = m.kind, m.id
             return Decision(step_, f"sneaking up on the sleeping {m.kind}")
+    return None
+
+
+def _in_the_way(state: GameState, memory: Memory) -> Decision | None:
+    """Exploring found no way on while a monster that never moves (a shrieker) sleeps in view:
+    it stands in the way (every walk steps round it), and no sneaking goes for it, so the bot
+    would head for the stairs, lose sight of it, and come back for ever. It goes and strikes
+    the nearest one it can reach instead (asleep, a sneak attack)."""
+    px, py = state.player
+    still = [m for m in state.visible_monsters() if m.info.still and sneaky(m)]
+    for m in sorted(still, key=lambda m: (chebyshev(m.pos, state.player), m.id)):
+        if chebyshev(m.pos, state.player) == 1:
+            return Decision(Move(m.x - px, m.y - py), f"striking the {m.kind} in the way")
+        step_ = _towards(state, m.x, m.y, memory.avoid)
+        if step_ is not None:
+            return Decision(step_, f"going for the {m.kind} in the way")
     return None
 
 

@@ -261,3 +261,33 @@ def test_every_walk_steps_round_a_monster_in_view_that_never_moves():
     state.update_view()
     around = travel.known_traps(state)
     assert around[shrieker.y, shrieker.x] and not around[goblin.y, goblin.x]
+
+
+def test_the_bot_strikes_a_sleeping_shrieker_that_stands_in_the_only_way_on():
+    """A sleeping shrieker in the one gap out of a room stopped exploring (every walk steps
+    round it) while no sneaking went for it: the bot headed for the stairs, lost sight of it,
+    came back, and ran out its turns (bench world 55, stuck on floor 1). It goes for it."""
+    from roguelike.autoplay import decide
+    from roguelike.engine import Move
+
+    r = 3
+    state, c = arena(r)
+    state.monsters.clear()
+    ring = [
+        (x, y)
+        for x in range(c[0] - r - 1, c[0] + r + 2)
+        for y in range(c[1] - r - 1, c[1] + r + 2)
+        if max(abs(x - c[0]), abs(y - c[1])) == r + 1
+    ]
+    gap = off(c, r + 1, 0)
+    for x, y in ring:
+        state.tiles[y, x] = tiles.FLOOR if (x, y) == gap else tiles.WALL
+    state.explored[:] = False
+    state.explored[c[1] - r - 1 : c[1] + r + 2, c[0] - r - 1 : c[0] + r + 2] = True
+    shrieker = add(state, "shrieker", gap, awake=False)
+    put_player(state, c)
+    assert state.visible[shrieker.y, shrieker.x]
+    d = decide(state)
+    assert isinstance(d.action, Move) and "in the way" in d.why, d.why
+    step_to = off(c, d.action.dx, d.action.dy)
+    assert max(abs(step_to[0] - gap[0]), abs(step_to[1] - gap[1])) < r + 1  # nearer to it
