@@ -318,7 +318,10 @@ def ally_text(m: Monster) -> str:
             f"{shown_glyph(m.info.glyph)} A shackled {m.kind}: bump it to free it "
             f"({left} more bump{'s' if left != 1 else ''})."
         )
-    return f"{shown_glyph(m.info.glyph)} Your ally, {a(m.kind)} ({m.hp}/{m.max_hp} HP): walk into it to swap."
+    return (
+        f"{shown_glyph(m.info.glyph)} Your ally, {a(m.kind)} ({m.hp}/{m.max_hp} HP): "
+        "walk into it to swap."
+    )
 
 
 def monster_text(n: MonsterNumbers) -> str:
@@ -412,7 +415,8 @@ def describe(
     if (x, y) == state.player:
         gear = f"; wearing {equipment_text(state.equipment)}" if state.equipment else ""
         parts.append(
-            f"{shown_glyph(PLAYER_GLYPH)} You ({state.hp}/{state.max_hp} HP, level {state.level}{gear}), on:"
+            f"{shown_glyph(PLAYER_GLYPH)} You ({state.hp}/{state.max_hp} HP, "
+            f"level {state.level}{gear}), on:"
         )
     m = state.monster_at(x, y) if seen else None
     if m is not None and not state.shows(m):  # a lurker out of sight
@@ -466,7 +470,8 @@ def describe(
             else f"It opens the {colour} door."
         )
         parts.append(
-            f"{shown_glyph(tile.glyph)} A pedestal with {a(room.difficulty)} {room.type} puzzle ({status}). "
+            f"{shown_glyph(tile.glyph)} A pedestal with {a(room.difficulty)} {room.type} "
+            f"puzzle ({status}). "
             + opens
         )
     lock = tiles.lock_of(tile.id)
