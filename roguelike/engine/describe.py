@@ -471,8 +471,7 @@ def describe(
         )
         parts.append(
             f"{shown_glyph(tile.glyph)} A pedestal with {a(room.difficulty)} {room.type} "
-            f"puzzle ({status}). "
-            + opens
+            f"puzzle ({status}). " + opens
         )
     lock = tiles.lock_of(tile.id)
     if lock is not None:
