@@ -547,7 +547,13 @@ class RoguelikeApp(App[None]):
         if info is None:
             self.notify("Continue: no unfinished world to resume", timeout=3)
             return
-        session = self.open_world(info.name)
+        self.busy(f"Opening {info.name}…", partial(self._open_and_play, info.name))
+
+    def _open_and_play(self, name: str) -> None:
+        """Open the saved world ``name`` and play it (nothing but a notification if it
+        cannot be opened): under a busy box, which stays while the world is read and its
+        floor made."""
+        session = self.open_world(name)
         if session is not None:
             self.play(session)
 
@@ -659,9 +665,7 @@ class RoguelikeApp(App[None]):
         name = daily_name()
         info = next((w for w in self.saved_worlds() if w.name == name), None)
         if info is not None and info.problem is None and not (info.won or info.dead):
-            session = self.open_world(name)
-            if session is not None:
-                self.play(session)
+            self.busy(f"Opening {name}…", partial(self._open_and_play, name))
             return
         world = World(self.games.usable_name(name), daily_seed(), DEFAULT_PRESET)
         self.busy("Making today's world…", lambda: self.start_game(world))

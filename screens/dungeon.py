@@ -11,6 +11,7 @@ changed. Its CSS (``game.tcss``) names ``DungeonScreen``, so both screens look t
 from __future__ import annotations
 
 from functools import cached_property
+from itertools import islice
 from pathlib import Path
 from typing import TypeVar
 
@@ -26,10 +27,18 @@ from saves.text import printable
 from screens.footer import FitFooter
 from screens.lines import TextLines
 from screens.map_view import MapView
+from screens.repeats import runs_from_end
 from screens.side_panel import BRIGHT, OLD, side_panel_lines
 
 #: The colour of the prompt line.
 PROMPT = "bold #ffd060"
+#: The most rows the message log takes on a short terminal (80×24), where it takes only the
+#: rows the last action's messages need (one when nothing new was said), and on a terminal of
+#: :data:`TALL` rows or more, where it always takes :data:`TALL_LOG_ROWS`. The full log is one
+#: key away (``m``, the message history).
+LOG_ROWS = 4
+TALL = 30
+TALL_LOG_ROWS = 6
 
 ResultT = TypeVar("ResultT")
 
@@ -55,6 +64,12 @@ class DungeonScreen(Screen[ResultT]):
         #: What the message log shows, and what it was drawn from (see :meth:`_draw_messages`).
         self._messages_shown: Text | None = None
         self._messages_drawn: tuple[object, ...] | None = None
+        #: The most rows the message log takes, and whether it takes only as many as the last
+        #: action's messages need (a short terminal: the map gets the rest; see
+        #: :meth:`on_resize`).
+        self._log_rows = LOG_ROWS
+        self._quiet_log = True
+        self._log_height = LOG_ROWS  # as game.tcss sets it
 
     # ------------------------------------------------------------------ layout
 
@@ -69,7 +84,12 @@ class DungeonScreen(Screen[ResultT]):
     def on_resize(self, event: events.Resize) -> None:
         width, height = event.size
         self.query_one("#side").styles.width = 24 if width < 110 else 30
-        self.query_one("#messages").styles.height = 4 if height < 30 else 6
+        # a short terminal (80×24) gives the map every row the log does not need this turn
+        self._quiet_log = height < TALL
+        self._log_rows = LOG_ROWS if height < TALL else TALL_LOG_ROWS
+        if not self._quiet_log:
+            self._log_height = self._log_rows
+            self._messages.styles.height = self._log_rows
         self.call_after_refresh(self.redraw)
 
     @cached_property
@@ -101,35 +121,56 @@ class DungeonScreen(Screen[ResultT]):
         self._draw_messages()
 
     def _draw_messages(self) -> None:
-        """The newest messages that fit (the last action's bright, older ones dim), and the
-        prompt line under them. Drawn again only when something it is drawn from changed: new
-        messages, the prompt, the size, and once after a batch of new messages (when they turn
-        dim)."""
+        """The newest messages that fit (the last action's bright, older ones dim; a message
+        said again in a row once, with its count: :mod:`screens.repeats`), and the prompt line
+        under them. On a short terminal the log takes only the rows the last action's
+        messages and the prompt need (one at least), up to :data:`LOG_ROWS`, and the map the
+        rest. Drawn again only when something it is drawn from changed: new messages, the
+        prompt, the size, and once after a batch of new messages (when they turn dim)."""
         widget = self._messages
         width = max(20, widget.content_size.width or 78)
-        budget = max(1, widget.content_size.height or 4)
+        most = self._log_rows
         prompt = self.prompt or self.status_line(width)
         log = self.state.log
-        # every shown line takes a row at least: the last `budget` lines are all that can show
-        drawn = (width, budget, prompt, min(self._fresh, budget), tuple(log[-budget:]))
+        fresh_from = len(log) - self._fresh
+
+        def rows_of(text: str) -> int:
+            return max(1, -(-len(text) // width))
+
+        prompt_rows = rows_of(prompt) if prompt else 0
+        # every shown run takes a row at least: the last `most` runs are all that can show
+        runs = list(islice(runs_from_end(log), most))
+        if self._quiet_log:
+            fresh_rows = 0
+            for run in runs:
+                if run.last < fresh_from:
+                    break
+                fresh_rows += rows_of(run.shown)
+            budget = max(1, min(most, fresh_rows + prompt_rows))
+        else:
+            budget = most
+        drawn = (width, budget, prompt, tuple((r, r.last >= fresh_from) for r in runs))
+        if budget != self._log_height:  # a new height lays the screen out: the map's too
+            self._log_height = budget
+            widget.styles.height = budget
         if drawn == self._messages_drawn:
             return
         self._messages_drawn = drawn
-        if prompt:
-            budget -= -(-len(prompt) // width)
-        fresh_from = len(log) - self._fresh
+        budget -= prompt_rows
         shown: list[Text] = []
-        for i in range(len(log) - 1, -1, -1):
-            rows = max(1, -(-len(log[i]) // width))
+        for run in runs:
+            line = run.shown
+            rows = rows_of(line)
             if rows > budget:
                 break
             budget -= rows
             # a loaded log was made printable by the codec; again here, as a second guard
-            shown.append(Text(printable(log[i]), style=BRIGHT if i >= fresh_from else OLD))
+            style = BRIGHT if run.last >= fresh_from else OLD
+            shown.append(Text(printable(line), style=style))
         shown.reverse()
         if prompt:
             shown.append(Text(prompt, style=PROMPT))
         text = Text("\n").join(shown)
         if text != self._messages_shown:
             self._messages_shown = text
-            widget.update(text, layout=False)  # its height is set in CSS: no new layout
+            widget.update(text, layout=False)  # its height is set apart: no new layout

@@ -27,6 +27,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from saves import Store, StoreError, WorldInfo
 from saves.text import printable
+from screens.busy import BusyScreen
 
 if TYPE_CHECKING:
     from saves.session import Session
@@ -207,9 +208,17 @@ class LoadScreen(Screen["Session | None"]):
             problem = printable(info.problem)
             self.notify(f"{info.name}: {problem}", severity="error", timeout=6, markup=False)
             return
-        session = self.open_world(info.name)
-        if session is not None:
-            self.dismiss(session)
+        name = info.name
+
+        def opening() -> None:
+            session = self.open_world(name)
+            if session is not None:
+                self.dismiss(session)
+
+        # the world is read and its floor made while a box says so (as a new world's is)
+        box = BusyScreen(f"Opening {name}…", opening)
+        self.app.push_screen(box)
+        self.app.call_after_refresh(box.run)
 
     def action_delete(self) -> None:
         info = self.current

@@ -104,7 +104,8 @@ def side_panel_lines(
             colour = colour_of(item_colour(state, kind)) if item else BRIGHT
             shown = item_label(state, kind) if item else kind
             times = f" ×{count}" if count > 1 else ""
-            label = abbreviate(shown, width - 2 - len(times)) + times
+            room = width - 2 - len(times)
+            label = abbreviate(pack_name(shown, room) if item else shown, room) + times
             lines.append(Text.assemble((glyph, f"bold {colour}"), " ", label))
     else:
         lines.append(Text.assemble(("Pack ", LABEL), ("empty", OLD)))
@@ -126,16 +127,43 @@ def side_panel_lines(
 ABBREVIATED = 4
 
 
+def pack_name(label: str, room: int) -> str:
+    """An item's name (``label``, :func:`~roguelike.engine.item_label`'s) in the side panel's
+    ``room`` cells: an unknown one's look short, marked ``(?)`` ("KIRJE scroll (?)", "murky
+    potion (?)"; a long title without "scroll", which the ``?`` glyph before it says), so that
+    it fits whole instead of shortened to "scroll titled K. (."."""
+    if not label.endswith(UNKNOWN):
+        return label
+    seen_as = label.removesuffix(UNKNOWN)
+    if seen_as.startswith(TITLED):
+        title = seen_as.removeprefix(TITLED)
+        seen_as = f"{title} scroll" if len(title) + len(" scroll (?)") <= room else title
+    return f"{seen_as} (?)"
+
+
+#: How :func:`~roguelike.engine.item_label` marks an unknown item, and names a scroll's look.
+UNKNOWN = " (unknown)"
+TITLED = "scroll titled "
+
+
+def shortenable(word: str) -> bool:
+    """A word :func:`abbreviate` may shorten: a plain word of four letters or more, not a
+    title in capitals ("KIRJE"), a number or punctuation ("(?)")."""
+    return len(word) > 3 and word.isalpha() and not word.isupper()
+
+
 def abbreviate(name: str, room: int) -> str:
-    """``name`` in at most ``room`` cells: whole if it fits, else its words shortened from the
-    last one back, each to at most :data:`ABBREVIATED` letters and a dot ("gnoll sent.",
-    "cent. a."), so a cut word says it was cut; a name that cannot be shortened so ends in
-    "…"."""
+    """``name`` in at most ``room`` cells: whole if it fits, else its plain words
+    (:func:`shortenable`) shortened from the last one back, each to at most
+    :data:`ABBREVIATED` letters and a dot ("gnoll sent.", "cent. a."), so a cut word says it
+    was cut; a name that cannot be shortened so ends in "…"."""
     if len(name) <= room:
         return name
     words = name.split(" ")
     for i in reversed(range(len(words))):
         word = words[i]
+        if not shortenable(word):
+            continue
         for keep in range(min(ABBREVIATED, len(word) - 2), 0, -1):
             words[i] = word[:keep] + "."
             shown = " ".join(words)

@@ -3,7 +3,8 @@ monster's numbers, and the words for the equipment the state keeps (the characte
 look's and the morgue's).
 
 Look mode starts the text of each thing on a cell with the glyph the map draws for it (from
-:mod:`roguelike.engine.legend`), so a player who wonders what ``%`` is can point at one.
+:mod:`roguelike.engine.legend`), quoted (:func:`shown_glyph`: ```%`` A corpse…"), so a player
+who wonders what ``%`` is can point at one.
 
 A monster's numbers (:func:`monster_numbers`): the player is taken to know a kind's numbers
 once it is in view (its damage, defence, accuracy and speed are those of the bestiary in
@@ -314,10 +315,13 @@ def ally_text(m: Monster) -> str:
     if SHACKLED in m.extra:
         left = FREE_TURNS - m.extra[SHACKLED]
         return (
-            f"{m.info.glyph} A shackled {m.kind}: bump it to free it "
+            f"{shown_glyph(m.info.glyph)} A shackled {m.kind}: bump it to free it "
             f"({left} more bump{'s' if left != 1 else ''})."
         )
-    return f"{m.info.glyph} Your ally, {a(m.kind)} ({m.hp}/{m.max_hp} HP): walk into it to swap."
+    return (
+        f"{shown_glyph(m.info.glyph)} Your ally, {a(m.kind)} ({m.hp}/{m.max_hp} HP): "
+        "walk into it to swap."
+    )
 
 
 def monster_text(n: MonsterNumbers) -> str:
@@ -333,7 +337,7 @@ def monster_text(n: MonsterNumbers) -> str:
         else ""
     )
     return (
-        f"{n.glyph} {a(n.name).capitalize()} ({n.hp}/{n.max_hp} HP, {n.mood}). "
+        f"{shown_glyph(n.glyph)} {a(n.name).capitalize()} ({n.hp}/{n.max_hp} HP, {n.mood}). "
         f"Hits {lo}-{hi}, {n.to_hit_you}% to hit you; defence {n.defence}; "
         f"{_speed_words(n.speed)}. It {', '.join(n.traits)}. "
         f"To kill it: {blows}; to kill you: {dies}: {n.danger}.{sneak}"
@@ -390,6 +394,12 @@ def run_gear(state: GameState) -> list[str]:
 # ------------------------------------------------------------------------ look
 
 
+def shown_glyph(glyph: str) -> str:
+    """A map glyph as look writes it: quoted (```.`` Bare stone floor"), so that a glyph that
+    is a stop or a comma is never read as one ("…for hints. . Bare stone floor.")."""
+    return f"`{glyph}`"
+
+
 def describe(
     state: GameState, x: int, y: int, *, key_glyph: Callable[[int], str] | None = None
 ) -> str:
@@ -405,7 +415,8 @@ def describe(
     if (x, y) == state.player:
         gear = f"; wearing {equipment_text(state.equipment)}" if state.equipment else ""
         parts.append(
-            f"{PLAYER_GLYPH} You ({state.hp}/{state.max_hp} HP, level {state.level}{gear}), on:"
+            f"{shown_glyph(PLAYER_GLYPH)} You ({state.hp}/{state.max_hp} HP, "
+            f"level {state.level}{gear}), on:"
         )
     m = state.monster_at(x, y) if seen else None
     if m is not None and not state.shows(m):  # a lurker out of sight
@@ -425,11 +436,11 @@ def describe(
             if k in vault_keys(state)
             else f"the {tiles.key_colour(k)[0]} door"
         )
-        parts.append(f"{glyph} {key_name(k).capitalize()}: it opens {opens}.")
+        parts.append(f"{shown_glyph(glyph)} {key_name(k).capitalize()}: it opens {opens}.")
     if (x, y) in state.items_lying:
         item = state.items_lying[(x, y)]
         parts.append(
-            f"{ITEMS[item].glyph} {a(item_label(state, item)).capitalize()}. "
+            f"{shown_glyph(ITEMS[item].glyph)} {a(item_label(state, item)).capitalize()}. "
             f"{item_description(state, item)}"
         )
         group = state.choices.get((x, y))
@@ -440,12 +451,14 @@ def describe(
                 f"{'s' if rest != 1 else ''} beside it crumble to dust."
             )
     if (x, y) in state.traps_known:
-        parts.append(f"{TRAP_GLYPH} {TRAP_TEXT[state.traps[(x, y)]]}")
+        parts.append(f"{shown_glyph(TRAP_GLYPH)} {TRAP_TEXT[state.traps[(x, y)]]}")
     if seen and (x, y) in state.fire:
         left = state.fire[(x, y)]
-        parts.append(f"{FIRE_GLYPH} Burning ({left} more turn{'s' * (left > 1)}). {FIRE_TEXT}")
+        parts.append(
+            f"{shown_glyph(FIRE_GLYPH)} Burning ({left} more turn{'s' * (left > 1)}). {FIRE_TEXT}"
+        )
     if (x, y) in state.gas:
-        parts.append(f"{GAS_GLYPH} {GAS_TEXT}")
+        parts.append(f"{shown_glyph(GAS_GLYPH)} {GAS_TEXT}")
     room = state.puzzles.get((x, y))
     tile = tiles.TILES[int(state.tiles[y, x])]
     if room is not None:
@@ -457,17 +470,19 @@ def describe(
             else f"It opens the {colour} door."
         )
         parts.append(
-            f"{tile.glyph} A pedestal with {a(room.difficulty)} {room.type} puzzle ({status}). "
-            + opens
+            f"{shown_glyph(tile.glyph)} A pedestal with {a(room.difficulty)} {room.type} "
+            f"puzzle ({status}). " + opens
         )
     lock = tiles.lock_of(tile.id)
     if lock is not None:
         # "Door, locked", not "A door": the glyph is the lock's letter ("A A door locked …")
-        parts.append(f"{tile.glyph} Door, locked: {key_name(lock)} opens it.")
+        parts.append(f"{shown_glyph(tile.glyph)} Door, locked: {key_name(lock)} opens it.")
     elif m is not None or ally is not None:  # the numbers take the room: the ground is named
-        parts.append(f"On {tile.glyph} {tile.name}.")
+        parts.append(f"On {shown_glyph(tile.glyph)} {tile.name}.")
     elif room is None:
-        parts.append(f"{tile.glyph} {TILE_TEXT.get(tile.name, tile.name.capitalize() + '.')}")
+        parts.append(
+            f"{shown_glyph(tile.glyph)} {TILE_TEXT.get(tile.name, tile.name.capitalize() + '.')}"
+        )
     if not seen:
         parts.append("(remembered)")
     return " ".join(p.strip() for p in parts)

@@ -88,15 +88,15 @@ def test_look_names_the_glyph_of_every_explored_cell(data):
     text = describe(state, x, y)
     tile = tiles.TILES[int(state.tiles[y, x])]
     if tile.name != "void" and (x, y) not in state.puzzles:
-        assert f"{tile.glyph} " in text
+        assert f"`{tile.glyph}` " in text
         if tiles.lock_of(tile.id) is None:
             assert TILE_MEANING[tile.name] in text
     if (x, y) in state.items_lying:
-        assert f"{ITEMS[state.items_lying[(x, y)]].glyph} " in text
+        assert f"`{ITEMS[state.items_lying[(x, y)]].glyph}` " in text
     if (x, y) in state.keys_lying:
         assert text.count(f"{KEY_GLYPH} ") >= 1
     if (x, y) == state.player:
-        assert text.startswith(f"{PLAYER_GLYPH} You")
+        assert text.startswith(f"`{PLAYER_GLYPH}` You")
 
 
 def test_look_on_a_monster_names_its_glyph_and_the_ground_it_stands_on():
@@ -104,5 +104,5 @@ def test_look_on_a_monster_names_its_glyph_and_the_ground_it_stands_on():
     m = add(state, "goblin", off(c, 1, 0))
     tile = tiles.TILES[int(state.tiles[m.y, m.x])]
     text = describe(state, *m.pos)
-    assert text.startswith(f"{MONSTERS['goblin'].glyph} A goblin")
-    assert text.endswith(f"On {tile.glyph} {tile.name}.")
+    assert text.startswith(f"`{MONSTERS['goblin'].glyph}` A goblin")
+    assert text.endswith(f"On `{tile.glyph}` {tile.name}.")

@@ -102,3 +102,16 @@ def test_look_never_says_a_word_or_a_phrase_twice_over():
     for door in doors:
         text = describe(state, door.x, door.y)
         assert "locked" in text and doubled(text) == [], text
+
+
+def test_look_quotes_a_glyph_so_it_never_reads_as_a_stop():
+    """Issue 28: "…for hints. . Bare stone floor." (the floor's glyph after a full stop)."""
+    state, c = arena()
+    state.explored[:] = True
+    for kind in ITEMS:
+        state.identified.discard(kind)
+        state.items_lying[off(c, -1, 0)] = kind
+        text = describe(state, *off(c, -1, 0))
+        # a glyph standing alone as a word: punctuation read as the sentence's
+        assert re.search(r"(^|\s)[^\w\s`]+(\s|$)", text) is None, text
+        assert f"`{ITEMS[kind].glyph}` " in text

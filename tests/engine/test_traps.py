@@ -96,7 +96,7 @@ def test_searching_reveals_traps_within_reach_only():
 def test_a_known_trap_is_drawn_described_and_in_the_legend():
     state, c = _trapped("net", known=True)
     text = describe(state, *off(c, 1, 0))
-    assert text.startswith(f"{TRAP_GLYPH} A net trap")
+    assert text.startswith(f"`{TRAP_GLYPH}` A net trap")
     assert by_glyph(TRAP_GLYPH)
     hidden, c = _trapped("net")
     assert TRAP_GLYPH not in describe(hidden, *off(c, 1, 0))

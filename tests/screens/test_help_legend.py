@@ -93,6 +93,6 @@ async def test_look_on_a_monster_shows_its_numbers():
         shown = " ".join(screen_text(app).split())
         lo, hi = monster_attack(MONSTERS["orc"], state.difficulty)  # as the world's level has it
         assert describe(state, *m.pos) in str(screen.query_one("#messages", Static).render())
-        assert f"o An orc (7/{m.max_hp} HP, awake, hunting you)" in shown
+        assert f"`o` An orc (7/{m.max_hp} HP, awake, hunting you)" in shown
         assert f"Hits {lo}-{hi}," in shown and "To kill it: ~" in shown
         assert state.turn == 0

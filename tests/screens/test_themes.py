@@ -305,7 +305,7 @@ async def test_the_help_the_overview_and_look_draw_keys_as_the_map_does(theme, l
         drawn = cell(game.map_view, *a)
         assert drawn == ("b" if letters else "k")
         # look: the key's text starts with the glyph drawn
-        assert describe(state, *a, key_glyph=map_view.key_glyph).startswith(f"{drawn} ")
+        assert describe(state, *a, key_glyph=map_view.key_glyph).startswith(f"`{drawn}` ")
         # the help's row of keys: the glyphs drawn, in the palette's key colours
         (row,) = [r for r in legend_rows("Doors and keys") if r[1] == "key"]
         assert row[0].plain == ("a-j" if letters else "k")
