@@ -11,7 +11,8 @@ which changes from process to process). The world then shows the code of that ha
 code is what players share.
 
 Where a code ends and free text begins matters, because a friend's code typed with one symbol
-missing must not quietly become a text seed of another world. A text is *shaped like a code*
+missing must not quietly become a text seed of another world, while a phrase a player picks
+(``the dark tower``) must not be refused as a mistyped code. A text is *shaped like a code*
 when, ignoring case, hyphens and spaces:
 
 - every character is a code symbol (``O``, ``I`` and ``L`` included, as above), except that one
@@ -20,17 +21,29 @@ when, ignoring case, hyphens and spaces:
 - it has exactly twelve symbols (as every code has), or a digit (nearly every code has one), or
   two groups of four symbols (as a code is shown: ``N65Q-QBJ0-23P``, ``ZZZZ ZZZZ ZZZ``).
 
-A text shaped like a code is read as a code, and refused unless it is a valid one, with a
-message naming the mistake: symbols missing or too many (and in which group, when the text is
-grouped), a ``U``, or a wrong check symbol. Everything else is free text: ``dragon``, ``my
-world``, long words such as ``roguelike`` or ``hello world``, a number of up to 8 digits, any
-text with a character codes never use (``!``, ``#``, an accent). A text seed shaped like a code,
-such as ``the dark tower``, is used as text by adding such a character (``the dark tower!``), as
-the message says.
+A text shaped like a code that is a valid code is that code, whatever else it looks like. An
+invalid one is still free text when it reads as *words*: it has no digit and no hyphen (the
+marks of a code as shown), and either it has a letter a code never shows (``O``, ``I``, ``L``,
+``U``: people type them in words, a code copied from the screen has none) or it is several
+words separated by spaces, each with one of the vowels codes do show (``A``, ``E``, ``Y``). So
+``dark moon cave``, ``my first world``, ``the dark tower``, ``secret garden`` and ``dark wave
+sky`` are text. A code typed with spaces instead of hyphens (``K7QX M2PA 9RTD``) is a code, and
+a mistake in it is refused as long as a digit is left or a group has none of ``A``, ``E``, ``Y``
+(``ZZZZ ZZZZ ZZZ``).
 
-The one mistake this lets through: a code typed with a symbol missing or extra, without its
-groups of four, and with no digit left (``ZZZZZZZZZZZ``; about one code in ninety has no
-digit) reads as free text, since it cannot be told from a long word.
+Any other text shaped like a code is read as a code and refused, with a message naming the
+mistake: symbols missing or too many (and in which group, when the text is grouped), a ``U``,
+or a wrong check symbol. Everything else is free text: ``dragon``, ``my world``, long words
+such as ``roguelike`` or ``hello world``, a number of up to 8 digits, any text with a character
+codes never use (``!``, ``#``, an accent). A refused text meant as a text seed (``thegreatbear``)
+is used as text by adding such a character (``thegreatbear!``), as the message says.
+
+The mistakes this lets through, all of a code without a digit left (about one code in ninety
+has no digit, and one in sixteen has a single one): with a symbol missing or extra, typed
+without its groups (``ZZZZZZZZZZZ``, which cannot be told from a long word), or typed with
+spaces for hyphens when every group has an ``A``, ``E`` or ``Y`` (``ZZAZ ZEZZ YZZ``, which cannot
+be told from a phrase); and a swap of a ``0`` and a ``Z`` next to each other, which is the
+valid code of another seed (the check symbol cannot catch it).
 
 Every random decision draws from a *stream* named by (seed, floor, stage):
 ``stream(seed, 3, "layout")``. Streams are independent of one another, so what one stage or the
@@ -119,9 +132,31 @@ def _code_symbols(text: str) -> list[int] | None:
     return [_VALUE[c] for c in stripped]
 
 
+_WORD_LETTERS = "OILU"  # letters people type in words and a code as shown never has
+_CODE_VOWELS = "AEY"  # the vowels a code does show: most of its groups of four lack them
+
+
+def _reads_as_words(text: str) -> bool:
+    """True when a text shaped like a code reads as a phrase of words: no digit or hyphen (the
+    marks of a code as shown), and a letter codes never show or several spaced words that each
+    have a vowel (see the module docstring)."""
+    upper = text.strip().upper()
+    if "-" in upper or any(c.isdigit() for c in upper):
+        return False
+    if any(c in _WORD_LETTERS for c in upper):
+        return True
+    words = upper.split()
+    return len(words) > 1 and all(any(c in _CODE_VOWELS for c in word) for word in words)
+
+
 def looks_like_code(text: str) -> bool:
-    """True when ``text`` is shaped like a seed code (see the module docstring), valid or not."""
-    return _shaped(text) is not None
+    """True when ``text`` is read as a seed code (see the module docstring), valid or not:
+    shaped like a code, and either a valid code or not a phrase of words."""
+    symbols = _shaped(text)
+    if symbols is None:
+        return False
+    valid = len(symbols) == CODE_SYMBOLS and _FOREIGN not in symbols and _valid(symbols)
+    return valid or not _reads_as_words(text)
 
 
 def _valid(symbols: str) -> bool:
@@ -217,8 +252,8 @@ def text_seed(text: str) -> int:
 def parse(text: str) -> int:
     """The seed a player means by ``text``: a seed code, or any other text hashed.
 
-    Raises SeedCodeError for an empty text and for a text shaped like a code that is not a
-    valid one (see the module docstring for where a code ends and free text begins).
+    Raises SeedCodeError for an empty text and for a text read as a code (:func:`looks_like_code`)
+    that is not a valid one (see the module docstring for where a code ends and free text begins).
     """
     if not text.strip():
         raise SeedCodeError("the seed is empty: type a seed code or any text")

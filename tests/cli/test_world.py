@@ -158,3 +158,19 @@ def test_daily_starts_todays_world_through_the_play_path(capsys, fake_app):
 def test_save_dir_reaches_the_game(capsys, fake_app, tmp_path):
     assert run(capsys, "--save-dir", str(tmp_path), "--seed", "x", make_app=fake_app)[0] == 0
     assert fake_app.made["save_dir"] == str(tmp_path) and fake_app.made["ran"]
+
+
+def test_a_phrase_of_words_is_a_text_seed_on_the_command_line(capsys, tmp_path):
+    """``the dark tower`` was refused as a mistyped code; it is text now, for ``world create``
+    and ``runs --seed`` alike, while a code with a symbol missing is still refused."""
+    d = str(tmp_path / "worlds")
+    code, out, _ = run(
+        capsys, "world", "create", "Tower", "--seed", "the dark tower", "--preset", "small",
+        "--save-dir", d,
+    )  # fmt: skip
+    assert code == 0 and seeds.encode(seeds.text_seed("the dark tower")) in out
+    code, out, _ = run(capsys, "--save-dir", d, "runs", "--seed", "the dark tower")
+    assert code == 0
+    refused(capsys, "--save-dir", d, "runs", "--seed", "N65Q-QBJ0-23P", words="missing")
+    refused(capsys, "world", "create", "New", "--seed", "N65Q QBJ0 23P", "--save-dir", d,
+            words="one symbol is missing in the third group")  # fmt: skip

@@ -57,6 +57,20 @@ async def test_a_mistyped_code_s_whole_message_is_on_screen(size):
         assert str(status.render()).startswith(f"✓ text '{MISSING}!' → seed ")
 
 
+async def test_a_phrase_of_words_is_shown_as_a_valid_text_seed():
+    """``dark moon cave`` was refused as a mistyped code: the line under the field said so and
+    Enter did nothing. Now it is a text seed, shown with the code it gives."""
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_dialog(pilot, "n")
+        await pilot.press(*"dark moon cave")
+        await pilot.pause()
+        status = screen.query_one("#seed-status", Static)
+        assert not status.has_class("-error")
+        assert str(status.render()) == "✓ text 'dark moon cave' → seed NKZ7-5TWE-8A2K"
+        assert screen.query_one("#seed", Input).is_valid
+
+
 async def test_the_size_choice_does_not_wrap_around():
     app = RoguelikeApp()
     async with app.run_test(size=(80, 24)) as pilot:
