@@ -172,11 +172,12 @@ def act_delete(folder, _):
 
 # exports
 def setup_export(folder):
+    # a run ended in the session that played it from its start: kept without a replay (a
+    # loaded save whose state was set to dead by hand would be refuted by its recording)
     s = _played(folder)
-    s.save_and_quit()
-    s2 = _games(folder).load("Sweep")
-    s2.state.dead = True
-    s2.end_run()
+    s.save()
+    s.state.dead = True
+    s.end_run()
     return Hall(folder).runs()[0].id
 
 
