@@ -101,7 +101,7 @@ class CheckScreen(BoxScreen[CheckResult]):
         self.run_worker(self._run, thread=True, exit_on_error=False, group="check")
         self.set_interval(PROGRESS_EVERY, self._show_progress)
 
-    def _run(self) -> object:
+    def _run(self) -> CheckResult:
         worker = get_current_worker()
 
         def progress(done: int, total: int) -> None:
@@ -109,7 +109,12 @@ class CheckScreen(BoxScreen[CheckResult]):
                 raise WorkStopped
             self.progress = (done, total)
 
-        return self.work(progress)
+        # a stop ends the worker as a success that says so: a worker left in error would
+        # make anyone waiting for the app's workers fail on an ending that was asked for
+        try:
+            return CheckResult(self.work(progress))
+        except WorkStopped:
+            return CheckResult(stopped=True)
 
     @property
     def text(self) -> str:
@@ -133,12 +138,9 @@ class CheckScreen(BoxScreen[CheckResult]):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
         if event.state == WorkerState.SUCCESS:
-            self.dismiss(CheckResult(worker.result))
+            result = worker.result
+            self.dismiss(result if isinstance(result, CheckResult) else CheckResult(result))
         elif event.state == WorkerState.ERROR:
-            err = worker.error
-            if isinstance(err, WorkStopped):
-                self.dismiss(CheckResult(stopped=True))
-            else:
-                self.dismiss(CheckResult(error=err))
+            self.dismiss(CheckResult(error=worker.error))
         elif event.state == WorkerState.CANCELLED:
             self.dismiss(CheckResult(stopped=True))
