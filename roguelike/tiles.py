@@ -115,6 +115,8 @@ DEEP_WATER = BY_NAME["deep water"]
 VAULT_SEAL = BY_NAME["sealed vault"]
 ASH = BY_NAME["ash"]
 BROKEN_DOOR = BY_NAME["broken door"]
+#: Tiles that feed a fire (they burn long, spread it, and are ash after: engine/fire.py).
+FUEL = frozenset({MOSS})
 
 
 def locked_door(key: int) -> int:

@@ -28,7 +28,7 @@ from roguelike.engine.balance import (
     FREE_TURNS,
     PLAYER_SPEED,
 )
-from roguelike.engine.combat import drop_loot
+from roguelike.engine.combat import remains
 from roguelike.engine.creatures import SHACKLED, Monster, monster_attack
 from roguelike.engine.events import Event, Message
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
@@ -137,9 +137,8 @@ def _ally_strikes(state: GameState, ally: Monster, m: Monster) -> list[Event]:
         return [Message(f"Your {ally.kind} hits the {m.kind} for {damage}.")]
     state.monsters.remove(m)
     events: list[Event] = [Message(f"Your {ally.kind} kills the {m.kind}.")]
-    if m.loot:  # a thief's loot falls where it dies, as it does for the player's kills
-        events += drop_loot(state, m)
-    return events
+    # a thief's loot falls where it dies, and a fire ant smoulders, as for the player's kills
+    return events + remains(state, m)
 
 
 def _can_step(state: GameState, m: Monster, dx: int, dy: int) -> bool:

@@ -28,6 +28,7 @@ from roguelike import tiles
 from roguelike.engine.balance import (
     BERSERK_BONUS,
     DEFENCE_DODGE,
+    FIRE_FUEL_TURNS,
     LEVEL_HP,
     LURK_SHOWN,
     NOISE_BLOW,
@@ -55,6 +56,7 @@ __all__ = [
     "gain_xp",
     "hurt_monster",
     "hurt_player",
+    "remains",
     "take_damage",
     "monster_hits",
     "player_attacks",
@@ -151,9 +153,7 @@ def burn(state: GameState, m: Monster, damage: int, by: str = "you") -> list[Eve
         Attacked(by, m.kind, damage, True, True),
         Message(f"The {m.kind} burns to death."),
     ]
-    if m.loot:
-        events += drop_loot(state, m)
-    return events
+    return events + remains(state, m)
 
 
 def fury(state: GameState) -> int:
@@ -212,9 +212,20 @@ def hurt_monster(
         Attacked(by, m.kind, damage, True, ranged),
         Message(f"{said} {kill}" if said else kill),
     ]
-    if m.loot:
-        events += drop_loot(state, m)
-    return events + gain_xp(state, m.info.xp)
+    return events + remains(state, m) + gain_xp(state, m.info.xp)
+
+
+def remains(state: GameState, m: Monster) -> list[Event]:
+    """What a monster just dead leaves: a thief's loot (:func:`drop_loot`), and a smouldering
+    body (its kind's ``embers``: a fire ant) that sets the moss under it alight, burning for
+    ``FIRE_FUEL_TURNS`` and spreading from there as any fire (:mod:`roguelike.engine.fire`):
+    a swarm fought on moss burns, and whoever stands beside it."""
+    events = drop_loot(state, m) if m.loot else []
+    if m.info.embers and int(state.tiles[m.y, m.x]) in tiles.FUEL:
+        state.fire[m.pos] = max(state.fire.get(m.pos, 0), FIRE_FUEL_TURNS)
+        if state.visible[m.y, m.x]:
+            events.append(Message(f"The dead {m.kind} smoulders: the moss catches fire!"))
+    return events
 
 
 def drop_loot(state: GameState, m: Monster) -> list[Event]:

@@ -36,7 +36,7 @@ from roguelike.engine.balance import (
     FIRE_SPREAD,
     GAS_BLAST,
 )
-from roguelike.engine.combat import drop_loot, gain_xp, hurt_player
+from roguelike.engine.combat import gain_xp, hurt_player, remains
 from roguelike.engine.creatures import Monster
 from roguelike.engine.events import Event, Message
 from roguelike.engine.gas import cloud
@@ -68,7 +68,7 @@ FIRE_PROOF = frozenset(
     }
 )
 #: Tiles that feed a fire (they burn long, spread it, and are ash after).
-FUEL = frozenset({tiles.MOSS})
+FUEL = tiles.FUEL
 
 _SIDES = ((0, -1), (-1, 0), (1, 0), (0, 1))
 _ROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
@@ -216,9 +216,7 @@ def _burn_monster(state: GameState, m: Monster, damage: int, verb: str) -> list[
     state.monsters.remove(m)
     state.stats.kills += 1
     events: list[Event] = [Message(f"The {m.kind} burns to death.")] if seen else []
-    if m.loot:
-        events += drop_loot(state, m)
-    return events + gain_xp(state, m.info.xp)
+    return events + remains(state, m) + gain_xp(state, m.info.xp)
 
 
 def _burn_ally(state: GameState, ally: Monster, damage: int) -> list[Event]:

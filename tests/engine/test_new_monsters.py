@@ -301,3 +301,22 @@ def test_screens_draw_no_unseen_lurker() -> None:
     goblin = add(state, "goblin", off(c, -3, 0))
     assert lurker.pos not in marks_of(state) and goblin.pos in marks_of(state)
     assert monsters_in_view(state) == [goblin]
+
+
+# --- the fire ant: a swarm that smoulders -------------------------------------------------------
+
+
+def test_a_dead_fire_ant_sets_the_moss_under_it_alight_and_only_moss() -> None:
+    state, c = arena(4)
+    on_moss = add(state, "fire ant", off(c, 1, 0), hp=1)
+    on_floor = add(state, "fire ant", off(c, -1, 0), hp=1)
+    state.tiles[on_moss.y, on_moss.x] = tiles.MOSS
+    sure_blows(state, 5)
+    events = player_attacks(state, on_moss) + player_attacks(state, on_floor)
+    assert on_moss.pos in state.fire  # it burns on, and spreads as any fire
+    assert on_floor.pos not in state.fire  # bare ground keeps no embers
+    assert any("smoulders" in getattr(e, "text", "") for e in events)
+    goblin = add(state, "goblin", off(c, 0, 2), hp=50)
+    state.tiles[goblin.y, goblin.x] = tiles.MOSS
+    burn(state, goblin, 60, "fire drake")  # another kind leaves no embers
+    assert goblin.pos not in state.fire
