@@ -47,7 +47,7 @@ from roguelike.autoplay.moves import (
     _trap_near,
     can_step_to,
 )
-from roguelike.autoplay.policy import BIG_HP, FULL, HUNT_TURNS, Decision, Memory, Policy
+from roguelike.autoplay.policy import BIG_HP, FULL, HUNT_TURNS, PATIENCE, Decision, Memory, Policy
 from roguelike.autoplay.sneak import _in_the_way, _loud_wait, _quiet_step, _sneak, _threats
 from roguelike.engine import (
     Action,
@@ -93,10 +93,6 @@ STALL_TURNS = 400
 ALLY_WAIT = 4
 #: How near a captive (Chebyshev) a monster in view counts as its guard, dealt with first.
 GUARD_REACH = 3
-#: Turns it waits in all for one monster to come (or stands its ground against it) before it
-#: gives up on that one until it comes next to it: a monster that cannot reach the player
-#: (across a chasm, say) must not hold it still for ever.
-PATIENCE = 12
 
 
 @dataclass

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from roguelike import tiles
-from roguelike.autoplay.policy import BIG_HP, Decision, Memory
+from roguelike.autoplay.policy import BIG_HP, PATIENCE, Decision, Memory
 from roguelike.engine import Move, Throw, Use
 from roguelike.engine.balance import THROW_RANGE
 from roguelike.engine.creatures import Monster
@@ -65,7 +65,11 @@ def _off_breath(state: GameState, memory: Memory) -> Decision | None:
     keeps off and comes nearer, or next to a breather already (then it fights)."""
     if memory.policy.naive_monsters:
         return None
-    breathers = [m for m in state.visible_monsters() if m.info.breath and m.awake]
+    breathers = [
+        m
+        for m in state.visible_monsters()
+        if m.info.breath and m.awake and memory.waited.get(m.id, 0) <= PATIENCE
+    ]
     if not breathers or any(chebyshev(m.pos, state.player) == 1 for m in breathers):
         return None
     px, py = state.player
@@ -86,6 +90,9 @@ def _off_breath(state: GameState, memory: Memory) -> Decision | None:
             best = (d, dx, dy)
     if best is None:
         return None
+    # a breather that keeps finding a new line is dodged PATIENCE times, then left alone
+    nearest_one = min(breathers, key=lambda m: (chebyshev(m.pos, state.player), m.id))
+    memory.waited[nearest_one.id] = memory.waited.get(nearest_one.id, 0) + 1
     return Decision(Move(best[1], best[2]), "keeping off the breath's line")
 
 

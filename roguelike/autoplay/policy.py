@@ -30,6 +30,12 @@ BIG_HP = 14
 HUNT_TURNS = 20
 
 
+#: Turns it waits in all for one monster to come (or stands its ground against it, or steps
+#: off its breath's lines) before it gives up on that one until it comes next to it: a
+#: monster that cannot reach the player (across a chasm, say), or a breather that keeps
+#: finding a new line as the player keeps leaving it, must not hold it for ever.
+PATIENCE = 12
+
 @dataclass(frozen=True)
 class Policy:
     """How the autoplayer plays: the measuring switches (see the module's docstring)."""

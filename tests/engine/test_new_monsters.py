@@ -7,7 +7,15 @@ cannot open, and a lurker is unseen beyond two cells until it strikes or is sear
 from __future__ import annotations
 
 from roguelike import tiles
-from roguelike.autoplay import Memory, Policy, _fire_at_ghost, _off_breath, breath_mask, decide
+from roguelike.autoplay import (
+    PATIENCE,
+    Memory,
+    Policy,
+    _fire_at_ghost,
+    _off_breath,
+    breath_mask,
+    decide,
+)
 from roguelike.engine import Move, Search, Throw, Use, step
 from roguelike.engine.balance import BASH_NOISE, LURK_SHOWN, MONSTERS
 from roguelike.engine.combat import breath_line, burn, monster_hits, player_attacks
@@ -113,6 +121,18 @@ def test_breath_through_marsh_gas_sets_it_off() -> None:
     state.gas = {off(c, 2, 0)}
     act(state, drake)
     assert off(c, 2, 0) not in state.gas  # the cloud exploded
+
+
+def test_a_breather_that_keeps_a_line_is_dodged_only_so_long() -> None:
+    """A drake that found a new line each time the bot stepped off one held it in a dance
+    for ever (bench worlds 79 and 90, stuck on floor 3): it is dodged PATIENCE times, then
+    left alone until it comes next to the player."""
+    state, c = arena(4)
+    add(state, "fire drake", off(c, 4, 0))
+    memory = Memory()
+    dodges = [_off_breath(state, memory) is not None for _ in range(3 * PATIENCE)]
+    assert dodges[0] and not dodges[-1]
+    assert sum(dodges) == PATIENCE + 1
 
 
 def test_the_lines_a_walk_keeps_off() -> None:
