@@ -280,12 +280,13 @@ def _decide(state: GameState, memory: Memory) -> Decision:
             # it darts back out of reach: chasing it is a mistake, it comes to us
             memory.waited[target.id] = memory.waited.get(target.id, 0) + 1
             return Decision(Wait(), f"standing its ground against {a_(target.kind)}")
-        if lined is not None and target.info.breath:
-            # the way to a breather keeps off its lines; none: wait off them for it to come
+        dodging = memory.dodged.get(target.id, 0) <= PATIENCE
+        if lined is not None and target.info.breath and dodging:
+            # the way to a breather keeps off its lines; none: straight at it (waiting, it
+            # would be given up and breathe on the player for ever)
             off = _towards(state, target.x, target.y, _joined(avoid, lined))
-            if off is None:
-                memory.waited[target.id] = memory.waited.get(target.id, 0) + 1
-            return Decision(off or Wait(), f"going for {a_(target.kind)} off its lines")
+            if off is not None:
+                return Decision(off, f"going for {a_(target.kind)} off its lines")
         # no known way to it yet: look around (one step of exploring) and try again
         step_ = _towards(state, target.x, target.y, avoid) or _explore_step(state, avoid) or Wait()
         return Decision(step_, f"going for {a_(target.kind)}")

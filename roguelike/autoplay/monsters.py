@@ -68,7 +68,7 @@ def _off_breath(state: GameState, memory: Memory) -> Decision | None:
     breathers = [
         m
         for m in state.visible_monsters()
-        if m.info.breath and m.awake and memory.waited.get(m.id, 0) <= PATIENCE
+        if m.info.breath and m.awake and memory.dodged.get(m.id, 0) <= PATIENCE
     ]
     if not breathers or any(chebyshev(m.pos, state.player) == 1 for m in breathers):
         return None
@@ -90,9 +90,9 @@ def _off_breath(state: GameState, memory: Memory) -> Decision | None:
             best = (d, dx, dy)
     if best is None:
         return None
-    # a breather that keeps finding a new line is dodged PATIENCE times, then left alone
+    # a breather that keeps finding a new line is dodged PATIENCE times, then gone for
     nearest_one = min(breathers, key=lambda m: (chebyshev(m.pos, state.player), m.id))
-    memory.waited[nearest_one.id] = memory.waited.get(nearest_one.id, 0) + 1
+    memory.dodged[nearest_one.id] = memory.dodged.get(nearest_one.id, 0) + 1
     return Decision(Move(best[1], best[2]), "keeping off the breath's line")
 
 

@@ -87,6 +87,10 @@ class Memory:
     #: turns it has waited for each monster (by id) to come; past ``PATIENCE``, it goes about
     #: its business until that monster stands next to it
     waited: dict[int, int] = field(default_factory=dict)
+    #: steps it has taken off each breather's lines (by id); past ``PATIENCE`` it stops
+    #: dodging that one and goes straight for it (a breather ignored breathes on a resting
+    #: player for ever)
+    dodged: dict[int, int] = field(default_factory=dict)
     #: turns it has waited on these stairs for its allies to come beside it
     stair_wait: int = 0
     #: the sleepers it has seen on this floor and not seen awake since (id → a copy of the

@@ -126,13 +126,15 @@ def test_breath_through_marsh_gas_sets_it_off() -> None:
 def test_a_breather_that_keeps_a_line_is_dodged_only_so_long() -> None:
     """A drake that found a new line each time the bot stepped off one held it in a dance
     for ever (bench worlds 79 and 90, stuck on floor 3): it is dodged PATIENCE times, then
-    left alone until it comes next to the player."""
+    gone for straight (never given up: ignored, it breathed on a resting player for ever)."""
     state, c = arena(4)
     add(state, "fire drake", off(c, 4, 0))
     memory = Memory()
     dodges = [_off_breath(state, memory) is not None for _ in range(3 * PATIENCE)]
     assert dodges[0] and not dodges[-1]
     assert sum(dodges) == PATIENCE + 1
+    d = decide(state, memory=memory)
+    assert isinstance(d.action, Move) and d.action.dx == 1, d.why  # straight at it
 
 
 def test_the_lines_a_walk_keeps_off() -> None:
