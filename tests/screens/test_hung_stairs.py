@@ -49,7 +49,8 @@ class StairsApp(App[None]):
 
 async def test_a_hung_worker_never_freezes_the_stairs():
     state = new_game(SEED, total_floors=3, monsters=False, puzzles=False)
-    state.floors = FloorCache(Hung(), deadline=0.3)
+    # long enough that the screen is seen waiting even on a loaded machine (0.3 s was not)
+    state.floors = FloorCache(Hung(), deadline=2.0)
     below = state.next_floor()
     assert below is not None
     state.floors.prepare(*below)
