@@ -32,6 +32,8 @@ def pid_gone(pid: int) -> bool:
         return True
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:  # reaped meanwhile (or no /proc)
-        return False
+    except (FileNotFoundError, ProcessLookupError):
+        # Reaped between the two looks (the file vanished, or its read found no process): gone,
+        # if this system has a /proc at all; without one nothing can be told.
+        return Path("/proc/self").exists()
     return stat.rsplit(")", 1)[-1].split()[:1] in (["Z"], ["X"])
