@@ -39,7 +39,7 @@ from collections import deque
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -420,7 +420,7 @@ class Ball:
         ball makes its way), joined by "and"."""
         return " and ".join(
             f"park {KIND_WORDS[KINDS[k][0]]} with its top left at {cell_name(r, c)}"
-            for _tag, k, r, c in sorted(new)  # type: ignore[misc]
+            for _tag, k, r, c in sorted(cast(tuple[str, int, int, int], f) for f in new)
         )
 
     def picture(self, s: State) -> list[str]:

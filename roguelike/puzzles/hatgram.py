@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -359,7 +359,10 @@ class Hatgram:
         that stay where they are put to the end)."""
         return " and ".join(
             f"place piece {ordinal_letter(i)} {self.where_words(self.cells_of(i, p))}"
-            for _tag, i, p in sorted(new, key=lambda f: plan.index(("place", f[1], *f[2])))  # type: ignore[index]
+            for _tag, i, p in sorted(
+                (cast(tuple[str, int, Placement], f) for f in new),
+                key=lambda f: plan.index(("place", f[1], *f[2])),
+            )
         )
 
     def where_words(self, cells: list[Cell] | tuple[Cell, ...]) -> str:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from roguelike.puzzles.base import (
     HINT_BUDGET,
@@ -254,7 +254,7 @@ class Jugs:
     ) -> str:
         """ "get 2 L into jug B", "empty jug A", "fill jug C (5 L)", joined by "and"."""
         parts = []
-        for _tag, i, v in sorted(new):  # type: ignore[misc]
+        for _tag, i, v in sorted(cast(tuple[str, int, int], f) for f in new):
             name = f"jug {ordinal_letter(i)}"
             if v == 0:
                 parts.append(f"empty {name}")

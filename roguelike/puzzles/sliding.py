@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -349,7 +349,7 @@ class Sliding:
         """ "put 1–3 in the top row" for a whole row (or column) of the goal, else "put tile 5
         in its place (row 2, column 2)"; joined by "and"."""
         n, goal = self.size, self.goal()
-        left = {t for _tag, t in new}  # type: ignore[misc]
+        left = {cast(tuple[str, int], f)[1] for f in new}
         parts = []
         for axis, name in (("row", _ROWS[n]), ("column", _COLUMNS[n])):
             for k in range(n):

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from roguelike.puzzles.base import (
     HINT_BUDGET,
@@ -286,7 +286,7 @@ class Stomp:
             later |= toggles(self.size, self._shape)[m[0] * self.n_cols + m[1]]
         now = self.facts(cur)
         w = self.n_cols
-        cells = {(r, c) for _tag, r, c in new}  # type: ignore[misc]
+        cells = {cast(tuple[str, int, int], f)[1:] for f in new}
         done = [
             r
             for r in range(self.n_rows)

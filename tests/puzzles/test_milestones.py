@@ -145,7 +145,9 @@ def test_sliding_names_a_whole_row_when_it_settles():
     words = p.milestone_words(frozenset(("tile", t) for t in (1, 2, 3)), p.initial(), [], 0)
     assert words == "put 1–3 in the top row"
     words = p.milestone_words(frozenset(("tile", t) for t in (1, 4, 7, 5)), p.initial(), [], 0)
-    assert words == "put 1, 4 and 7 in the left column and put tile 5 in its place (row 2, column 2)"
+    assert words == (
+        "put 1, 4 and 7 in the left column and put tile 5 in its place (row 2, column 2)"
+    )
 
 
 def test_the_milestone_hint_is_charged_once_and_read_once_per_state():
