@@ -23,7 +23,7 @@ PROMISE = {
     "shortcut": "opens a shortcut through a wall nearby",
     "bridge": "raises a bridge over a chasm nearby",
     "drain": "drains the flooded passage nearby",
-    "reveal": "shows the map of this floor",
+    "reveal": "draws the walls of this whole floor on your map",
 }
 
 
@@ -35,19 +35,24 @@ def change_of(state: GameState, key: int) -> FloorChange | None:
 def promise(state: GameState, key: int) -> str | None:
     """What solving the pedestal of ``key`` would change, in words, or None."""
     ch = change_of(state, key)
-    return None if ch is None else f"Solving it {PROMISE[ch.kind]}."
+    return None if ch is None else f"Solving it {PROMISE[ch.kind]} (it opens no door)."
 
 
 def apply_change(state: GameState, ch: FloorChange) -> list[Event]:
-    """Set ``ch``'s cells on the live map (a reveal: mark the whole floor's map explored) and
+    """Set ``ch``'s cells on the live map (a reveal: mark the floor's outline explored) and
     say what changed; the view is computed again, as a wall gone lets the player see further."""
     for x, y, t in ch.cells:
         state.tiles[y, x] = t
         state.explored[y, x] = True
     if ch.kind == "reveal":
-        state.explored |= shown_by_map(state.tiles)
+        state.explored |= shown_by_map(state.tiles, state.floor.finish)
         state.update_view()
-        return [Message("The puzzle clicks into place: the map of this floor unfolds before you.")]
+        return [
+            Message(
+                "The puzzle clicks into place: the walls of this whole floor, and its stairs, "
+                "are drawn on your map."
+            )
+        ]
     state.update_view()
     where = _direction(state.player, ch.cells)
     said = {
@@ -58,11 +63,12 @@ def apply_change(state: GameState, ch: FloorChange) -> list[Event]:
     return [Message(f"The puzzle clicks into place: {said}.")]
 
 
-def shown_by_map(grid: np.ndarray) -> np.ndarray:
-    """The cells a floor's map shows: every walkable cell and every cell next to one (walls,
-    chasms, locked doors), never the rock beyond."""
-    locked = (grid >= tiles.LOCKED_FIRST) & (grid < tiles.LOCKED_FIRST + tiles.MAX_KEYS)
-    walk = tiles.WALKABLE[grid] | (grid == tiles.CHASM) | (grid == tiles.VAULT_SEAL) | locked
+def shown_by_map(grid: np.ndarray, finish: tuple[int, int] | None) -> np.ndarray:
+    """The cells a floor's map shows: the outline of every room and corridor (each cell no one
+    walks on, a wall, chasm or locked door, next to one they do) and the stairs. The floor
+    inside stays unexplored, so exploring still leads there, and what lies on it (keys, items)
+    is still to be seen."""
+    walk = tiles.WALKABLE[grid]
     near = walk.copy()
     near[1:, :] |= walk[:-1, :]
     near[:-1, :] |= walk[1:, :]
@@ -72,7 +78,10 @@ def shown_by_map(grid: np.ndarray) -> np.ndarray:
     near[:-1, :-1] |= walk[1:, 1:]
     near[1:, :-1] |= walk[:-1, 1:]
     near[:-1, 1:] |= walk[1:, :-1]
-    return near & (grid != tiles.VOID)
+    shown = near & ~walk & (grid != tiles.VOID)
+    if finish is not None:
+        shown[finish[1], finish[0]] = True
+    return shown
 
 
 def _direction(frm: tuple[int, int], cells: tuple[tuple[int, int, int], ...]) -> str:

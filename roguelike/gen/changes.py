@@ -12,7 +12,8 @@ the player's reported solution checks out (``roguelike/engine/changes.py``). The
 * ``bridge``: the same across a run of chasm cells, which a bridge spans;
 * ``drain``: the floor's flooded passage (its deep water) drains to plain floor; the pedestal
   stands outside it, nearest to it, on its near side (nearer the spawn) where it can;
-* ``reveal``: the pedestal in the start room shows the whole floor's map; it sets no tile.
+* ``reveal``: the pedestal in the start room draws the whole floor's outline (its walls) and
+  its stairs on the player's map; it sets no tile.
 
 A shortcut or a bridge only ever joins two cells that are already connected with every lock
 shut (so it never lets the player past a lock or into a vault), and saves at least

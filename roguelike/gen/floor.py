@@ -59,7 +59,7 @@ class FloorChange:
     :data:`CHANGE_KINDS`), the key id its pedestal answers to (past the topology's keys and the
     vaults', never one of them), the pedestal's cell and room, and ``cells``: each cell the
     change sets, as (x, y, the tile it becomes), in order. A ``reveal`` sets no tile (its
-    ``cells`` are empty): it shows the player the whole floor's map."""
+    ``cells`` are empty): it draws the floor's outline and stairs on the player's map."""
 
     kind: str
     key: int
