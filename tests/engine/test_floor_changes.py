@@ -23,6 +23,7 @@ from roguelike.engine import (
 )
 from roguelike.engine.changes import shown_by_map
 from roguelike.engine.puzzle_rooms import PuzzleRoom
+from roguelike.engine.travel import explored_all
 from roguelike.gen.floor import FloorChange
 from roguelike.gen.pipeline import generate_floor
 from roguelike.recording import Recording, digest, replay
@@ -186,3 +187,14 @@ def test_a_recording_replays_the_change_bit_for_bit():
 def _reveal_on_floor_one(seed: int) -> bool:
     fl = generate_floor(seed, 1, stop_after="population")
     return any(ch.kind == "reveal" for ch in fl.changes)
+
+
+def test_an_unsolved_change_is_not_told_as_holding_a_door_shut():
+    state = world("shortcut")
+    ch = change(state)
+    stand_on(state, (ch.x, ch.y))  # visited, left unsolved
+    fx, fy = state.floor.finish
+    state.explored[fy, fx] = False
+    for room in state.puzzles.values():
+        room.visited = room.pos == (ch.x, ch.y)
+    assert "door shut" not in explored_all(state)
