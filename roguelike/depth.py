@@ -141,6 +141,9 @@ VAULT_ODDS = Odds(Steps(((2, 30),)))
 #: A plain dead end left holds a captive (from floor 2).
 CAPTIVE_ODDS = Odds(Steps(((2, 35),)))
 
+#: A floor holds an optional pedestal whose puzzle changes the map (``roguelike/gen/changes.py``).
+CHANGE_ODDS = Steps(((1, 45),))
+
 # --- stage 5: the terrain ----------------------------------------------------------------------
 
 #: The theme that dresses a floor (``roguelike/gen/terrain.py``'s THEMES, by name): no chasm

@@ -83,7 +83,7 @@ MAGIC = b"RGLKSAVE"
 VERSION_TEXT = re.compile(r"[0-9A-Za-z.+-]{1,40}", re.ASCII)
 #: The format this game writes (bump it with any change to what the codec writes, and add
 #: the step from the previous one to :mod:`saves.codec.migrations`).
-FORMAT_VERSION = 8
+FORMAT_VERSION = 9
 #: The oldest format this game still reads: the format current when GENERATOR_VERSION was
 #: last bumped (a save of an older generator is refused, whatever its format). Raise it to
 #: FORMAT_VERSION with every generator bump, and drop the migrations below it.
@@ -116,6 +116,8 @@ MAX_TRAPS = 10_000
 #: Most sealed vaults on one floor a save may list (each seal answers to a key id of its own,
 #: and a floor has at most ten key ids, ``roguelike.tiles.MAX_KEYS``).
 MAX_VAULTS = 10
+#: The most floor changes (optional pedestals that change the map) one floor carries.
+MAX_CHANGES = 10
 #: Most captives and allies on one floor a save may list (one captive a floor, and the few
 #: allies that came down the stairs beside the player).
 MAX_ALLIES = 64
@@ -130,6 +132,7 @@ LIMITS: dict[str, int] = {
     "turns": MAX_TURN,
     "traps per floor": MAX_TRAPS,
     "vaults per floor": MAX_VAULTS,
+    "floor changes per floor": MAX_CHANGES,
     "allies per floor": MAX_ALLIES,
 }
 

@@ -28,6 +28,7 @@ from roguelike.engine.balance import (
     PLAYER_ATTACK,
     SNEAK_MULTIPLIER,
 )
+from roguelike.engine.changes import promise
 from roguelike.engine.creatures import (
     ITEMS,
     MONSTERS,
@@ -467,7 +468,7 @@ def describe(
         opens = (
             "It breaks the seal of a vault nearby."
             if room.key in vault_keys(state)
-            else f"It opens the {colour} door."
+            else promise(state, room.key) or f"It opens the {colour} door."
         )
         parts.append(
             f"{shown_glyph(tile.glyph)} A pedestal with {a(room.difficulty)} {room.type} "

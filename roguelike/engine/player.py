@@ -18,6 +18,7 @@ from __future__ import annotations
 from roguelike import tiles
 from roguelike.engine.actions import Close, Open, SolvePuzzle
 from roguelike.engine.allies import bump_ally, followers, freed, seat_followers
+from roguelike.engine.changes import apply_change, change_of, promise
 from roguelike.engine.combat import player_attacks
 from roguelike.engine.describe import a, key_name
 from roguelike.engine.events import (
@@ -121,6 +122,9 @@ def move(state: GameState, dx: int, dy: int) -> list[Event]:
                     "pedestal."
                 )
             )
+            promised = promise(state, room.key)
+            if promised is not None:
+                events.append(Message(promised))
     if tile in (tiles.STAIRS, tiles.EXIT):
         what = "the exit: press > to leave" if tile == tiles.EXIT else "stairs down: press >"
         events.append(Message(f"There are {what}." if tile == tiles.STAIRS else f"This is {what}."))
@@ -222,7 +226,8 @@ def descend(state: GameState) -> list[Event]:
 
 def solve_puzzle(state: GameState, action: SolvePuzzle) -> list[Event]:
     """Replay the moves reported for the pedestal underfoot and keep them as its progress; if
-    they solve it, its key is the player's and its locked doors open. Anything new (other
+    they solve it, its key is the player's and its locked doors open (a floor change's
+    pedestal instead changes the map, ``changes.py``). Anything new (other
     moves, coins spent, hints used) costs a turn; a look at the puzzle and straight back does
     not."""
     room = state.puzzles.get(state.player)
@@ -252,9 +257,12 @@ def solve_puzzle(state: GameState, action: SolvePuzzle) -> list[Event]:
     room.solved = True
     state.stats.puzzles_solved += 1
     state.stats.puzzle_scores.append((state.number, room.type, room.difficulty, room_score(room)))
+    events: list[Event] = [PuzzleSolved(room.key, room.x, room.y)]
+    change = change_of(state, room.key)
+    if change is not None:  # an optional pedestal: it changes the map and opens no lock
+        return events + apply_change(state, change)
     state.keys_held.add(room.key)
     state.stats.keys += 1
-    events: list[Event] = [PuzzleSolved(room.key, room.x, room.y)]
     colour = tiles.key_colour(room.key)[0]
     for d in state.floor.doors:
         if d.lock == room.key and int(state.tiles[d.y, d.x]) == tiles.VAULT_SEAL:

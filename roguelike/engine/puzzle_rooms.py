@@ -20,6 +20,9 @@ every key's, from the same stream and never the type of the pedestal before it, 
 difficulty follows the floor and the vault's depth; solving it gives the vault's key, which
 breaks the seal.
 
+A floor change's pedestal (:func:`change_rooms`) is an optional puzzle: solving it changes
+the map (``roguelike/engine/changes.py``) and opens no lock.
+
 The engine never trusts a screen's word that a puzzle is solved: the screen reports the
 player's moves, and :func:`replay` applies them to the instance from its initial state.
 """
@@ -156,7 +159,29 @@ def place_puzzles(fl: Floor) -> list[PuzzleRoom]:
         rooms.append(
             PuzzleRoom(v.key, v.x, v.y, kind, difficulty_for(fl.number, room_depth[v.vault]), seed)
         )
-    return rooms
+    return rooms + change_rooms(fl, rooms)
+
+
+#: The stream that draws a floor change's pedestal type (its own, so the key and vault
+#: pedestals' draws never move for it).
+CHANGE_PUZZLE_STREAM = "change-puzzles"
+
+
+def change_rooms(fl: Floor, rooms: list[PuzzleRoom]) -> list[PuzzleRoom]:
+    """The pedestal of each floor change (``roguelike/gen/changes.py``): an optional puzzle
+    whose solution changes the map rather than opening a lock; its type one the floor's other
+    pedestals (``rooms``) do not hold while there is one, its difficulty that of its room."""
+    rng = seeds.stream(fl.seed, fl.number, CHANGE_PUZZLE_STREAM)
+    room_depth = {r.id: r.depth for r in fl.topology.rooms}
+    out: list[PuzzleRoom] = []
+    for ch in fl.changes:
+        held = {r.type for r in rooms + out}
+        options = [t for t in TYPES if t not in held] or list(TYPES)
+        kind = options[int(rng.integers(len(options)))]
+        seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{ch.key}")
+        level = difficulty_for(fl.number, room_depth.get(ch.room, 0))
+        out.append(PuzzleRoom(ch.key, ch.x, ch.y, kind, level, seed))
+    return out
 
 
 class BadSolution(ValueError):

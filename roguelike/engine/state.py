@@ -285,7 +285,7 @@ class GameState:
         self.keys_lying |= {(v.x, v.y): v.key for v in fl.vaults}
         self.puzzles = {p.pos: p for p in place_puzzles(fl)} if self.with_puzzles else {}
         for pos in self.puzzles:
-            del self.keys_lying[pos]
+            self.keys_lying.pop(pos, None)  # a floor change's pedestal holds no key
             self.tiles[pos[1], pos[0]] = tiles.PEDESTAL
         # a cache places inhabitants ahead at the normal difficulty only: any other is placed
         # here (it takes a millisecond; the floor itself is what the cache saves)

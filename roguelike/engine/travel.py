@@ -390,7 +390,10 @@ def explored_all(state: GameState) -> str:
         where = "exit" if state.floor.last else "stairs"
         then = "leave" if state.floor.last else "go down"
         return f"{text} Press > to walk to the {where}, and > again to {then}."
-    waiting = [r for r in state.puzzles.values() if r.visited and not r.solved]
+    changes = {c.key for c in state.floor.changes}  # an optional pedestal holds no door shut
+    waiting = [
+        r for r in state.puzzles.values() if r.visited and not r.solved and r.key not in changes
+    ]
     if waiting:
         colour = tiles.key_colour(waiting[0].key)[0]
         return f"{text} The {waiting[0].type} pedestal holds the {colour} door shut: solve it."

@@ -3,8 +3,8 @@
 Each stage's record is the previous one plus what that stage adds, every field set:
 ``Planned`` (stage 1: the topology) → ``Cast`` (2: room roles) → ``Laid`` (3: the layout) →
 ``Stamped`` (4: tiles, doors, keys, spawn and stairs) → ``Decorated`` (5: terrain and theme) →
-``Populated`` (6: monster, item and treasure slots) → ``Floor`` (7: proven); ``Layout`` with
-its ``Placement`` and ``Corridor`` records is what stage 3 adds. The engine, the
+``Populated`` (6: monster, item and treasure slots, a floor change) → ``Floor`` (7: proven);
+``Layout`` with its ``Placement`` and ``Corridor`` records is what stage 3 adds. The engine, the
 saves and the screens use the final :class:`Floor`; the stages that build these records live in
 the modules of this package named after them, and ``roguelike.gen.pipeline`` runs them.
 """
@@ -47,6 +47,26 @@ class VaultSpot:
     y: int
     room: int
     vault: int
+
+
+#: The kinds of floor change a solved optional pedestal makes (``roguelike/gen/changes.py``).
+CHANGE_KINDS = ("shortcut", "drain", "bridge", "reveal")
+
+
+@dataclass(frozen=True)
+class FloorChange:
+    """What solving an optional pedestal does to the floor: its ``kind`` (one of
+    :data:`CHANGE_KINDS`), the key id its pedestal answers to (past the topology's keys and the
+    vaults', never one of them), the pedestal's cell and room, and ``cells``: each cell the
+    change sets, as (x, y, the tile it becomes), in order. A ``reveal`` sets no tile (its
+    ``cells`` are empty): it draws the floor's outline and stairs on the player's map."""
+
+    kind: str
+    key: int
+    x: int
+    y: int
+    room: int
+    cells: tuple[tuple[int, int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -180,6 +200,8 @@ class Populated(Decorated):
 
     slots: list[Slot]
     traps: list[TrapSpot] = field(default_factory=list)
+    #: what an optional pedestal's solution changes (at most one a floor; see ``changes.py``)
+    changes: list[FloorChange] = field(default_factory=list)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -224,6 +224,16 @@ def floor_json(fl: Planned) -> dict[str, Any]:
     doc["slots"] = [
         {"kind": s.kind, "x": s.x, "y": s.y, "room": s.room, "level": s.level} for s in _slots(fl)
     ]
+    doc["changes"] = [
+        {
+            "kind": ch.kind,
+            "key": ch.key,
+            "pedestal": [ch.x, ch.y],
+            "room": ch.room,
+            "cells": [[x, y, tiles.TILES[t].glyph] for x, y, t in ch.cells],
+        }
+        for ch in (fl.changes if isinstance(fl, Populated) else [])
+    ]
     doc["proven"] = isinstance(fl, Floor) and fl.proven
     return doc
 

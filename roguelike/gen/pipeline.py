@@ -12,6 +12,7 @@ from typing import Literal, overload
 
 from roguelike import seeds
 from roguelike.gen import STAGES
+from roguelike.gen.changes import CHANGE_STREAM, place_change
 from roguelike.gen.floor import Floor, Planned
 from roguelike.gen.layout import lay_out
 from roguelike.gen.populate import populate
@@ -80,6 +81,7 @@ def generate_floor(
         seeds.stream(seed, number, "population"),
         seeds.stream(seed, number, "traps"),
     )
+    populated = place_change(populated, seeds.stream(seed, number, CHANGE_STREAM))
     if stop_after == "population":
         return populated
     return certify(populated)

@@ -5,16 +5,26 @@ and open only doors whose key you hold. Every key, every room, every slot and th
 reached; each lock must stand exactly once and guard the stairs on its own. A sealed vault is
 left shut for all of that (it is optional: nothing the stairs need lies behind it); then its
 pedestal must be reachable, its seal must stand once, and with the seal broken the vault and
-everything in it must be reached too. A floor that fails
+everything in it must be reached too.
+
+A floor change (``changes.py``: an optional pedestal that opens a shortcut, raises a bridge,
+drains a flooded passage or shows the map) is proven both ways: the walk above runs on the
+floor as generated, without it, so the floor is completable whether or not its puzzle is ever
+solved; then its pedestal must be reachable with every key and no seal broken, and the whole
+proof runs again on the floor with the change's cells set, so the change never lets the player
+past a lock or into a vault, nor cuts anything off. A floor that fails
 raises :class:`ProofError`: that is a generator bug, never something to retry silently.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 from scipy import ndimage
 
 from roguelike import seeds, tiles
+from roguelike.gen.changes import applied
 from roguelike.gen.floor import Floor, Populated, carried
 
 
@@ -71,7 +81,7 @@ def prove(fl: Populated) -> list[str]:
     for r in fl.topology.rooms:
         if r.id not in vault_rooms and not (reach & (fl.room_map == r.id)).any():
             problems.append(f"room {r.id} cannot be entered")
-    return problems + vault_problems(fl, walk, held)
+    return problems + vault_problems(fl, walk, held) + change_problems(fl, walk, held)
 
 
 def vault_problems(fl: Populated, walk: np.ndarray, held: set[int]) -> list[str]:
@@ -111,6 +121,33 @@ def vault_problems(fl: Populated, walk: np.ndarray, held: set[int]) -> list[str]
         for s in fl.slots:
             if s.room == v.vault and not inside[s.y, s.x]:
                 problems.append(f"a {s.kind} slot at {(s.x, s.y)} in vault {v.vault} is cut off")
+    return problems
+
+
+def change_problems(fl: Populated, walk: np.ndarray, held: set[int]) -> list[str]:
+    """What the floor's changes break: each one's key must be its own (past the topology's and
+    the vaults'), its pedestal reachable with every key of the topology and no seal broken, its
+    cells on the map and walkable once set; and the floor with its cells set must pass the
+    whole proof again."""
+    problems: list[str] = []
+    opened = walk.copy()
+    for k in held:
+        opened |= fl.tiles == tiles.locked_door(k)
+    reach = _component(opened, fl.spawn)
+    taken = {k.id for k in fl.keys} | {v.key for v in fl.vaults}
+    h, w = fl.tiles.shape
+    for ch in fl.changes:
+        name = f"the {ch.kind} of key {ch.key}"
+        if ch.key in taken or not 1 <= ch.key <= tiles.MAX_KEYS:
+            problems.append(f"{name} answers to a key taken or out of range")
+        taken.add(ch.key)
+        if not reach[ch.y, ch.x]:
+            problems.append(f"the pedestal of {name} cannot be reached")
+        if any(not (0 <= x < w and 0 <= y < h) or not tiles.WALKABLE[t] for x, y, t in ch.cells):
+            problems.append(f"{name} sets a cell off the map or not walkable")
+            continue
+        after = replace(fl, tiles=applied(fl, ch), changes=[])
+        problems += [f"with {name}: {p}" for p in prove(after)]
     return problems
 
 

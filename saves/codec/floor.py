@@ -11,10 +11,12 @@ from typing import Any
 
 from roguelike import seeds, tiles
 from roguelike.gen.floor import (
+    CHANGE_KINDS,
     TRAP_KINDS,
     Corridor,
     Door,
     Floor,
+    FloorChange,
     KeySpot,
     Layout,
     Placement,
@@ -35,7 +37,7 @@ from roguelike.gen.topology import MAX_ROOMS, DungeonParams, Edge, Key, ParamsEr
 from saves import fields as f
 from saves.codec.common import MAX_BIG, MAX_ITEMS, check_tile_ids
 from saves.errors import SaveError
-from saves.header import MAX_TRAPS, MAX_VAULTS
+from saves.header import MAX_CHANGES, MAX_TRAPS, MAX_VAULTS
 
 ROOM_ROLES_MAX = 32
 SLOT_KINDS = ("monster", "item", "treasure", "captive")
@@ -75,8 +77,58 @@ def floor_doc(fl: Floor) -> dict[str, Any]:
         "vaults": [
             {"key": v.key, "x": v.x, "y": v.y, "room": v.room, "vault": v.vault} for v in fl.vaults
         ],
+        "changes": [change_doc(ch) for ch in fl.changes],
         "proven": fl.proven,
     }
+
+
+def change_doc(ch: FloorChange) -> dict[str, Any]:
+    """A floor change: its kind, its pedestal's key, cell and room, and the cells it sets as
+    [x, y, tile] rows."""
+    return {
+        "kind": ch.kind,
+        "key": ch.key,
+        "x": ch.x,
+        "y": ch.y,
+        "room": ch.room,
+        "cells": [list(c) for c in ch.cells],
+    }
+
+
+def changes_from(
+    value: Any, where: str, width: int, height: int, taken: set[int], rooms: set[int]
+) -> list[FloorChange]:
+    """The floor's changes, each checked: a kind this game knows, a key of its own (``taken``:
+    the topology's and the vaults'), its pedestal and cells on the map, every cell's tile one
+    a player can walk on."""
+    out: list[FloorChange] = []
+    for i, item in enumerate(f.array_list(value, where, MAX_CHANGES)):
+        w = f"{where}[{i}]"
+        e = f.obj(item, w)
+        kind = f.text(f.get(e, "kind", w), f"{w}.kind", 20, choices=CHANGE_KINDS)
+        key = f.integer(f.get(e, "key", w), f"{w}.key", 1, tiles.MAX_KEYS)
+        if key in taken:
+            raise SaveError(f"{w}.key: key {key} is another key's")
+        taken.add(key)
+        x = f.integer(f.get(e, "x", w), f"{w}.x", 0, width - 1)
+        y = f.integer(f.get(e, "y", w), f"{w}.y", 0, height - 1)
+        room = f.integer(f.get(e, "room", w), f"{w}.room", 0, MAX_ROOMS)
+        if room not in rooms:
+            raise SaveError(f"{w}.room: no room {room}")
+        cells = []
+        for j, c in enumerate(f.array_list(f.get(e, "cells", w), f"{w}.cells", width * height)):
+            cw = f"{w}.cells[{j}]"
+            row = f.array_list(c, cw, 3)
+            if len(row) != 3:
+                raise SaveError(f"{cw}: not [x, y, tile]")
+            cx = f.integer(row[0], f"{cw}[0]", 0, width - 1)
+            cy = f.integer(row[1], f"{cw}[1]", 0, height - 1)
+            t = f.integer(row[2], f"{cw}[2]", 0, len(tiles.TILES) - 1)
+            if not tiles.WALKABLE[t]:
+                raise SaveError(f"{cw}: sets {tiles.TILES[t].name}, which no one can walk on")
+            cells.append((cx, cy, t))
+        out.append(FloorChange(kind, key, x, y, room, tuple(cells)))
+    return out
 
 
 def floor_from(value: Any, where: str, seed: int, total: int) -> Floor:
@@ -188,6 +240,14 @@ def floor_from(value: Any, where: str, seed: int, total: int) -> Floor:
         vaults.append(VaultSpot(vkey, x, y, room, room_id(f.get(e, "vault", w), f"{w}.vault")))
     if len({v.key for v in vaults} | {k.id for k in keys}) != len(vaults) + len(keys):
         raise SaveError(f"{at('vaults')}: a vault's key is another key's")
+    changes = changes_from(
+        field("changes"),
+        at("changes"),
+        width,
+        height,
+        {v.key for v in vaults} | {k.id for k in keys},
+        {r.id for r in topo.rooms},
+    )
     fl = Floor(
         seed=seed,
         number=number,
@@ -208,6 +268,7 @@ def floor_from(value: Any, where: str, seed: int, total: int) -> Floor:
         slots=slots,
         traps=traps,
         vaults=vaults,
+        changes=changes,
         spots=spots,
         proven=f.boolean(field("proven"), at("proven")),
     )

@@ -26,6 +26,8 @@ The formats this generator reads:
 
 * format 8: the generator's first format (a sealed header, see :mod:`saves.envelope`; what is
   worn and wielded, the perks, the potions and scrolls known, fire, gas and stealth).
+* format 9: the floor carries its changes (``changes``: the optional pedestals whose puzzle
+  changes the map); a floor of format 8 had none.
 """
 
 from __future__ import annotations
@@ -39,8 +41,18 @@ from saves.errors import SaveError, SaveVersionError
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
+def _floor_changes(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 8 → 9: the current floor gets its (empty) list of floor changes."""
+    state = doc.get("state")
+    floor = state.get("floor") if isinstance(state, dict) else None
+    if not isinstance(floor, dict):
+        raise SaveError("state.floor: missing, so format 8 cannot be brought to 9")
+    floor.setdefault("changes", [])
+    return doc
+
+
 #: Format n → format n + 1, applied in a chain from a save's format up to FORMAT_VERSION.
-MIGRATIONS: dict[int, Migration] = {}
+MIGRATIONS: dict[int, Migration] = {8: _floor_changes}
 
 
 def migrate(doc: dict[str, Any], version: int) -> dict[str, Any]:

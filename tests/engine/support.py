@@ -137,10 +137,13 @@ DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 @cache
 def _world_with_puzzle() -> GameState:
-    """The first small world (by seed) whose first floor has a pedestal of a fast type."""
+    """The first small world (by seed) whose first floor has a pedestal of a fast type that
+    opens a lock."""
     for seed in range(200):
         state = new_game(seed, preset="small", monsters=False)
-        if any(p.type in ("jugs", "stomp", "sliding") for p in state.puzzles.values()):
+        changes = {c.key for c in state.floor.changes}
+        fast = ("jugs", "stomp", "sliding")
+        if any(p.type in fast and p.key not in changes for p in state.puzzles.values()):
             return state
     raise AssertionError("no pedestal of a fast type in 200 worlds")
 
@@ -151,8 +154,14 @@ def world() -> GameState:
 
 
 def room_of(state: GameState) -> PuzzleRoom:
-    """The first pedestal of a fast type on the floor."""
-    return next(p for p in state.puzzles.values() if p.type in ("jugs", "stomp", "sliding"))
+    """The first pedestal of a fast type on the floor that opens a lock (not a floor
+    change's)."""
+    changes = {c.key for c in state.floor.changes}
+    return next(
+        p
+        for p in state.puzzles.values()
+        if p.type in ("jugs", "stomp", "sliding") and p.key not in changes
+    )
 
 
 def stand_on(state: GameState, pos: tuple[int, int]) -> list[Event]:

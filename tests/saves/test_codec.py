@@ -101,7 +101,7 @@ def test_saved_fields_are_every_field_of_the_game():
         Floor: {
             "seed", "number", "last", "params", "topology", "roles", "layout", "tiles",
             "room_map", "protected", "zone", "theme", "doors", "keys", "spawn", "finish",
-            "slots", "traps", "spots", "proven", "vaults",
+            "slots", "traps", "spots", "proven", "vaults", "changes",
         },
         Monster: {
             "id", "kind", "x", "y", "hp", "home", "guard", "awake", "energy", "unseen", "extra",

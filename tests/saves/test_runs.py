@@ -381,7 +381,8 @@ def test_a_run_without_a_recording_is_not_exported(tmp_path):
 def test_records_keep_their_dates_and_the_formula_score():
     record = won_record()
     assert (record.started, record.ended) == (STARTED, ENDED)
-    assert record.score == score(True, 1, record.turns, [])
+    puzzle_scores = [p.score for p in record.puzzles]
+    assert record.score == score(True, 1, record.turns, puzzle_scores)
 
 
 # --- what a hostile run file may not do ------------------------------------------------------
