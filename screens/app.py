@@ -89,7 +89,8 @@ if TYPE_CHECKING:
     from roguelike.engine import GameState
     from roguelike.engine.pregen import WorkerKind
     from saves import Store, World, WorldInfo
-    from saves.runs import Hall, RunRecord
+    from saves.hall import Hall
+    from saves.record import RunRecord
     from saves.session import Games, MakeGame, Session
     from screens.game import GameScreen
     from screens.leave import LeaveChoice
@@ -264,7 +265,7 @@ class RoguelikeApp(App[None]):
     @property
     def hall(self) -> Hall:
         """The hall of runs of the save folder."""
-        from saves.runs import Hall  # loads the engine (replays): not for the title
+        from saves.hall import Hall  # loads the engine (replays): not for the title
 
         return Hall(self.store.path)
 

@@ -17,7 +17,7 @@ from roguelike import seeds
 from roguelike.autoplay import play
 from roguelike.engine import GameState, new_game
 from roguelike.recording import Recording
-from saves.runs import RunRecord, record_of
+from saves.record import RunRecord, record_of
 from saves.world import World
 
 #: The seed of the tiny world (its one floor is won by the bot without a fight).

@@ -14,7 +14,8 @@ import saves.session
 from roguelike.engine import Wait
 from roguelike.recording import check
 from saves import Store, World
-from saves.runs import Hall, RunRecord
+from saves.hall import Hall
+from saves.record import RunRecord
 from saves.session import Games
 from tests.cli.support import run
 from tests.saves.run_support import TINY_SEED, tiny_world_game

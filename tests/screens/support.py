@@ -13,7 +13,7 @@ from roguelike import autoplay, seeds, tiles
 from roguelike.engine import GameState, new_game
 from roguelike.recording import Recording, digest, replay
 from saves import World
-from saves.runs import RunRecord, record_of
+from saves.record import RunRecord, record_of
 from saves.world import now_iso
 from screens.character import CharacterScreen
 from screens.game import GameScreen

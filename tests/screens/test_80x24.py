@@ -30,7 +30,8 @@ from textual.widgets import Label, Static
 from roguelike import puzzles, seeds, tiles
 from roguelike.engine import MONSTERS, GameState, Monster, new_game
 from roguelike.recording import decode_action
-from saves.runs import Hall, pack
+from saves.hall import Hall
+from saves.record import pack
 from screens.app import RoguelikeApp
 from screens.challenge import ChallengeScreen, claims
 from screens.character import CharacterScreen

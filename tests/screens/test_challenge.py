@@ -16,7 +16,8 @@ from textual.widgets import Input
 from textual.worker import WorkerFailed
 
 from roguelike.recording import decode_action
-from saves.runs import Hall, pack
+from saves.hall import Hall
+from saves.record import pack
 from screens.app import RoguelikeApp
 from screens.challenge import ChallengeScreen
 from screens.game import GameScreen

@@ -4,7 +4,7 @@ how far it is: the screen keeps answering. Before, the replay ran on the UI thre
 ended, when a finished game was left and when a world was deleted or started again: a whole
 normal-size run held the screen for about ten seconds.
 
-The slow replay is a stand-in for :func:`saves.runs.verify` that reports progress and waits on
+The slow replay is a stand-in for :func:`saves.verify.verify` that reports progress and waits on
 an event the test sets (never on time: it gives up after ten seconds only so that a frozen
 screen fails the test instead of hanging it).
 """
@@ -20,7 +20,8 @@ import saves.session
 from roguelike.engine import Wait
 from roguelike.recording import Progress, check
 from saves import Store, World
-from saves.runs import Hall, RunRecord
+from saves.hall import Hall
+from saves.record import RunRecord
 from saves.session import Games
 from screens.app import CHECKING_RUN, RoguelikeApp
 from screens.busy import CheckScreen

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from saves.runs import Hall
+from saves.hall import Hall
 from saves.world import daily_name, daily_seed
 from screens.app import RoguelikeApp
 from screens.busy import BusyScreen

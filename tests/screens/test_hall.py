@@ -20,7 +20,7 @@ from textual.widgets import DataTable, Input
 
 from roguelike.engine import Wait
 from saves import Store, World
-from saves.runs import Hall
+from saves.hall import Hall
 from saves.session import Games
 from screens.app import RoguelikeApp
 from screens.ask import AskScreen

@@ -14,8 +14,10 @@ import pytest
 from textual.widgets import Input
 
 from roguelike import recording as rec_module
-from saves import runs
-from saves.runs import Hall, RunFileError, pack, verify
+from saves import verify as verify_module
+from saves.hall import Hall
+from saves.record import RunFileError, pack
+from saves.verify import verify
 from screens import replay as replay_module
 from screens.app import RoguelikeApp
 from screens.challenge import ChallengeScreen
@@ -35,7 +37,7 @@ def test_verify_refuses_a_costly_record_before_replaying_it(monkeypatch):
     def never(*args, **kwargs):
         raise AssertionError("replayed although past its bound")
 
-    monkeypatch.setattr(runs, "replay", never)
+    monkeypatch.setattr(verify_module, "replay", never)
     with pytest.raises(RunFileError, match=r"too long to replay: it holds 41 inputs.*40 a floor"):
         verify(record)
 
