@@ -23,8 +23,9 @@ from saves import Store, World
 from saves.hall import Hall
 from saves.record import RunRecord
 from saves.session import Games
-from screens.app import CHECKING_RUN, RoguelikeApp
+from screens.app import RoguelikeApp
 from screens.busy import CheckScreen
+from screens.ending import CHECKING_RUN
 from screens.game import GameScreen
 from screens.load import ConfirmScreen, LoadScreen
 from screens.summary import SummaryScreen
