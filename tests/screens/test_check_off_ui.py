@@ -27,10 +27,10 @@ from screens.app import RoguelikeApp
 from screens.busy import CheckScreen
 from screens.ending import CHECKING_RUN
 from screens.game import GameScreen
-from screens.load import ConfirmScreen, LoadScreen
+from screens.load import LoadScreen
 from screens.summary import SummaryScreen
-from tests.saves.test_hall_trust import forged_world
-from tests.screens.support import quiet_game, screen_text
+from tests.saves.run_support import forged_world
+from tests.screens.support import delete_world, quiet_game, screen_text
 
 SEED = 4242
 NAME = "Slow"
@@ -146,13 +146,7 @@ async def test_deleting_a_world_is_checked_in_a_worker_and_esc_keeps_it(slow):
     saved_world(dead=False)
     app = RoguelikeApp(make_game=quiet_game)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("l")
-        await pilot.pause()
-        assert isinstance(app.screen, LoadScreen)
-        await pilot.press("d")
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
+        await delete_world(pilot)
         box = await until_progress(pilot, app, "input 3 of 10 · Esc stops")
         await pilot.press("escape")
         await app.workers.wait_for_complete()

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import os
-from pathlib import Path
 
 from textual.widgets import Static
 
@@ -20,11 +18,7 @@ from screens.busy import BusyScreen
 from screens.game import GameScreen
 from screens.hall import HallScreen
 from screens.title import TitleScreen
-from tests.screens.support import quiet_game, screen_text
-
-
-def save_dir() -> Path:
-    return Path(os.environ["ROGUELIKE_SAVE_DIR"])
+from tests.screens.support import quiet_game, save_dir, screen_text
 
 
 def today() -> dt.date:

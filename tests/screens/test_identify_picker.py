@@ -7,7 +7,7 @@ from roguelike.engine.identify import appearances, is_known
 from roguelike.engine.state import new_game
 from screens.game import GameScreen
 from screens.inventory import InventoryScreen
-from tests.screens.test_game_screen import GameApp
+from tests.screens.support import GameApp
 
 SEED = 12345
 

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import os
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
 from textual.worker import WorkerFailed
 
 import saves.hall
@@ -21,11 +19,9 @@ import saves.verify
 from saves.hall import CHECKED_FILE, Hall
 from saves.record import pack
 from screens.app import RoguelikeApp
-from screens.challenge import ChallengeScreen
-from screens.title import TitleScreen
 from tests.cli.support import run
 from tests.saves.run_support import won_record
-from tests.screens.support import screen_text
+from tests.screens.support import save_dir, screen_text, start_import
 
 #: Each forged file: the change to a true record, whether custom worlds count (a test's tiny
 #: world is one: off, the file is a run of a world the game never makes), and the words
@@ -99,21 +95,14 @@ async def test_the_titles_challenge_import_refuses_it_with_the_same_line(forged)
     path, words = forged
     app = RoguelikeApp()
     async with app.run_test(size=(160, 30)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, TitleScreen)
-        await pilot.press("o")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ChallengeScreen)
-        screen.query_one(Input).value = str(path)
-        await pilot.press("enter")
+        screen = await start_import(pilot, path)
         with contextlib.suppress(WorkerFailed):
             await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.record is None
         shown = " ".join(screen_text(app).split())
         assert "Refused: " + words[:40] in shown
-    assert Hall(Path(os.environ["ROGUELIKE_SAVE_DIR"])).challenges() == []
+    assert Hall(save_dir()).challenges() == []
 
 
 def test_every_entry_point_gives_the_one_line_verification_gives(capsys, forged, tmp_path):
