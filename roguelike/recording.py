@@ -20,7 +20,7 @@ a puzzle played at a pedestal, an object
 ``{"solve": moves, "hints": n, "coins": n, "resets": n}``.
 
 This module is the core of recordings and has no file format of its own: the save layer
-(:mod:`saves.runs`) writes recordings inside saves, run records and challenge files, with its
+(:mod:`saves.record`) writes recordings inside saves, run records and challenge files, with its
 bounds and checksums. Nothing here is trusted from a file without :func:`Recording.from_json`.
 """
 

@@ -55,8 +55,10 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base32: no I, L, O, U
 _VALUE = {c: i for i, c in enumerate(ALPHABET)}
@@ -281,6 +283,8 @@ def stream_key(seed: int, floor: int, stage: str) -> int:
 
 def stream(seed: int, floor: int, stage: str) -> np.random.Generator:
     """The named random stream for one stage of one floor of a world."""
+    import numpy as np  # here, not at the top: keeps start-up light (`roguelike --version`)
+
     return np.random.Generator(np.random.PCG64(stream_key(seed, floor, stage)))
 
 

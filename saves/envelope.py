@@ -1,5 +1,5 @@
 """The sealed file envelope every file of the game is kept in: a world's save (``RGLKSAVE``,
-:mod:`saves.header`) and a run or challenge file (``RGLKRUN1``, :mod:`saves.runs`)::
+:mod:`saves.header`) and a run or challenge file (``RGLKRUN1``, :mod:`saves.record`)::
 
     <8-byte magic>{"blake2b": "…", "format": N, "length": N, …, "seal": "…"}\\n<zlib JSON>
 
@@ -7,7 +7,7 @@ The header is one line of ASCII JSON (sorted keys) right after the magic. It alw
 payload's ``length`` and its BLAKE2b-256 checksum (``blake2b``, hex), and ``seal``: the
 BLAKE2b-256 of the magic and every other field of the header written as canonical JSON
 (sorted keys, ASCII, ``", "``/``": "``; :func:`seal_of`). Which other fields a header holds
-is the file kind's (:mod:`saves.header` for a save, :mod:`saves.runs` for a run file).
+is the file kind's (:mod:`saves.header` for a save, :mod:`saves.record` for a run file).
 
 Integrity. The seal is checked *before* any header field is believed (a damaged format
 number, name or date reads as damage, never as "made by a newer version"); it covers the

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from roguelike.engine.balance import DEFAULT_DIFFICULTY, DIFFICULTIES
+from roguelike.presets import DEFAULT_DIFFICULTY, DIFFICULTY_NAMES
 from saves.errors import SaveError
 
 #: The dtypes saves use, by numpy's name → the string written (explicit byte order).
@@ -53,7 +53,7 @@ def difficulty(parent: dict[str, Any], where: str) -> str:
     """A record's difficulty, one of the game's levels; a record written before difficulties
     existed has none and is read as the default (``normal``)."""
     value = parent.get("difficulty", DEFAULT_DIFFICULTY)
-    return text(value, f"{where}.difficulty", 20, choices=DIFFICULTIES)
+    return text(value, f"{where}.difficulty", 20, choices=DIFFICULTY_NAMES)
 
 
 def integer(value: Any, where: str, lo: int, hi: int) -> int:

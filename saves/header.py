@@ -41,7 +41,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from roguelike import seeds
-from roguelike.engine.balance import DEFAULT_DIFFICULTY
+from roguelike.presets import DEFAULT_DIFFICULTY
 from saves import envelope as e
 from saves import fields as f
 from saves.envelope import (

@@ -11,7 +11,8 @@ result is plain text (never markup): a screen must show it with markup off.
 
 from __future__ import annotations
 
-from saves.runs import RunRecord, score, score_parts
+from saves.record import RunRecord
+from saves.runs import score, score_parts
 from saves.text import printable
 
 __all__ = ["morgue", "outcome_words", "printable"]

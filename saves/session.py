@@ -50,10 +50,12 @@ from roguelike.engine.pregen import FloorCache, WorkerKind, start_worker
 from roguelike.presets import DEFAULT_PRESET
 from roguelike.recording import Progress, Recording
 from saves.errors import HallNotWritten, NotSaved, SaveError, StoreError, WorldNotFound
+from saves.hall import Hall
 from saves.locks import WorldLock
-from saves.runs import Hall, RunFileError, RunRecord, record_of, verify
+from saves.record import RunFileError, RunRecord, record_of
 from saves.scores import keep_room_score
 from saves.store import BackupWarning, Store
+from saves.verify import verify
 from saves.world import (
     MAX_NAME,
     VisitedFloor,

@@ -26,8 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from roguelike import seeds
-from roguelike.engine.balance import DEFAULT_DIFFICULTY, DIFFICULTIES
-from roguelike.presets import DEFAULT_PRESET, PRESETS
+from roguelike.presets import DEFAULT_DIFFICULTY, DEFAULT_PRESET, DIFFICULTY_NAMES, PRESETS
 from roguelike.version import GENERATOR_VERSION
 from saves.errors import BadWorldName
 from saves.text import printable
@@ -127,7 +126,7 @@ class World:
     generator: str = GENERATOR_VERSION
     #: the challenge (an imported run's id) this world was made to answer, else None
     challenge: str | None = None
-    #: the difficulty chosen at creation (a key of ``balance.DIFFICULTIES``)
+    #: the difficulty chosen at creation (one of ``presets.DIFFICULTY_NAMES``)
     difficulty: str = DEFAULT_DIFFICULTY
 
     def __post_init__(self) -> None:
@@ -136,9 +135,9 @@ class World:
             raise ValueError(f"seed {self.seed!r} is outside 0..2^{seeds.SEED_BITS}-1")
         if self.preset not in PRESET_NAMES:
             raise ValueError(f"unknown preset {self.preset!r}: one of {', '.join(PRESET_NAMES)}")
-        if self.difficulty not in DIFFICULTIES:
+        if self.difficulty not in DIFFICULTY_NAMES:
             raise ValueError(
-                f"unknown difficulty {self.difficulty!r}: one of {', '.join(DIFFICULTIES)}"
+                f"unknown difficulty {self.difficulty!r}: one of {', '.join(DIFFICULTY_NAMES)}"
             )
 
     @property

@@ -2,7 +2,7 @@
 checked in full before it is offered.
 
 The player types the file's path; the screen says "Checking…", with how many inputs are
-replayed so far, while a worker thread has :meth:`saves.runs.Hall.check_file` read it with
+replayed so far, while a worker thread has :meth:`saves.hall.Hall.check_file` read it with
 bounds and replay its recording, recomputing every claim (a recording longer than its world
 allows is refused before any replay). Esc stops the check (so does quitting the game): the
 replay looks at its worker's cancel between inputs, so the thread ends at once. A file that
@@ -31,8 +31,9 @@ from textual.widgets import Footer, Input, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from saves.errors import SaveError, StoreError
+from saves.hall import Hall
 from saves.morgue import outcome_words, printable
-from saves.runs import Hall, RunRecord
+from saves.record import RunRecord
 from screens.replay import ReplayScreen
 
 ChallengeChoice = tuple[Literal["play"], RunRecord]

@@ -24,8 +24,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
+from saves.hall import Hall
 from saves.morgue import morgue, outcome_words, printable
-from saves.runs import Hall, RunFileError, RunRecord
+from saves.record import RunFileError, RunRecord
 from screens.ask import AskScreen
 from screens.footer import FitFooter
 from screens.morgue import MorgueScreen

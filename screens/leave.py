@@ -11,30 +11,23 @@ from typing import Literal
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from saves.text import printable
+from screens.box import BoxScreen
 
 #: What the player chose: try saving again, or leave without saving (None: back to the game).
 LeaveChoice = Literal["retry", "leave"]
 
 
-class SaveFailedScreen(ModalScreen[LeaveChoice | None]):
+class SaveFailedScreen(BoxScreen[LeaveChoice | None]):
     """Saving on the way out failed: ``r`` retry, ``l`` leave without saving, Esc back to the
     game. Dismissed with the choice (None: back to the game)."""
 
     DEFAULT_CSS = """
-    SaveFailedScreen {
-        align: center middle;
-    }
     SaveFailedScreen #save-failed-box {
         width: 72;
-        max-width: 100%;
-        height: auto;
         border: round $error;
-        background: $surface;
-        padding: 0 1;
     }
     """
     BINDINGS = [
@@ -58,7 +51,7 @@ class SaveFailedScreen(ModalScreen[LeaveChoice | None]):
         )
 
     def compose(self) -> ComposeResult:
-        yield Static(self.text, id="save-failed-box", markup=False)
+        yield Static(self.text, id="save-failed-box", classes="box", markup=False)
 
     def action_choose(self, choice: LeaveChoice | None) -> None:
         self.dismiss(choice)

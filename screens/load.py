@@ -22,11 +22,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from saves import Store, StoreError, WorldInfo
 from saves.text import printable
+from screens.box import BoxScreen
 from screens.busy import BusyScreen
 
 if TYPE_CHECKING:
@@ -72,20 +73,13 @@ def row(info: WorldInfo) -> tuple[str | Text, ...]:
     )
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(BoxScreen[bool]):
     """A question answered with y (True) or n / Esc (False)."""
 
     DEFAULT_CSS = """
-    ConfirmScreen {
-        align: center middle;
-    }
     ConfirmScreen #confirm-box {
         width: 60;
-        max-width: 100%;
-        height: auto;
         border: round $warning;
-        background: $surface;
-        padding: 0 1;
     }
     """
     BINDINGS = [
@@ -98,7 +92,9 @@ class ConfirmScreen(ModalScreen[bool]):
         self.question = question
 
     def compose(self) -> ComposeResult:
-        yield Static(f"{self.question}\n\ny yes · n no", id="confirm-box", markup=False)
+        yield Static(
+            f"{self.question}\n\ny yes · n no", id="confirm-box", classes="box", markup=False
+        )
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

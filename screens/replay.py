@@ -32,7 +32,7 @@ from textual.timer import Timer
 
 from roguelike.engine import Action, Event, GameState, Message, new_game
 from roguelike.recording import Frame, RecordingError, frames
-from saves.runs import RunRecord
+from saves.record import RunRecord
 from saves.session import step_remembering
 from saves.text import printable
 from saves.world import VisitedFloor

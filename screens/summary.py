@@ -24,7 +24,8 @@ from textual.widgets import Footer, Static
 
 from roguelike import seeds
 from saves.morgue import morgue, outcome_words, printable
-from saves.runs import RunRecord, score_of, score_parts_of
+from saves.record import RunRecord
+from saves.runs import score_of, score_parts_of
 from screens.morgue import MorgueScreen
 
 if TYPE_CHECKING:

@@ -20,10 +20,10 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 def _custom_worlds(monkeypatch):
     """Tests record runs in tiny worlds (one floor, no monsters) to stay fast; a real run file
     is checked only if it was played in the world the game makes of its seed and preset
-    (``saves.runs.CUSTOM_WORLDS``). The tests of that check turn it back off."""
-    import saves.runs
+    (``saves.verify.CUSTOM_WORLDS``). The tests of that check turn it back off."""
+    import saves.verify
 
-    monkeypatch.setattr(saves.runs, "CUSTOM_WORLDS", True)
+    monkeypatch.setattr(saves.verify, "CUSTOM_WORLDS", True)
 
 
 @pytest.fixture(autouse=True)

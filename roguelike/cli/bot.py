@@ -38,7 +38,7 @@ from roguelike.gen.topology import ParamsError, TopologyError
 from roguelike.presets import DEFAULT_DIFFICULTY, DEFAULT_PRESET, DIFFICULTY_NAMES, PRESETS
 from roguelike.recording import Recording
 from saves.files import write_atomic
-from saves.runs import pack, record_of
+from saves.record import pack, record_of
 from saves.world import now_iso
 
 #: A world the generator cannot build.

@@ -18,7 +18,7 @@ from roguelike.cli.args import parse_seed, preset_sizes
 from roguelike.presets import DEFAULT_DIFFICULTY, DEFAULT_PRESET, DIFFICULTY_NAMES, PRESETS
 
 if TYPE_CHECKING:
-    from saves.runs import RunRecord
+    from saves.record import RunRecord
 
 #: Errors the game's options can cause beyond the ones every command reports.
 USER_ERRORS: tuple[type[Exception], ...] = ()

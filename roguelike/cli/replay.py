@@ -3,11 +3,11 @@
 
 FILE is a run file (``bot --record``, ``runs export``); anything that is not an existing file
 is taken as a run's id (or a unique start of one) in the hall of the save folder. A run file is
-read with the save layer's bounds and checksum (:func:`saves.runs.unpack`), and a recording
+read with the save layer's bounds and checksum (:func:`saves.record.unpack`), and a recording
 made by another generator is refused there, naming both versions.
 
 ``--verify`` runs the one check of a record that ``runs import``, the challenge screen and the
-hall run too (:func:`saves.runs.verification`): the world it claims (seed and size, floors
+hall run too (:func:`saves.verify.verification`): the world it claims (seed and size, floors
 and rules, difficulty) against its recording's start, then every input replayed through the
 engine and each claim of the record (outcome, floors, turns, kills, keys, puzzles, hints,
 score, the final state's digest) compared with what the replay gave. Exit status: 0 when
@@ -32,9 +32,11 @@ from roguelike.cli import play as play_command
 from roguelike.cli.args import add_save_dir_option
 from saves.errors import SaveError, StoreError
 from saves.files import read_file
-from saves.runs import MAX_FILE, Claim, Hall, RunFileError, RunRecord, unpack, verification
+from saves.hall import Hall
+from saves.record import MAX_FILE, RunFileError, RunRecord, unpack
 from saves.store import Store
 from saves.text import printable
+from saves.verify import Claim, verification
 
 #: A run file that cannot be read, a run that is not in the hall.
 USER_ERRORS: tuple[type[Exception], ...] = (SaveError, StoreError)

@@ -23,8 +23,9 @@ from roguelike.cli import Fail, Parser
 from roguelike.cli.args import add_save_dir_option
 from roguelike.presets import DEFAULT_DIFFICULTY
 from saves.errors import SaveError, StoreError
+from saves.hall import Hall
 from saves.morgue import morgue, printable
-from saves.runs import OUTCOMES, Hall, RunFileError, RunRecord
+from saves.record import OUTCOMES, RunFileError, RunRecord
 from saves.store import Store
 
 #: A run file that cannot be read or is refused, a run that is not in the hall.

@@ -12,11 +12,9 @@ from typing import Any
 
 from roguelike.cli import Fail, Parser
 from roguelike.cli.args import add_save_dir_option, preset_sizes
-from roguelike.gen import formats
 from roguelike.presets import DEFAULT_DIFFICULTY, DEFAULT_PRESET, DIFFICULTY_NAMES, PRESETS
 from saves import Store, World
 from saves.errors import HallNotWritten, SaveError, StoreError
-from saves.session import Games
 from saves.text import printable
 
 #: A save that cannot be read, a world that is not there or already is, a name refused.
@@ -130,6 +128,9 @@ def world_text(args: argparse.Namespace) -> str:
     if what == "list":
         infos = store.list()
         if args.format == "json":
+            # here, not at the top: the generator (clingo, scipy) keeps start-up heavy
+            from roguelike.gen import formats
+
             return (
                 formats.dumps({"dir": str(store.path), "worlds": [i.to_json() for i in infos]})
                 + "\n"
@@ -153,6 +154,9 @@ def world_text(args: argparse.Namespace) -> str:
         if not store.exists(args.name):
             raise Fail(f"no world named {args.name!r} in {store.path}")
         raise Fail(f"deleting world {args.name!r} cannot be undone: add --yes to delete it")
+    # here, not at the top: the session loads the engine, which keeps start-up heavy
+    from saves.session import Games
+
     try:  # the run is kept in the hall first (if its recording proves it), then the world goes
         kept, why = Games(store).give_up(args.name)
     except HallNotWritten as err:

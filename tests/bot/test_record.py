@@ -8,7 +8,7 @@ import json
 import pytest
 
 from roguelike.cli import main
-from saves.runs import unpack
+from saves.record import unpack
 
 #: A small world the bot wins (tests/cli/test_bot.py plays it too).
 SEED = "N65Q-QBJ0-23PV"

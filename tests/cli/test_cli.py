@@ -63,6 +63,25 @@ def test_a_command_loads_only_its_own_module():
     assert result.returncode == 0, result.stderr
 
 
+def test_version_and_world_list_load_neither_numpy_nor_the_engine(tmp_path):
+    """Start-up time: ``--version`` loads no numpy (the seeds' streams import it when drawn),
+    and ``world list`` (the saves' headers) neither the engine nor the generator."""
+    code = (
+        "import sys\n"
+        "from roguelike.cli import main\n"
+        "try:\n"
+        "    main(['--version'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "assert 'numpy' not in sys.modules\n"
+        f"assert main(['world', 'list', '--save-dir', {str(tmp_path)!r}]) == 0\n"
+        "heavy = {'roguelike.engine', 'scipy', 'clingo', 'textual'} & set(sys.modules)\n"
+        "assert not heavy, heavy\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
 def test_a_command_line_parsed_twice_keeps_its_options():
     from roguelike.cli import build_parser
 

@@ -12,7 +12,8 @@ import pytest
 
 from roguelike.cli import play as play_command
 from roguelike.version import GENERATOR_VERSION
-from saves.runs import Hall, pack
+from saves.hall import Hall
+from saves.record import pack
 from tests.cli.support import run
 from tests.saves.run_support import won_record
 

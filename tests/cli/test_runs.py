@@ -11,7 +11,8 @@ import pytest
 from roguelike.engine import Wait, step
 from roguelike.recording import Recording
 from saves import Store, World
-from saves.runs import Hall, pack
+from saves.hall import Hall
+from saves.record import pack
 from tests.cli.support import refused, run
 from tests.saves.run_support import TINY_SEED, WON_ID, plain_record, tiny_game, won_record
 

@@ -27,7 +27,8 @@ from roguelike.recording import Divergence, Recording, digest, replay
 from saves import World, codec
 from saves.errors import SaveError
 from saves.morgue import morgue
-from saves.runs import RunFileError, RunRecord, record_of, verify
+from saves.record import RunFileError, RunRecord, record_of
+from saves.verify import verify
 from tests.engine.support import add, arena
 from tests.saves.support import assert_same_game, pack_as
 

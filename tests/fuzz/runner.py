@@ -28,7 +28,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-import saves.runs
+import saves.verify
 from roguelike import cli
 from tests.fuzz.support import tree_digest
 
@@ -82,7 +82,7 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
 def main(jobs_path: str, results_path: str) -> None:
     # as in tests/conftest.py: the corpus's run is played in a tiny world (one floor, no
     # monsters), which a run file may claim only while tests allow such worlds
-    saves.runs.CUSTOM_WORLDS = True
+    saves.verify.CUSTOM_WORLDS = True
     signal.signal(signal.SIGALRM, _ring)
     jobs = json.loads(Path(jobs_path).read_text())
     results = [run_job(job) for job in jobs]

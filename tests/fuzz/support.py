@@ -39,7 +39,7 @@ from roguelike.engine import GameState, step
 from roguelike.engine.actions import Move
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves import header as h
-from saves import runs
+from saves import record as run_file
 from saves.codec import summary_of, to_document
 from saves.world import World
 from tests.saves.run_support import TINY_SEED, tiny_game, won_record
@@ -294,22 +294,22 @@ SAVE_MUTANTS: dict[str, Callable[[], bytes]] = {
 @functools.cache
 def real_run() -> bytes:
     """A real run file: the bot winning the tiny world."""
-    return runs.pack(won_record())
+    return run_file.pack(won_record())
 
 
 def pack_run(document: dict[str, Any], **head: Any) -> bytes:
     """A run file of ``document`` with a true length and checksum (the layout of
-    :func:`saves.runs.pack`, which takes only a record), ``head`` replacing header fields."""
+    :func:`saves.record.pack`, which takes only a record), ``head`` replacing header fields."""
     payload = zlib.compress(json.dumps(document, separators=(",", ":")).encode("ascii"), 6)
     fields: dict[str, Any] = {
-        "format": runs.RUN_FORMAT,
+        "format": run_file.RUN_FORMAT,
         "game": GAME_VERSION,
         "generator": document.get("generator", GENERATOR_VERSION),
         "length": len(payload),
         "blake2b": hashlib.blake2b(payload, digest_size=32).hexdigest(),
     }
     fields.update(head)
-    return runs.header_line(fields) + payload
+    return run_file.header_line(fields) + payload
 
 
 def _run_cut(fraction: float) -> Callable[[], bytes]:
@@ -337,13 +337,13 @@ def _run_text(key: str) -> Callable[[], bytes]:
 def _run_bomb() -> bytes:
     payload = bomb(256 << 20)
     head = {
-        "format": runs.RUN_FORMAT,
+        "format": run_file.RUN_FORMAT,
         "game": GAME_VERSION,
         "generator": GENERATOR_VERSION,
         "length": len(payload),
         "blake2b": hashlib.blake2b(payload, digest_size=32).hexdigest(),
     }
-    return runs.MAGIC + json.dumps(head).encode("ascii") + b"\n" + payload
+    return run_file.MAGIC + json.dumps(head).encode("ascii") + b"\n" + payload
 
 
 #: Every mutant of the real run file, by name: a builder of its bytes.

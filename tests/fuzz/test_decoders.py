@@ -1,7 +1,7 @@
 """Byte-level fuzzing of the three readers of a stranger's file, in-process: whatever the
 bytes, :func:`saves.header.read` and :func:`saves.codec.decode` give a result or raise a
-:class:`~saves.errors.SaveError`, and :func:`saves.runs.unpack` a record or a
-:class:`~saves.runs.RunFileError`, with a one-line printable message; never another exception.
+:class:`~saves.errors.SaveError`, and :func:`saves.record.unpack` a record or a
+:class:`~saves.record.RunFileError`, with a one-line printable message; never another exception.
 
 Inputs are any bytes, and the real files with bytes flipped, cut out or spliced in (the
 mutants most likely to get past the first checks). ``ROGUELIKE_FUZZ_EXAMPLES`` sets how many
@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from saves import header as h
-from saves import runs
+from saves import record as run_file
 from saves.codec import decode
 from saves.errors import SaveError
 from tests.fuzz.support import raw_controls, real_run, real_save
@@ -58,8 +58,8 @@ def read_any(data: bytes) -> None:
 
 def unpack_any(data: bytes) -> None:
     try:
-        runs.unpack(data)
-    except runs.RunFileError as err:
+        run_file.unpack(data)
+    except run_file.RunFileError as err:
         _one_line(err)
 
 
@@ -80,7 +80,7 @@ def test_a_mutated_save_is_a_save_or_a_one_line_refusal(data):
 @given(st.binary(max_size=4096))
 def test_any_bytes_are_a_run_file_or_a_one_line_refusal(data):
     unpack_any(data)
-    unpack_any(runs.MAGIC + data)
+    unpack_any(run_file.MAGIC + data)
 
 
 @settings(max_examples=EXAMPLES)

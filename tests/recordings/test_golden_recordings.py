@@ -39,7 +39,8 @@ import pytest
 from roguelike.engine import SolvePuzzle
 from roguelike.recording import Outcome, Recording, RecordingError, decode_action, frames
 from roguelike.version import GENERATOR_VERSION
-from saves import runs
+from saves.record import RunFileError, pack, record_of, unpack
+from saves.verify import verify
 from tests.recordings import support
 
 DATA = Path(__file__).with_name("data")
@@ -168,22 +169,22 @@ def test_a_golden_run_kept_as_a_run_file_verifies_and_a_false_claim_is_named():
     state = rec.start.game("Golden Death")
     for _ in frames(rec, state=state):
         pass
-    record = runs.record_of(
+    record = record_of(
         state, world="Golden Death", started="2026-01-01T00:00:00.000+00:00", recording=rec
     )
-    back = runs.unpack(runs.pack(record))
+    back = unpack(pack(record))
     assert back == record and back.outcome == "died" and back.digest == doc["outcome"]["digest"]
-    _, outcome = runs.verify(back)
+    _, outcome = verify(back)
     assert outcome.to_json() == doc["outcome"]
-    with pytest.raises(runs.RunFileError) as caught:
-        runs.verify(replace(back, outcome="won"))
+    with pytest.raises(RunFileError) as caught:
+        verify(replace(back, outcome="won"))
     message = str(caught.value)
     assert "claim of outcome is false" in message and "'died'" in message and "\n" not in message
 
     edited = copy.deepcopy(rec)
     edited.actions[0] = "." if edited.actions[0] != "." else "R"  # the first input, another
-    with pytest.raises(runs.RunFileError) as caught:
-        runs.verify(replace(back, recording=edited))
+    with pytest.raises(RunFileError) as caught:
+        verify(replace(back, recording=edited))
     message = str(caught.value)
     assert message.startswith("the recording does not replay: out of sync at turn 1 (input 1)")
     assert "\n" not in message

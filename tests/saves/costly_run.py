@@ -25,7 +25,7 @@ from roguelike.recording import (
     check,
     encode_action,
 )
-from saves.runs import RunRecord, pack, record_of
+from saves.record import RunRecord, pack, record_of
 
 #: A standard world (normal preset) of a fixed seed.
 SEED = seeds.text_seed("costly challenge")

@@ -15,9 +15,11 @@ from typing import Any
 
 from roguelike import seeds
 from roguelike.autoplay import play
-from roguelike.engine import GameState, new_game
-from roguelike.recording import Recording
-from saves.runs import RunRecord, record_of
+from roguelike.engine import GameState, Wait, new_game
+from roguelike.recording import Recording, check
+from saves import Store
+from saves.record import RunRecord, record_of
+from saves.session import Games
 from saves.world import World
 
 #: The seed of the tiny world (its one floor is won by the bot without a fight).
@@ -82,3 +84,18 @@ def plain_record(n: int, **changes: Any) -> RunRecord:
         digest=None,
     )
     return dataclasses.replace(record, **changes)
+
+
+def forged_world(store: Store, name: str = "Fake") -> None:
+    """A world played five turns, then doctored to say it was won (its recording's last check
+    made to match, so the save reads as whole)."""
+    session = Games(store, make_game=tiny_world_game).new(World(name, TINY_SEED, "small"))
+    for _ in range(5):
+        session.step(Wait())
+    state = session.state
+    state.won = True
+    state.stats.kills = 40
+    assert session.recording is not None
+    session.recording.checks[-1] = check(state)
+    session.save()
+    session.quit()

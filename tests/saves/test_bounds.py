@@ -219,16 +219,16 @@ def test_a_run_file_payload_in_another_encoding_is_not_read(small_limits):
     import hashlib
 
     from roguelike.version import GENERATOR_VERSION
-    from saves import runs
+    from saves import record as run_file
 
     hidden = "[" + ",".join(["[]"] * (h.MAX_ELEMENTS * 2)) + "]"
     text = '{"s": "\u2200", "x": ' + hidden + ', "t": "\u2200"}'
     payload = zlib.compress(text.encode("utf-16-le"))
     head = {
-        "format": runs.RUN_FORMAT,
+        "format": run_file.RUN_FORMAT,
         "generator": GENERATOR_VERSION,
         "length": len(payload),
         "blake2b": hashlib.blake2b(payload, digest_size=32).hexdigest(),
     }
-    with pytest.raises(runs.RunFileError, match="payload is not JSON"):
-        runs.unpack(runs.header_line(head) + payload)
+    with pytest.raises(run_file.RunFileError, match="payload is not JSON"):
+        run_file.unpack(run_file.header_line(head) + payload)

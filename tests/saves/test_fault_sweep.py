@@ -23,7 +23,8 @@ from roguelike.engine import Search
 from roguelike.puzzles import codes
 from saves import Store
 from saves import options as saved_options
-from saves.runs import Hall, unpack
+from saves.hall import Hall
+from saves.record import unpack
 from saves.scores import BestScores
 from saves.session import SESSION_ERRORS, Games
 from saves.world import World

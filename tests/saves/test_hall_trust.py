@@ -12,27 +12,12 @@ from __future__ import annotations
 
 import saves.session
 from roguelike.engine import Wait
-from roguelike.recording import check
 from saves import Store, World
-from saves.runs import Hall, RunRecord
+from saves.hall import Hall
+from saves.record import RunRecord
 from saves.session import Games
 from tests.cli.support import run
-from tests.saves.run_support import TINY_SEED, tiny_world_game
-
-
-def forged_world(store: Store, name: str = "Fake") -> None:
-    """A world played five turns, then doctored to say it was won (its recording's last check
-    made to match, so the save reads as whole)."""
-    session = Games(store, make_game=tiny_world_game).new(World(name, TINY_SEED, "small"))
-    for _ in range(5):
-        session.step(Wait())
-    state = session.state
-    state.won = True
-    state.stats.kills = 40
-    assert session.recording is not None
-    session.recording.checks[-1] = check(state)
-    session.save()
-    session.quit()
+from tests.saves.run_support import TINY_SEED, forged_world, tiny_world_game
 
 
 def test_a_doctored_save_deleted_puts_no_run_in_the_hall_and_says_why(capsys, tmp_path):

@@ -13,8 +13,8 @@ import pytest
 from saves import codec
 from saves import header as h
 from saves.errors import SaveError, SaveVersionError
-from saves.runs import MAGIC as RUN_MAGIC
-from saves.runs import RunFileError, header_line, pack, unpack
+from saves.record import MAGIC as RUN_MAGIC
+from saves.record import RunFileError, header_line, pack, unpack
 from saves.store import BackupWarning, Store
 from tests.cli.support import run
 from tests.saves.run_support import won_record

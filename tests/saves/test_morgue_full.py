@@ -17,9 +17,18 @@ from roguelike import seeds, tiles
 from roguelike.engine import new_game
 from roguelike.engine.final import LAST_MESSAGES, MAP_HEIGHT, MAP_WIDTH, map_window
 from roguelike.version import GENERATOR_VERSION
-from saves import runs
 from saves.morgue import morgue
-from saves.runs import RunFileError, pack, record_of, score, score_parts, unpack
+from saves.record import (
+    MAGIC,
+    RUN_FORMAT,
+    RunFileError,
+    RunRecord,
+    header_line,
+    pack,
+    record_of,
+    unpack,
+)
+from saves.runs import score, score_parts
 
 STARTED = "2026-01-02T03:04:05.000+00:00"
 ENDED = "2026-01-02T04:00:00.000+00:00"
@@ -42,7 +51,7 @@ def died_state():
     return state
 
 
-def died_record(state=None) -> runs.RunRecord:
+def died_record(state=None) -> RunRecord:
     return record_of(
         state or died_state(), world="Posted", started=STARTED, ended=ENDED, recording=None
     )
@@ -138,8 +147,8 @@ def test_the_pack_is_named_through_item_label(monkeypatch):
 def test_a_record_keeps_its_end_through_the_run_file():
     record = died_record()
     data = pack(record)
-    head = json.loads(data[len(runs.MAGIC) : data.index(b"\n")])
-    assert head["format"] == runs.RUN_FORMAT == 3
+    head = json.loads(data[len(MAGIC) : data.index(b"\n")])
+    assert head["format"] == RUN_FORMAT == 3
     back = unpack(data)
     assert back.final == record.final and back.final is not None
     assert morgue(back) == morgue(record)
@@ -154,7 +163,7 @@ def _file(doc: dict, version: int) -> bytes:
         "length": len(payload),
         "blake2b": hashlib.blake2b(payload, digest_size=32).hexdigest(),
     }
-    return runs.header_line(head) + payload
+    return header_line(head) + payload
 
 
 def test_an_older_run_format_reads_as_before_without_the_end():

@@ -9,8 +9,9 @@ from roguelike.autoplay import Memory, choose, decide
 from roguelike.engine import step
 from roguelike.recording import Recording, digest, replay
 from saves import Store, World
-from saves.runs import Hall, verify
+from saves.hall import Hall
 from saves.session import Games, Session
+from saves.verify import verify
 from tests.saves.run_support import TINY_SEED, tiny_game, tiny_world_game, won_run
 
 NAME = "Kept Run"

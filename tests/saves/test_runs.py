@@ -1,4 +1,5 @@
-"""Run records, run files and the hall (:mod:`saves.runs`), and recordings as the save layer reads
+"""Run records, run files and the hall (:mod:`saves.record`, :mod:`saves.verify`,
+:mod:`saves.hall`), and recordings as the save layer reads
 them: round trips, hostile bytes, claims checked by replay, the daily rules."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import saves.runs
+import saves.verify
 from roguelike import recording as recording_module
 from roguelike import seeds
 from roguelike.engine import (
@@ -46,9 +47,9 @@ from roguelike.recording import (
     replay,
 )
 from roguelike.version import GENERATOR_VERSION
-from saves.runs import (
+from saves.hall import Hall
+from saves.record import (
     MAGIC,
-    Hall,
     PuzzleScore,
     RunFileError,
     RunRecord,
@@ -56,10 +57,10 @@ from saves.runs import (
     header_line,
     pack,
     record_of,
-    score,
     unpack,
-    verify,
 )
+from saves.runs import score
+from saves.verify import verify
 from saves.world import daily_seed
 from tests.saves.run_support import (
     ENDED,
@@ -391,13 +392,13 @@ def test_records_keep_their_dates_and_the_formula_score():
 def test_a_run_played_in_a_custom_world_is_refused_naming_what_differs(monkeypatch):
     """The tiny world of these tests has one floor and no monsters: a file claiming a win in
     it must not pass as a win of the world the game makes of that seed and preset."""
-    monkeypatch.setattr(saves.runs, "CUSTOM_WORLDS", False)
+    monkeypatch.setattr(saves.verify, "CUSTOM_WORLDS", False)
     with pytest.raises(RunFileError, match=r"custom world \(no monsters, 1 floors of 3\)"):
         verify(won_record())
 
 
 def test_a_true_run_of_a_standard_world_verifies_with_custom_worlds_refused(monkeypatch):
-    monkeypatch.setattr(saves.runs, "CUSTOM_WORLDS", False)
+    monkeypatch.setattr(saves.verify, "CUSTOM_WORLDS", False)
     state = new_game(TINY_SEED, preset="small")
     recording = Recording.begin(state)
     for _ in range(3):

@@ -17,7 +17,8 @@ import pytest
 
 from saves import Store, codec
 from saves.files import NotRegularFile, read_file
-from saves.runs import Hall, RunFileError, pack
+from saves.hall import Hall
+from saves.record import RunFileError, pack
 from tests.cli.support import refused, run
 from tests.saves.run_support import won_record
 from tests.saves.support import SEED, fresh_game, world_of

@@ -22,7 +22,7 @@ from saves import store as store_module
 from saves.codec import decode, encode
 from saves.codec.common import MAX_BIG, MAX_PACK
 from saves.errors import HallNotWritten, SaveError
-from saves.runs import Hall
+from saves.hall import Hall
 from saves.scores import BestScores
 from saves.session import SESSION_ERRORS, Games
 from saves.world import World

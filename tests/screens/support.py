@@ -2,24 +2,32 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from textual.app import App
+from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from roguelike import autoplay, seeds, tiles
-from roguelike.engine import GameState, new_game
+from roguelike.engine import MONSTERS, GameState, Monster, new_game
+from roguelike.engine.pregen import FloorCache
 from roguelike.recording import Recording, digest, replay
-from saves import World
-from saves.runs import RunRecord, record_of
+from saves import Store, World
+from saves.record import RunRecord, record_of
+from saves.session import Games
 from saves.world import now_iso
+from screens.challenge import ChallengeScreen
 from screens.character import CharacterScreen
 from screens.game import GameScreen
 from screens.lines import TextLines
+from screens.load import ConfirmScreen, LoadScreen
 from screens.puzzle import PuzzleScreen
 from screens.themes import apply_theme
+from screens.title import TitleScreen
 
 #: vi keys for each direction
 VI = {
@@ -47,6 +55,46 @@ def panel_text(screen: object) -> str:
         return " ".join(" ".join(line.plain for line in lines).split())
     assert isinstance(screen, GameScreen)
     return screen.query_one("#stats", TextLines).text
+
+
+def save_dir() -> Path:
+    """The save folder of this test (``tests/conftest.py`` gives each test its own)."""
+    return Path(os.environ["ROGUELIKE_SAVE_DIR"])
+
+
+async def start_import(pilot: Pilot[Any], path: Path) -> ChallengeScreen:
+    """On the title: ``o``, the challenge file ``path`` typed, Enter. The challenge screen,
+    its check started (a worker thread may still be replaying it)."""
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, TitleScreen)
+    await pilot.press("o")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, ChallengeScreen)
+    screen.query_one(Input).value = str(path)
+    await pilot.press("enter")
+    return screen
+
+
+async def open_load(pilot: Pilot[Any]) -> LoadScreen:
+    """On the title: ``l``. The load screen."""
+    await pilot.pause()
+    await pilot.pause()
+    await pilot.press("l")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, LoadScreen)
+    return screen
+
+
+async def delete_world(pilot: Pilot[Any]) -> None:
+    """On the title: ``l``, ``d`` on the world under the cursor, ``y`` to confirm (its run is
+    then checked in a worker thread, which the caller waits for or stops)."""
+    await open_load(pilot)
+    await pilot.press("d")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, ConfirmScreen)
+    await pilot.press("y")
 
 
 # -- apps that show one screen ----------------------------------------------------------------
@@ -85,6 +133,37 @@ class Host(App[None]):
         if self.theme_name is not None:
             apply_theme(self, self.theme_name)
         self.push_screen(self.puzzle_screen, self.outcomes.append)
+
+
+class StairsApp(App[None]):
+    """A game screen on ``state``, played in a session of its own of the world ``name`` of
+    ``seed`` (which says whether the floor below is ready), released when the app ends."""
+
+    def __init__(self, state: GameState, name: str, seed: int) -> None:
+        super().__init__()
+        self.state = state
+        self.world_name = name
+        games = Games(Store(), make_game=lambda world: state)
+        self.session = games.new(World.new(name, seed))
+
+    def on_mount(self) -> None:
+        self.push_screen(GameScreen(self.state, world_name=self.world_name, session=self.session))
+
+    def on_unmount(self) -> None:
+        self.session.quit()
+
+
+def at_the_stairs(seed: int, floors: FloorCache) -> GameState:
+    """A quiet three-floor game of ``seed`` whose next floors come from ``floors``: the floor
+    below already asked for, the player on the stairs (for :class:`StairsApp`)."""
+    state = new_game(seed, total_floors=3, monsters=False, puzzles=False)
+    state.floors = floors
+    below = state.next_floor()
+    assert below is not None
+    floors.prepare(*below)
+    state.player = state.floor.finish
+    state.update_view()
+    return state
 
 
 class SheetApp(GameApp):
@@ -132,6 +211,24 @@ def visible_floor(state: GameState, skip: int = 0) -> tuple[int, int]:
         key=lambda p: abs(p[0] - state.player[0]) + abs(p[1] - state.player[1]),
     )
     return cells[skip]
+
+
+def with_foes(state: GameState) -> GameState:
+    """``state`` with the monsters of the longest names standing in view of the player."""
+    x, y = state.player
+    free = [
+        (x + dx, y + dy)
+        for dx in range(-3, 4)
+        for dy in range(-3, 4)
+        if (dx, dy) != (0, 0)
+        and tiles.WALKABLE[state.tiles[y + dy, x + dx]]
+        and state.visible[y + dy, x + dx]
+    ]
+    longest = sorted(MONSTERS, key=lambda k: -len(MONSTERS[k].name))[:4]
+    for n, (kind, (mx, my)) in enumerate(zip(longest, free, strict=False)):
+        hp = MONSTERS[kind].max_hp
+        state.monsters.append(Monster(90 + n, kind, mx, my, hp, home=(mx, my), awake=True))
+    return state
 
 
 # -- watch mode by hand ------------------------------------------------------------------------

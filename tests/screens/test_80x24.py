@@ -18,8 +18,6 @@ after it are whole.
 from __future__ import annotations
 
 import dataclasses
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,10 +25,11 @@ from textual.app import App
 from textual.widget import Widget
 from textual.widgets import Label, Static
 
-from roguelike import puzzles, seeds, tiles
-from roguelike.engine import MONSTERS, GameState, Monster, new_game
+from roguelike import puzzles, seeds
+from roguelike.engine import MONSTERS, Monster, new_game
 from roguelike.recording import decode_action
-from saves.runs import Hall, pack
+from saves.hall import Hall
+from saves.record import pack
 from screens.app import RoguelikeApp
 from screens.challenge import ChallengeScreen, claims
 from screens.character import CharacterScreen
@@ -48,7 +47,7 @@ from screens.replay import ReplayScreen
 from screens.side_panel import abbreviate, monster_line, side_panel_lines
 from screens.summary import SummaryScreen
 from screens.title import TitleScreen
-from tests.screens.support import Host, quiet_game, screen_text
+from tests.screens.support import Host, quiet_game, save_dir, screen_text, with_foes
 
 SIZE = (80, 24)
 #: What the side panel's lines get at 80 columns (a panel of 24, its padding and border).
@@ -99,28 +98,6 @@ def cut_off(app: App[Any]) -> list[str]:
 def assert_whole(app: App[Any]) -> None:
     found = cut_off(app)
     assert not found, f"{type(app.screen).__name__} at 80×24:\n" + "\n".join(found)
-
-
-def save_dir() -> Path:
-    return Path(os.environ["ROGUELIKE_SAVE_DIR"])
-
-
-def with_foes(state: GameState) -> GameState:
-    """``state`` with the monsters of the longest names standing in view of the player."""
-    x, y = state.player
-    free = [
-        (x + dx, y + dy)
-        for dx in range(-3, 4)
-        for dy in range(-3, 4)
-        if (dx, dy) != (0, 0)
-        and tiles.WALKABLE[state.tiles[y + dy, x + dx]]
-        and state.visible[y + dy, x + dx]
-    ]
-    longest = sorted(MONSTERS, key=lambda k: -len(MONSTERS[k].name))[:4]
-    for n, (kind, (mx, my)) in enumerate(zip(longest, free, strict=False)):
-        hp = MONSTERS[kind].max_hp
-        state.monsters.append(Monster(90 + n, kind, mx, my, hp, home=(mx, my), awake=True))
-    return state
 
 
 # -- the side panel ----------------------------------------------------------------------------

@@ -8,37 +8,25 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import os
 import threading
 from pathlib import Path
 
-from textual.widgets import Input
 from textual.worker import WorkerFailed
 
 from roguelike.recording import decode_action
-from saves.runs import Hall, pack
+from saves.hall import Hall
+from saves.record import pack
 from screens.app import RoguelikeApp
 from screens.challenge import ChallengeScreen
 from screens.game import GameScreen
 from screens.replay import ReplayScreen
 from screens.summary import SummaryScreen
 from screens.title import TitleScreen
-from tests.screens.support import quiet_game, screen_text
-
-
-def save_dir() -> Path:
-    return Path(os.environ["ROGUELIKE_SAVE_DIR"])
+from tests.screens.support import quiet_game, save_dir, screen_text, start_import
 
 
 async def import_file(pilot, path: Path) -> ChallengeScreen:
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, TitleScreen)
-    await pilot.press("o")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, ChallengeScreen)
-    screen.query_one(Input).value = str(path)
-    await pilot.press("enter")
+    screen = await start_import(pilot, path)
     assert screen.checking or screen.record is not None or "Refused" in screen_text(pilot.app)
     with contextlib.suppress(WorkerFailed):  # a refused file fails its worker, whichever
         await pilot.app.workers.wait_for_complete()  # way the race goes: the screen says why
@@ -134,13 +122,7 @@ async def test_leaving_while_a_file_is_checked_keeps_nothing(short_run, tmp_path
     monkeypatch.setattr(Hall, "check_file", slow_check)
     app = RoguelikeApp(make_game=quiet_game)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("o")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ChallengeScreen)
-        screen.query_one(Input).value = str(path)
-        await pilot.press("enter")
+        screen = await start_import(pilot, path)
         assert screen.checking
         await pilot.press("escape")
         await pilot.pause()

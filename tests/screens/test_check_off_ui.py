@@ -4,7 +4,7 @@ how far it is: the screen keeps answering. Before, the replay ran on the UI thre
 ended, when a finished game was left and when a world was deleted or started again: a whole
 normal-size run held the screen for about ten seconds.
 
-The slow replay is a stand-in for :func:`saves.runs.verify` that reports progress and waits on
+The slow replay is a stand-in for :func:`saves.verify.verify` that reports progress and waits on
 an event the test sets (never on time: it gives up after ten seconds only so that a frozen
 screen fails the test instead of hanging it).
 """
@@ -20,15 +20,17 @@ import saves.session
 from roguelike.engine import Wait
 from roguelike.recording import Progress, check
 from saves import Store, World
-from saves.runs import Hall, RunRecord
+from saves.hall import Hall
+from saves.record import RunRecord
 from saves.session import Games
-from screens.app import CHECKING_RUN, RoguelikeApp
+from screens.app import RoguelikeApp
 from screens.busy import CheckScreen
+from screens.ending import CHECKING_RUN
 from screens.game import GameScreen
-from screens.load import ConfirmScreen, LoadScreen
+from screens.load import LoadScreen
 from screens.summary import SummaryScreen
-from tests.saves.test_hall_trust import forged_world
-from tests.screens.support import quiet_game, screen_text
+from tests.saves.run_support import forged_world
+from tests.screens.support import delete_world, quiet_game, screen_text
 
 SEED = 4242
 NAME = "Slow"
@@ -144,13 +146,7 @@ async def test_deleting_a_world_is_checked_in_a_worker_and_esc_keeps_it(slow):
     saved_world(dead=False)
     app = RoguelikeApp(make_game=quiet_game)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("l")
-        await pilot.pause()
-        assert isinstance(app.screen, LoadScreen)
-        await pilot.press("d")
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
+        await delete_world(pilot)
         box = await until_progress(pilot, app, "input 3 of 10 · Esc stops")
         await pilot.press("escape")
         await app.workers.wait_for_complete()

@@ -8,23 +8,17 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import os
-from pathlib import Path
 
 from textual.widgets import Static
 
-from saves.runs import Hall
+from saves.hall import Hall
 from saves.world import daily_name, daily_seed
 from screens.app import RoguelikeApp
 from screens.busy import BusyScreen
 from screens.game import GameScreen
 from screens.hall import HallScreen
 from screens.title import TitleScreen
-from tests.screens.support import quiet_game, screen_text
-
-
-def save_dir() -> Path:
-    return Path(os.environ["ROGUELIKE_SAVE_DIR"])
+from tests.screens.support import quiet_game, save_dir, screen_text
 
 
 def today() -> dt.date:

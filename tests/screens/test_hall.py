@@ -11,8 +11,6 @@ checks claims by replay.
 from __future__ import annotations
 
 import dataclasses
-import os
-from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -20,19 +18,14 @@ from textual.widgets import DataTable, Input
 
 from roguelike.engine import Wait
 from saves import Store, World
-from saves.runs import Hall
+from saves.hall import Hall
 from saves.session import Games
 from screens.app import RoguelikeApp
 from screens.ask import AskScreen
 from screens.hall import OUTCOME_FILTERS, HallScreen, MorgueScreen, shown
-from screens.load import ConfirmScreen, LoadScreen
 from screens.replay import ReplayScreen
 from screens.title import TitleScreen
-from tests.screens.support import quiet_game, screen_text
-
-
-def save_dir() -> Path:
-    return Path(os.environ["ROGUELIKE_SAVE_DIR"])
+from tests.screens.support import delete_world, quiet_game, save_dir, screen_text
 
 
 def fill_hall(run):
@@ -172,13 +165,7 @@ async def test_deleting_an_unfinished_world_keeps_its_run_as_abandoned():
         session.save()
     app = RoguelikeApp(make_game=quiet_game)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("l")
-        await pilot.pause()
-        assert isinstance(app.screen, LoadScreen)
-        await pilot.press("d")
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
+        await delete_world(pilot)
         await app.workers.wait_for_complete()  # its run is checked in a worker thread
         await pilot.pause()
     runs = Hall(save_dir()).runs()

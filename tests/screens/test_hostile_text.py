@@ -16,11 +16,10 @@ from saves.codec import decode
 from saves.text import printable
 from screens.app import RoguelikeApp
 from screens.game import GameScreen
-from screens.load import LoadScreen
 from screens.summary import SummaryScreen
 from screens.title import TitleScreen
 from tests.fuzz.support import HOSTILE, OSC52, hostile_save, pack_save, raw_controls, save_document
-from tests.screens.support import screen_text
+from tests.screens.support import open_load, screen_text
 
 MARKUP_NAMES = ("[/]", "[bold]x", "[@click=app.quit]x[/]", "[bold red]Keep")
 
@@ -35,16 +34,6 @@ def named(name: str) -> bytes:
     doc = save_document()
     doc["world"]["name"] = doc["state"]["world_name"] = name
     return pack_save(doc, world=name)
-
-
-async def open_load(pilot) -> LoadScreen:
-    await pilot.pause()
-    await pilot.pause()
-    await pilot.press("l")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, LoadScreen)
-    return screen
 
 
 def clean(app) -> str:

@@ -8,18 +8,14 @@ from __future__ import annotations
 from concurrent.futures import Executor, Future
 from typing import Any
 
-from textual.app import App
-
 from roguelike import seeds
-from roguelike.engine import GameState, new_game
 from roguelike.engine.pregen import FloorCache
 from roguelike.gen.pipeline import generate_floor
-from saves import Store, World
-from saves.session import Games
 from screens.game import GameScreen
 from screens.game.screen import MAKING_FLOOR, STAIRS_WAIT
 from screens.help import HelpScreen
 from tests.saves.support import assert_same
+from tests.screens.support import StairsApp, at_the_stairs
 
 SEED = seeds.text_seed("hung stairs")
 #: how many pauses a test waits at most (a bound against a hang, not a timing)
@@ -33,30 +29,10 @@ class Hung(Executor):
         return Future()
 
 
-class StairsApp(App[None]):
-    def __init__(self, state: GameState) -> None:
-        super().__init__()
-        self.state = state
-        games = Games(Store(), make_game=lambda world: state)
-        self.session = games.new(World.new("Hung", SEED))
-
-    def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.state, world_name="Hung", session=self.session))
-
-    def on_unmount(self) -> None:
-        self.session.quit()
-
-
 async def test_a_hung_worker_never_freezes_the_stairs():
-    state = new_game(SEED, total_floors=3, monsters=False, puzzles=False)
     # long enough that the screen is seen waiting even on a loaded machine (0.3 s was not)
-    state.floors = FloorCache(Hung(), deadline=2.0)
-    below = state.next_floor()
-    assert below is not None
-    state.floors.prepare(*below)
-    state.player = state.floor.finish
-    state.update_view()
-    app = StairsApp(state)
+    state = at_the_stairs(SEED, FloorCache(Hung(), deadline=2.0))
+    app = StairsApp(state, "Hung", SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -6,23 +6,21 @@ replay."""
 
 from __future__ import annotations
 
-import os
 import threading
-from pathlib import Path
 
 import pytest
-from textual.widgets import Input
 
 from roguelike import recording as rec_module
-from saves import runs
-from saves.runs import Hall, RunFileError, pack, verify
+from saves import verify as verify_module
+from saves.hall import Hall
+from saves.record import RunFileError, pack
+from saves.verify import verify
 from screens import replay as replay_module
 from screens.app import RoguelikeApp
-from screens.challenge import ChallengeScreen
 from screens.replay import ReplayScreen
 from screens.title import TitleScreen
 from tests.saves.costly_run import costly_record
-from tests.screens.support import quiet_game, screen_text
+from tests.screens.support import quiet_game, save_dir, screen_text, start_import
 
 #: how many pauses a test waits at most for a thread (a bound against a hang, not a timing)
 PATIENCE = 3000
@@ -35,7 +33,7 @@ def test_verify_refuses_a_costly_record_before_replaying_it(monkeypatch):
     def never(*args, **kwargs):
         raise AssertionError("replayed although past its bound")
 
-    monkeypatch.setattr(runs, "replay", never)
+    monkeypatch.setattr(verify_module, "replay", never)
     with pytest.raises(RunFileError, match=r"too long to replay: it holds 41 inputs.*40 a floor"):
         verify(record)
 
@@ -61,13 +59,7 @@ async def test_esc_during_a_challenge_check_stops_its_replay(short_run, tmp_path
     monkeypatch.setattr(Hall, "check_file", endless_check)
     app = RoguelikeApp(make_game=quiet_game)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("o")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ChallengeScreen)
-        screen.query_one(Input).value = str(path)
-        await pilot.press("enter")
+        await start_import(pilot, path)
         for _ in range(PATIENCE):
             if "replayed · Esc stops" in screen_text(app):
                 break
@@ -81,7 +73,7 @@ async def test_esc_during_a_challenge_check_stops_its_replay(short_run, tmp_path
                 break
             await pilot.pause(0.01)
         assert ended.is_set() and len(reached) < total  # stopped, not run to its end
-    assert Hall(Path(os.environ["ROGUELIKE_SAVE_DIR"])).challenges() == []
+    assert Hall(save_dir()).challenges() == []
 
 
 async def test_a_seek_draws_between_slices_and_esc_stops_it(won_run, monkeypatch):

@@ -8,21 +8,20 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import os
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
 from textual.worker import WorkerFailed
 
-import saves.runs
-from saves.runs import CHECKED_FILE, Hall, pack
+import saves.hall
+import saves.record
+import saves.verify
+from saves.hall import CHECKED_FILE, Hall
+from saves.record import pack
 from screens.app import RoguelikeApp
-from screens.challenge import ChallengeScreen
-from screens.title import TitleScreen
 from tests.cli.support import run
 from tests.saves.run_support import won_record
-from tests.screens.support import screen_text
+from tests.screens.support import save_dir, screen_text, start_import
 
 #: Each forged file: the change to a true record, whether custom worlds count (a test's tiny
 #: world is one: off, the file is a run of a world the game never makes), and the words
@@ -50,7 +49,7 @@ FORGED = {
 def forged(request, monkeypatch, tmp_path) -> tuple[Path, str]:
     """A forged run file and the words that must refuse it."""
     changes, custom, words = FORGED[request.param]
-    monkeypatch.setattr(saves.runs, "CUSTOM_WORLDS", custom)
+    monkeypatch.setattr(saves.verify, "CUSTOM_WORLDS", custom)
     path = tmp_path / "forged.run"
     path.write_bytes(pack(won_record(**changes)))
     return path, words
@@ -96,28 +95,21 @@ async def test_the_titles_challenge_import_refuses_it_with_the_same_line(forged)
     path, words = forged
     app = RoguelikeApp()
     async with app.run_test(size=(160, 30)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, TitleScreen)
-        await pilot.press("o")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ChallengeScreen)
-        screen.query_one(Input).value = str(path)
-        await pilot.press("enter")
+        screen = await start_import(pilot, path)
         with contextlib.suppress(WorkerFailed):
             await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.record is None
         shown = " ".join(screen_text(app).split())
         assert "Refused: " + words[:40] in shown
-    assert Hall(Path(os.environ["ROGUELIKE_SAVE_DIR"])).challenges() == []
+    assert Hall(save_dir()).challenges() == []
 
 
 def test_every_entry_point_gives_the_one_line_verification_gives(capsys, forged, tmp_path):
-    """The line is :func:`saves.runs.verification`'s, word for word, at each entry point."""
+    """The line is :func:`saves.verify.verification`'s, word for word, at each entry point."""
     path, _ = forged
-    record = saves.runs.unpack(path.read_bytes())
-    line = saves.runs.verification(record).problem
+    record = saves.record.unpack(path.read_bytes())
+    line = saves.verify.verification(record).problem
     assert line is not None
     _, _, err = run(capsys, "replay", str(path), "--verify")
     assert error_line(err) == line
@@ -136,11 +128,11 @@ def test_a_true_file_dropped_in_by_hand_is_replayed_once_then_listed(tmp_path, m
     (tmp_path / "runs").mkdir()
     (tmp_path / "runs" / "mine.run").write_bytes(pack(record))
     replays = []
-    real = saves.runs.verify
-    monkeypatch.setattr(saves.runs, "verify", lambda r: replays.append(r.id) or real(r))
+    real = saves.verify.verify
+    monkeypatch.setattr(saves.hall, "verify", lambda r: replays.append(r.id) or real(r))
     assert [r.id for r in hall.runs()] == [record.id] and hall.problems == []
     assert replays == [record.id]
-    saves.runs._READ.clear()  # a new process: the list of checked files answers, no replay
+    saves.hall._READ.clear()  # a new process: the list of checked files answers, no replay
     assert [r.id for r in Hall(tmp_path).runs()] == [record.id]
     assert replays == [record.id]
     assert (tmp_path / "runs" / CHECKED_FILE).read_text().count("\n") == 1
@@ -148,6 +140,6 @@ def test_a_true_file_dropped_in_by_hand_is_replayed_once_then_listed(tmp_path, m
 
 def test_a_run_the_game_keeps_needs_no_replay_to_be_listed(tmp_path, monkeypatch):
     kept = Hall(tmp_path).add(dataclasses.replace(won_record(), world="Kept"))
-    saves.runs._READ.clear()
-    monkeypatch.setattr(saves.runs, "verify", lambda r: pytest.fail("replayed"))
+    saves.hall._READ.clear()
+    monkeypatch.setattr(saves.hall, "verify", lambda r: pytest.fail("replayed"))
     assert [r.id for r in Hall(tmp_path).runs()] == [kept.id]

@@ -8,16 +8,14 @@ from __future__ import annotations
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from textual.app import App
-
 from roguelike import seeds
-from roguelike.engine import GameState, can_step, new_game
+from roguelike.engine import GameState, can_step
 from roguelike.engine.pregen import FloorCache, make_floor
-from saves import Store, World
-from saves.session import Games
+from saves import Store
 from screens.app import RoguelikeApp
 from screens.game import GameScreen
 from screens.game.screen import STAIRS_WAIT
+from tests.screens.support import StairsApp, at_the_stairs
 
 SEED = seeds.text_seed("pregen stairs")
 #: how many pauses a test waits for the worker at most (it is let go before the wait)
@@ -37,32 +35,8 @@ class Held:
         return make_floor(seed, number, last)
 
 
-class StairsApp(App[None]):
-    """A game screen on ``state``, played in a session of its own (which says whether the
-    floor below is ready), released when the app ends."""
-
-    def __init__(self, state: GameState) -> None:
-        super().__init__()
-        self.state = state
-        games = Games(Store(), make_game=lambda world: state)
-        self.session = games.new(World.new("Ahead", SEED))
-
-    def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.state, world_name="Ahead", session=self.session))
-
-    def on_unmount(self) -> None:
-        self.session.quit()
-
-
 def on_the_stairs(held: Held) -> GameState:
-    state = new_game(SEED, total_floors=3, monsters=False, puzzles=False)
-    state.floors = FloorCache(ThreadPoolExecutor(1), make=held)
-    below = state.next_floor()
-    assert below is not None
-    state.floors.prepare(*below)
-    state.player = state.floor.finish
-    state.update_view()
-    return state
+    return at_the_stairs(SEED, FloorCache(ThreadPoolExecutor(1), make=held))
 
 
 async def wait_for(pilot, done) -> None:
@@ -75,7 +49,7 @@ async def wait_for(pilot, done) -> None:
 async def test_a_floor_still_being_made_shows_dots_then_is_taken():
     held = Held()
     state = on_the_stairs(held)
-    app = StairsApp(state)
+    app = StairsApp(state, "Ahead", SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -112,7 +86,7 @@ async def test_keys_typed_while_waiting_never_walk_off_the_stairs():
     down"), spending turns. Now ``>`` on the stairs always descends: the keys that play wait."""
     held = Held()
     state = on_the_stairs(held)
-    app = StairsApp(state)
+    app = StairsApp(state, "Ahead", SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         start = state.player
@@ -132,7 +106,7 @@ async def test_keys_typed_while_waiting_never_walk_off_the_stairs():
 async def test_escape_while_waiting_stays_on_the_floor_and_says_so():
     held = Held()
     state = on_the_stairs(held)
-    app = StairsApp(state)
+    app = StairsApp(state, "Ahead", SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("greater_than_sign", "escape")
@@ -158,7 +132,7 @@ async def test_a_ready_floor_is_taken_at_once():
     assert below is not None
     await_ready = state.floors._pending[below]  # noqa: SLF001 - the test waits for the worker
     await_ready.result(timeout=60)
-    app = StairsApp(state)
+    app = StairsApp(state, "Ahead", SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("greater_than_sign")  # no wait: the key itself descends

@@ -14,8 +14,7 @@ from screens.game import GameScreen
 from screens.history import HistoryScreen
 from screens.map_view import MapView
 from screens.repeats import collapsed, runs_from_end
-from tests.screens.support import GameApp, game, screen_text
-from tests.screens.test_80x24 import with_foes
+from tests.screens.support import GameApp, game, screen_text, with_foes
 
 SIZE = (80, 24)
 #: The terminal's rows less the footer's.

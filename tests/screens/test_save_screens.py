@@ -4,9 +4,6 @@ Every test has a save folder of its own (``ROGUELIKE_SAVE_DIR``, set in tests/co
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from textual.widgets import Checkbox, DataTable, Input, Static
 
@@ -15,12 +12,12 @@ from roguelike.engine import new_game
 from saves import Store, World, world_name_for
 from screens.app import RoguelikeApp
 from screens.game import GameScreen
-from screens.load import ConfirmScreen, LoadScreen
+from screens.load import ConfirmScreen
 from screens.new_game import NewGameScreen
 from screens.summary import SummaryScreen
 from screens.title import TitleScreen
 from tests.saves.support import pack_as, world_of
-from tests.screens.support import screen_text
+from tests.screens.support import open_load, save_dir, screen_text
 
 SEED = seeds.parse("N65Q-QBJ0-23PV")
 NAME = world_name_for(SEED)
@@ -98,7 +95,7 @@ async def test_ctrl_q_in_the_game_saves_then_quits():
         await pilot.pause()
     assert not app.is_running
     assert Store().info(NAME).turn == turn
-    assert not list(Path(os.environ["ROGUELIKE_SAVE_DIR"]).glob("*.lock"))  # released
+    assert not list(save_dir().glob("*.lock"))  # released
 
 
 def make_worlds(*names: str) -> Store:
@@ -106,16 +103,6 @@ def make_worlds(*names: str) -> Store:
     for n, name in enumerate(names):
         store.create(World.new(name, n + 1, preset="small"))
     return store
-
-
-async def open_load(pilot) -> LoadScreen:
-    await pilot.pause()
-    await pilot.pause()
-    await pilot.press("l")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, LoadScreen)
-    return screen
 
 
 async def test_load_lists_worlds_and_deletes_only_after_yes():

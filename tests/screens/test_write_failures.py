@@ -13,9 +13,8 @@ from saves import store as store_module
 from screens.app import RoguelikeApp
 from screens.game import GameScreen
 from screens.leave import SaveFailedScreen
-from screens.load import ConfirmScreen, LoadScreen
 from screens.title import TitleScreen
-from tests.screens.support import screen_text
+from tests.screens.support import delete_world, screen_text
 
 SEED = 7
 NAME = world_name_for(SEED)
@@ -104,13 +103,7 @@ async def test_deleting_a_world_whose_run_cannot_be_kept_keeps_it(quiet_worlds):
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         (store.path / "runs").write_text("a file where the hall's folder goes")
-        await pilot.press("l")
-        await pilot.pause()
-        assert isinstance(app.screen, LoadScreen)
-        await pilot.press("d")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
+        await delete_world(pilot)
         await app.workers.wait_for_complete()  # its run is checked in a worker thread
         await pilot.pause()
         assert store.exists(NAME)  # kept: its run would have been lost
