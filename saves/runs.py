@@ -35,12 +35,14 @@ reason in :attr:`Hall.problems`.
 
 Score (also in the README), term by term in :func:`score_parts`::
 
-    score = 100 × deepest floor + Σ solved puzzles' scores (0..100 each)
+    score = 200 × deepest floor + 10 × monsters killed
+            + Σ solved puzzles' scores (0..100 each) ÷ 2
             + (won: 1000 + max(0, 1000 − turns ÷ 10))
 
-Winning counts most, then depth, then puzzles played well; a won run gains up to 1000 more
-for speed (none after 10,000 turns). Kills earn nothing of their own: fighting is a cost, not
-a goal (it pays through the depth it opens).
+The dungeon counts first: winning, then depth (a floor is worth four perfect puzzles), speed
+(a won run gains up to 1000, none after 10,000 turns) and the monsters you fought and
+survived; the puzzles played well add to it, at half their own score, so a run chasing score
+plays the dungeon with puzzles in it, not a puzzle game with a dungeon in between.
 """
 
 from __future__ import annotations
@@ -129,16 +131,26 @@ class ScorePart:
     how: str
 
 
-def score_parts(won: bool, floors: int, turns: int, puzzle_scores: list[int]) -> list[ScorePart]:
+#: The score's weights (see the module): a floor reached, a monster killed, and the share of a
+#: puzzle's own score (0..100) the run's score takes.
+FLOOR_POINTS = 200
+KILL_POINTS = 10
+PUZZLE_DIVISOR = 2
+
+
+def score_parts(
+    won: bool, floors: int, turns: int, puzzle_scores: list[int], *, kills: int
+) -> list[ScorePart]:
     """The terms of the run's score (see the module), in order; the score is their sum."""
     speed = max(0, 1000 - turns // 10) if won else 0
     solved = len(puzzle_scores)
     return [
-        ScorePart("depth", 100 * floors, f"100 × floor {floors}"),
+        ScorePart("depth", FLOOR_POINTS * floors, f"{FLOOR_POINTS} × floor {floors}"),
+        ScorePart("kills", KILL_POINTS * kills, f"{KILL_POINTS} × {kills} monsters killed"),
         ScorePart(
             "puzzles",
-            sum(puzzle_scores),
-            f"{solved} solved, 0..100 each" if solved else "none solved",
+            sum(puzzle_scores) // PUZZLE_DIVISOR,
+            f"{solved} solved, half their 0..100 each" if solved else "none solved",
         ),
         ScorePart("winning", 1000 if won else 0, "escaped" if won else "won runs only"),
         ScorePart(
@@ -149,21 +161,21 @@ def score_parts(won: bool, floors: int, turns: int, puzzle_scores: list[int]) ->
     ]
 
 
-def score(won: bool, floors: int, turns: int, puzzle_scores: list[int]) -> int:
+def score(won: bool, floors: int, turns: int, puzzle_scores: list[int], *, kills: int) -> int:
     """The run's score (see the module): the sum of :func:`score_parts`."""
-    return sum(p.points for p in score_parts(won, floors, turns, puzzle_scores))
+    return sum(p.points for p in score_parts(won, floors, turns, puzzle_scores, kills=kills))
 
 
 def score_parts_of(state: GameState) -> list[ScorePart]:
     """The terms of the score of the run ``state`` stands at."""
     s = state.stats
-    return score_parts(state.won, s.floors_reached, state.turn, [p[3] for p in s.puzzle_scores])
+    puzzle_scores = [p[3] for p in s.puzzle_scores]
+    return score_parts(state.won, s.floors_reached, state.turn, puzzle_scores, kills=s.kills)
 
 
 def score_of(state: GameState) -> int:
     """The score of the run ``state`` stands at (what its record says, what the summary shows)."""
-    s = state.stats
-    return score(state.won, s.floors_reached, state.turn, [p[3] for p in s.puzzle_scores])
+    return sum(p.points for p in score_parts_of(state))
 
 
 def outcome_of(state: GameState) -> str:
