@@ -212,7 +212,7 @@ async def test_three_hints_give_two_nudges_then_the_next_move(type_name):
             and screen.visit.hint_moves == []
             and screen.visit.hint_lines == []
         )
-        await pilot.press("escape")
+        await pilot.press("escape", "escape")
     out = app.outcomes[0]
     assert (out.coins_spent, out.hints_used) == (4, 4)
     assert out.score == score(4, 0, 2, p.par) == 60
@@ -338,7 +338,7 @@ async def test_escape_keeps_progress_and_reopening_continues(type_name):
     async with app.run_test(size=(80, 24)) as pilot:
         for m in plan[:k]:
             await play_move(pilot, app.puzzle_screen, m)
-        await pilot.press("h", "escape")
+        await pilot.press("h", "escape", "escape")
         await pilot.pause()
     out = app.outcomes[0]
     mid = replay(p, out.start_json, out.moves)
@@ -435,6 +435,27 @@ async def test_once_solved_only_enter_escape_and_rules_work():
         assert "done" in footer and "undo" not in footer
         await pilot.press("escape")  # leaving a solved puzzle still reports it solved
     assert app.outcomes[0].solved
+
+
+async def test_escape_asks_before_leaving_and_a_key_between_stays():
+    """A stray Esc never leaves at once: the keys typed on after it were meant for the puzzle
+    (on the map behind it, ``2`` would walk and ``t`` travel)."""
+    p = puzzle("stomp")
+    app = Host(PuzzleScreen(p))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.puzzle_screen
+        first = p.solve(p.initial())[0]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and not app.outcomes
+        assert "Esc again to leave" in screen.message.plain
+        await play_move(pilot, screen, first)  # a key between: still here, asked afresh
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and not app.outcomes and len(screen.moves) == 1
+        await pilot.press("escape")
+        await pilot.pause()
+    assert len(app.outcomes) == 1 and app.outcomes[0].move_count == 1
 
 
 def test_every_puzzle_type_has_one_view_whose_keys_do_not_clash():
