@@ -470,3 +470,29 @@ def test_every_puzzle_type_has_one_view_whose_keys_do_not_clash():
             if not row.when_solved:
                 assert not keys & seen, (type_name, row.keys)
             seen |= keys
+
+
+async def test_hatgram_turns_a_piece_in_place():
+    """``t`` turns the ghost round its centre: four turns bring it back where it was, and no
+    turn walks it towards the top left (it snapped back there before)."""
+    p = puzzle("hatgram", "easy", 5)
+    app = Host(PuzzleScreen(p))
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = app.puzzle_screen.view
+        await pilot.press(*["right"] * 3, *["down"] * 3)
+        start = view.ghost[view.sel]
+        assert start[1:] != (0, 0)
+
+        def centre() -> tuple[int, int]:
+            j, r, c = view.ghost[view.sel]
+            cells = view.shape(view.sel, j)
+            return (2 * r + max(a for a, _ in cells), 2 * c + max(b for _, b in cells))
+
+        was = centre()
+        for _ in range(4):
+            await pilot.press("t")
+            now = centre()
+            assert abs(now[0] - was[0]) <= 1 and abs(now[1] - was[1]) <= 1, (was, now)
+        assert view.ghost[view.sel] == start
+        await pilot.press("f", "f")
+        assert view.ghost[view.sel] == start
