@@ -289,7 +289,11 @@ class PuzzleIndexScreen(Screen[None]):
         self.play(codes.encode(type_name, difficulty, seeds.random_seed()))
 
     def action_focus_code(self) -> None:
-        self.query_one("#code-input", Input).focus()
+        """``Ctrl+O``: the code field, emptied (a code typed now is a new one, never added to
+        the last)."""
+        field = self.query_one("#code-input", Input)
+        field.clear()
+        field.focus()
 
     def play_code(self, text: str) -> None:
         """Play the puzzle the code ``text`` names; a bad code is refused in one line."""

@@ -208,3 +208,23 @@ async def test_a_puzzle_of_a_floor_left_behind_keeps_its_world_and_floor():
             ["Deep", "1", room.type, room.difficulty, "yes", "85", "90"],
             ["free play", "", "jugs", "easy", "yes", "–", "60"],
         ]
+
+
+async def test_the_code_box_starts_empty_each_time():
+    other = codes.encode("stomp", "easy", seeds.parse("other"))
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        index = await open_index(pilot)
+        await pilot.press("ctrl+o", *JUGS, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleScreen)
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert app.screen is index
+        await pilot.press("ctrl+o")
+        assert index.query_one("#code-input", Input).value == ""
+        await pilot.press(*other, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleScreen)
+        c = codes.parse(other)
+        assert app.screen.visit.puzzle == puzzles.generate(c.type, c.difficulty, c.seed)
