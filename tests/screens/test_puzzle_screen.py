@@ -496,3 +496,19 @@ async def test_hatgram_turns_a_piece_in_place():
         assert view.ghost[view.sel] == start
         await pilot.press("f", "f")
         assert view.ghost[view.sel] == start
+
+
+@pytest.mark.parametrize("hints", [0, 1])
+async def test_perfect_only_beside_a_full_score(hints):
+    p = puzzle("stomp")
+    app = Host(PuzzleScreen(p, coins=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.puzzle_screen
+        await pilot.press(*["h"] * hints)
+        for m in p.solve(p.initial()):
+            await play_move(pilot, screen, m)
+        await pilot.pause()
+        assert screen.solved and len(screen.moves) == p.par
+        line = screen.message.plain
+        assert f"Score {screen.visit.score}" in line
+        assert ("perfect!" in line) == (screen.visit.score == 100) == (hints == 0)
