@@ -35,14 +35,15 @@ reason in :attr:`Hall.problems`.
 
 Score (also in the README), term by term in :func:`score_parts`::
 
-    score = 200 × deepest floor + 10 × monsters killed
-            + Σ solved puzzles' scores (0..100 each) ÷ 2
+    score = 200 × deepest floor + 5 × monsters killed (at most 200 of them)
+            + Σ solved puzzles' scores (0..100 each)
             + (won: 1000 + max(0, 1000 − turns ÷ 10))
 
-The dungeon counts first: winning, then depth (a floor is worth four perfect puzzles), speed
-(a won run gains up to 1000, none after 10,000 turns) and the monsters you fought and
-survived; the puzzles played well add to it, at half their own score, so a run chasing score
-plays the dungeon with puzzles in it, not a puzzle game with a dungeon in between.
+The dungeon counts first: winning, then depth (a floor is worth two perfect puzzles), speed
+(a won run gains up to 1000, none after 10,000 turns) and the monsters fought and survived;
+the puzzles played well add to it (at most two a floor), so a run chasing score plays the
+dungeon with puzzles in it, not a puzzle game with a dungeon in between. The kills that count
+are bounded, so fighting a summoner's calls for ever earns nothing more.
 """
 
 from __future__ import annotations
@@ -131,11 +132,11 @@ class ScorePart:
     how: str
 
 
-#: The score's weights (see the module): a floor reached, a monster killed, and the share of a
-#: puzzle's own score (0..100) the run's score takes.
+#: The score's weights (see the module): a floor reached, a monster killed, and the most kills
+#: that count (summoners call up more: fighting them for ever earns nothing past this).
 FLOOR_POINTS = 200
-KILL_POINTS = 10
-PUZZLE_DIVISOR = 2
+KILL_POINTS = 5
+KILLS_COUNTED = 200
 
 
 def score_parts(
@@ -146,11 +147,16 @@ def score_parts(
     solved = len(puzzle_scores)
     return [
         ScorePart("depth", FLOOR_POINTS * floors, f"{FLOOR_POINTS} × floor {floors}"),
-        ScorePart("kills", KILL_POINTS * kills, f"{KILL_POINTS} × {kills} monsters killed"),
+        ScorePart(
+            "kills",
+            KILL_POINTS * min(kills, KILLS_COUNTED),
+            f"{KILL_POINTS} × {kills} monsters killed"
+            + (f", {KILLS_COUNTED} at most" if kills > KILLS_COUNTED else ""),
+        ),
         ScorePart(
             "puzzles",
-            sum(puzzle_scores) // PUZZLE_DIVISOR,
-            f"{solved} solved, half their 0..100 each" if solved else "none solved",
+            sum(puzzle_scores),
+            f"{solved} solved, 0..100 each" if solved else "none solved",
         ),
         ScorePart("winning", 1000 if won else 0, "escaped" if won else "won runs only"),
         ScorePart(
