@@ -12,8 +12,9 @@ difficulty follows the floor and the depth of the key's room (:func:`difficulty_
 curves are tables of ``roguelike/depth.py``.
 
 Everything here is drawn from the floor's own stream ``seeds.stream(seed, floor, "puzzles")``
-(the deck from the world's, ``"puzzle-deck"``, a pure function of the seed) and each puzzle's seed from (seed, floor, key), so one seed code gives everyone the same
-puzzles, whatever they did before. A puzzle is generated the first time its pedestal is
+(the deck from the world's, ``"puzzle-deck"``, a pure function of the seed) and each puzzle's
+seed from (seed, floor, key), so one seed code gives everyone the same puzzles, whatever they
+did before. A puzzle is generated the first time its pedestal is
 stepped on (hatgram and keydoor take up to a few hundred milliseconds at very hard, too much
 to pay for every puzzle on arrival); generation is a pure function of its seed, so when it is
 made changes nothing.

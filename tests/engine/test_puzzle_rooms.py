@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roguelike import depth, puzzles, tiles
+from roguelike import depth as depth_curve
+from roguelike import puzzles, tiles
 from roguelike.engine import (
     DoorUnlocked,
     Explore,
@@ -25,9 +26,9 @@ from roguelike.engine import (
     Use,
     describe,
     new_game,
+    puzzle_rooms,
     step,
 )
-from roguelike.engine import puzzle_rooms
 from roguelike.engine.puzzle_rooms import (
     difficulty_for,
     floor_types,
@@ -74,9 +75,8 @@ def test_real_floors_hold_at_most_two_pedestals_besides_their_seals():
             fl = floor(seed, number)
             rooms = place_puzzles(fl)
             seals = {v.key for v in fl.vaults}
-            assert (
-                1 <= len([p for p in rooms if p.key not in seals]) <= depth.PUZZLE_MOST.at(number)
-            )
+            keyed = [p for p in rooms if p.key not in seals]
+            assert 1 <= len(keyed) <= depth_curve.PUZZLE_MOST.at(number)
             assert len({p.type for p in rooms}) == len(rooms)
 
 
@@ -126,7 +126,7 @@ def test_no_floor_holds_one_type_twice(seed, number, n_keys, vaults):
     fl = _stub_floor(seed, number, n_keys, vaults)
     rooms = place_puzzles(fl)
     assert len({p.type for p in rooms}) == len(rooms)
-    assert 1 <= len(rooms) - vaults <= depth.PUZZLE_MOST.at(number)
+    assert 1 <= len(rooms) - vaults <= depth_curve.PUZZLE_MOST.at(number)
     keys = [p.key for p in rooms[: len(rooms) - vaults]]
     assert keys == sorted(keys)
     assert rooms == place_puzzles(_stub_floor(seed, number, n_keys, vaults))  # deterministic
