@@ -427,7 +427,7 @@ async def test_a_key_on_the_puzzle_screen_takes_the_puzzle_over(hand_clock):
         assert await ticks(pilot, hand_clock, lambda: len(puzzle.moves) >= 2)
         await pilot.press("u")  # undo: a key that plays the puzzle
         assert not game.bot.autopilot and len(puzzle.moves) >= 1
-        await pilot.press("escape")  # leave: the progress goes to the engine
+        await pilot.press("escape", "escape")  # leave: the progress goes to the engine
         await pilot.pause()
         assert app.screen is game
         made = room.moves
