@@ -195,6 +195,9 @@ CAPTIVE_KINDS: Steps[tuple[str, ...]] = Steps(
 #: The share of a floor's keys that are puzzle pedestals: a third on the first floor, a tenth
 #: more each floor below, at most 80%.
 PUZZLE_SHARE: Ramp[float] = Ramp(1 / 3, 0.1, most=0.8)
+#: The most puzzle pedestals a floor holds besides its vaults' seals, whatever the share draws:
+#: puzzles are a room of the dungeon, not the game between two staircases.
+PUZZLE_MOST: Steps[int] = Steps(((1, 2),))
 #: A puzzle's difficulty level (an index into ``roguelike.puzzles.DIFFICULTIES``, capped at the
 #: hardest): one level every other floor, plus one for every four levels of the room's depth.
 PUZZLE_LEVEL_BY_FLOOR: Ramp[int] = Ramp(0, 1, every=2)

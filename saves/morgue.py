@@ -54,9 +54,9 @@ def morgue(record: RunRecord, *, streak: int | None = None) -> str:
     won = record.outcome == "won"
     puzzle_scores = [p.score for p in record.puzzles]
     lines += ["", f"Score        {record.score}"]
-    for part in score_parts(won, record.floors, record.turns, puzzle_scores):
+    for part in score_parts(won, record.floors, record.turns, puzzle_scores, kills=record.kills):
         lines.append(f"  {part.name:<10} {part.points:>5}  ({part.how})")
-    expected = score(won, record.floors, record.turns, puzzle_scores)
+    expected = score(won, record.floors, record.turns, puzzle_scores, kills=record.kills)
     if expected != record.score:
         lines.append(f"  (the formula gives {expected}: this record's score is not its own)")
     final = record.final

@@ -25,8 +25,10 @@ Best scores
 Puzzles met
     :func:`puzzles_met` lists the puzzle rooms of every saved world that the player has stepped
     on or played (world, floor, type, difficulty, code, solved, moves, hints). A save keeps the
-    puzzle rooms of the floor its player is on: those of floors left behind are not saved, so
-    they are not listed.
+    puzzle rooms of the floor its player is on; of the floors left behind it keeps each solved
+    puzzle's floor, type, difficulty and score (the run's statistics), and the puzzle's code is
+    found again among the best scores (:func:`left_behind`: a pedestal's seed is a function of
+    the world's seed, the floor and its key), so the index still names its world and floor.
 """
 
 from __future__ import annotations
@@ -36,11 +38,13 @@ import errno
 import json
 import os
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 
+from roguelike import seeds, tiles
 from roguelike.engine.puzzle_rooms import PuzzleRoom, room_score
+from roguelike.engine.state import GameState
 from roguelike.puzzles import codes
 from saves.errors import SaveError, StoreError
 from saves.files import read_file, write_atomic
@@ -202,18 +206,48 @@ class MetPuzzle:
     hints_used: int
     #: resets counted against the score (0 where the pedestal keeps no count)
     resets: int = 0
+    #: the score the run kept (a floor left behind, whose moves are not saved), else None
+    score: int | None = None
 
     @property
     def code(self) -> str:
         return codes.encode(self.type, self.difficulty, self.seed)
 
 
+def left_behind(state: GameState, world: str, scored: Collection[str]) -> list[MetPuzzle]:
+    """The puzzles ``state``'s run solved on floors it has left (or whose rooms it no longer
+    holds), as far as their codes are among ``scored`` (the best scores' codes): the run keeps
+    each one's floor, type, difficulty and score, and its seed is that of one of the floor's
+    keys (``roguelike.engine.puzzle_rooms``), so the code is the one of those that was scored."""
+    here = {codes.encode(r.type, r.difficulty, r.seed) for r in state.puzzles.values()}
+    taken: set[str] = set()
+    out: list[MetPuzzle] = []
+    for number, kind, difficulty, points in state.stats.puzzle_scores:
+        for key in range(1, tiles.MAX_KEYS + 1):
+            seed = seeds.text_seed(f"{state.seed}/{number}/puzzle/{key}")
+            try:
+                code = codes.encode(kind, difficulty, seed)
+            except ValueError:  # a seed no code can carry
+                continue
+            if code in scored and code not in here and code not in taken:
+                taken.add(code)
+                out.append(
+                    MetPuzzle(world, number, kind, difficulty, seed, True, 0, 0, score=points)
+                )
+                break
+    return out
+
+
 def puzzles_met(
-    store: Store, *, on_problem: Callable[[str, str], None] | None = None
+    store: Store,
+    *,
+    on_problem: Callable[[str, str], None] | None = None,
+    scored: Collection[str] = (),
 ) -> list[MetPuzzle]:
     """The puzzles met in every saved world, world by world (the most recently saved first),
-    in key order. A world that cannot be loaded is skipped, and ``on_problem(name, why)``
-    told."""
+    the solved ones of floors left behind first (:func:`left_behind`, found among ``scored``,
+    the codes of the best scores), then the current floor's in key order. A world that cannot
+    be loaded is skipped, and ``on_problem(name, why)`` told."""
     out: list[MetPuzzle] = []
     for info in store.readable_list():
         if info.problem is not None:
@@ -228,6 +262,7 @@ def puzzles_met(
             if on_problem is not None:
                 on_problem(info.name, str(err))
             continue
+        out += left_behind(state, info.name, scored)
         rooms: list[PuzzleRoom] = sorted(state.puzzles.values(), key=lambda r: r.key)
         for room in rooms:
             if not (room.visited or room.solved or room.moves):

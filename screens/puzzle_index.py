@@ -2,7 +2,8 @@
 
 Reached from the title (``i``). The table lists the puzzle rooms the player has stepped on in
 every saved world (:func:`saves.scores.puzzles_met`: world, floor, type, difficulty, solved or
-not, that visit's score; read in a thread, so the screen answers at once) and the puzzles
+not, that visit's score; the solved ones of floors the player has left keep their world and
+floor too; read in a thread, so the screen answers at once) and the puzzles
 played in free play, each with its best score from :class:`saves.scores.BestScores`; the
 highlighted row's puzzle code (:mod:`roguelike.puzzles.codes`) shows under the table.
 
@@ -63,6 +64,8 @@ def world_score(m: MetPuzzle) -> int | None:
     """The score of a world's puzzle room, once solved."""
     if not m.solved:
         return None
+    if m.score is not None:  # a floor left behind: the score its run kept
+        return m.score
     try:
         return score(m.hints_used, m.resets, m.moves, par_of(m.code))
     except (ValueError, puzzles.GenerationError):
@@ -215,7 +218,10 @@ class PuzzleIndexScreen(Screen[None]):
     def _read_worlds(self) -> None:
         """(In a thread.) The puzzles met in the saved worlds, each with its score."""
         problems: list[str] = []
-        met = puzzles_met(self.store, on_problem=lambda name, why: problems.append(name))
+        scored = BestScores(self.store.path).read()  # finds the puzzles of floors left behind
+        met = puzzles_met(
+            self.store, on_problem=lambda name, why: problems.append(name), scored=scored
+        )
         rows = [Row(m.code, m, world_score(m)) for m in met]
         with contextlib.suppress(RuntimeError):  # the app may have ended meanwhile
             self.app.call_from_thread(self._worlds_read, rows, len(problems))
@@ -283,7 +289,11 @@ class PuzzleIndexScreen(Screen[None]):
         self.play(codes.encode(type_name, difficulty, seeds.random_seed()))
 
     def action_focus_code(self) -> None:
-        self.query_one("#code-input", Input).focus()
+        """``Ctrl+O``: the code field, emptied (a code typed now is a new one, never added to
+        the last)."""
+        field = self.query_one("#code-input", Input)
+        field.clear()
+        field.focus()
 
     def play_code(self, text: str) -> None:
         """Play the puzzle the code ``text`` names; a bad code is refused in one line."""

@@ -121,12 +121,23 @@ class Result:
     monsters: tuple[tuple[int, int, float, float], ...] = ()
     #: the world's difficulty
     difficulty: str = DEFAULT_DIFFICULTY
+    #: the puzzle pedestals of each floor it reached: (floor, type, a vault's seal or not)
+    pedestals: tuple[tuple[int, str, bool], ...] = ()
+    #: the score of each puzzle it solved (0..100), in order
+    puzzle_scores: tuple[int, ...] = ()
+    kills: int = 0
 
 
 def arrival(state: GameState) -> tuple[int, int, float, int]:
     """The player's power as it enters the current floor (see :attr:`Result.arrivals`)."""
     lo, hi = state.attack
     return (state.number, state.max_hp, (lo + hi) / 2, state.defence)
+
+
+def pedestals(state: GameState) -> list[tuple[int, str, bool]]:
+    """The puzzle pedestals of the current floor (see :attr:`Result.pedestals`)."""
+    seals = {v.key for v in state.floor.vaults}
+    return [(state.number, p.type, p.key in seals) for p in state.puzzles.values()]
 
 
 def threat(state: GameState) -> tuple[int, int, float, float]:
@@ -443,6 +454,7 @@ def play(
     pilot = Autopilot(state, policy=policy)
     lowest, used = 1.0, 0
     arrivals, threats = [arrival(state)], [threat(state)]
+    placed = pedestals(state)
     for _ in range(limit):
         if state.over or pilot.stuck(state):
             break
@@ -457,6 +469,7 @@ def play(
         if state.number != before[1] and not state.over:
             arrivals.append(arrival(state))
             threats.append(threat(state))
+            placed += pedestals(state)
         pilot.acted(spent)
     cause = state.stats.cause or f"stuck on floor {state.number}"
     return Result(
@@ -474,6 +487,9 @@ def play(
         arrivals=tuple(arrivals),
         monsters=tuple(threats),
         difficulty=state.difficulty,
+        pedestals=tuple(placed),
+        puzzle_scores=tuple(p[3] for p in state.stats.puzzle_scores),
+        kills=state.stats.kills,
     )
 
 

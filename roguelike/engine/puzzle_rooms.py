@@ -3,20 +3,24 @@
 The topology gives every lock a key. On each floor some keys are not objects lying in their
 room but a **pedestal** in it: stepping on the pedestal opens a puzzle, and solving the puzzle
 opens that key's lock (a key is anything that opens a locked door, an object or not). The
-share of puzzle keys grows with depth (:func:`puzzle_share`); the type is drawn for each, never
-the type of the pedestal before it in key order (so a floor never offers one type twice in a
-row), and the difficulty follows the floor and the depth of the key's room
-(:func:`difficulty_for`). Both curves are tables of ``roguelike/depth.py``.
+share of puzzle keys grows with depth (:func:`puzzle_share`), at most two a floor
+(``depth.PUZZLE_MOST``), placed with intent (:func:`puzzle_keys`: the floor's gate first,
+then the furthest side room); the types come from a deck dealt once per world
+(:func:`deck_card`: every type once in each shuffled block), each floor owning its own cards, so
+the first floors already show different types and a floor never holds one type twice; the
+difficulty follows the floor and the depth of the key's room (:func:`difficulty_for`). The
+curves are tables of ``roguelike/depth.py``.
 
 Everything here is drawn from the floor's own stream ``seeds.stream(seed, floor, "puzzles")``
-and each puzzle's seed from (seed, floor, key), so one seed code gives everyone the same
-puzzles, whatever they did before. A puzzle is generated the first time its pedestal is
+(the deck from the world's, ``"puzzle-deck"``, a pure function of the seed) and each puzzle's
+seed from (seed, floor, key), so one seed code gives everyone the same puzzles, whatever they
+did before. A puzzle is generated the first time its pedestal is
 stepped on (hatgram and keydoor take up to a few hundred milliseconds at very hard, too much
 to pay for every puzzle on arrival); generation is a pure function of its seed, so when it is
 made changes nothing.
 
 A sealed vault's pedestal is always a puzzle (that is what seals it): its type is drawn after
-every key's, from the same stream and never the type of the pedestal before it, and its
+every key's, from the floor's stream among the types the floor does not hold yet, and its
 difficulty follows the floor and the vault's depth; solving it gives the vault's key, which
 breaks the seal.
 
@@ -30,6 +34,7 @@ player's moves, and :func:`replay` applies them to the instance from its initial
 from __future__ import annotations
 
 import contextlib
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -135,25 +140,25 @@ def difficulty_for(floor_number: int, room_depth: int) -> str:
 
 
 def place_puzzles(fl: Floor) -> list[PuzzleRoom]:
-    """The pedestals of floor ``fl``: which of its keys are puzzles, of which type and
-    difficulty, and one for each sealed vault. Two pedestals in a row (in key order) never
-    share a type while there is more than one type to draw."""
+    """The pedestals of floor ``fl``, in key order: which of its keys are puzzles
+    (:func:`puzzle_count` of them, chosen by :func:`puzzle_keys`), of which type (the run's deck,
+    :func:`floor_types`) and difficulty, and one for each sealed vault, whose type is none of the
+    floor's others while there is one left to draw. No floor holds two pedestals of one type."""
     rng = seeds.stream(fl.seed, fl.number, PUZZLE_STREAM)
     room_depth = {r.id: r.depth for r in fl.topology.rooms}
+    keys = {k.id: k for k in fl.keys}
+    chosen = puzzle_keys(fl, puzzle_count(fl, rng))
     rooms: list[PuzzleRoom] = []
-    for k in sorted(fl.keys, key=lambda k: k.id):
-        chosen = rng.random() < puzzle_share(fl.number)
-        # never the type of the pedestal before (every key draws, chosen or not)
-        options = [t for t in TYPES if not rooms or t != rooms[-1].type] or list(TYPES)
-        kind = options[int(rng.integers(len(options)))]
-        if not chosen:
-            continue
+    for key_id, kind in zip(chosen, floor_types(fl.seed, fl.number, len(chosen)), strict=True):
+        k = keys[key_id]
         seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{k.id}")
         rooms.append(
             PuzzleRoom(k.id, k.x, k.y, kind, difficulty_for(fl.number, room_depth[k.room]), seed)
         )
+    rooms.sort(key=lambda r: r.key)
     for v in fl.vaults:  # drawn after the keys, so a vault never moves a key's draw
-        options = [t for t in TYPES if not rooms or t != rooms[-1].type] or list(TYPES)
+        taken = {r.type for r in rooms}
+        options = [t for t in TYPES if t not in taken] or list(TYPES)
         kind = options[int(rng.integers(len(options)))]
         seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{v.key}")
         rooms.append(
@@ -181,6 +186,86 @@ def change_rooms(fl: Floor, rooms: list[PuzzleRoom]) -> list[PuzzleRoom]:
         seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{ch.key}")
         level = difficulty_for(fl.number, room_depth.get(ch.room, 0))
         out.append(PuzzleRoom(ch.key, ch.x, ch.y, kind, level, seed))
+    return out
+
+
+def puzzle_count(fl: Floor, rng: Any) -> int:
+    """How many of the floor's keys are puzzles: each key is one with the floor's
+    :func:`puzzle_share` (every key draws), but at least one (a floor with a key always has a
+    puzzle of its own) and no more than ``depth.PUZZLE_MOST`` with the floor's change pedestals
+    (a floor change's puzzle counts among them)."""
+    drawn = sum(bool(rng.random() < puzzle_share(fl.number)) for _ in fl.keys)
+    most = max(1, depth.PUZZLE_MOST.at(fl.number) - len(fl.changes))
+    return min(max(drawn, 1), most, len(fl.keys))
+
+
+def puzzle_keys(fl: Floor, count: int) -> list[int]:
+    """The ``count`` keys of the floor that are puzzles, placed with intent: first the key of
+    the floor's gate (the lock on the way from the start to the stairs nearest the stairs), then
+    the key of the side room that is the furthest detour (a lock off that way, guarding the
+    deepest room), then alternately the rest of each, deepest first; in the order they take the
+    deck's cards."""
+    topo = fl.topology
+    depth_of = {r.id: r.depth for r in topo.rooms}
+    on_way = _tree_path(topo.edges, topo.start, topo.finish)
+    gates: list[tuple[int, int]] = []  # (depth of the room behind the lock, key)
+    sides: list[tuple[int, int]] = []
+    for e in topo.edges:
+        if e.lock is None:
+            continue
+        (gates if (e.a, e.b) in on_way else sides).append((depth_of[e.b], e.lock))
+    ranked: list[int] = []
+    gate_keys = [k for _, k in sorted(gates, key=lambda g: (-g[0], g[1]))]
+    side_keys = [k for _, k in sorted(sides, key=lambda g: (-g[0], g[1]))]
+    for pair in itertools.zip_longest(gate_keys, side_keys):
+        ranked += [k for k in pair if k is not None]
+    known = {k.id for k in fl.keys}
+    ranked = [k for k in dict.fromkeys(ranked) if k in known]
+    ranked += sorted(known - set(ranked))  # a key without a lock (none today) comes last
+    return ranked[:count]
+
+
+def _tree_path(edges: Any, start: int, finish: int) -> set[tuple[int, int]]:
+    """The tree corridors ``(a, b)`` on the way from room ``start`` to ``finish`` (loops left
+    out: a lock always stands on a tree corridor)."""
+    parent: dict[int, tuple[int, int]] = {}
+    for e in edges:
+        if not e.loop:
+            parent[e.b] = (e.a, e.b)
+    way: set[tuple[int, int]] = set()
+    room = finish
+    while room != start and room in parent:
+        way.add(parent[room])
+        room = parent[room][0]
+    return way
+
+
+#: The stream of a world's deck of puzzle types (one shuffle of the types per ``floor`` of the
+#: stream's name, read as the deck's block).
+DECK_STREAM = "puzzle-deck"
+
+
+def deck_card(seed: int, index: int) -> str:
+    """Card ``index`` of the world's deck of puzzle types: every type once in each block of
+    ``len(TYPES)`` cards, each block shuffled by its own stream, so a run meets the types in an
+    order of its own and meets them all before it meets one again."""
+    block, at = divmod(index, len(TYPES))
+    order = seeds.stream(seed, block, DECK_STREAM).permutation(len(TYPES))
+    return TYPES[int(order[at])]
+
+
+def floor_types(seed: int, number: int, count: int) -> list[str]:
+    """The types of the ``count`` puzzles of floor ``number``: the floor's cards of the deck
+    (each floor owns ``depth.PUZZLE_MOST`` cards after those of the floors above it, so a
+    floor's draw never depends on another floor's), a card whose type the floor already holds
+    passed over (where two blocks meet)."""
+    at = sum(depth.PUZZLE_MOST.at(f) for f in range(1, number))
+    out: list[str] = []
+    while len(out) < min(count, len(TYPES)):
+        card = deck_card(seed, at)
+        if card not in out:
+            out.append(card)
+        at += 1
     return out
 
 

@@ -187,10 +187,12 @@ class Visit:
         return f"Score {self.score}: 100 less " + ", ".join(parts) + "."
 
     def solved_words(self) -> str:
-        """``Solved in 5 moves (par 5) — perfect!``"""
+        """``Solved in 5 moves (par 5) — perfect!``: perfect only at par or better with nothing
+        taken off the score (no hint, no reset), never beside a reduced score."""
         n, par = self.move_count, self.puzzle.par
         words = f"Solved in {n} move{'' if n == 1 else 's'} (par {par})"
-        return words + (" — perfect!" if n <= par else "")
+        perfect = n <= par and not self.hints_used and not self.resets
+        return words + (" — perfect!" if perfect else "")
 
     def outcome(self) -> PuzzleOutcome:
         p = self.puzzle

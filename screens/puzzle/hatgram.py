@@ -60,6 +60,11 @@ class HatgramView(View[State, Move]):
         super().__init__(p)
         self.sel = 0
         self.ghost: dict[int, Placement] = {}
+        #: each piece's centre, doubled (whole numbers), where the arrows and the board left it:
+        #: a turn or flip keeps the piece round it (:meth:`_reorient`), so turning never walks
+        #: the piece towards the top left (nor does the board's edge, which only moves what is
+        #: shown, never the centre)
+        self.centre: dict[int, tuple[int, int]] = {}
         self.goal = "Cover every free square with all the pieces."
 
     def reset_ui(self, s: State) -> None:
@@ -68,6 +73,15 @@ class HatgramView(View[State, Move]):
             if pl is not None:
                 self.ghost[i] = pl
         self.sel = next((i for i, pl in enumerate(s) if pl is None), 0)
+        self.centre = {i: self._centre_of(i) for i in self.ghost}
+
+    def _centre_of(self, i: int) -> tuple[int, int]:
+        """The doubled centre of piece ``i``'s ghost as it stands."""
+        j, r, c = self.ghost[i]
+        cells = self.shape(i, j)
+        h = max(dr for dr, _ in cells) + 1
+        w = max(dc for _, dc in cells) + 1
+        return (2 * r + h - 1, 2 * c + w - 1)
 
     def snapshot(self) -> _Selection:
         return _Selection(self.sel, dict(self.ghost))
@@ -76,6 +90,7 @@ class HatgramView(View[State, Move]):
         assert isinstance(snap, _Selection)
         self.sel = snap.sel
         self.ghost = dict(snap.ghost)
+        self.centre = {i: self._centre_of(i) for i in self.ghost}
 
     def moved(self, s: State, m: Move, t: State) -> None:
         if m[0] == "place":
@@ -89,6 +104,7 @@ class HatgramView(View[State, Move]):
             assert placed is not None  # the piece taken off stood on the board
             self.ghost[i] = placed
             self.sel = i
+        self.centre[i] = self._centre_of(i)
 
     def shape(self, i: int, j: int) -> tuple[tuple[int, int], ...]:
         return orientations(self.p.pieces[i])[j]
@@ -112,6 +128,7 @@ class HatgramView(View[State, Move]):
             return said
         j, r, c = self.ghost[self.sel]
         self.ghost[self.sel] = self._clamped(self.sel, j, r + dr, c + dc)
+        self.centre[self.sel] = self._centre_of(self.sel)
         return None
 
     def turn(self, s: State) -> Answer:
@@ -123,8 +140,14 @@ class HatgramView(View[State, Move]):
     def _reorient(self, s: State, how: Callable[[Shape, int], int]) -> Answer:
         if said := self._placed(s):
             return said
-        j, r, c = self.ghost[self.sel]
-        self.ghost[self.sel] = self._clamped(self.sel, how(self.p.pieces[self.sel], j), r, c)
+        i = self.sel
+        j = how(self.p.pieces[i], self.ghost[i][0])
+        cells = self.shape(i, j)
+        h = max(dr for dr, _ in cells) + 1
+        w = max(dc for _, dc in cells) + 1
+        cr, cc = self.centre.get(i, self._centre_of(i))
+        # turned round its centre (a half cell rounded up and left, the same way each time)
+        self.ghost[i] = self._clamped(i, j, (cr - h + 1) // 2, (cc - w + 1) // 2)
         return None
 
     def confirm(self, s: State) -> Answer:

@@ -22,6 +22,18 @@ from screens.puzzle.view import (
 )
 
 
+def corridor_door(k: int, conn: int, is_open: bool) -> tuple[str, str]:
+    """The door of key ``k`` on a corridor ``conn`` cells long, and what is drawn under it: a
+    locked door is never a bare digit (beside a key's label, ``k2`` then door ``2`` read as
+    ``k22``): ``▐2▌`` where three cells fit, ``▐2`` in two, and in one the door ``▐`` with its
+    number under it; an open door is ``╌2╌``, ``╌2`` or ``╌``."""
+    if conn >= 3:
+        return (f"╌{k}╌" if is_open else f"▐{k}▌"), ""
+    if conn == 2:
+        return (f"╌{k}" if is_open else f"▐{k}"), ""
+    return ("╌", "") if is_open else ("▐", str(k))
+
+
 class KeyDoorView(View[State, Move]):
     p: KeyDoor
 
@@ -83,7 +95,7 @@ class KeyDoorView(View[State, Move]):
         rw, conn = next(
             (
                 (rw, cn)
-                for rw, cn in ((5, 4), (5, 3), (3, 3), (3, 1))
+                for rw, cn in ((5, 4), (5, 3), (3, 3), (3, 2), (3, 1))
                 if n * rw + (n - 1) * cn <= width
             ),
             (3, 1),
@@ -126,14 +138,11 @@ class KeyDoorView(View[State, Move]):
                     cx = x - conn
                     c.put(cx, y, "─" * conn, FRAME)
                     if k:
-                        door = f"▐{k}▌" if conn >= 3 else str(k)
+                        door, below = corridor_door(k, conn, is_open)
                         dx = cx + (conn - len(door)) // 2
-                        c.put(
-                            dx,
-                            y,
-                            door if not is_open else f"╌{k}╌"[: len(door)],
-                            locked if not is_open else "#60c060",
-                        )
+                        c.put(dx, y, door, locked if not is_open else "#60c060")
+                        if below:  # one cell between the rooms: the number under the door
+                            c.put(dx, y + 1, below, locked)
             else:
                 for yy in range(y - vstep + 1, y):
                     c.put(x + mid, yy, "│", FRAME)

@@ -15,7 +15,9 @@ highlighted on the board, with the moves left; then "another hint": each further
 the step after the last one shown; one coin each), ``H`` super hint (the next three steps, two
 coins). With no coins, asking twice pays with score (see :mod:`roguelike.puzzles.visit`).
 ``u`` undo, ``r`` reset (press twice; it counts for the score, across visits), ``?`` rules,
-Esc leave. The footer, the rules screen and the input all read that one list.
+Esc leave (press twice, unless solved: the first says so, any other key stays; so keys
+meant for the puzzle, typed on after a stray Esc, never walk or travel on the map behind it).
+The footer, the rules screen and the input all read that one list.
 """
 
 from __future__ import annotations
@@ -194,6 +196,7 @@ class PuzzleScreen(Screen[PuzzleOutcome]):
         self._bindings = BindingsMap.from_keys(merged)
         self.message: Text = Text("")
         self._reset_armed = False
+        self._leave_armed = False
         self._shown: dict[str, Text] = {}
         self._panel_w = 0
         if self.visit.solved:
@@ -249,6 +252,8 @@ class PuzzleScreen(Screen[PuzzleOutcome]):
             self.on_player_key()
         if row is not RESET_KEY:
             self._reset_armed = False
+        if row is not LEAVE_KEY:
+            self._leave_armed = False
         if isinstance(row, ViewKey):
             self._answer(row.press(self.view, self.visit.state))
         else:
@@ -272,6 +277,18 @@ class PuzzleScreen(Screen[PuzzleOutcome]):
 
     def leave(self) -> None:
         self.dismiss(self.outcome())
+
+    def ask_leave(self) -> None:
+        """Esc: leave a solved puzzle at once, an unsolved one on the second Esc in a row (the
+        first says so; any other key in between stays). Asking rather than leaving keeps the
+        keys typed on after a stray Esc, meant for the puzzle, from acting on the map."""
+        if self.visit.solved or self._leave_armed:
+            self._leave_armed = False
+            self.leave()
+            return
+        self._leave_armed = True
+        self.say("Press Esc again to leave (your moves are kept).", TONES["warn"])
+        self.redraw()
 
     # ------------------------------------------------------------------ moves
 
@@ -431,6 +448,15 @@ RESET_KEY = ScreenKey(
     key_display="r",
     press=PuzzleScreen.reset,
 )
+LEAVE_KEY = ScreenKey(
+    keys="escape",
+    description="leave (press twice; progress is kept)",
+    footer="leave",
+    key_display="esc",
+    always=True,
+    press=PuzzleScreen.ask_leave,
+    plays=False,
+)
 #: The keys of every puzzle type, after the view's own.
 SCREEN_KEYS: tuple[ScreenKey, ...] = (
     ScreenKey(
@@ -474,15 +500,7 @@ SCREEN_KEYS: tuple[ScreenKey, ...] = (
         press=PuzzleScreen.rules,
         plays=False,
     ),
-    ScreenKey(
-        keys="escape",
-        description="leave (progress is kept)",
-        footer="leave",
-        key_display="esc",
-        always=True,
-        press=PuzzleScreen.leave,
-        plays=False,
-    ),
+    LEAVE_KEY,
 )
 
 

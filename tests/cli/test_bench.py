@@ -188,3 +188,31 @@ def test_the_recording_lines_give_medians_and_the_target(monkeypatch):
     assert "1,500 bytes per 1,000 turns p50 (2,500 at most" in lines[2]
     figures = [world(1000, 1.0, 0.01, 500)]
     assert "(target < 2% ok)" in next(recording_bench.lines_of(figures, "1 test world"))
+
+
+def test_the_bot_bench_counts_the_puzzles_met_and_splits_the_score():
+    """Pedestals per floor and per run, the types met, a floor holding one type twice, and a
+    won run's score split into the dungeon's terms and the puzzles'."""
+    won = Result(
+        1,
+        True,
+        2,
+        5000,
+        "escaped",
+        1.0,
+        pedestals=((1, "jugs", False), (1, "ball", False), (2, "stomp", False), (2, "jugs", True)),
+        puzzle_scores=(100, 80, 60),
+        kills=40,
+    )
+    lost = Result(
+        2, False, 2, 900, "killed by a troll", 1.0,
+        pedestals=((1, "ball", False), (1, "ball", False)), kills=3,
+    )  # fmt: skip
+    lines = list(bot_bench.puzzle_lines([won, lost]))
+    assert lines[0].startswith("puzzles met, 2 worlds: 2 a floor p50")
+    assert "at most 2 besides seals, 2 in all" in lines[0]
+    assert "1 floors with one type twice" in lines[0]
+    assert "won runs (1): 4 a run p50 (4-4), 3 types met p50 (3-3)" in lines[0]
+    # dungeon: 200 × 2 + 5 × 40 + 1000 + (1000 − 500); puzzles: 240
+    assert "dungeon (depth, kills, winning, speed) 2,100 p50 against puzzles 240 p50" in lines[1]
+    assert "puzzles 10% of the score p50" in lines[1] and "dungeon ≥ puzzles in 1 of 1" in lines[1]

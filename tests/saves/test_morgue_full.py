@@ -61,12 +61,15 @@ def test_the_morgue_has_every_section_of_a_runs_end():
     state = died_state()
     text = morgue(died_record(state))
     # the score, term by term, adding up to it
-    parts = score_parts(False, 1, 321, [80])
-    assert sum(p.points for p in parts) == score(False, 1, 321, [80]) == 180
-    assert "Score        180" in text
+    parts = score_parts(False, 1, 321, [80], kills=state.stats.kills)
+    total = score(False, 1, 321, [80], kills=state.stats.kills)
+    assert sum(p.points for p in parts) == total == 200 + 5 * state.stats.kills + 80
+    assert f"Score        {total}" in text
     for p in parts:
         assert f"  {p.name:<10} {p.points:>5}  ({p.how})" in text
-    assert "100 × floor 1" in text and "1 solved" in text
+    assert "200 × floor 1" in text and "1 solved" in text
+    assert f"5 × {state.stats.kills} monsters killed" in text
+
     # the gear
     gear = text.split("Equipment and perks:\n", 1)[1].split("\n\n", 1)[0].splitlines()
     assert [line.split("  (")[0] for line in gear] == [
@@ -175,7 +178,7 @@ def test_an_older_run_format_reads_as_before_without_the_end():
     text = morgue(older)
     assert "not kept (a record of an older run format)" in text
     assert "Pack:" not in text and "Last messages:" not in text
-    assert "Score        180" in text
+    assert f"Score        {older.score}" in text and "the formula gives" not in text
 
 
 def test_a_run_file_whose_end_does_not_fit_its_format_is_refused():
@@ -211,3 +214,21 @@ def test_text_from_the_file_cannot_drive_the_terminal():
     )
     text = morgue(unpack(pack(dataclasses.replace(record, final=hostile))))
     assert "\x1b" not in text and "\x07" not in text and "you die" in text
+
+
+def test_the_dungeon_outweighs_the_puzzles_term_by_term():
+    """A floor is worth two perfect puzzles, a kill counts (up to a bound): the dungeon is the
+    game, the puzzles a part of it (the measured split over the bot's won runs is the bot
+    bench's)."""
+
+    def total(floors: int, kills: int, puzzles: list[int]) -> int:
+        return score(False, floors, 100, puzzles, kills=kills)
+
+    floor = total(2, 0, []) - total(1, 0, [])
+    perfect = total(1, 0, [100]) - total(1, 0, [])
+    assert floor == 2 * perfect > 0
+    assert total(1, 5, []) > total(1, 0, [])
+    assert total(1, 10_000, []) == total(1, 200, []) < total(2, 200, [])  # kills are bounded
+    won = score_parts(True, 5, 8000, [100] * 8, kills=0)
+    by_name = {p.name: p.points for p in won}
+    assert by_name["depth"] + by_name["winning"] + by_name["speed"] > 2 * by_name["puzzles"]

@@ -161,7 +161,7 @@ records = st.builds(
         outcome=outcome,
         turns=turns,
         puzzles=tuple(PuzzleScore(1, t, d, s) for t, d, s in puzzles),
-        score=score(outcome == "won", 1, turns, [s for _, _, s in puzzles]),
+        score=score(outcome == "won", 1, turns, [s for _, _, s in puzzles], kills=n),
         daily=daily,
         scored=scored,
         cause=None if outcome == "won" else "slain",
@@ -382,8 +382,8 @@ def test_a_run_without_a_recording_is_not_exported(tmp_path):
 def test_records_keep_their_dates_and_the_formula_score():
     record = won_record()
     assert (record.started, record.ended) == (STARTED, ENDED)
-    puzzle_scores = [p.score for p in record.puzzles]
-    assert record.score == score(True, 1, record.turns, puzzle_scores)
+    scores = [p.score for p in record.puzzles]
+    assert record.score == score(True, record.floors, record.turns, scores, kills=record.kills)
 
 
 # --- what a hostile run file may not do ------------------------------------------------------

@@ -10,6 +10,7 @@ import pytest
 from roguelike import puzzles
 from screens.puzzle.ball import BallView
 from screens.puzzle.hatgram import HatgramView
+from screens.puzzle.keydoor import KeyDoorView
 from screens.puzzle.stomp import StompView
 from tests.puzzles.support import CUSTOM_BALL
 
@@ -131,3 +132,28 @@ def test_empty_hatgram_squares_read_without_colour():
     inside = "\n".join(line.split("│")[1] for line in board if line.count("│") >= 2)
     ghost = len(p.pieces[view.sel])  # the selected piece's ghost covers some empty squares
     assert inside.count("·") == p.rows * p.cols - len(p.blocked) - ghost
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("size", [*SIZES, (44, 20), (40, 20), (30, 20)])
+def test_keydoor_locked_doors_are_never_a_bare_digit(seed, size):
+    """On the corridor's row every digit is a key's label (``k2``) or a door's (``▐2▌``,
+    ``▐2``, open ``╌2``), and a door with one cell to stand in has its number under it: a
+    bare digit beside a key read as ``k22`` on very-hard boards."""
+    p = puzzles.generate("keydoor", "very-hard", seed)
+    s = p.initial()
+    lines = plain(KeyDoorView(p), s, *size)
+    row, under = lines[1], lines[2]
+    for x, ch in enumerate(row):
+        if ch.isdigit():
+            assert x > 0 and row[x - 1] in "k▐╌", (size, row)
+    for x, ch in enumerate(under):
+        if ch.isdigit() and x < len(row) and row[x] == "▐":
+            continue
+        assert not ch.isdigit() or ch == "│", (size, under)
+    doors = [p.door_at(r) for r in range(2, p.rooms + 1) if p.door_at(r)]
+    assert doors
+    for k in doors:  # every locked door of the corridor is drawn with its number
+        assert f"▐{k}" in row or any(
+            row[x] == "▐" and under[x : x + 1] == str(k) for x in range(len(row))
+        ), (k, size, row)

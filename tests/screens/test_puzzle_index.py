@@ -94,7 +94,7 @@ async def test_a_typed_code_opens_that_puzzle_and_enter_plays_it_again():
         assert isinstance(app.screen, PuzzleScreen)
         c = codes.parse(JUGS)
         assert app.screen.visit.puzzle == puzzles.generate(c.type, c.difficulty, c.seed)
-        await pilot.press("escape")  # left unsolved: no score kept
+        await pilot.press("escape", "escape")  # left unsolved: no score kept
         await pilot.pause()
         assert app.screen is index and "left unsolved" in message(index)
         assert BestScores(Store().path).read() == {}
@@ -187,3 +187,44 @@ async def test_a_damaged_scores_file_is_a_notice_not_a_crash():
         assert any("kept aside" in n for n in notices), notices
         assert index.rows == []
         assert [p.read_bytes() for p in folder.glob("puzzle-scores.json.bad-*")] == [b"{ not json"]
+
+
+async def test_a_puzzle_of_a_floor_left_behind_keeps_its_world_and_floor():
+    """The save no longer holds the rooms of a floor the player left, but the run keeps each
+    solved puzzle's floor, type, difficulty and score: the index names its world and floor,
+    not "free play"."""
+    state = fresh_game()
+    room = sorted(state.puzzles.values(), key=lambda r: r.key)[-1]
+    code = codes.encode(room.type, room.difficulty, room.seed)
+    state.stats.puzzle_scores.append((1, room.type, room.difficulty, 85))
+    state.puzzles = {}  # the floor's rooms are gone with it, as on the next floor
+    Store().save(state, world_of(state, name="Deep"))
+    BestScores(Store().path).record(JUGS, 60)  # a free-play puzzle stays free play
+    BestScores(Store().path).record(code, 90)
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        index = await open_index(pilot)
+        assert table_rows(index) == [
+            ["Deep", "1", room.type, room.difficulty, "yes", "85", "90"],
+            ["free play", "", "jugs", "easy", "yes", "–", "60"],
+        ]
+
+
+async def test_the_code_box_starts_empty_each_time():
+    other = codes.encode("stomp", "easy", seeds.parse("other"))
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        index = await open_index(pilot)
+        await pilot.press("ctrl+o", *JUGS, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleScreen)
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert app.screen is index
+        await pilot.press("ctrl+o")
+        assert index.query_one("#code-input", Input).value == ""
+        await pilot.press(*other, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleScreen)
+        c = codes.parse(other)
+        assert app.screen.visit.puzzle == puzzles.generate(c.type, c.difficulty, c.seed)

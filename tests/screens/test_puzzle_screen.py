@@ -215,7 +215,7 @@ async def test_four_hints_give_two_nudges_a_milestone_then_the_next_move(type_na
             and screen.visit.hint_moves == []
             and screen.visit.hint_lines == []
         )
-        await pilot.press("escape")
+        await pilot.press("escape", "escape")
     out = app.outcomes[0]
     assert (out.coins_spent, out.hints_used) == (5, 5)
     assert out.score == score(5, 0, 2, p.par) == 50
@@ -341,7 +341,7 @@ async def test_escape_keeps_progress_and_reopening_continues(type_name):
     async with app.run_test(size=(80, 24)) as pilot:
         for m in plan[:k]:
             await play_move(pilot, app.puzzle_screen, m)
-        await pilot.press("h", "escape")
+        await pilot.press("h", "escape", "escape")
         await pilot.pause()
     out = app.outcomes[0]
     mid = replay(p, out.start_json, out.moves)
@@ -440,6 +440,27 @@ async def test_once_solved_only_enter_escape_and_rules_work():
     assert app.outcomes[0].solved
 
 
+async def test_escape_asks_before_leaving_and_a_key_between_stays():
+    """A stray Esc never leaves at once: the keys typed on after it were meant for the puzzle
+    (on the map behind it, ``2`` would walk and ``t`` travel)."""
+    p = puzzle("stomp")
+    app = Host(PuzzleScreen(p))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.puzzle_screen
+        first = p.solve(p.initial())[0]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and not app.outcomes
+        assert "Esc again to leave" in screen.message.plain
+        await play_move(pilot, screen, first)  # a key between: still here, asked afresh
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and not app.outcomes and len(screen.moves) == 1
+        await pilot.press("escape")
+        await pilot.pause()
+    assert len(app.outcomes) == 1 and app.outcomes[0].move_count == 1
+
+
 def test_every_puzzle_type_has_one_view_whose_keys_do_not_clash():
     """The views' table names each type once; within a view, a key does one thing (the screen's
     Enter only once the puzzle is solved, when the view's keys are off)."""
@@ -452,3 +473,45 @@ def test_every_puzzle_type_has_one_view_whose_keys_do_not_clash():
             if not row.when_solved:
                 assert not keys & seen, (type_name, row.keys)
             seen |= keys
+
+
+async def test_hatgram_turns_a_piece_in_place():
+    """``t`` turns the ghost round its centre: four turns bring it back where it was, and no
+    turn walks it towards the top left (it snapped back there before)."""
+    p = puzzle("hatgram", "easy", 5)
+    app = Host(PuzzleScreen(p))
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = app.puzzle_screen.view
+        await pilot.press(*["right"] * 3, *["down"] * 3)
+        start = view.ghost[view.sel]
+        assert start[1:] != (0, 0)
+
+        def centre() -> tuple[int, int]:
+            j, r, c = view.ghost[view.sel]
+            cells = view.shape(view.sel, j)
+            return (2 * r + max(a for a, _ in cells), 2 * c + max(b for _, b in cells))
+
+        was = centre()
+        for _ in range(4):
+            await pilot.press("t")
+            now = centre()
+            assert abs(now[0] - was[0]) <= 1 and abs(now[1] - was[1]) <= 1, (was, now)
+        assert view.ghost[view.sel] == start
+        await pilot.press("f", "f")
+        assert view.ghost[view.sel] == start
+
+
+@pytest.mark.parametrize("hints", [0, 1])
+async def test_perfect_only_beside_a_full_score(hints):
+    p = puzzle("stomp")
+    app = Host(PuzzleScreen(p, coins=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.puzzle_screen
+        await pilot.press(*["h"] * hints)
+        for m in p.solve(p.initial()):
+            await play_move(pilot, screen, m)
+        await pilot.pause()
+        assert screen.solved and len(screen.moves) == p.par
+        line = screen.message.plain
+        assert f"Score {screen.visit.score}" in line
+        assert ("perfect!" in line) == (screen.visit.score == 100) == (hints == 0)

@@ -427,7 +427,7 @@ async def test_a_key_on_the_puzzle_screen_takes_the_puzzle_over(hand_clock):
         assert await ticks(pilot, hand_clock, lambda: len(puzzle.moves) >= 2)
         await pilot.press("u")  # undo: a key that plays the puzzle
         assert not game.bot.autopilot and len(puzzle.moves) >= 1
-        await pilot.press("escape")  # leave: the progress goes to the engine
+        await pilot.press("escape", "escape")  # leave: the progress goes to the engine
         await pilot.pause()
         assert app.screen is game
         made = room.moves
@@ -452,7 +452,7 @@ async def test_the_rules_and_esc_on_the_bots_puzzle_leave_it_the_wheel(hand_cloc
         await pilot.press("question_mark")
         await pilot.press("escape")  # closes the rules
         assert app.screen is puzzle and game.bot.autopilot
-        await pilot.press("escape")  # leaves the puzzle: the bot keeps the wheel, paused
+        await pilot.press("escape", "escape")  # leaves the puzzle: the bot keeps the wheel, paused
         await pilot.pause()
         assert app.screen is game and game.bot.autopilot and game.bot.paused
         assert not hand_clock.running and "space resumes" in screen_text(app)

@@ -19,6 +19,7 @@ from roguelike.autoplay import Policy, Result, bot_seeds, play_many, power_curve
 from roguelike.cli import Fail
 from roguelike.cli.bot import summary_text
 from roguelike.engine.balance import DEFAULT_DIFFICULTY, DIFFICULTIES
+from saves.runs import score_parts
 from saves.text import printable
 
 #: Worlds the autoplayer plays (fewer if ``--seeds`` is lower), and their size.
@@ -50,6 +51,57 @@ def speed_lines(results: list[Result], preset: str = BENCH_PRESET) -> Iterator[s
     for r in results:
         if not r.won:
             yield f"  lost {seeds.encode(r.seed)}: {r.cause}"
+
+
+def puzzle_lines(results: list[Result]) -> Iterator[str]:
+    """The puzzle rooms met and what they weigh in the score, from the full autoplayer's
+    results: pedestals per floor (vaults' seals and all) and per run, the types met in a run,
+    the most on one floor and any floor holding one type twice; then the score of the won runs
+    split into the dungeon's terms (depth, kills, winning, speed) and the puzzles'."""
+    per_floor: dict[tuple[int, int], list[tuple[str, bool]]] = {}
+    for r in results:
+        for number, kind, seal in r.pedestals:
+            per_floor.setdefault((r.seed, number), []).append((kind, seal))
+        for number in range(1, r.floors + 1):
+            per_floor.setdefault((r.seed, number), [])
+    counts = [len(v) for v in per_floor.values()]
+    keys_only = [sum(not seal for _, seal in v) for v in per_floor.values()]
+    twice = sum(len({k for k, _ in v}) < len(v) for v in per_floor.values())
+    won = [r for r in results if r.won]
+    runs = [len(r.pedestals) for r in won]
+    met = [len({kind for _, kind, _ in r.pedestals}) for r in won]
+    if not counts:
+        return
+    yield (
+        f"puzzles met, {len(results)} worlds: {np.median(counts):g} a floor p50 "
+        f"({np.median(keys_only):g} besides seals; at most {max(keys_only)} besides seals, "
+        f"{max(counts)} in all) · {twice} floors with one type twice"
+        + (
+            f" · won runs ({len(won)}): {np.median(runs):g} a run p50 "
+            f"({min(runs)}-{max(runs)}), {np.median(met):g} types met p50 ({min(met)}-{max(met)})"
+            if won
+            else ""
+        )
+    )
+    if not won:
+        return
+    dungeon, puzzle = [], []
+    for r in won:
+        parts = {
+            p.name: p.points
+            for p in score_parts(True, r.floors, r.turns, list(r.puzzle_scores), kills=r.kills)
+        }
+        puzzle.append(parts.pop("puzzles"))
+        dungeon.append(sum(parts.values()))
+    shares = [p / (p + d) for d, p in zip(dungeon, puzzle, strict=True)]
+    ahead = sum(d >= p for d, p in zip(dungeon, puzzle, strict=True))
+    kills = [r.kills for r in won]
+    yield (
+        f"score split, {len(won)} won runs: dungeon (depth, kills, winning, speed) "
+        f"{np.median(dungeon):,.0f} p50 against puzzles {np.median(puzzle):,.0f} p50 · puzzles "
+        f"{100 * np.median(shares):.0f}% of the score p50, {100 * max(shares):.0f}% at most · "
+        f"dungeon ≥ puzzles in {ahead} of {len(won)} · kills {np.median(kills):g} p50"
+    )
 
 
 #: The difficulty curve the measuring switches are held to (``bot --seeds N`` reports the same
@@ -230,6 +282,7 @@ def curve_lines(
             yield from (f"  {line.strip()}" for line in text[1:])
             if name == "full" and level == DEFAULT_DIFFICULTY:
                 yield from speed_lines(results, preset)
+                yield from puzzle_lines(results)
         yield from (f"{level}: {line}" for line in target_lines(found))
     yield from difficulty_lines(rates)
     for level, results in powers.items():
