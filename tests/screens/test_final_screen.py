@@ -30,12 +30,12 @@ async def test_the_final_screen_gives_the_score_and_the_runs_text():
         assert isinstance(app.screen, SummaryScreen)
         text = screen_text(app)
         assert "You died" in text
-        assert "Score" in text and "100 (depth 100)" in text  # floor 1, nothing else earned
+        assert "Score" in text and "200 (depth 200)" in text  # floor 1, nothing else earned
         await pilot.press("m")
         await pilot.pause()
         assert isinstance(app.screen, MorgueScreen)
         morgue = app.screen.text
-        for section in ("Score        100", "Equipment and perks:", "Pack:", "Last messages:"):
+        for section in ("Score        200", "Equipment and perks:", "Pack:", "Last messages:"):
             assert section in morgue
         assert "  2 × a healing potion" in morgue
         assert "  The cave rat bites you (3). You die..." in morgue
