@@ -32,6 +32,7 @@ from typing import Any
 
 from roguelike import depth, puzzles, seeds
 from roguelike.gen.floor import Floor
+from roguelike.puzzles import keydoor
 from roguelike.puzzles.visit import score as visit_score
 
 PUZZLE_STREAM = "puzzles"
@@ -138,6 +139,16 @@ def place_puzzles(fl: Floor) -> list[PuzzleRoom]:
     rng = seeds.stream(fl.seed, fl.number, PUZZLE_STREAM)
     room_depth = {r.id: r.depth for r in fl.topology.rooms}
     rooms: list[PuzzleRoom] = []
+
+    def seed_of(kind: str, key: int) -> int:
+        seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{key}")
+        if kind != keydoor.TYPE.name:
+            return seed
+        # a keydoor board's shape follows its place in the run (the floor, then the keydoors
+        # before it on the floor), so a run's boards take the shapes in turn
+        before = sum(r.type == kind for r in rooms)
+        return keydoor.run_seed(seed, fl.seed, fl.number + before)
+
     for k in sorted(fl.keys, key=lambda k: k.id):
         chosen = rng.random() < puzzle_share(fl.number)
         # never the type of the pedestal before (every key draws, chosen or not)
@@ -145,14 +156,14 @@ def place_puzzles(fl: Floor) -> list[PuzzleRoom]:
         kind = options[int(rng.integers(len(options)))]
         if not chosen:
             continue
-        seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{k.id}")
+        seed = seed_of(kind, k.id)
         rooms.append(
             PuzzleRoom(k.id, k.x, k.y, kind, difficulty_for(fl.number, room_depth[k.room]), seed)
         )
     for v in fl.vaults:  # drawn after the keys, so a vault never moves a key's draw
         options = [t for t in TYPES if not rooms or t != rooms[-1].type] or list(TYPES)
         kind = options[int(rng.integers(len(options)))]
-        seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{v.key}")
+        seed = seed_of(kind, v.key)
         rooms.append(
             PuzzleRoom(v.key, v.x, v.y, kind, difficulty_for(fl.number, room_depth[v.vault]), seed)
         )

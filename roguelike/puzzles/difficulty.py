@@ -366,7 +366,10 @@ def draw(kind: PuzzleType[Any, Any, Any], difficulty: str, seed: int) -> Any:
         return kind.generate(difficulty, seed)
     best: tuple[float, Any] | None = None
     for attempt in range(kind.calibration.attempts):
-        p = kind.generate(difficulty, attempt_seed(kind.name, difficulty, seed, attempt))
+        derived = attempt_seed(kind.name, difficulty, seed, attempt)
+        if attempt and kind.calibration.kin is not None:
+            derived = kind.calibration.kin(seed, derived)
+        p = kind.generate(difficulty, derived)
         miss = _miss(measure(p, calibration=kind.calibration), difficulty)
         if miss == 0:
             return p
