@@ -1,0 +1,150 @@
+"""Keydoor shapes: a run's boards take the shapes in turn, a further draw keeps the shape, each
+shape's rules (the hand, a door that keeps its key) hold in Python and in clingo alike, the
+shape survives the JSON, and a hint answers from states off the optimal line."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from asp import solve as asp_solve
+from roguelike import puzzles
+from roguelike.puzzles import IllegalMove, keydoor
+from roguelike.puzzles.keydoor import SHAPES, KeyDoor
+
+SEEDS = st.integers(0, (1 << 55) - 1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    world=SEEDS,
+    pedestals=st.lists(SEEDS, min_size=5, max_size=5),
+    floors=st.lists(st.integers(1, 8), min_size=5, max_size=5, unique=True),
+)
+def test_five_keydoor_boards_of_a_run_show_three_shapes(world, pedestals, floors):
+    """Five keydoor places of a run on five floors (a world has eight at most), with any
+    pedestal seeds, draw three shapes at least."""
+    shapes = {
+        keydoor.shape_of(keydoor.run_seed(seed, world, floor)).name
+        for seed, floor in zip(pedestals, sorted(floors), strict=True)
+    }
+    assert len(shapes) >= 3
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=SEEDS, derived=SEEDS)
+def test_a_further_draw_keeps_the_shape(seed, derived):
+    moved = keydoor.same_shape(seed, derived)
+    assert 0 <= moved <= derived + len(SHAPES)
+    assert keydoor.shape_of(moved) == keydoor.shape_of(seed)
+
+
+@cache
+def board(shape: int, level: str = "medium") -> KeyDoor:
+    p = puzzles.generate("keydoor", level, shape)  # seed s draws shape s
+    assert p.shape == SHAPES[shape].name
+    return p
+
+
+@pytest.mark.parametrize("shape", range(len(SHAPES)))
+def test_each_shape_is_generated_with_its_rules_and_rebuilt_from_json(shape):
+    p, spec = board(shape), SHAPES[shape]
+    assert p.hand == spec.hand
+    assert bool(p.keeps) == (not spec.eats)
+    assert bool(p.branch2) == (spec.branches == 2)
+    back = puzzles.from_json(p.to_json())
+    assert (back.shape, back.hand, back.keeps, back.branch2, back.junction2) == (
+        p.shape,
+        p.hand,
+        p.keeps,
+        p.branch2,
+        p.junction2,
+    )
+    assert len(back.solve(back.initial())) == p.par
+    text = p.board_rules()
+    assert ("one key at a time" in text) == (p.hand == 1)
+    assert ("keeps its key" in text or "keep their key" in text) == bool(p.keeps)
+
+
+UNDO = {("left", "right"), ("right", "left"), ("enter", "leave"), ("leave", "enter")}
+UNDO |= {("take", "drop"), ("drop", "take")}
+
+
+def undoes(plan: list[str]) -> bool:
+    """Two actions in a row that undo each other (the encoding cuts them as never optimal)."""
+    return any((a, b) in UNDO for a, b in zip(plan, plan[1:], strict=False))
+
+
+def clingo_accepts(p: KeyDoor, actions: list[str], extra: int = 0) -> bool:
+    constants = p.constants() | {"chain": 0, "horizon": len(actions) + extra}
+    facts = p.facts() + [f"given_do({t},{a})." for t, a in enumerate(actions)]
+    out = asp_solve.solve(["keydoor"], constants, [1], 100_000, facts)
+    assert out.status != "unknown"
+    return out.status == "sat"
+
+
+@pytest.mark.parametrize("shape", range(1, len(SHAPES)))
+def test_clingo_and_python_agree_off_the_line(shape):
+    """From states of random walks, the Python optimum after each legal action is a plan
+    clingo accepts, and an action Python refuses cannot be continued in clingo."""
+    p = board(shape)
+    rng = np.random.default_rng(shape)
+    s, walk = p.initial(), []
+    for _ in range(int(rng.integers(3, 9))):
+        legal = [
+            m
+            for m in p.moves(s)
+            if not undoes(walk[-1:] + [m]) and p.solve(p.apply(s, m)) is not None
+        ]
+        if not legal or p.is_solved(s):
+            break
+        m = legal[int(rng.integers(0, len(legal)))]
+        s, walk = p.apply(s, m), walk + [m]
+    if p.is_solved(s):
+        return
+    for a in keydoor.ACTIONS:
+        if a in p.moves(s):
+            rest = p.solve(p.apply(s, a))
+            if rest is not None and not undoes(walk + [a] + rest):
+                assert clingo_accepts(p, walk + [a] + rest)
+        else:
+            assert not clingo_accepts(p, walk + [a], 30)
+
+
+@pytest.mark.parametrize("shape", range(len(SHAPES)))
+def test_a_hint_answers_from_states_off_the_line(shape):
+    p = board(shape)
+    rng = np.random.default_rng(7 + shape)
+    s = p.initial()
+    for _ in range(12):
+        move, left = puzzles.hint(p, s) if p.solve(s) is not None else (None, -1)
+        if left > 0:
+            assert len(p.solve(p.apply(s, move))) == left - 1
+        moves = p.moves(s)
+        if not moves or p.is_solved(s):
+            break
+        s = p.apply(s, moves[int(rng.integers(0, len(moves)))])
+
+
+def test_a_two_key_hand_never_drops_and_a_kept_key_stays_in_hand():
+    # rooms 1..5; key 1 in room 2 opens door 3, key 2 in room 3 opens door 5; door 3 keeps key 1
+    p = KeyDoor(5, 0, 1, (3, 5), (2, 4), hand=2, keeps=(1,), shape="nested")
+    s = p.apply(p.apply(p.initial(), "right"), "take")
+    assert "drop" not in p.moves(s)
+    with pytest.raises(IllegalMove, match="never put down"):
+        p.apply(s, "drop")
+    s = p.apply(s, "open")
+    assert keydoor.keys_of(s[1]) == [1]  # door 3 kept it
+    s = p.apply(p.apply(p.apply(s, "right"), "right"), "take")
+    assert keydoor.keys_of(s[1]) == [1, 2]
+    assert p.state_from_json(p.state_to_json(s)) == s
+    one = KeyDoor(5, 0, 1, (3, 5), (2, 4), keeps=(1,))
+    t = one.apply(one.apply(one.apply(one.initial(), "right"), "take"), "open")
+    with pytest.raises(IllegalMove, match="hand is full"):
+        one.apply(one.apply(one.apply(t, "right"), "right"), "take")
+    best = one.solve(one.initial())
+    assert best is not None and len(best) == 9 and "drop" in best  # the spent key 1 put down
