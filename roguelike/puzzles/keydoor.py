@@ -83,7 +83,19 @@ PAR: dict[str, tuple[int, int]] = {
 }
 #: A shape's own par range at a level, where the level's cannot hold it (nested doors need
 #: three keys, more actions than an easy board's).
-PAR_OF_SHAPE: dict[tuple[str, str], tuple[int, int]] = {("nested", "easy"): (9, 14)}
+PAR_OF_SHAPE: dict[tuple[str, str], tuple[int, int]] = {
+    ("nested", "easy"): (9, 14),
+}
+#: The par range of each level over every shape (the type record's).
+PAR_RANGE: dict[str, tuple[int, int]] = {
+    level: (
+        min(lo for (_, lv), (lo, _) in PAR_OF_SHAPE.items() if lv == level)
+        if any(lv == level for _, lv in PAR_OF_SHAPE)
+        else lo_hi[0],
+        max([lo_hi[1]] + [hi for (_, lv), (_, hi) in PAR_OF_SHAPE.items() if lv == level]),
+    )
+    for level, lo_hi in PAR.items()
+}
 
 
 class Size(NamedTuple):
@@ -911,7 +923,10 @@ def generate(difficulty: str, seed: int) -> KeyDoor:
     first = shape is SHAPES[0]
     (r_lo, r_hi), (h_lo, h_hi) = size.main, size.branch
     k = size.keys if first else max(shape.keys, size.keys)
-    hand = shape.hand
+    # an easy board's hand holds every key (a two-key hand of three keys asks too much there)
+    # and its doors eat their keys (a spent key to put down makes a ferry too long for easy)
+    hand = k if difficulty == "easy" and shape.hand > 1 else shape.hand
+    eats = shape.eats or difficulty == "easy"
     h_lo, h_hi = (h_lo, h_hi) if first else (max(2, h_lo), max(2, h_hi))
     lo_par, hi_par = PAR_OF_SHAPE.get((shape.name, difficulty), PAR[difficulty])
     calls = 0
@@ -928,12 +943,12 @@ def generate(difficulty: str, seed: int) -> KeyDoor:
         base = p.constants() | {"keys": k}
         base |= {"chain": size.chain if first else 0, "ferry": size.ferry if first else 0}
         base |= {"across": shape.across, "nested": shape.nested, "crossing": shape.crossing}
-        base |= {"eats": int(shape.eats)}
+        base |= {"eats": int(eats)}
         out, calls = _call(base | {"horizon": 0}, [], stage, seed, calls)
         if out.status != "sat":
             continue
         doors, keys, _ = _parse(out.atoms, k)
-        keeps = () if shape.eats else tuple(range(1, k + 1))
+        keeps = () if eats else tuple(range(1, k + 1))
         p = KeyDoor(
             r, h, j, tuple(doors), tuple(keys), (), difficulty, 0, h2, j2, hand, keeps, shape.name
         )
@@ -1003,7 +1018,7 @@ TYPE: PuzzleType[KeyDoor, State, Move] = PuzzleType(
     name=KeyDoor.type_name,
     generate=generate,
     from_json=KeyDoor.from_json,
-    par=PAR,
+    par=PAR_RANGE,
     rules=RULES,
     hint_budget=HINT_BUDGET,
     # every level is drawn into its band, each attempt keeping the board's shape
