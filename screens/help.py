@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -35,6 +36,10 @@ EVERYWHERE = "Everywhere"
 COLUMNS = (("Move", "Info", "Watch"), (EVERYWHERE, "Act"))
 #: the legend's groups in two columns
 LEGEND_COLUMNS = (("You", "Terrain", "Doors and keys"), ("Items", "Monsters"))
+#: The narrowest screen that shows the legend's columns side by side: the meanings are long,
+#: and two columns at 80 left each meaning a strip of eight characters, so narrower screens
+#: give the legend one column of the full width.
+LEGEND_SIDE_BY_SIDE = 120
 #: How the help writes the blank glyph (solid rock, or not seen yet).
 BLANK = "␣"
 
@@ -174,6 +179,12 @@ class HelpScreen(ClosedByItsKey, ModalScreen[None]):
     HelpScreen #legend-columns {
         height: auto;
     }
+    HelpScreen #legend-columns.-one-column {
+        layout: vertical;
+    }
+    HelpScreen #legend-columns.-one-column .help-column {
+        margin-right: 0;
+    }
     """
 
     BINDINGS = [
@@ -214,6 +225,11 @@ class HelpScreen(ClosedByItsKey, ModalScreen[None]):
                                 classes="help-group",
                             )
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one("#legend-columns").set_class(
+            event.size.width < LEGEND_SIDE_BY_SIDE, "-one-column"
+        )
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -5,6 +5,8 @@ by its world's look, marked unknown."""
 
 from __future__ import annotations
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -63,8 +65,11 @@ class InventoryScreen(BoxScreen[str | None]):
     def compose(self) -> ComposeResult:
         yield Static(self._text(), id="inventory-box", classes="box")
 
-    def _text(self) -> Text:
+    def _text(self) -> Group:
+        """The box's text: a description under its item wraps with a hanging indent (wrapped
+        at 80 columns, its lines started at the box's left edge, under the numbers)."""
         text = Text(self.heading, style="bold")
+        parts: list[Text | Padding] = [text]
         for name, _, what in equipment_words(self.worn):
             gear = ITEMS[name]
             verb = "wielded" if gear.slot == "weapon" else "worn"
@@ -79,7 +84,7 @@ class InventoryScreen(BoxScreen[str | None]):
                 "wear": "holds nothing to wear or wield",
             }.get(self.only, "is empty")
             text.append(f"\n\nYour pack {what}.\n\nEsc closes.", style=OLD)
-            return text
+            return Group(*parts)
         for n, kind in enumerate(self.kinds, 1):
             item = ITEMS.get(kind)
             glyph = item.glyph if item else "?"
@@ -91,13 +96,14 @@ class InventoryScreen(BoxScreen[str | None]):
                 name = item_label(self.state, kind)
                 description = item_description(self.state, kind)
             count = self.inventory[kind]
-            text.append(f"\n{n} ", style="bold")
+            text = Text(f"{n} ", style="bold")
+            parts.append(text)
             text.append(glyph, style=f"bold {colour}")
             text.append(f" {name}" + (f" ×{count}" if count > 1 else ""))
             if description:
-                text.append(f"\n    {description}", style=OLD)
-        text.append(f"\n\n1–9 {self.verb} · Esc close", style=OLD)
-        return text
+                parts.append(Padding(Text(description, style=OLD), (0, 0, 0, 4)))
+        parts.append(Text(f"\n1–9 {self.verb} · Esc close", style=OLD))
+        return Group(*parts)
 
     def action_use(self, n: int) -> None:
         if 1 <= n <= len(self.kinds):

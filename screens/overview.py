@@ -1,7 +1,8 @@
 """The overview map (``M``): the whole floor at a glance, as far as the player knows it.
 
 A floor can be larger than the terminal (156×80 on a large world, the map view at 80×24 shows
-about 56×18 of it), so the overview shrinks it to fit: each character stands for a block of
+about 56×18 of it), so the overview shrinks the part the player knows (the rectangle round every
+cell seen) to fit, full size while it fits: each character stands for a block of
 ``sx × sy`` cells, the smallest block that fits, and shows the most important thing in its block
 (:data:`MARK_RANK`, :func:`tile_ranks`): the player, then the stairs or exit, keys, pedestals,
 locked doors, monsters, items, doors, then floor over wall, so a key or the stairs are never
@@ -81,15 +82,35 @@ def scale_for(map_w: int, map_h: int, cols: int, rows: int) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class Overview:
-    """A floor shrunk by (``sx``, ``sy``): each character's glyph and style, row by row."""
+    """A floor shrunk by (``sx``, ``sy``): each character's glyph and style, row by row; the
+    first character's block starts at the floor's cell (``x0``, ``y0``), the corner of the
+    part the player knows."""
 
     sx: int
     sy: int
     cells: list[list[tuple[str, Style]]]
+    x0: int = 0
+    y0: int = 0
 
     def text(self) -> str:
         """The glyphs alone, one line per row (for tests and a plain look)."""
         return "\n".join("".join(glyph for glyph, _ in row) for row in self.cells)
+
+
+def _known_part(
+    code: np.ndarray, rank: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, tuple[int, int]]:
+    """The rectangle of the floor the player knows (every cell with a rank, and a margin of
+    one), cut from ``code`` and ``rank``: the overview shrinks what is known, not the whole
+    floor, so early on a floor it shows full size and fills the screen as the floor is
+    explored."""
+    ys, xs = np.nonzero(rank >= 0)
+    if not len(ys):
+        return code, rank, (0, 0)
+    h, w = rank.shape
+    top, bottom = max(0, int(ys.min()) - 1), min(h, int(ys.max()) + 2)
+    left, right = max(0, int(xs.min()) - 1), min(w, int(xs.max()) + 2)
+    return code[top:bottom, left:right], rank[top:bottom, left:right], (left, top)
 
 
 def overview(state: GameState, cols: int, rows: int) -> Overview:
@@ -118,6 +139,7 @@ def overview(state: GameState, cols: int, rows: int) -> Overview:
         code[y, x] = len(table)
         table.append(mark)
         rank[y, x] = MARK_RANK[what]
+    code, rank, (x0, y0) = _known_part(code, rank)
     h, w = code.shape
     sx, sy = scale_for(w, h, cols, rows)
     out_h, out_w = -(-h // sy), -(-w // sx)
@@ -132,7 +154,7 @@ def overview(state: GameState, cols: int, rows: int) -> Overview:
     chosen = np.take_along_axis(blocks_code.reshape(out_h, out_w, sy * sx), best[..., None], 2)
     chosen = np.where(np.take_along_axis(flat_rank, best[..., None], 2) < 0, 0, chosen)
     cells = [[table[int(c)] for c in row] for row in chosen[..., 0].tolist()]
-    return Overview(sx, sy, cells)
+    return Overview(sx, sy, cells, x0, y0)
 
 
 def _key_glyphs() -> str:

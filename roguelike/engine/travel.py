@@ -22,6 +22,7 @@ player but the long way round, lets it go on, and a walk stops when one comes th
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -180,11 +181,25 @@ def dangers(state: GameState) -> list[Danger]:
             hx, hy = m.home
             room = -1 if room_map is None else int(room_map[hy, hx])
             where = "this room" if room >= 0 and room == here else "the next room"
-            words = f"the {m.kind} guards {where if room >= 0 else 'the way on'}"
+            who = f"the {m.kind}" if seen else f"the {m.kind} you saw {bearing(px, py, hx, hy)}"
+            words = f"{who} guards {where if room >= 0 else 'the way on'}"
             out.append(Danger(m, guard_reach(state, m), words))
         elif seen and m.awake and m.info.ranged and not m.fleeing:
             out.append(Danger(m, _shot_reach(state, m), f"the {m.kind} covers the way on"))
     return out
+
+
+#: The eight compass words, clockwise from north (y grows southward on the map).
+COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
+
+
+def bearing(x: int, y: int, to_x: int, to_y: int) -> str:
+    """Which way (``to_x``, ``to_y``) lies from (``x``, ``y``), in compass words ("to the
+    north-east"), for a danger the player saw before and cannot see now."""
+    if (to_x, to_y) == (x, y):
+        return "here"
+    angle = math.degrees(math.atan2(to_x - x, y - to_y)) % 360  # 0 north, 90 east
+    return f"to the {COMPASS[int((angle + 22.5) // 45) % 8]}"
 
 
 def danger_mask(found: list[Danger], shape: tuple[int, ...]) -> np.ndarray:

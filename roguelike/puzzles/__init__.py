@@ -32,6 +32,12 @@ states, how many moves to undo to rejoin a state whose exact distance is known (
 the last state from which the goal can still be reached). Following the advice move after move
 always reaches the goal: a proven plan shortens by one per move, and a route is remembered so
 that its later states continue it.
+
+Hints that teach: between the nudges and the move, :func:`milestone` names the next
+intermediate goal on the advice's plan that, once reached, stays reached to the plan's end
+("first get 2 L into jug B", "first put 1–3 in the top row", "first take key 2 in the hall,
+then open door 2 with key 2"), read off the plan's states through the type's ``facts`` and
+worded by its ``milestone_words``.
 """
 
 from __future__ import annotations
@@ -47,6 +53,7 @@ from roguelike.puzzles.base import (
     Calibration,
     GenerationError,
     IllegalMove,
+    Milestone,
     Puzzle,
     PuzzleFormatError,
     PuzzleType,
@@ -66,6 +73,7 @@ __all__ = [
     "SearchLimit",
     "GenerationError",
     "IllegalMove",
+    "Milestone",
     "Puzzle",
     "PuzzleFormatError",
     "Unsolvable",
@@ -77,6 +85,7 @@ __all__ = [
     "hint_text",
     "kind",
     "kind_of",
+    "milestone",
 ]
 
 
@@ -188,12 +197,50 @@ def advise(p: Any, s: Any, *, trail: Sequence[Any] | None = None) -> Advice:
     )
 
 
+#: A milestone lies at least this many moves ahead on the plan when the plan is longer (one move
+#: ahead, it would only repeat the move hint).
+MILESTONE_AHEAD = 2
+
+
+def milestone(p: Any, s: Any, advice: Advice | None = None) -> Milestone | None:
+    """The next milestone from ``s``: on the plan of ``advice`` (:func:`advise` from ``s`` when
+    not given), the first step ``i``, at least :data:`MILESTONE_AHEAD` moves ahead when the plan
+    is longer and before its last move, from which some of the type's ``facts`` that do not all
+    hold now hold at every state to the plan's end; the milestone is every fact so settled by
+    step ``i`` and not settled from ``s`` on. None when there is no plan or no such step (the
+    plan is one move, or nothing settles before the goal). Raises Unsolvable as ``advise``."""
+    a = advise(p, s) if advice is None else advice
+    plan = list(a.plan)
+    n = len(plan)
+    if n < 2:
+        return None
+    states = [s]
+    for m in plan:
+        states.append(p.apply(states[-1], m))
+    holds = [p.facts(t) for t in states]
+    settled = [holds[n]] * (n + 1)  # settled[i]: the facts of every state from i to the end
+    for i in range(n - 1, -1, -1):
+        settled[i] = settled[i + 1] & holds[i]
+    for i in range(min(MILESTONE_AHEAD, n - 1), n):
+        facts = settled[i] - settled[0]
+        new = facts - holds[0]
+        if new:
+            words = p.milestone_words(new, s, plan, i)
+            way = "" if a.exact else " on a known way, not proven shortest"
+            text = f"First {words} ({_steps(i)}{way}); it then stays so to the end."
+            return Milestone(frozenset(facts), text, i, tuple(plan), a.exact)
+    return None
+
+
 def hint_text(p: Any, s: Any, tier: int) -> str:
-    """A hint in words: tiers 1 and 2 are the type's nudges, tier 3 and up the move itself
-    (:func:`advise`)."""
+    """A hint in words: tiers 1 and 2 are the type's nudges, tier 3 the milestone (or, with
+    none on the way, the move), tier 4 and up the move itself (:func:`advise`)."""
     if tier < 3:
         return p.nudge(s, tier)
     try:
-        return advise(p, s).text
+        a = advise(p, s)
+        if tier == 3 and (m := milestone(p, s, a)) is not None:
+            return m.text
+        return a.text
     except Unsolvable as e:
         return str(e).capitalize() + "."

@@ -36,10 +36,10 @@ from __future__ import annotations
 import bisect
 import itertools
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -401,6 +401,27 @@ class Ball:
                 f"{len(plan)} moves are enough."
             )
         return f"Move {self.piece_words(s, r, c)} next."
+
+    def facts(self, s: State) -> frozenset[Hashable]:
+        """What a milestone may name: where each block lies (``("block", kind, r, c)``, its
+        top-left cell; blocks of a kind are alike). The ball settles only at the goal."""
+        g = self.geo
+        return frozenset(
+            ("block", k, *g.cell(a))
+            for k, anchors in enumerate(g.split(s))
+            if k
+            for a in _bits(anchors)
+        )
+
+    def milestone_words(
+        self, new: frozenset[Hashable], s: State, plan: Sequence[Move], at: int
+    ) -> str:
+        """ "park the wide block at row 3, column 1" (a block that then stays put while the
+        ball makes its way), joined by "and"."""
+        return " and ".join(
+            f"park {KIND_WORDS[KINDS[k][0]]} with its top left at {cell_name(r, c)}"
+            for _tag, k, r, c in sorted(cast(tuple[str, int, int, int], f) for f in new)
+        )
 
     def picture(self, s: State) -> list[str]:
         """The board as text: ``O`` ball, ``a``, ``b``, ... blocks, ``.`` empty, ``#`` wall

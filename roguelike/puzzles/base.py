@@ -15,9 +15,15 @@ state and asks the instance what it may do with it:
 - ``describe_move(m, s=None)``  words for a hint ("pour jug A into jug C");
 - ``render_text(s)``            the board in state ``s`` as plain text, with the goal (the CLI's
                                 ``--format text`` and the puzzle screen's fallback);
-- ``nudge(s, tier)``            a weaker hint in words, computed from ``s``: tier 1 names what
-                                matters (a jug, a region, a piece), tier 2 says more; the move
-                                itself is tier 3 (see :func:`roguelike.puzzles.hint_text`);
+- ``nudge(s, tier)``            a weaker hint in words, computed from ``s``: tier 1 names
+                                something to act on (a jug, tiles, a row, a piece, a key), tier 2
+                                says more; then comes the milestone (tier 3) and the move itself
+                                (tier 4, see :func:`roguelike.puzzles.hint_text`);
+- ``facts(s)``                  what holds in ``s`` that a milestone may name (hashable tokens:
+                                "jug B holds 2 L", "tile 3 is in its place", "door 2 is open");
+- ``milestone_words(new, s, plan, at)``  words for reaching the facts ``new`` (none true in
+                                ``s``) by step ``at`` of ``plan`` from ``s``: "get 2 L into jug
+                                B" (see :func:`roguelike.puzzles.milestone`);
 - ``dead_ends``                 True when some move can leave the goal out of reach (then
                                 ``solve`` returns None), False when every move can be undone;
 - ``to_json()`` / ``from_json``  the instance (see below); ``state_to_json`` /
@@ -36,7 +42,7 @@ JSON of an instance (stable; every value is a plain int, str, bool, list or dict
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeGuard, TypeVar, runtime_checkable
 
@@ -101,6 +107,22 @@ class Advice:
     plan: tuple[Any, ...] = ()
 
 
+@dataclass(frozen=True)
+class Milestone:
+    """The next intermediate goal on a plan (see :func:`roguelike.puzzles.milestone`).
+
+    ``facts``: what holds from step ``steps`` of ``plan`` to its end (tokens of the type's
+    ``facts``; not all of them hold now); ``text``: the goal in words ("First get 2 L into jug
+    B ..."); ``steps``: the moves along ``plan`` that reach it (fewer than the plan's length);
+    ``exact``: ``plan`` is a proven shortest one (else a known route)."""
+
+    facts: frozenset[Hashable]
+    text: str
+    steps: int
+    plan: tuple[Any, ...]
+    exact: bool
+
+
 class GenerationError(RuntimeError):
     """The generator found no instance in its (deterministic) budget of attempts."""
 
@@ -124,6 +146,10 @@ class Puzzle(Protocol[S, M]):
     def solve(self, s: S, budget: int | None = None) -> list[M] | None: ...
     def describe_move(self, m: M, s: S | None = None) -> str: ...
     def nudge(self, s: S, tier: int) -> str: ...
+    def facts(self, s: S) -> frozenset[Hashable]: ...
+    def milestone_words(
+        self, new: frozenset[Hashable], s: S, plan: Sequence[M], at: int
+    ) -> str: ...
     def render_text(self, s: S) -> str: ...
     def to_json(self) -> dict[str, Any]: ...
     def state_to_json(self, s: S) -> Any: ...

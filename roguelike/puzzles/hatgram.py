@@ -41,8 +41,9 @@ tilings are counted again by the solver); state: a list of null or ``[j, r, c]``
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -339,13 +340,30 @@ class Hatgram:
         name = ordinal_letter(m[1])
         if m[0] == "remove":
             if tier <= 1:
-                return "A piece on the board is not where it belongs."
-            return f"Piece {name} is not where it belongs."
+                return f"Piece {name} is not where it belongs."
+            return f"Piece {name} is not where it belongs: take it off the board."
         cells = self.cells_of(m[1], tuple(m[2:]))  # type: ignore[arg-type]
         if tier <= 1:
             return f"Piece {name} belongs {self.where_words(cells)}."
         r, c = min(cells)
         return f"Piece {name} covers the cell at {cell_name(r, c)}."
+
+    def facts(self, s: State) -> frozenset[Hashable]:
+        """What a milestone may name: each piece where it lies (``("piece", i, placement)``)."""
+        return frozenset(("piece", i, p) for i, p in enumerate(s) if p is not None)
+
+    def milestone_words(
+        self, new: frozenset[Hashable], s: State, plan: Sequence[Move], at: int
+    ) -> str:
+        """ "place piece B in the top left corner of the board", joined by "and" (the pieces
+        that stay where they are put to the end)."""
+        return " and ".join(
+            f"place piece {ordinal_letter(i)} {self.where_words(self.cells_of(i, p))}"
+            for _tag, i, p in sorted(
+                (cast(tuple[str, int, Placement], f) for f in new),
+                key=lambda f: plan.index(("place", f[1], *f[2])),
+            )
+        )
 
     def where_words(self, cells: list[Cell] | tuple[Cell, ...]) -> str:
         """Where ``cells`` lie, truthfully: the one or two board regions they all fall in, else

@@ -23,8 +23,9 @@ list of contents; move: ``[a, b]``.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from roguelike.puzzles.base import (
     HINT_BUDGET,
@@ -221,23 +222,47 @@ class Jugs:
             return "From here the target can no longer be measured: start the puzzle again."
         if not plan:
             return "The jugs already hold the target amounts."
+        a, _b = plan[0]
+        pours = f"{len(plan)} pour{'s are' if len(plan) != 1 else ' is'} enough"
+        if tier <= 1:  # something to act on: the jug the next pour starts from
+            return f"Your next pour starts from {self.jug_name(a)}; {pours}."
+        # tier 2 adds which jug matters: the one that ends up holding the measured amount
         kind, vals = self.target
-        if tier <= 1:
-            # which jug matters: the one that ends up holding the measured amount
-            final = s
-            for m in plan:
-                final = _pour(self.capacities, final, *m)
-            if kind == "any":
-                j = final.index(vals[0])
-                return (
-                    f"Aim to finish with {vals[0]} L in {self.jug_name(j)}; "
-                    f"{len(plan)} pours are enough."
-                )
-            changed = [i for i in range(len(s)) if s[i] != final[i]]
-            names = " and ".join(ordinal_letter(i) for i in changed)
-            return f"Jugs {names} still hold the wrong amounts; {len(plan)} pours are enough."
-        a, b = plan[0]
-        return f"Your next pour starts from {self.jug_name(a)}."
+        final = s
+        for m in plan:
+            final = _pour(self.capacities, final, *m)
+        if kind == "any":
+            j = final.index(vals[0])
+            return (
+                f"Your next pour starts from {self.jug_name(a)}; "
+                f"aim to finish with {vals[0]} L in {self.jug_name(j)}."
+            )
+        changed = [i for i in range(len(s)) if s[i] != final[i]]
+        names = " and ".join(ordinal_letter(i) for i in changed)
+        jugs = "Jug" if len(changed) == 1 else "Jugs"
+        return (
+            f"Your next pour starts from {self.jug_name(a)}. "
+            f"{jugs} {names} still hold the wrong amounts."
+        )
+
+    def facts(self, s: State) -> frozenset[Hashable]:
+        """What a milestone may name: each jug's contents (``("jug", i, litres)``)."""
+        return frozenset(("jug", i, v) for i, v in enumerate(s))
+
+    def milestone_words(
+        self, new: frozenset[Hashable], s: State, plan: Sequence[Move], at: int
+    ) -> str:
+        """ "get 2 L into jug B", "empty jug A", "fill jug C (5 L)", joined by "and"."""
+        parts = []
+        for _tag, i, v in sorted(cast(tuple[str, int, int], f) for f in new):
+            name = f"jug {ordinal_letter(i)}"
+            if v == 0:
+                parts.append(f"empty {name}")
+            elif v == self.capacities[i]:
+                parts.append(f"fill {name} ({v} L)")
+            else:
+                parts.append(f"get {v} L into {name}")
+        return " and ".join(parts)
 
     def render_text(self, s: State) -> str:
         """The jugs in state ``s`` and the goal, as plain text."""

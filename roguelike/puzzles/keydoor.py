@@ -45,6 +45,7 @@ one key per room, doors that exist), and a config stays within ``MAX_ROOMS`` roo
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, NamedTuple
 
@@ -342,7 +343,7 @@ class KeyDoor:
             "eats": 1,
         }
 
-    def facts(self) -> list[str]:
+    def encoding_facts(self) -> list[str]:
         """The encoding's facts that fix this instance: its doors, keys, and doors that keep
         their key."""
         facts = [f"given_door({i + 1},{d})." for i, d in enumerate(self.doors)]
@@ -545,10 +546,30 @@ class KeyDoor:
             if m == "drop":
                 held = self._hint_key(cur, m)
                 if tier <= 1:
-                    return "Your hand has to be free soon."
+                    return f"Your hand has to be free soon: key {held} cannot stay in it."
                 return f"Drop key {held} in {self.room_name(room)}."
             cur = self.apply(cur, m)
         return f"Walk to {self.room_name(self.rooms)}: the way is open."
+
+    def facts(self, s: State) -> frozenset[Hashable]:
+        """What a milestone may name: each open door (``("open", door)``, read from the state's
+        JSON so that it holds for every shape the solver plans)."""
+        return frozenset(("open", k) for k in self.state_to_json(s)["opened"])
+
+    def milestone_words(
+        self, new: frozenset[Hashable], s: State, plan: Sequence[Move], at: int
+    ) -> str:
+        """The plan's own steps up to the milestone: each ``take``, ``drop`` and ``open`` on the
+        way, in words ("take key 2 in room 2, then open door 2 with key 2")."""
+        words, cur = [], s
+        for m in plan[:at]:
+            if m in ("take", "drop"):
+                room = self.room_name(self.state_to_json(cur)["room"])
+                words.append(f"{self.describe_move(m, cur)} in {room}")
+            elif m == "open":
+                words.append(self.describe_move(m, cur))
+            cur = self.apply(cur, m)
+        return ", then ".join(words)
 
     def render_text(self, s: State) -> str:
         """One line per room (what lies there, the doors, where you are), as plain text."""
@@ -959,7 +980,7 @@ def generate(difficulty: str, seed: int) -> KeyDoor:
         blind = no_drop_plan(p) if size.drop and hand == 1 else None
         if blind is not None and len(blind) <= par:
             continue
-        facts = p.facts()
+        facts = p.encoding_facts()
         steps = [f"given_do({t},{a})." for t, a in enumerate(predicted)]
         found, calls = _call(base | {"horizon": par}, facts + steps, stage, seed, calls)
         if found.status == "unknown":

@@ -40,8 +40,9 @@ numbers; move: the tile.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -52,6 +53,7 @@ from roguelike.puzzles.base import (
     PuzzleFormatError,
     PuzzleType,
     SearchLimit,
+    cell_name,
     check_difficulty,
     envelope,
     in_range,
@@ -323,14 +325,51 @@ class Sliding:
             if exact
             else f"a way of {len(plan)} moves is known (perhaps not the shortest)"
         )
-        if tier <= 1:
+        if tier <= 1:  # something to act on: where, and the tiles that move there
             rows = sorted({s.index(t) // n for t in soon})
             cols = sorted({s.index(t) % n for t in soon})
             vert = "top" if max(rows) < n / 2 else "bottom" if min(rows) >= n / 2 else "middle"
             horiz = "left" if max(cols) < n / 2 else "right" if min(cols) >= n / 2 else "centre"
-            return f"The next moves happen around the {vert} {horiz} of the board; {enough}."
+            among = _and(sorted(set(soon)))
+            return (
+                f"The next moves happen around the {vert} {horiz} of the board, among tiles "
+                f"{among}; {enough}."
+            )
         tiles = sorted(set(plan[:3]))
         return "Tiles " + ", ".join(map(str, tiles)) + " move next (in some order)."
+
+    def facts(self, s: State) -> frozenset[Hashable]:
+        """What a milestone may name: each tile in its place (``("tile", t)``)."""
+        goal = self.goal()
+        return frozenset(("tile", t) for i, t in enumerate(s) if t and goal[i] == t)
+
+    def milestone_words(
+        self, new: frozenset[Hashable], s: State, plan: Sequence[Move], at: int
+    ) -> str:
+        """ "put 1–3 in the top row" for a whole row (or column) of the goal, else "put tile 5
+        in its place (row 2, column 2)"; joined by "and"."""
+        n, goal = self.size, self.goal()
+        left = {cast(tuple[str, int], f)[1] for f in new}
+        parts = []
+        for axis, name in (("row", _ROWS[n]), ("column", _COLUMNS[n])):
+            for k in range(n):
+                cells = (
+                    [k * n + c for c in range(n)]
+                    if axis == "row"
+                    else [r * n + k for r in range(n)]
+                )
+                line = [goal[i] for i in cells if goal[i]]
+                if len(line) > 1 and set(line) <= left:
+                    span = f"{line[0]}–{line[-1]}" if _runs(line) else _and(line)
+                    parts.append(f"put {span} in the {name[k]} {axis}")
+                    left -= set(line)
+        if len(left) == 1:
+            (t,) = left
+            r, c = divmod(goal.index(t), n)
+            parts.append(f"put tile {t} in its place ({cell_name(r, c)})")
+        elif left:
+            parts.append(f"put tiles {_and(sorted(left))} in their places")
+        return " and ".join(parts)
 
     def render_text(self, s: State) -> str:
         """The tiles in state ``s`` (``.`` the gap) and the goal, as plain text."""
@@ -398,6 +437,21 @@ class Sliding:
 
 
 # --- generator -------------------------------------------------------------------------------
+_ROWS = {3: ("top", "middle", "bottom"), 4: ("top", "second", "third", "bottom")}
+_COLUMNS = {3: ("left", "middle", "right"), 4: ("left", "second", "third", "right")}
+
+
+def _and(xs: Sequence[int]) -> str:
+    """ "3", "3 and 7", "3, 7 and 8"."""
+    words = [str(x) for x in xs]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _runs(xs: Sequence[int]) -> bool:
+    """Do ``xs`` count up by one (1, 2, 3, 4)?"""
+    return all(b == a + 1 for a, b in zip(xs, xs[1:], strict=False))
+
+
 def _scramble(n: int, length: int, rng: np.random.Generator, bias: int = 0) -> State:
     """A random walk of the gap from the goal, never straight back; with ``bias`` percent
     chance per step it picks among the tiles that would move away from home."""

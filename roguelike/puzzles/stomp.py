@@ -20,9 +20,10 @@ of ``#`` (lit) and ``.``; move: ``[r, c]``.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from roguelike.puzzles.base import (
     HINT_BUDGET,
@@ -252,7 +253,7 @@ class Stomp:
         rows, cols = self.n_rows, self.n_cols
         first = (
             f"{len(plan)} stomp{'s are' if len(plan) != 1 else ' is'} enough, in any order; "
-            f"one of them is in the {region_name(r, c, rows, cols)} of the board."
+            f"one of them is in row {r + 1}, in the {region_name(r, c, rows, cols)} of the board."
         )
         if tier <= 1:
             return first
@@ -261,6 +262,50 @@ class Stomp:
             return f"{first} It is the cell at {cell_name(r, c)}."
         r2, c2 = plan[-1]
         return f"{first} Another is in row {r2 + 1}, in the {region_name(r2, c2, rows, cols)}."
+
+    def facts(self, s: State) -> frozenset[Hashable]:
+        """What a milestone may name: each cell that matches the target (``("cell", r, c)``)."""
+        w, diff = self.n_cols, s ^ self.target
+        return frozenset(
+            ("cell", r, c)
+            for r in range(self.n_rows)
+            for c in range(w)
+            if not diff >> (r * w + c) & 1
+        )
+
+    def milestone_words(
+        self, new: frozenset[Hashable], s: State, plan: Sequence[Move], at: int
+    ) -> str:
+        """ "make rows 1 and 2 match the target" when whole rows settle (no later stomp
+        touches them), else "make the cell at row 3, column 2 match the target"."""
+        cur = s
+        for m in plan[:at]:
+            cur = self.apply(cur, m)
+        later = 0
+        for m in plan[at:]:
+            later |= toggles(self.size, self._shape)[m[0] * self.n_cols + m[1]]
+        now = self.facts(cur)
+        w = self.n_cols
+        cells = {cast(tuple[str, int, int], f)[1:] for f in new}
+        done = [
+            r
+            for r in range(self.n_rows)
+            if any(rr == r for rr, _c in cells)
+            and all(("cell", r, c) in now and not later >> (r * w + c) & 1 for c in range(w))
+        ]
+        parts = []
+        if done:
+            nums = [str(r + 1) for r in done]
+            which = nums[0] if len(nums) == 1 else ", ".join(nums[:-1]) + " and " + nums[-1]
+            parts.append(f"make row{'s' if len(done) > 1 else ''} {which} match the target")
+        rest = sorted((r, c) for r, c in cells if r not in done)
+        if len(rest) == 1:
+            parts.append(f"make the cell at {cell_name(*rest[0])} match the target")
+        elif rest:
+            parts.append(
+                f"make {len(rest)} cells match the target, the first at {cell_name(*rest[0])}"
+            )
+        return " and ".join(parts)
 
     # --- JSON ------------------------------------------------------------------------------
     def rows(self, s: State) -> list[str]:

@@ -8,7 +8,10 @@ solution by replaying them from ``start_json``.
 
 Hints are computed from the current state (:func:`roguelike.puzzles.advise`, within the type's
 node budget, so a hint never stalls) and cost coins: tiers 1 and 2 are the puzzle's nudges in
-words, tier 3 the next move with the moves left (one coin each); every further hint ("another
+words (the first names something to act on: a jug, tiles, a row, a piece, a key), tier 3 the
+milestone, the next intermediate goal on the plan that stays reached to its end
+(:func:`roguelike.puzzles.milestone`; skipped when the plan has none, so no coin buys nothing),
+tier 4 the next move with the moves left (one coin each); every further hint ("another
 hint") reveals the step after the last one shown, one coin each, until the whole way is on the
 board; a super hint shows the next three steps at once for two coins (and another hint then goes
 on from the fourth). The tiers start again after every move. When the solver cannot prove the
@@ -40,8 +43,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from roguelike.puzzles import advise, hint_budget
-from roguelike.puzzles.base import Advice, IllegalMove, SearchLimit, Unsolvable
+from roguelike.puzzles import advise, hint_budget, milestone
+from roguelike.puzzles.base import Advice, IllegalMove, Milestone, SearchLimit, Unsolvable
 
 #: Points lost per hint coin's worth, per reset, per move over par.
 HINT_PENALTY = 10
@@ -49,8 +52,9 @@ RESET_PENALTY = 5
 OVER_PAR_PENALTY = 2
 SUPER_HINT_COST = 2
 SUPER_HINT_MOVES = 3
-MOVE_TIER = 3  # the hint tier that shows the next move itself
-SUPER_TIER = 4  # the hint tier a super hint stands for (above the move itself)
+MILESTONE_TIER = 3  # the hint tier that names the next milestone on the plan
+MOVE_TIER = 4  # the hint tier that shows the next move itself
+SUPER_TIER = 5  # the hint tier a super hint stands for (above the move itself)
 #: Coins' worth of hints a hint paid with score counts for (with no coins left).
 SCORE_HINT_UNITS = 2
 STUCK = "The goal can no longer be reached from here: u undoes, r starts again."
@@ -148,6 +152,8 @@ class Visit:
         self.hint_moves: list[Any] = []
         #: the advice for the current state, once a hint asked for it
         self._advice: Advice | None = None
+        #: the milestone for the current state, once a hint asked for it (False: not yet)
+        self._milestone: Milestone | None | Literal[False] = False
         #: a hint with no coins was asked for once: asking again pays with score
         self._credit_offered: bool | None = None
 
@@ -266,6 +272,7 @@ class Visit:
         self.hint_lines = []
         self.hint_moves = []
         self._advice = None
+        self._milestone = False
         self._credit_offered = None
 
     def advice(self) -> Advice:
@@ -273,6 +280,12 @@ class Visit:
         if self._advice is None:
             self._advice = advise(self.puzzle, self.state, trail=[st for st, _m in self.trail])
         return self._advice
+
+    def milestone(self) -> Milestone | None:
+        """The next milestone on the advice's plan (computed once per state; None: none)."""
+        if self._milestone is False:
+            self._milestone = milestone(self.puzzle, self.state, self.advice())
+        return self._milestone
 
     def _pay(self, cost: int, super_hint: bool) -> Note | None:
         """Pay for a hint of ``cost`` coins; None when paid, else why not. With no coins, the
@@ -340,14 +353,17 @@ class Visit:
                 cur = p.apply(cur, m)
             self.hint_moves = shown
             self.hint_tier = SUPER_TIER
-        elif self.hint_tier + 1 < MOVE_TIER:
+        elif self.hint_tier + 1 < MILESTONE_TIER:
             self.hint_tier += 1
             try:
                 words = p.nudge(s, self.hint_tier)
             except SearchLimit:
                 words = "No hint in words within the hint's budget: the next one shows a move."
             self.hint_lines.append((f"Hint {self.hint_tier}", words))
-        elif self.hint_tier + 1 == MOVE_TIER:
+        elif self.hint_tier + 1 == MILESTONE_TIER and (goal := self.milestone()) is not None:
+            self.hint_tier = MILESTONE_TIER
+            self.hint_lines.append(("Milestone", goal.text))
+        elif self.hint_tier + 1 <= MOVE_TIER:
             self.hint_tier = MOVE_TIER
             keys = keys_for(s, a.move) if keys_for is not None else ""
             words = p.describe_move(a.move, s)

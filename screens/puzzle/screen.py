@@ -9,7 +9,8 @@ puzzle is solved) or not (Esc: the progress is kept in the outcome, and
 The screen never decides a rule: the type's view (:data:`~screens.puzzle.views.VIEWS`) turns
 keys into the puzzle's moves, and the visit makes them, undoes them, sells hints and keeps the
 score. The keys are the view's ``KEYS`` followed by :data:`SCREEN_KEYS`, the same in every
-type: ``h`` hint (tiers 1 and 2: the puzzle's nudges in words; tier 3: the next move,
+type: ``h`` hint (tiers 1 and 2: the puzzle's nudges in words; tier 3: the milestone, the next
+goal on the way that then stays reached, when there is one; tier 4: the next move,
 highlighted on the board, with the moves left; then "another hint": each further ``h`` shows
 the step after the last one shown; one coin each), ``H`` super hint (the next three steps, two
 coins). With no coins, asking twice pays with score (see :mod:`roguelike.puzzles.visit`).
@@ -419,7 +420,8 @@ class PuzzleScreen(Screen[PuzzleOutcome]):
 HINT_WORDS = "hint, then another: 1 coin per step"
 #: The hint rules in the rules screen (see :mod:`roguelike.puzzles.visit`).
 HINT_RULES = (
-    "h twice gives two clues in words, the third h the next move, and every h after that "
+    "h twice gives two clues in words, the third h a milestone (a goal on the way that then "
+    "stays reached), the fourth the next move, and every h after that "
     f"the step after it: a coin each. A hint costs the score {HINT_PENALTY} points a coin. "
     "With no coins "
     f"left, ask twice and the hint is paid with score instead ({HINT_PENALTY * SCORE_HINT_UNITS} "

@@ -137,7 +137,7 @@ class View(Generic[S, M]):
 
     # -- words and drawing
     def keys_for(self, s: S, m: M) -> str:
-        """The keys that play ``m`` from ``s``, as the player reads them (for tier-3 hints)."""
+        """The keys that play ``m`` from ``s``, as the player reads them (for the move's hint)."""
         return ""
 
     def status(self, s: S, width: int, marks: list[M]) -> list[Text]:

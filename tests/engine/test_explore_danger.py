@@ -101,7 +101,8 @@ def test_explore_never_walks_into_a_known_sentinels_reach_and_says_why_it_stops(
     assert cells, "explore went elsewhere first"
     assert not any(reach[y, x] for x, y in cells), "explore walked into the sentinel's reach"
     assert state.hp == hp and not any(isinstance(e, Attacked) for e in events)
-    assert said(events)[-1].startswith("You stop: the gnoll sentinel guards")
+    last = said(events)[-1]
+    assert last.startswith("You stop: the gnoll sentinel") and " guards " in last
     # the rest of the hall was explored: only the guarded room is left
     (x0, x1), (y0, y1) = HALL_X, HALL_Y
     assert state.explored[y0 : y1 + 1, x0 : x1 + 1][:, : DOOR[0] - x0 - 1].all()
@@ -125,6 +126,26 @@ def test_a_guard_once_seen_is_remembered_out_of_sight():
     put_player(state, (5, 11))  # far off: out of sight
     assert not state.visible[POST[1], POST[0]]
     assert [d.monster for d in dangers(state)] == [sentinel]
+    # out of sight, the reason points at it: the player sees no sentinel on the screen
+    (why,) = [d.why for d in dangers(state)]
+    assert why == "the gnoll sentinel you saw to the east guards the way on"
+
+
+@pytest.mark.parametrize(
+    "to, words",
+    [
+        ((0, -3), "to the north"),
+        ((3, -3), "to the north-east"),
+        ((4, 1), "to the east"),
+        ((2, 2), "to the south-east"),
+        ((0, 5), "to the south"),
+        ((-3, 3), "to the south-west"),
+        ((-5, 0), "to the west"),
+        ((-2, -2), "to the north-west"),
+    ],
+)
+def test_bearing_names_the_compass_point(to, words):
+    assert travel.bearing(10, 10, 10 + to[0], 10 + to[1]) == words
 
 
 def test_a_guard_never_seen_is_no_known_danger():

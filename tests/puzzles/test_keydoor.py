@@ -124,7 +124,7 @@ def test_the_branch_door_is_crossed_both_ways():
 def clingo_accepts(p: KeyDoor, actions: list[str], extra: int = 0) -> bool:
     """Does clingo find a plan within len(actions) + extra that starts with ``actions``?"""
     constants = p.constants() | {"chain": 0, "horizon": len(actions) + extra}
-    facts = p.facts()
+    facts = p.encoding_facts()
     facts += [f"given_do({t},{a})." for t, a in enumerate(actions)]
     out = asp_solve.solve(["keydoor"], constants, [1], 100_000, facts)
     assert out.status != "unknown"

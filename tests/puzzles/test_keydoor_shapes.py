@@ -81,7 +81,7 @@ def undoes(plan: list[str]) -> bool:
 
 def clingo_accepts(p: KeyDoor, actions: list[str], extra: int = 0) -> bool:
     constants = p.constants() | {"chain": 0, "horizon": len(actions) + extra}
-    facts = p.facts() + [f"given_do({t},{a})." for t, a in enumerate(actions)]
+    facts = p.encoding_facts() + [f"given_do({t},{a})." for t, a in enumerate(actions)]
     out = asp_solve.solve(["keydoor"], constants, [1], 100_000, facts)
     assert out.status != "unknown"
     return out.status == "sat"

@@ -378,7 +378,7 @@ def test_keydoor_clingo_plan_is_the_bfs_optimum(difficulty):
 def test_keydoor_clingo_proves_nothing_shorter():
     p = keydoor.generate("medium", 9)
     constants = p.constants() | {"chain": 0}
-    facts = p.facts()
+    facts = p.encoding_facts()
     shorter = asp_solve.solve(["keydoor"], constants | {"horizon": p.par - 1}, [1], 100_000, facts)
     assert shorter.status == "unsat"
     exact = asp_solve.solve(["keydoor"], constants | {"horizon": p.par}, [1], 100_000, facts)

@@ -11,7 +11,16 @@ from typing import Any
 import pytest
 
 from roguelike import puzzles
-from roguelike.puzzles.visit import HINT_PENALTY, SCORE_HINT_UNITS, STUCK, Note, Visit, score
+from roguelike.puzzles.visit import (
+    HINT_PENALTY,
+    MILESTONE_TIER,
+    MOVE_TIER,
+    SCORE_HINT_UNITS,
+    STUCK,
+    Note,
+    Visit,
+    score,
+)
 from tests.puzzles.support import stuck_jugs
 
 
@@ -100,23 +109,28 @@ def test_reset_returns_to_the_start_and_costs_points():
 
 
 @pytest.mark.parametrize("type_name", ["sliding", "hatgram", "keydoor"])
-def test_three_hints_give_two_nudges_then_the_next_move(type_name):
+def test_four_hints_give_two_nudges_a_milestone_then_the_next_move(type_name):
     p = puzzle(type_name)
-    visit = Visit(p, coins=5)
+    visit = Visit(p, coins=6)
     visit.play(p.solve(p.initial())[0])  # hints from a later state
     s = visit.state
-    assert visit.hint(False) == Note("Hint bought: 4 coins left.", "dim")
+    assert visit.hint(False) == Note("Hint bought: 5 coins left.", "dim")
     assert visit.hint_lines == [("Hint 1", p.nudge(s, 1))] and visit.hint_moves == []
     visit.hint(False)
     assert visit.hint_lines[-1] == ("Hint 2", p.nudge(s, 2))
+    goal = puzzles.milestone(p, s)
+    assert goal is not None and goal.text.startswith("First ")
+    assert visit.hint(False) == Note("Hint bought: 3 coins left.", "dim")
+    assert visit.hint_lines[-1] == ("Milestone", goal.text) and visit.hint_moves == []
+    assert visit.hint_tier == MILESTONE_TIER
     assert visit.hint(False, keys_for=lambda _s, _m: "x then y") == Note(
         "Hint bought: 2 coins left.", "dim"
     )
     move, left = puzzles.hint(p, s)
-    assert visit.hint_moves == [move] and visit.hint_tier == 3
+    assert visit.hint_moves == [move] and visit.hint_tier == MOVE_TIER
     words = p.describe_move(move, s)
     assert visit.hint_lines[-1] == ("Next:", f"{words} ({left} moves left). Keys: x then y.")
-    assert (visit.coins, visit.coins_spent, visit.hints_used) == (2, 3, 3)
+    assert (visit.coins, visit.coins_spent, visit.hints_used) == (2, 4, 4)
     # another hint: the step after the move shown, a coin more
     plan = p.solve(s)
     assert visit.hint(False) == Note("Hint bought: 1 coin left.", "dim")
@@ -125,8 +139,20 @@ def test_three_hints_give_two_nudges_then_the_next_move(type_name):
     visit.play(move)  # moving starts the tiers again
     assert visit.hint_tier == 0 and visit.hint_moves == [] and visit.hint_lines == []
     out = visit.outcome()
-    assert (out.coins_spent, out.hints_used) == (4, 4)
-    assert out.score == score(4, 0, 2, p.par) == 60
+    assert (out.coins_spent, out.hints_used) == (5, 5)
+    assert out.score == score(5, 0, 2, p.par) == 50
+
+
+def test_with_no_milestone_on_the_way_the_third_hint_is_the_move():
+    """One move from the goal, nothing settles on the way: no coin buys an empty milestone."""
+    p = puzzle("sliding")
+    t = p.apply(p.goal(), p.moves(p.goal())[0])
+    visit = Visit(p, t, coins=3)
+    assert puzzles.milestone(p, t) is None
+    for _ in range(3):
+        visit.hint(False)
+    assert visit.hint_tier == MOVE_TIER and visit.hint_lines[-1][0] == "Next:"
+    assert visit.coins == 0
 
 
 def test_super_hint_shows_the_next_three_moves_for_two_coins():

@@ -35,8 +35,10 @@ from saves.session import Games, Session
 
 #: The most actions any of these players sends (their runs take a few hundred).
 LIMIT = 5_000
-#: Hint asks the hinted player makes at each pedestal (with no coins, each second ask pays).
-HINT_ASKS = 4
+#: Hint asks the hinted player makes at each pedestal (with no coins, each second ask pays):
+#: with coins, two nudges, the milestone, the move and two steps after it; with two coins, two
+#: nudges, then the milestone and the move paid with score (the hinted move is then played).
+HINT_ASKS = 6
 #: What the reckless player refuses to do, by the autoplayer's reason (besides resting).
 CAREFUL = ("drinking a potion", "blinking away", "retreating")
 

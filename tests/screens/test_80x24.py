@@ -187,6 +187,39 @@ async def test_title_new_world_and_options_at_80x24():
         assert_whole(app)
 
 
+def _toasts_cover(app: App[Any], ids: list[str]) -> list[str]:
+    """The widgets of ``ids`` (on the current screen) that a toast covers, by id."""
+    toasts = list(app.screen.query("Toast"))
+    assert toasts, "no toast shown"
+    covered = []
+    for wid in ids:
+        widget = app.screen.query_one(f"#{wid}")
+        if widget.display and any(t.region.overlaps(widget.region) for t in toasts):
+            covered.append(wid)
+    return covered
+
+
+async def test_toasts_never_cover_the_title_lines_or_the_log_at_80x24():
+    """A toast ("Saved Weeping Abbey") stood over the title's last lines (the world to
+    continue, the daily) at 80×24; on the game screen it must not hide the newest message."""
+    app = RoguelikeApp(make_game=quiet_game)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        app.notify("Saved Weeping Abbey, a world with a long name to keep", timeout=30)
+        await pilot.pause()
+        await pilot.pause()
+        assert _toasts_cover(app, ["title-note", "title-daily", "menu"]) == []
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        app.notify("Saved Weeping Abbey, a world with a long name to keep", timeout=30)
+        await pilot.pause()
+        await pilot.pause()
+        assert _toasts_cover(app, ["messages"]) == []
+
+
 async def test_the_game_and_its_screens_at_80x24():
     app = RoguelikeApp(make_game=lambda world: with_foes(quiet_game(world)))
     async with app.run_test(size=SIZE) as pilot:

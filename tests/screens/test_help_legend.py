@@ -79,6 +79,24 @@ async def test_help_shows_the_legend(size):
         assert isinstance(app.screen, GameScreen)
 
 
+@pytest.mark.parametrize("size, columns", [((80, 24), 1), ((160, 40), 2)])
+async def test_the_legend_takes_the_width_it_has(size, columns):
+    """At 80 columns the legend is one column of the full width (side by side, each meaning
+    was a strip of eight characters); on a wide screen its groups stand side by side."""
+    app = GameApp(game())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        items = app.screen.query_one(f"#legend-{GROUPS.index('Items')}", Static)
+        terrain = app.screen.query_one(f"#legend-{GROUPS.index('Terrain')}", Static)
+        side_by_side = items.region.x != terrain.region.x
+        assert side_by_side == (columns == 2)
+        assert items.region.width >= size[0] // columns - 6
+        longest = max(len(line) for line in plain(items).splitlines())
+        assert longest > size[0] // 2 or columns == 2  # meanings run across the screen
+
+
 async def test_look_on_a_monster_shows_its_numbers():
     state, c = arena()
     m = add(state, "orc", off(c, 2, 0), hp=7)

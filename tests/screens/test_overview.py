@@ -36,6 +36,8 @@ def test_every_block_shows_its_most_important_cell():
     assert len(rows) <= 20 and all(len(r) <= 78 for r in rows)
     assert len(rows) == -(-h // sy) and len(rows[0]) == -(-w // sx)
 
+    assert (over.x0, over.y0) == (0, 0)  # all of it is known
+
     def at(x: int, y: int) -> str:
         return rows[y // sy][x // sx]
 
@@ -67,11 +69,12 @@ def test_only_what_the_player_knows_is_shown():
     if not state.explored[fy, fx]:
         assert ">" not in text
     # the blocks nothing explored touches are blank
-    sx, sy = over.sx, over.sy
+    sx, sy, x0, y0 = over.sx, over.sy, over.x0, over.y0
     rows = text.splitlines()
     for by, row in enumerate(rows):
         for bx, glyph in enumerate(row):
-            seen = state.explored[by * sy : (by + 1) * sy, bx * sx : (bx + 1) * sx].any()
+            top, left = y0 + by * sy, x0 + bx * sx
+            seen = state.explored[top : top + sy, left : left + sx].any()
             if not seen:
                 assert glyph == " "
     explored_blocks = sum(g != " " for g in text if g != "\n")
@@ -80,10 +83,26 @@ def test_only_what_the_player_knows_is_shown():
 
 def test_a_small_floor_is_shown_full_size():
     state = wide()
+    state.explored[:] = True
     h, w = state.tiles.shape
     over = overview(state, w, h)
     assert (over.sx, over.sy) == (1, 1)
     assert over.text().splitlines()[state.player[1]][state.player[0]] == "@"
+
+
+def test_what_is_known_fills_the_screen():
+    """Early on a floor the overview shows the part the player knows, full size while it fits,
+    not the whole floor shrunk into a corner (at 80×24 a first room was a blot of 2×4 marks)."""
+    state = wide()
+    ys, xs = np.nonzero(state.explored)
+    known_w, known_h = int(xs.max() - xs.min()) + 3, int(ys.max() - ys.min()) + 3
+    assert known_w <= 78 and known_h <= 20  # a first room fits
+    over = overview(state, 78, 20)
+    assert (over.sx, over.sy) == (1, 1)
+    rows = over.text().splitlines()
+    px, py = state.player
+    assert rows[py - over.y0][px - over.x0] == "@"
+    assert len(rows) <= known_h and max(len(r) for r in rows) <= known_w
 
 
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)])

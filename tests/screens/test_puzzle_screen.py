@@ -178,9 +178,9 @@ async def test_illegal_keys_say_why_and_play_nothing():
 
 
 @pytest.mark.parametrize("type_name", ["sliding", "hatgram", "keydoor"])
-async def test_three_hints_give_two_nudges_then_the_next_move(type_name):
+async def test_four_hints_give_two_nudges_a_milestone_then_the_next_move(type_name):
     p = puzzle(type_name)
-    app = Host(PuzzleScreen(p, coins=5))
+    app = Host(PuzzleScreen(p, coins=6))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.puzzle_screen
         await play_move(pilot, screen, p.solve(p.initial())[0])  # hints from a later state
@@ -193,14 +193,17 @@ async def test_three_hints_give_two_nudges_then_the_next_move(type_name):
         text = panel_text(screen)
         assert p.nudge(s, 2) in text
         await pilot.press("h")
+        goal = puzzles.milestone(p, s)
+        assert goal is not None and "Milestone " + goal.text in panel_text(screen)
+        await pilot.press("h")
         move, left = puzzles.hint(p, s)
         assert screen.visit.hint_moves == [move]
         text = panel_text(screen)
         assert p.describe_move(move, s) in text and f"{left} moves left" in text
         assert (
             screen.visit.coins == 2
-            and screen.visit.coins_spent == 3
-            and screen.visit.hints_used == 3
+            and screen.visit.coins_spent == 4
+            and screen.visit.hints_used == 4
         )
         await pilot.press("h")  # another hint: the step after it, a coin more
         plan = p.solve(s)
@@ -214,8 +217,8 @@ async def test_three_hints_give_two_nudges_then_the_next_move(type_name):
         )
         await pilot.press("escape")
     out = app.outcomes[0]
-    assert (out.coins_spent, out.hints_used) == (4, 4)
-    assert out.score == score(4, 0, 2, p.par) == 60
+    assert (out.coins_spent, out.hints_used) == (5, 5)
+    assert out.score == score(5, 0, 2, p.par) == 50
 
 
 async def test_super_hint_shows_the_next_three_moves_for_two_coins():

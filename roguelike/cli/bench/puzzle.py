@@ -1,10 +1,11 @@
 """``roguelike bench --only puzzle``: each puzzle type at very-hard, generated (budget
-p99 ≤ 200 ms) and asked for one hint from a random reachable state (budget p99 ≤ 50 ms); then
-every type at every difficulty asked for a hint (:func:`roguelike.puzzles.advise`) from FAR
-states: up to 60 random moves off the generated line, or back at the start after a reset
-(budget p99 ≤ 50 ms); per difficulty, how much the keydoor's one-slot hand matters
-(``keydoor_lines``); then each type at every level, the difficulty scores of its generated
-puzzles against the level's band."""
+p99 ≤ 200 ms) and asked for one hint from a random reachable state (budget p99 ≤ 50 ms), then for
+one hint of each tier a visit sells (two nudges, the milestone, the move: ``puzzle_tier_lines``,
+budget p99 ≤ 50 ms); then every type at every difficulty asked for a hint
+(:func:`roguelike.puzzles.advise`) from FAR states: up to 60 random moves off the generated
+line, or back at the start after a reset (budget p99 ≤ 50 ms); per difficulty, how much the
+keydoor's one-slot hand matters (``keydoor_lines``); then each type at every level, the
+difficulty scores of its generated puzzles against the level's band."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from roguelike import puzzles, seeds
 from roguelike.cli.bench import Budget, measure
 from roguelike.puzzles import difficulty as scoring
 from roguelike.puzzles import keydoor
+from roguelike.puzzles.visit import MILESTONE_TIER, MOVE_TIER, Visit
 
 PUZZLE_DIFFICULTY = "very-hard"
 PUZZLE_GENERATION_BUDGET = Budget(None, 200)
@@ -165,8 +167,53 @@ def puzzle_far_lines(count: int) -> Iterator[str]:
             ).line()
 
 
+#: The hint tiers a visit sells, by number, as the tier lines name them.
+TIERS: dict[int, str] = {1: "nudge 1", 2: "nudge 2", MILESTONE_TIER: "milestone", MOVE_TIER: "move"}
+
+
+def tier_visit(p: Any, s: Any, tier: int) -> Visit:
+    """A visit to a fresh copy of ``p`` (no solver caches, as after a save is loaded) at ``s``,
+    with the hints below ``tier`` bought, as a player pressing ``h`` again has them."""
+    visit = Visit(puzzles.from_json(p.to_json()), s, coins=MOVE_TIER + 1)
+    for _ in range(tier - 1):
+        visit.hint(False)
+    return visit
+
+
+def puzzle_tier_lines(count: int) -> Iterator[str]:
+    """Per type at very-hard and per hint tier (on at most 30 seeds): the hint of that tier
+    bought from a random reachable state (``puzzle_hint_case``), in a visit to a fresh copy of
+    the puzzle where the tiers below it were bought (so tier 1 pays for the cold solve, and the
+    milestone is what the third ``h`` waits for); budget p99 ≤ 50 ms."""
+    n = min(count, 30)
+    for type_name in puzzles.TYPES:
+        cases = {seed: puzzle_hint_case(type_name, seed) for seed in range(n)}
+        for tier, label in TIERS.items():
+            visits = {seed: tier_visit(p, s, tier) for seed, (p, s) in cases.items()}
+
+            def hint(
+                seed: int, t: str = type_name, tier: int = tier, visits: dict = visits
+            ) -> object:
+                visit = (
+                    visits[seed] if seed in visits else tier_visit(*puzzle_hint_case(t, seed), tier)
+                )
+                return visit.hint(False)
+
+            yield measure(
+                f"puzzle {type_name} {PUZZLE_DIFFICULTY}: hint tier {tier} ({label})",
+                n,
+                hint,
+                PUZZLE_HINT_BUDGET,
+            ).line()
+
+
 def all_puzzle_lines(count: int) -> Iterator[str]:
-    return chain(puzzle_lines(count), puzzle_far_lines(count), puzzle_score_lines(count))
+    return chain(
+        puzzle_lines(count),
+        puzzle_tier_lines(count),
+        puzzle_far_lines(count),
+        puzzle_score_lines(count),
+    )
 
 
 PARTS: dict[str, Callable[[int], Iterator[str]]] = {"puzzle": all_puzzle_lines}
