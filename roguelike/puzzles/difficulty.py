@@ -355,21 +355,19 @@ def drawn(kind: PuzzleType[Any, Any, Any], difficulty: str) -> bool:
     """Is a level of this type drawn into its band (several attempts, each measured), rather
     than generated as its generator gives it (one attempt, never measured)?"""
     cal = kind.calibration
-    return cal.attempts > 1 and difficulty not in cal.unbanded
+    return (cal.attempts > 1 or cal.banded) and difficulty not in cal.unbanded
 
 
 def draw(kind: PuzzleType[Any, Any, Any], difficulty: str, seed: int) -> Any:
     """The first of up to ``kind.calibration.attempts`` instances (seed, then derived seeds)
     whose score lies in the band of ``difficulty``; when none does, the one closest to it (the
-    first such). A level not :func:`drawn` is not measured at all."""
-    if not drawn(kind, difficulty):
+    first such). A level not :func:`drawn`, or drawn by its generator (``banded``), is not
+    measured here at all."""
+    if not drawn(kind, difficulty) or kind.calibration.banded:
         return kind.generate(difficulty, seed)
     best: tuple[float, Any] | None = None
     for attempt in range(kind.calibration.attempts):
-        derived = attempt_seed(kind.name, difficulty, seed, attempt)
-        if attempt and kind.calibration.kin is not None:
-            derived = kind.calibration.kin(seed, derived)
-        p = kind.generate(difficulty, derived)
+        p = kind.generate(difficulty, attempt_seed(kind.name, difficulty, seed, attempt))
         miss = _miss(measure(p, calibration=kind.calibration), difficulty)
         if miss == 0:
             return p

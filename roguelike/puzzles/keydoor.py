@@ -82,21 +82,33 @@ PAR: dict[str, tuple[int, int]] = {
     "hard": (15, 22),
     "very-hard": (23, 28),
 }
-#: A shape's own par range at a level, where the level's cannot hold it (nested doors need
-#: three keys, more actions than an easy board's).
+#: A shape's own par range at a level, where the level's would put its difficulty score
+#: outside the level's band too often (the score grows with par, faster on some shapes: a
+#: ferry's or a crossing's steps ask more thought than a walk's), or cannot hold it.
 PAR_OF_SHAPE: dict[tuple[str, str], tuple[int, int]] = {
-    ("nested", "easy"): (9, 14),
+    ("two-branches", "easy"): (7, 10),
+    ("ferry", "easy"): (7, 10),
+    ("two-branches", "hard"): (18, 22),
+    ("ferry", "hard"): (17, 21),
+    ("nested", "hard"): (17, 24),
+    ("crossing", "hard"): (17, 21),
+    ("branch", "very-hard"): (25, 28),
+    ("two-branches", "very-hard"): (25, 28),
+    ("ferry", "very-hard"): (25, 28),
 }
 #: The par range of each level over every shape (the type record's).
 PAR_RANGE: dict[str, tuple[int, int]] = {
     level: (
-        min(lo for (_, lv), (lo, _) in PAR_OF_SHAPE.items() if lv == level)
-        if any(lv == level for _, lv in PAR_OF_SHAPE)
-        else lo_hi[0],
+        min([lo_hi[0]] + [lo for (_, lv), (lo, _) in PAR_OF_SHAPE.items() if lv == level]),
         max([lo_hi[1]] + [hi for (_, lv), (_, hi) in PAR_OF_SHAPE.items() if lv == level]),
     )
     for level, lo_hi in PAR.items()
 }
+
+
+def par_range(shape: str, difficulty: str) -> tuple[int, int]:
+    """The optimal action counts a board of ``shape`` is drawn with at ``difficulty``."""
+    return PAR_OF_SHAPE.get((shape, difficulty), PAR[difficulty])
 
 
 class Size(NamedTuple):
@@ -155,18 +167,28 @@ SHAPE_TITLES: dict[str, str] = {s.name: s.title for s in SHAPES}
 
 
 def shape_of(seed: int) -> Shape:
-    """The shape a seed draws: the seed modulo the number of shapes."""
+    """The shape a seed names: the seed modulo the number of shapes."""
     return SHAPES[seed % len(SHAPES)]
 
 
-def same_shape(seed: int, derived: int) -> int:
-    """``derived`` moved to the nearest seed at or below it that draws the same shape as
-    ``seed`` (the difficulty draw's further attempts keep the board's shape)."""
-    n = len(SHAPES)
-    moved = derived - derived % n + seed % n
-    if moved > derived:
-        moved -= n
-    return moved if moved >= 0 else moved + n
+#: A shape's hand at a level, where not the shape's own: very-hard's nested doors take a one-key
+#: hand (with a bag of two keys, their boards score in very-hard's band only at a par of 27,
+#: which few corridors give).
+HAND_AT: dict[tuple[str, str], int] = {("nested", "very-hard"): 1}
+
+#: The shape drawn in place of one a level cannot hold in its band: nested doors need three
+#: keys, whose taking and opening alone score above easy's band. Two branches stand in: of the
+#: shapes around nested doors in a run's turn (:func:`run_seed`), neither is two branches, so
+#: five boards still show three shapes (only floors 1 and 2 have easy boards).
+STAND_IN: dict[tuple[str, str], str] = {("nested", "easy"): "two-branches"}
+
+
+def shape_at(seed: int, difficulty: str) -> Shape:
+    """The shape a seed draws at ``difficulty``: the one it names (:func:`shape_of`), or its
+    stand-in at a level that cannot hold that one (:data:`STAND_IN`)."""
+    shape = shape_of(seed)
+    stand_in = STAND_IN.get((shape.name, difficulty))
+    return shape if stand_in is None else SHAPES[SHAPE_NAMES.index(stand_in)]
 
 
 def run_seed(seed: int, world: int, order: int) -> int:
@@ -175,10 +197,11 @@ def run_seed(seed: int, world: int, order: int) -> int:
     shape ``(offset + order) % len(SHAPES)``, the offset a function of the world. Places one
     after another get shapes one after another, so any five of a run's keydoor boards on five
     floors of at most eight show three shapes at least (each shape falls on two of eight
-    floors at most)."""
+    floors at most; an easy board's stand-in, :data:`STAND_IN`, keeps that true)."""
     n = len(SHAPES)
     offset = seeds.text_seed(f"{world}/keydoor-shapes") % n
-    return same_shape((offset + order) % n, seed)
+    moved = seed - seed % n + (offset + order) % n  # the nearest such seed at or below it
+    return moved - n if moved > seed and moved >= n else moved
 
 
 #: The largest hand-written instance ``from_json`` accepts: rooms (main and branch together)
@@ -188,7 +211,9 @@ MAX_ROOMS = 16
 MAX_KEYS = 3
 #: Conflicts clingo may spend on one call before it is re-seeded.
 CONFLICT_LIMIT = 20000
+#: Corridors drawn at most, and instances clingo chooses from each one's grounding.
 ATTEMPTS = 60
+MODELS = 4
 RESEEDS = 4
 
 #: The rules in a few lines, for players (the puzzle screen's ``?``; :meth:`KeyDoor.board_rules`
@@ -923,34 +948,42 @@ def _parse(atoms: tuple[asp_solve.Atom, ...], k: int) -> tuple[list[int], list[i
 
 
 def generate(difficulty: str, seed: int) -> KeyDoor:
-    """A keydoor puzzle of the shape the seed draws (:func:`shape_of`) whose optimal plan
-    (checked and proven by clingo) fits ``PAR``.
+    """A keydoor puzzle of the shape the seed draws at ``difficulty`` (:func:`shape_at`) whose
+    optimal plan (checked and proven by clingo) fits the shape's par range there
+    (:func:`par_range`) and whose difficulty score lies in the level's band.
 
-    The stream draws the corridor's size and junctions; clingo (seeded from the stream's name
-    and a running attempt number, with a conflict budget, re-seeded on "unknown") chooses doors
-    and keys under the encoding's rules (``SIZE``: the chain and ferry rules; the shape's
-    rules), without a plan (horizon 0), which is cheap. The Python search gives the instance's
-    exact optimum and a plan, which skips unsolvable instances and those out of range at once;
-    where ``SIZE`` asks for it (very-hard, a one-key hand), an instance where the optimum
-    without ``drop`` is no longer is skipped too. Then clingo, with the instance fixed, checks
-    the plan under its own rules and proves that none is shorter (unsat one action below), so
-    its par is proven twice. An instance where clingo spends its budget is skipped; one where
-    clingo and the search disagree is a bug and raises RuntimeError.
+    The stream draws the corridor's size and junctions; clingo grounds the encoding's rules
+    (``SIZE``: the chain and ferry rules; the shape's rules) for that corridor once, without a
+    plan (horizon 0, which is cheap), and chooses up to ``MODELS`` instances (doors, keys) from
+    it, one per solver seed (named by the stream's name and a running attempt number, with a
+    conflict budget). The Python search gives each instance's exact optimum and a plan, which
+    skips unsolvable instances and those out of range at once; where ``SIZE`` asks for it
+    (very-hard, a one-key hand), an instance where the optimum without ``drop`` is no longer
+    is skipped too, and so is one whose difficulty score lies outside the level's band (the
+    score costs milliseconds, clingo's proof more). Then clingo, with the instance fixed,
+    checks the plan under its own rules and proves that none is shorter (unsat one action
+    below), so its par is proven twice. An instance where clingo spends its budget is skipped;
+    one where clingo and the search disagree is a bug and raises RuntimeError.
     """
+    # function-level import: the difficulty module reaches this one through the registry
+    from roguelike.puzzles import difficulty as scoring
+
     check_difficulty(difficulty)
     rng = rng_for("keydoor", difficulty, seed)
     stage = f"puzzle:keydoor:{difficulty}"
-    size, shape = SIZE[difficulty], shape_of(seed)
+    size, shape = SIZE[difficulty], shape_at(seed, difficulty)
     first = shape is SHAPES[0]
     (r_lo, r_hi), (h_lo, h_hi) = size.main, size.branch
     k = size.keys if first else max(shape.keys, size.keys)
     # an easy board's hand holds every key (a two-key hand of three keys asks too much there)
     # and its doors eat their keys (a spent key to put down makes a ferry too long for easy)
-    hand = k if difficulty == "easy" and shape.hand > 1 else shape.hand
+    hand = k if difficulty == "easy" and shape.hand > 1 else HAND_AT.get((shape.name, difficulty), shape.hand)
     eats = shape.eats or difficulty == "easy"
     h_lo, h_hi = (h_lo, h_hi) if first else (max(2, h_lo), max(2, h_hi))
-    lo_par, hi_par = PAR_OF_SHAPE.get((shape.name, difficulty), PAR[difficulty])
+    pars = par_range(shape.name, difficulty)
+    band_lo, band_hi = scoring.BANDS[difficulty]
     calls = 0
+    seen: set[tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int]] = set()
     for _ in range(ATTEMPTS):
         r = int(rng.integers(r_lo, r_hi + 1))
         h = int(rng.integers(h_lo, h_hi + 1))
@@ -965,37 +998,41 @@ def generate(difficulty: str, seed: int) -> KeyDoor:
         base |= {"chain": size.chain if first else 0, "ferry": size.ferry if first else 0}
         base |= {"across": shape.across, "nested": shape.nested, "crossing": shape.crossing}
         base |= {"eats": int(eats)}
-        out, calls = _call(base | {"horizon": 0}, [], stage, seed, calls)
-        if out.status != "sat":
-            continue
-        doors, keys, _ = _parse(out.atoms, k)
-        keeps = () if eats else tuple(range(1, k + 1))
-        p = KeyDoor(
-            r, h, j, tuple(doors), tuple(keys), (), difficulty, 0, h2, j2, hand, keeps, shape.name
-        )
-        predicted = p.solve(p.initial())
-        if predicted is None or not in_range(len(predicted), (lo_par, hi_par)):
-            continue
-        par = len(predicted)
-        blind = no_drop_plan(p) if size.drop and hand == 1 else None
-        if blind is not None and len(blind) <= par:
-            continue
-        facts = p.encoding_facts()
-        steps = [f"given_do({t},{a})." for t, a in enumerate(predicted)]
-        found, calls = _call(base | {"horizon": par}, facts + steps, stage, seed, calls)
-        if found.status == "unknown":
-            continue
-        plan = _parse(found.atoms, k)[2]
-        if found.status != "sat" or len(plan) != par or not _plays(p, plan):
-            raise _disagree(p, f"a plan of {par} actions")
-        shorter, calls = _call(base | {"horizon": par - 1}, facts, stage, seed, calls)
-        if shorter.status == "unknown":
-            continue
-        if shorter.status != "unsat":
-            raise _disagree(p, f"no plan shorter than {par} actions")
-        made = replace(p, plan=tuple(plan), par=par)
-        made._cache.update(p._cache)  # the searches already made (a first hint costs nothing)
-        return made
+        solver_seeds = [seeds.solver_seed(seed, 0, stage, calls + i) for i in range(MODELS)]
+        calls += MODELS
+        outs = asp_solve.solve_each(["keydoor"], base | {"horizon": 0}, solver_seeds, CONFLICT_LIMIT)
+        for out in outs:
+            if out.status != "sat":
+                continue
+            doors, keys, _ = _parse(out.atoms, k)
+            if (tuple(doors), tuple(keys), r, h, j, h2, j2) in seen:
+                continue  # a model drawn twice from one grounding
+            seen.add((tuple(doors), tuple(keys), r, h, j, h2, j2))
+            keeps = () if eats else tuple(range(1, k + 1))
+            p = KeyDoor(
+                r, h, j, tuple(doors), tuple(keys), (), difficulty, 0, h2, j2, hand, keeps,
+                shape.name,
+            )
+            predicted = p.solve(p.initial())
+            if predicted is None or not in_range(len(predicted), pars):
+                continue
+            par = len(predicted)
+            blind = no_drop_plan(p) if size.drop and hand == 1 else None
+            if blind is not None and len(blind) <= par:
+                continue
+            if not band_lo <= scoring.measure(p, calibration=TYPE.calibration).score < band_hi:
+                continue
+            facts = p.encoding_facts()
+            steps = [f"given_do({t},{a})." for t, a in enumerate(predicted)]
+            found, calls = _call(base | {"horizon": par}, facts + steps, stage, seed, calls)
+            if found.status == "unknown":
+                continue
+            plan = _parse(found.atoms, k)[2]
+            if found.status != "sat" or len(plan) != par or not _plays(p, plan):
+                raise _disagree(p, f"a plan of {par} actions")
+            made = replace(p, plan=tuple(plan), par=par)
+            made._cache.update(p._cache)  # the searches already made (a first hint costs nothing)
+            return made
     raise GenerationError(f"no keydoor puzzle of difficulty {difficulty} in {ATTEMPTS} attempts")
 
 
@@ -1042,6 +1079,6 @@ TYPE: PuzzleType[KeyDoor, State, Move] = PuzzleType(
     par=PAR_RANGE,
     rules=RULES,
     hint_budget=HINT_BUDGET,
-    # every level is drawn into its band, each attempt keeping the board's shape
-    calibration=Calibration(greedy=greedy, attempts=3, kin=same_shape),
+    # every level lies in its band: the generator measures its candidates itself
+    calibration=Calibration(greedy=greedy, attempts=1, banded=True),
 )

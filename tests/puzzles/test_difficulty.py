@@ -232,10 +232,7 @@ def test_bands_rise_with_the_level():
     [(t.name, d) for t in REGISTRY for d in DIFFICULTIES if difficulty.drawn(t, d)],
 )
 def test_generated_puzzles_fall_in_their_levels_band(type_name, level):
-    # keydoor's easy ferry and nested boards (seeds 2 and 3 modulo 5) score up to 20, above
-    # easy's band: a known gap, so easy keydoor is checked on the other shapes
-    seeds = (11, 14, 15) if (type_name, level) == ("keydoor", "easy") else (11, 12, 13)
-    for seed in seeds:
+    for seed in (11, 12, 13):
         sc = measure(gen(type_name, level, seed))
         assert in_band(sc, level), (type_name, level, seed, sc)
 
@@ -248,6 +245,17 @@ def test_every_level_of_every_type_is_drawn():
 def test_a_keydoor_draw_keeps_the_shape_its_seed_names():
     for seed in (11, 12):
         assert gen("keydoor", "very-hard", seed).shape == keydoor.shape_of(seed).name
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(seed=st.integers(0, (1 << 40) - 1), level=st.sampled_from(DIFFICULTIES))
+def test_every_keydoor_shape_drawn_at_a_level_lies_in_its_band(seed, level):
+    """Any seed at any level: the board's shape is the one the seed draws there (never a
+    shape the level stands in for), and its score lies in the level's band."""
+    p = gen("keydoor", level, seed)
+    assert p.shape == keydoor.shape_at(seed, level).name
+    assert (p.shape, level) not in keydoor.STAND_IN
+    assert in_band(measure(p), level), (level, seed, p.shape, measure(p))
 
 
 def test_attempt_seeds_are_the_seed_then_distinct_derived_seeds():

@@ -14,33 +14,43 @@ from hypothesis import strategies as st
 from asp import solve as asp_solve
 from roguelike import puzzles
 from roguelike.puzzles import IllegalMove, keydoor
+from roguelike.engine.puzzle_rooms import difficulty_for
 from roguelike.puzzles.keydoor import SHAPES, KeyDoor
 
 SEEDS = st.integers(0, (1 << 55) - 1)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
     world=SEEDS,
     pedestals=st.lists(SEEDS, min_size=5, max_size=5),
     floors=st.lists(st.integers(1, 8), min_size=5, max_size=5, unique=True),
+    easy=st.lists(st.booleans(), min_size=5, max_size=5),
 )
-def test_five_keydoor_boards_of_a_run_show_three_shapes(world, pedestals, floors):
+def test_five_keydoor_boards_of_a_run_show_three_shapes(world, pedestals, floors, easy):
     """Five keydoor places of a run on five floors (a world has eight at most), with any
-    pedestal seeds, draw three shapes at least."""
-    shapes = {
-        keydoor.shape_of(keydoor.run_seed(seed, world, floor)).name
-        for seed, floor in zip(pedestals, sorted(floors), strict=True)
-    }
+    pedestal seeds, draw three shapes at least, a board on floor 1 or 2 being easy or not (only
+    there are boards easy, and easy draws a stand-in for nested doors)."""
+    shapes = set()
+    for seed, floor, is_easy in zip(pedestals, sorted(floors), easy, strict=True):
+        level = "easy" if is_easy and floor <= 2 else "hard"
+        shapes.add(keydoor.shape_at(keydoor.run_seed(seed, world, floor), level).name)
     assert len(shapes) >= 3
 
 
+def test_easy_boards_are_on_the_first_two_floors_only():
+    """The stand-in argument rests on it: no room depth makes a board of floor 3 easy."""
+    assert all(difficulty_for(f, d) != "easy" for f in range(3, 9) for d in range(0, 30))
+    assert difficulty_for(1, 0) == "easy"
+
+
 @settings(max_examples=200, deadline=None)
-@given(seed=SEEDS, derived=SEEDS)
-def test_a_further_draw_keeps_the_shape(seed, derived):
-    moved = keydoor.same_shape(seed, derived)
-    assert 0 <= moved <= derived + len(SHAPES)
-    assert keydoor.shape_of(moved) == keydoor.shape_of(seed)
+@given(seed=SEEDS, world=SEEDS, order=st.integers(1, 20))
+def test_a_run_seed_is_a_near_seed_of_the_places_shape(seed, world, order):
+    moved = keydoor.run_seed(seed, world, order)
+    assert 0 <= moved and abs(moved - seed) < len(SHAPES)
+    assert keydoor.shape_of(moved) == keydoor.shape_of(keydoor.run_seed(0, world, order))
+    assert keydoor.shape_of(keydoor.run_seed(seed, world, order + 1)) != keydoor.shape_of(moved)
 
 
 @cache
@@ -148,3 +158,21 @@ def test_a_two_key_hand_never_drops_and_a_kept_key_stays_in_hand():
         one.apply(one.apply(one.apply(t, "right"), "right"), "take")
     best = one.solve(one.initial())
     assert best is not None and len(best) == 9 and "drop" in best  # the spent key 1 put down
+
+
+@pytest.mark.parametrize("level", puzzles.DIFFICULTIES)
+@pytest.mark.parametrize("shape", range(len(SHAPES)))
+def test_every_shape_has_a_milestone_from_its_plans_steps(shape, level):
+    """A board of each shape at each level: from the start the milestone names the plan's own
+    take and open steps, and once reached along the plan its doors stay open to the end."""
+    p = puzzles.generate("keydoor", level, shape)
+    m = puzzles.milestone(p, p.initial())
+    assert m is not None
+    assert m.text.startswith("First take key"), m.text
+    assert "open door" in m.text
+    s = p.initial()
+    for k, move in enumerate(m.plan):
+        s = p.apply(s, move)
+        if k + 1 >= m.steps:
+            assert m.facts <= p.facts(s)
+    assert p.is_solved(s)
