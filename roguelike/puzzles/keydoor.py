@@ -92,9 +92,11 @@ PAR_OF_SHAPE: dict[tuple[str, str], tuple[int, int]] = {
     ("ferry", "hard"): (17, 21),
     ("nested", "hard"): (17, 24),
     ("crossing", "hard"): (17, 21),
-    ("branch", "very-hard"): (25, 28),
-    ("two-branches", "very-hard"): (25, 28),
-    ("ferry", "very-hard"): (25, 28),
+    ("branch", "very-hard"): (25, 34),
+    ("two-branches", "very-hard"): (25, 34),
+    ("ferry", "very-hard"): (25, 34),
+    ("nested", "very-hard"): (23, 34),
+    ("crossing", "very-hard"): (23, 34),
 }
 #: The par range of each level over every shape (the type record's).
 PAR_RANGE: dict[str, tuple[int, int]] = {
@@ -175,6 +177,9 @@ def shape_of(seed: int) -> Shape:
 #: hand (with a bag of two keys, their boards score in very-hard's band only at a par of 27,
 #: which few corridors give).
 HAND_AT: dict[tuple[str, str], int] = {("nested", "very-hard"): 1}
+#: A shape's branch rooms at a level, where not the level's: very-hard's nested doors in a
+#: branch of two rooms give a par of 17 to 19 nine times in ten, far below the band.
+BRANCH_AT: dict[tuple[str, str], tuple[int, int]] = {("nested", "very-hard"): (3, 3)}
 
 #: The shape drawn in place of one a level cannot hold in its band: nested doors need three
 #: keys, whose taking and opening alone score above easy's band. Two branches stand in: of the
@@ -949,21 +954,23 @@ def _parse(atoms: tuple[asp_solve.Atom, ...], k: int) -> tuple[list[int], list[i
 
 def generate(difficulty: str, seed: int) -> KeyDoor:
     """A keydoor puzzle of the shape the seed draws at ``difficulty`` (:func:`shape_at`) whose
-    optimal plan (checked and proven by clingo) fits the shape's par range there
+    optimal plan (exact, and checked by clingo) fits the shape's par range there
     (:func:`par_range`) and whose difficulty score lies in the level's band.
 
     The stream draws the corridor's size and junctions; clingo grounds the encoding's rules
     (``SIZE``: the chain and ferry rules; the shape's rules) for that corridor once, without a
     plan (horizon 0, which is cheap), and chooses up to ``MODELS`` instances (doors, keys) from
     it, one per solver seed (named by the stream's name and a running attempt number, with a
-    conflict budget). The Python search gives each instance's exact optimum and a plan, which
-    skips unsolvable instances and those out of range at once; where ``SIZE`` asks for it
-    (very-hard, a one-key hand), an instance where the optimum without ``drop`` is no longer
-    is skipped too, and so is one whose difficulty score lies outside the level's band (the
-    score costs milliseconds, clingo's proof more). Then clingo, with the instance fixed,
-    checks the plan under its own rules and proves that none is shorter (unsat one action
-    below), so its par is proven twice. An instance where clingo spends its budget is skipped;
-    one where clingo and the search disagree is a bug and raises RuntimeError.
+    conflict budget): the grounding costs far more than a model. The Python breadth-first
+    search gives each instance's exact optimum and a plan, which skips unsolvable instances
+    and those out of range at once; where ``SIZE`` asks for it (very-hard, a one-key hand), an
+    instance where the optimum without ``drop`` is no longer is skipped too, and so is one
+    whose difficulty score lies outside the level's band (milliseconds). Then clingo, with the
+    instance fixed, checks the plan under its own rules. Its proof that no plan is shorter (unsat
+    one action below) is left to the tests (``tests/puzzles/test_keydoor_shapes.py``, every
+    shape at every level): it cost a very-hard board half its generation time, and the search's
+    optimum is exact without it. An instance where clingo spends its budget is skipped; one
+    where clingo and the search disagree is a bug and raises RuntimeError.
     """
     # function-level import: the difficulty module reaches this one through the registry
     from roguelike.puzzles import difficulty as scoring
@@ -980,6 +987,7 @@ def generate(difficulty: str, seed: int) -> KeyDoor:
     hand = k if difficulty == "easy" and shape.hand > 1 else HAND_AT.get((shape.name, difficulty), shape.hand)
     eats = shape.eats or difficulty == "easy"
     h_lo, h_hi = (h_lo, h_hi) if first else (max(2, h_lo), max(2, h_hi))
+    h_lo, h_hi = BRANCH_AT.get((shape.name, difficulty), (h_lo, h_hi))
     pars = par_range(shape.name, difficulty)
     band_lo, band_hi = scoring.BANDS[difficulty]
     calls = 0

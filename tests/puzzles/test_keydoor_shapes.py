@@ -176,3 +176,17 @@ def test_every_shape_has_a_milestone_from_its_plans_steps(shape, level):
         if k + 1 >= m.steps:
             assert m.facts <= p.facts(s)
     assert p.is_solved(s)
+
+
+@pytest.mark.parametrize("level", puzzles.DIFFICULTIES)
+@pytest.mark.parametrize("shape", range(len(SHAPES)))
+def test_clingo_finds_no_plan_shorter_than_par(shape, level):
+    """The breadth-first search's par is optimal under clingo's rules too: the generator checks
+    the plan in clingo, and here clingo proves that no plan of one action less exists (the
+    proof costs most of a very-hard board's generation, so it runs here, on every shape at
+    every level, not in the game)."""
+    p = puzzles.generate("keydoor", level, shape)
+    constants = p.constants() | {"chain": 0, "horizon": p.par - 1}
+    out = asp_solve.solve(["keydoor"], constants, [1, 2], 1_000_000, p.encoding_facts())
+    assert out.status == "unsat"
+    assert clingo_accepts(p, list(p.plan))
