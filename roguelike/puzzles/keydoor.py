@@ -222,7 +222,7 @@ MAX_KEYS = 3
 CONFLICT_LIMIT = 20000
 #: Corridors drawn at most, and instances clingo chooses from each one's grounding.
 ATTEMPTS = 60
-MODELS = 4
+MODELS = 8
 RESEEDS = 4
 
 #: The rules in a few lines, for players (the puzzle screen's ``?``; :meth:`KeyDoor.board_rules`
