@@ -16,22 +16,23 @@ What makes it a puzzle is the one-slot hand: a key won early whose door lies beh
 door must be carried forward and put down to take the other key (``ferry``). :func:`measures`
 says how much an instance asks: whether forbidding ``drop`` lengthens the optimum, whether a
 greedy player (:func:`greedy_plan`: the nearest usable key, never a drop) misses par, and how
-many optimal plans there are. Over seeds 0..99 (``roguelike bench --only puzzle``), drop
-matters / greedy misses par in: easy 0% / 0%, medium 0% / 0%, hard 71% / 71%, very-hard
-100% / 100% (the greedy player never drops, so it misses par wherever drop matters); the
-median number of optimal plans is 1 at every level. Generating a very-hard one took a median
-of about 240 ms (p99 about 0.8 s) on a shared two-core machine, most of it clingo's proof that
-no plan is shorter, which grows steeply with par (hence very-hard's par is capped at 24).
+many optimal plans there are (``roguelike bench --only puzzle`` gives the shares per level).
 
 Generation: ``asp/keydoor.lp`` chooses the instance (doors, keys) under its rules (no door in
 the first room, no key behind its own door, a key in the branch that opens a door on the main
-corridor, at hard and very-hard a key to ferry, ...; horizon 0: no plan yet); a breadth-first
-search in Python gives its optimum and plan, very-hard keeps only instances where drop
-matters, and the same encoding, with the instance fixed, checks that plan under its own rules
-and proves that no plan is shorter, which makes the par optimal twice over. The plan is
-stored with the instance. Hints from any state use the breadth-first search (the state space
-is small: ``MAX_ROOMS`` and ``MAX_KEYS`` bound it for hand-written instances); the tests check
-both agree, action by action.
+corridor, at hard and very-hard a key to ferry, the shape's own rules, ...; horizon 0: no plan
+yet), eight instances from one grounding; a breadth-first search in Python gives each one's
+exact optimum and plan, very-hard keeps only instances where drop matters, every level only
+those whose difficulty score lies in its band (each shape has its own par range, hand or
+branch at a level where the level's would miss the band; easy draws two branches in place of
+nested doors, whose three keys score above easy's band), and the same encoding, with the
+instance fixed, checks that plan under its own rules. That no plan is shorter is the search's
+answer; the tests have clingo prove it too, on every shape at every level (in the generator
+the proof cost half a very-hard board's time). Over seeds 0..39 on a shared two-core machine
+(CPU time of ``puzzles.generate``), a board took p50 / p99: easy 21 / 53 ms, medium 23 / 74 ms,
+hard 57 / 146 ms, very-hard 124 / 476 ms. The plan is stored with the instance. Hints from any
+state use the breadth-first search (the state space is small: ``MAX_ROOMS`` and ``MAX_KEYS``
+bound it for hand-written instances); the tests check both agree, action by action.
 
 State: ``(room, held key or 0, where each key lies (0: held or used), opened doors bitmask)``.
 JSON config: ``{"rooms": 6, "branch": 3, "junction": 2, "doors": [room of door 1, ...],
@@ -988,7 +989,8 @@ def generate(difficulty: str, seed: int) -> KeyDoor:
     k = size.keys if first else max(shape.keys, size.keys)
     # an easy board's hand holds every key (a two-key hand of three keys asks too much there)
     # and its doors eat their keys (a spent key to put down makes a ferry too long for easy)
-    hand = k if difficulty == "easy" and shape.hand > 1 else HAND_AT.get((shape.name, difficulty), shape.hand)
+    hand = HAND_AT.get((shape.name, difficulty), shape.hand)
+    hand = k if difficulty == "easy" and shape.hand > 1 else hand
     eats = shape.eats or difficulty == "easy" or (shape.name, difficulty) in EATS_AT
     h_lo, h_hi = (h_lo, h_hi) if first else (max(2, h_lo), max(2, h_hi))
     h_lo, h_hi = BRANCH_AT.get((shape.name, difficulty), (h_lo, h_hi))
@@ -1012,7 +1014,9 @@ def generate(difficulty: str, seed: int) -> KeyDoor:
         base |= {"eats": int(eats)}
         solver_seeds = [seeds.solver_seed(seed, 0, stage, calls + i) for i in range(MODELS)]
         calls += MODELS
-        outs = asp_solve.solve_each(["keydoor"], base | {"horizon": 0}, solver_seeds, CONFLICT_LIMIT)
+        outs = asp_solve.solve_each(
+            ["keydoor"], base | {"horizon": 0}, solver_seeds, CONFLICT_LIMIT
+        )
         for out in outs:
             if out.status != "sat":
                 continue
@@ -1022,7 +1026,18 @@ def generate(difficulty: str, seed: int) -> KeyDoor:
             seen.add((tuple(doors), tuple(keys), r, h, j, h2, j2))
             keeps = () if eats else tuple(range(1, k + 1))
             p = KeyDoor(
-                r, h, j, tuple(doors), tuple(keys), (), difficulty, 0, h2, j2, hand, keeps,
+                r,
+                h,
+                j,
+                tuple(doors),
+                tuple(keys),
+                (),
+                difficulty,
+                0,
+                h2,
+                j2,
+                hand,
+                keeps,
                 shape.name,
             )
             predicted = p.solve(p.initial())

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from asp import solve as asp_solve
 from roguelike import puzzles
-from roguelike.puzzles import IllegalMove, keydoor
 from roguelike.engine.puzzle_rooms import difficulty_for
+from roguelike.puzzles import IllegalMove, keydoor
 from roguelike.puzzles.keydoor import SHAPES, KeyDoor
 
 SEEDS = st.integers(0, (1 << 55) - 1)
@@ -48,7 +48,7 @@ def test_easy_boards_are_on_the_first_two_floors_only():
 @given(seed=SEEDS, world=SEEDS, order=st.integers(1, 20))
 def test_a_run_seed_is_a_near_seed_of_the_places_shape(seed, world, order):
     moved = keydoor.run_seed(seed, world, order)
-    assert 0 <= moved and abs(moved - seed) < len(SHAPES)
+    assert moved >= 0 and abs(moved - seed) < len(SHAPES)
     assert keydoor.shape_of(moved) == keydoor.shape_of(keydoor.run_seed(0, world, order))
     assert keydoor.shape_of(keydoor.run_seed(seed, world, order + 1)) != keydoor.shape_of(moved)
 
