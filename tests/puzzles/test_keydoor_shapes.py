@@ -55,14 +55,15 @@ def test_a_run_seed_is_a_near_seed_of_the_places_shape(seed, world, order):
 
 @cache
 def board(shape: int, level: str = "medium") -> KeyDoor:
-    p = puzzles.generate("keydoor", level, shape)  # seed s draws shape s
-    assert p.shape == SHAPES[shape].name
+    p = puzzles.generate("keydoor", level, shape)  # seed s draws shape s (or its stand-in)
+    assert p.shape == keydoor.shape_at(shape, level).name
     return p
 
 
 @pytest.mark.parametrize("shape", range(len(SHAPES)))
 def test_each_shape_is_generated_with_its_rules_and_rebuilt_from_json(shape):
-    p, spec = board(shape), SHAPES[shape]
+    # at hard every shape has its own rules (other levels change a few: see the next test)
+    p, spec = board(shape, "hard"), SHAPES[shape]
     assert p.hand == spec.hand
     assert bool(p.keeps) == (not spec.eats)
     assert bool(p.branch2) == (spec.branches == 2)
@@ -78,6 +79,14 @@ def test_each_shape_is_generated_with_its_rules_and_rebuilt_from_json(shape):
     text = p.board_rules()
     assert ("one key at a time" in text) == (p.hand == 1)
     assert ("keeps its key" in text or "keep their key" in text) == bool(p.keeps)
+
+
+def test_a_level_changes_a_shape_only_where_its_tables_say():
+    crossing, nested = SHAPES.index(keydoor.shape_of(4)), SHAPES.index(keydoor.shape_of(3))
+    assert board(crossing, "medium").keeps == ()  # medium's crossings eat their keys
+    assert board(nested, "very-hard").hand == 1  # very-hard's nested doors: a one-key hand
+    assert board(nested, "very-hard").branch == 3
+    assert board(nested, "easy").shape == "two-branches"  # easy's stand-in
 
 
 UNDO = {("left", "right"), ("right", "left"), ("enter", "leave"), ("leave", "enter")}
