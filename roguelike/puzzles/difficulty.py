@@ -102,8 +102,8 @@ measures each candidate that fits its shape's par range, which costs millisecond
 the first in the band, so the board keeps the shape its seed draws; a shape whose boards
 cannot lie in a level's band is not drawn there (easy draws two branches in place of nested
 doors, whose three keys score 17..21). Over seeds 0..39 through ``puzzles.generate`` every
-board lies in its band, p50 (lowest..highest) easy 10 (8..15), medium 21 (16..27), hard 32
-(27..41), very-hard 47 (42..67).
+board lies in its band, p50 (lowest..highest) easy 10.5 (8..15.2), medium 21.6 (16.6..26.2),
+hard 31.9 (27..41.7), very-hard 47.4 (42.3..60).
 """
 
 from __future__ import annotations

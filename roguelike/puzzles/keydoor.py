@@ -29,10 +29,12 @@ nested doors, whose three keys score above easy's band), and the same encoding, 
 instance fixed, checks that plan under its own rules. That no plan is shorter is the search's
 answer; the tests have clingo prove it too, on every shape at every level (in the generator
 the proof cost half a very-hard board's time). Over seeds 0..39 on a shared two-core machine
-(CPU time of ``puzzles.generate``), a board took p50 / p99: easy 21 / 53 ms, medium 23 / 74 ms,
-hard 57 / 146 ms, very-hard 124 / 476 ms. The plan is stored with the instance. Hints from any
-state use the breadth-first search (the state space is small: ``MAX_ROOMS`` and ``MAX_KEYS``
-bound it for hand-written instances); the tests check both agree, action by action.
+(CPU time of ``puzzles.generate``, the median of two runs), a board took p50 / p99: easy 20 /
+45 ms, medium 25 / 65 ms, hard 40 / 132 ms, very-hard 118 / 271 ms (one-branch boards of par
+19..24, below very-hard's band, took 55 / 155 ms). The plan is stored with the instance.
+Hints from any state use the breadth-first search (the state space is small: ``MAX_ROOMS``
+and ``MAX_KEYS`` bound it for hand-written instances); the tests check both agree, action by
+action.
 
 State: ``(room, held key or 0, where each key lies (0: held or used), opened doors bitmask)``.
 JSON config: ``{"rooms": 6, "branch": 3, "junction": 2, "doors": [room of door 1, ...],
