@@ -130,3 +130,64 @@ def solve(
         if result.unsatisfiable:
             return Outcome("unsat", (), attempt)
     return Outcome("unknown", (), len(seeds) - 1)
+
+
+class Grounding:
+    """The named encodings grounded once (constants and facts as :func:`solve` takes them),
+    to be solved again and again: :meth:`solve_each` solves once per solver seed. A generator
+    that draws many instances of one grounding pays for the grounding once. The solves run one
+    after another on one solver, which keeps what it learnt, so the same seeds in the same
+    order on a new grounding give the same outcomes (a caller keeps a grounding for one
+    deterministic task, never across tasks)."""
+
+    def __init__(
+        self,
+        programs: Iterable[str],
+        constants: Mapping[str, int],
+        conflict_limit: int,
+        facts: Iterable[str] = (),
+        rand_freq: float = 0.2,
+        wall_seconds: float = 20.0,
+    ) -> None:
+        self.wall_seconds = wall_seconds
+        args = [
+            "--models=1",
+            "--parallel-mode=1",
+            "--sign-def=rnd",
+            f"--rand-freq={rand_freq}",
+            f"--solve-limit={conflict_limit}",
+        ]
+        for name in sorted(constants):
+            args += ["-c", f"{name}={int(constants[name])}"]
+        self.ctl = clingo.Control(args, logger=_ignore)
+        for name in programs:
+            self.ctl.add("base", [], encoding(name))
+        extra = sorted(facts)
+        if extra:
+            self.ctl.add("base", [], "\n".join(extra))
+        self.ctl.ground([("base", [])])
+
+    def solve_each(self, seeds: Sequence[int]) -> list[Outcome]:
+        """One outcome per solver seed, in order: "sat" with the model's shown atoms, "unsat",
+        or "unknown" (the seed spent its conflict budget)."""
+        deadline = time.monotonic() + self.wall_seconds
+        outcomes: list[Outcome] = []
+        for attempt, seed in enumerate(seeds):
+            found: list[Atom] = []
+
+            def on_model(model: clingo.Model, found: list[Atom] = found) -> None:
+                found.extend(atom(sym) for sym in model.symbols(shown=True))
+
+            self.ctl.configuration.solver.seed = str(seed)  # type: ignore[union-attr]
+            with self.ctl.solve(on_model=on_model, async_=True) as handle:
+                if not handle.wait(max(0.0, deadline - time.monotonic())):
+                    handle.cancel()
+                    raise SolverTimeout(f"clingo gave no answer within {self.wall_seconds:.0f} s")
+                result = handle.get()
+            if result.satisfiable:
+                outcomes.append(Outcome("sat", tuple(sorted(found, key=_order)), attempt))
+            elif result.unsatisfiable:
+                outcomes.append(Outcome("unsat", (), attempt))
+            else:
+                outcomes.append(Outcome("unknown", (), attempt))
+        return outcomes

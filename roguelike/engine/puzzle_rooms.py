@@ -40,6 +40,7 @@ from typing import Any
 
 from roguelike import depth, puzzles, seeds
 from roguelike.gen.floor import Floor
+from roguelike.puzzles import keydoor
 from roguelike.puzzles.visit import score as visit_score
 
 PUZZLE_STREAM = "puzzles"
@@ -149,9 +150,19 @@ def place_puzzles(fl: Floor) -> list[PuzzleRoom]:
     keys = {k.id: k for k in fl.keys}
     chosen = puzzle_keys(fl, puzzle_count(fl, rng))
     rooms: list[PuzzleRoom] = []
+
+    def seed_of(kind: str, key: int) -> int:
+        seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{key}")
+        if kind != keydoor.TYPE.name:
+            return seed
+        # a keydoor board's shape follows its place in the run (the floor, then the keydoors
+        # before it on the floor), so a run's boards take the shapes in turn
+        before = sum(r.type == kind for r in rooms)
+        return keydoor.run_seed(seed, fl.seed, fl.number + before)
+
     for key_id, kind in zip(chosen, floor_types(fl.seed, fl.number, len(chosen)), strict=True):
         k = keys[key_id]
-        seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{k.id}")
+        seed = seed_of(kind, k.id)
         rooms.append(
             PuzzleRoom(k.id, k.x, k.y, kind, difficulty_for(fl.number, room_depth[k.room]), seed)
         )
@@ -160,7 +171,7 @@ def place_puzzles(fl: Floor) -> list[PuzzleRoom]:
         taken = {r.type for r in rooms}
         options = [t for t in TYPES if t not in taken] or list(TYPES)
         kind = options[int(rng.integers(len(options)))]
-        seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{v.key}")
+        seed = seed_of(kind, v.key)
         rooms.append(
             PuzzleRoom(v.key, v.x, v.y, kind, difficulty_for(fl.number, room_depth[v.vault]), seed)
         )

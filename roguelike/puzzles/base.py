@@ -170,13 +170,16 @@ class Calibration(Generic[P, S, M]):
     generator gives them, not drawn into the bands; ``limited``: the type's solver is an IDA*
     search that can grow without end from a far state, so each off-line solve of the measure
     gets a node limit; ``successor``: ``apply`` without its checks, for a move ``moves``
-    listed (a cheaper measurement; None: ``apply``)."""
+    listed (a cheaper measurement; None: ``apply``); ``banded``: the generator itself keeps
+    only instances whose score lies in the level's band (keydoor: it measures each candidate
+    before clingo's costlier proof), so generation takes its first instance unmeasured."""
 
     greedy: Callable[[P, S], float]
     attempts: int
     unbanded: frozenset[str] = frozenset()
     limited: bool = False
     successor: Callable[[P, S, M], S] | None = None
+    banded: bool = False
 
     def __post_init__(self) -> None:
         if self.attempts < 1:

@@ -87,22 +87,23 @@ measurement of a very-hard takes about 9 ms (``Hatgram.distance`` answers each m
 attempts are cheap, so hatgram is drawn like the others (undrawn, a quarter of medium's
 first instances score below 16; very-hard's all lie in the band: no second attempt).
 
-Keydoor: the generator is short of very-hard, not the measure. Its line is a corridor walk with
-three or four steps of thought (the ferried key, the drop, the way back for it); the measure
-gives a walking step one unit and such a step a few bits more, which is what a walk is. Over
-seeds 0..19 its scores are 8..16 / 12..23 / 28..37 / 27..41 (p50 10 / 17 / 32 / 37): easy,
-medium and hard are drawn (three attempts; medium's first instance is below 16 a quarter of the
-time; drawn, all three levels lie in their bands over seeds 0..29), very-hard lies wholly
-below its band: its score follows its par (par 19: 27..30, 21: 31..38, 23: 35..41; a par is
-always odd there). No other greedy rule tried puts very-hard in its band and keeps hard in
-its own (seeds 0..19, share in band at hard / very-hard): without the key in hand's credit 100%
-/ 45%, crediting only a key whose door can be reached 100% / 0%, no rule at all 5% / 100%, and
-a hidden step costing ``log2(b)`` per move it must look ahead to pay off 33% / 75% (seeds
-0..11). Very-hard keydoors need a longer par or a fourth key (``MAX_KEYS``): with very-hard's
-par set to 25..26, seeds 0..7 scored 40..45 (6 of 8 in band), but took 0.2..0.8 s each to
-generate (p50 about 0.4 s against about 0.1 s now), most of it clingo's proof that no plan is
-shorter. Until then keydoor's very-hard is generated as its generator gives it
-(its calibration's ``unbanded``), since draws that all miss would only multiply its generation time.
+Keydoor: the generator was short of very-hard, not the measure. Its line is a corridor walk
+with three or four steps of thought (the ferried key, the drop, the way back for it); the
+measure gives a walking step one unit and such a step a few bits more, which is what a walk
+is, so a board's score follows its par and its shape (about 1.7 per action at very-hard on a
+one-key hand; a crossing's or a ferry's steps ask more than a bag's). No other greedy rule
+tried put very-hard in its band and kept hard in its own (seeds 0..19, share in band at hard
+/ very-hard): without the key in hand's credit 100% / 45%, crediting only a key whose door can
+be reached 100% / 0%, no rule at all 5% / 100%, and a hidden step costing ``log2(b)`` per move
+it must look ahead to pay off 33% / 75% (seeds 0..11). So very-hard boards have a longer par
+(25..34; nested doors 23..34 with a one-key hand and a branch of three rooms), and every
+level is drawn into its band by the generator itself (its calibration's ``banded``): it
+measures each candidate that fits its shape's par range, which costs milliseconds, and keeps
+the first in the band, so the board keeps the shape its seed draws; a shape whose boards
+cannot lie in a level's band is not drawn there (easy draws two branches in place of nested
+doors, whose three keys score 17..21). Over seeds 0..39 through ``puzzles.generate`` every
+board lies in its band, p50 (lowest..highest) easy 10.5 (8..15.2), medium 21.6 (16.6..26.2),
+hard 31.9 (27..41.7), very-hard 47.4 (42.3..60).
 """
 
 from __future__ import annotations
@@ -355,14 +356,15 @@ def drawn(kind: PuzzleType[Any, Any, Any], difficulty: str) -> bool:
     """Is a level of this type drawn into its band (several attempts, each measured), rather
     than generated as its generator gives it (one attempt, never measured)?"""
     cal = kind.calibration
-    return cal.attempts > 1 and difficulty not in cal.unbanded
+    return (cal.attempts > 1 or cal.banded) and difficulty not in cal.unbanded
 
 
 def draw(kind: PuzzleType[Any, Any, Any], difficulty: str, seed: int) -> Any:
     """The first of up to ``kind.calibration.attempts`` instances (seed, then derived seeds)
     whose score lies in the band of ``difficulty``; when none does, the one closest to it (the
-    first such). A level not :func:`drawn` is not measured at all."""
-    if not drawn(kind, difficulty):
+    first such). A level not :func:`drawn`, or drawn by its generator (``banded``), is not
+    measured here at all."""
+    if not drawn(kind, difficulty) or kind.calibration.banded:
         return kind.generate(difficulty, seed)
     best: tuple[float, Any] | None = None
     for attempt in range(kind.calibration.attempts):

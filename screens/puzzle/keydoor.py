@@ -8,7 +8,7 @@ from functools import partial
 
 from rich.text import Text
 
-from roguelike.puzzles.keydoor import KeyDoor, Move, State
+from roguelike.puzzles.keydoor import KeyDoor, Move, State, keys_of
 from screens.puzzle.draw import DIM, FRAME, HINT, LABEL, Canvas, bg, wrap
 from screens.puzzle.view import (
     DIRECTION_OF,
@@ -46,10 +46,10 @@ class KeyDoorView(View[State, Move]):
         room = s[0]
         if not p.is_side(room):
             action = {(0, -1): "left", (0, 1): "right", (1, 0): "enter"}.get((dr, dc))
-            if action == "enter" and room != p.junction:
+            if action == "enter" and p.dest("enter", room) is None:
                 return Say("The side branch leaves from another room.")
         else:
-            back = "left" if room > p.rooms + 1 else "leave"
+            back = "left" if room > p.branch_of(room)[1] else "leave"
             action = {(1, 0): "right", (-1, 0): back}.get((dr, dc))
         if action is None:
             return Say(f"You cannot go {DIRECTION_OF[(dr, dc)]} from here.")
@@ -69,10 +69,10 @@ class KeyDoorView(View[State, Move]):
         return str(legal.index(m) + 1) if m in legal else ""
 
     def status(self, s: State, width: int, marks: list[Move]) -> list[Text]:
-        held = s[1]
+        held = ", ".join(f"key {k}" for k in keys_of(s[1]))
         out = [
             Text.assemble(
-                ("Holding: ", LABEL), (f"key {held}", "bold #ffd060") if held else ("nothing", DIM)
+                ("Holding: ", LABEL), (held, "bold #ffd060") if held else ("nothing", DIM)
             ),
             Text(""),
             Text("Actions (press the number):", style=LABEL),
@@ -100,20 +100,22 @@ class KeyDoorView(View[State, Move]):
             ),
             (3, 1),
         )
-        tall = height >= 2 * p.branch + 12  # room for a blank row between the rooms
+        deepest = max(p.branch, p.branch2)
+        tall = height >= 2 * deepest + 13  # room for a blank row between the rooms
         pitch, vstep = rw + conn, 3 if tall else 2
         main_w = n * rw + (n - 1) * conn
-        legend_y = 2 + vstep * p.branch + 1
-        c = Canvas(max(main_w, 38), legend_y + 3)
+        legend_y = 2 + vstep * deepest + 1
+        c = Canvas(max(main_w, 38), legend_y + 4)
         mid = rw // 2
 
         def room_xy(r: int) -> tuple[int, int]:
             if p.is_side(r):
-                return (p.junction - 1) * pitch, 1 + vstep * (r - p.rooms)
+                junction, first, _last = p.branch_of(r)
+                return (junction - 1) * pitch, 1 + vstep * (r - first + 1)
             return (r - 1) * pitch, 1
 
         locked = "bold #ffffff on #a03030"
-        for r in range(1, n + p.branch + 1):
+        for r in range(1, p.total + 1):
             x, y = room_xy(r)
             if r == room:
                 rs = bg("#4a6a9a")
@@ -159,6 +161,11 @@ class KeyDoorView(View[State, Move]):
         c.put(19, legend_y, "▐1▌", locked)
         c.put(22, legend_y, " door 1 (locked)", DIM)
         c.put(0, legend_y + 1, "S start  G goal  s1 side room 1", DIM)
+        hand = "one key" if p.hand == 1 else f"{p.hand} keys, kept"
+        eats = "doors keep keys" if p.keeps else "doors eat keys"
+        if p.keeps and len(p.keeps) < len(p.doors):
+            eats = "doors " + ",".join(map(str, p.keeps)) + " keep keys"
+        c.put(0, legend_y + 2, f"hand: {hand} · {eats}", LABEL)
         return c.lines()
 
     KEYS = (

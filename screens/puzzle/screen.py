@@ -117,15 +117,18 @@ class RulesScreen(BoxScreen[None]):
     """
     BINDINGS = [Binding("escape,question_mark,enter,q", "close", "Close", key_display="esc")]
 
-    def __init__(self, type_name: str, keys: Sequence[Key]) -> None:
+    def __init__(self, type_name: str, keys: Sequence[Key], board: str = "") -> None:
         super().__init__()
         self.type_name = type_name
         self.keys = keys
+        self.board = board  # the rules of the board at hand, when its type varies them
 
     def compose(self) -> ComposeResult:
         text = Text(f"{self.type_name.capitalize()}: the rules\n\n", style="bold")
         paragraphs = puzzles.kind(self.type_name).rules.split("\n\n")
         text.append("\n\n".join(" ".join(par.split()) for par in paragraphs))
+        if self.board:
+            text.append(f"\n\n{self.board}", style="bold")
         text.append("\n\nKeys", style="bold")
         rows = key_rows(self.keys)
         half = (len(rows) + 1) // 2
@@ -273,7 +276,9 @@ class PuzzleScreen(Screen[PuzzleOutcome]):
         self.redraw()
 
     def rules(self) -> None:
-        self.app.push_screen(RulesScreen(self.visit.puzzle.type_name, self.keys))
+        p = self.visit.puzzle
+        board = p.board_rules() if callable(getattr(p, "board_rules", None)) else ""
+        self.app.push_screen(RulesScreen(p.type_name, self.keys, board))
 
     def leave(self) -> None:
         self.dismiss(self.outcome())

@@ -237,13 +237,25 @@ def test_generated_puzzles_fall_in_their_levels_band(type_name, level):
         assert in_band(sc, level), (type_name, level, seed, sc)
 
 
-def test_only_keydoors_very_hard_is_left_undrawn():
+def test_every_level_of_every_type_is_drawn():
     undrawn = {(t.name, d) for t in REGISTRY for d in DIFFICULTIES if not difficulty.drawn(t, d)}
-    assert undrawn == {("keydoor", "very-hard")}
+    assert undrawn == set()
 
 
-def test_an_undrawn_level_is_the_generators_first_instance():
-    assert gen("keydoor", "very-hard", 11) == keydoor.generate("very-hard", 11)
+def test_a_keydoor_draw_keeps_the_shape_its_seed_names():
+    for seed in (11, 12):
+        assert gen("keydoor", "very-hard", seed).shape == keydoor.shape_of(seed).name
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(seed=st.integers(0, (1 << 40) - 1), level=st.sampled_from(DIFFICULTIES))
+def test_every_keydoor_shape_drawn_at_a_level_lies_in_its_band(seed, level):
+    """Any seed at any level: the board's shape is the one the seed draws there (never a
+    shape the level stands in for), and its score lies in the level's band."""
+    p = gen("keydoor", level, seed)
+    assert p.shape == keydoor.shape_at(seed, level).name
+    assert (p.shape, level) not in keydoor.STAND_IN
+    assert in_band(measure(p), level), (level, seed, p.shape, measure(p))
 
 
 def test_attempt_seeds_are_the_seed_then_distinct_derived_seeds():

@@ -344,7 +344,7 @@ def test_hatgram_plan_from_a_wrong_state_is_optimal():
 
 # --- keydoor --------------------------------------------------------------------------------
 def check_structure(p):
-    total = p.rooms + p.branch
+    total = p.total
     assert 1 not in p.doors
     assert p.rooms not in p.keys
     assert len(set(p.doors)) == len(p.doors) and len(set(p.keys)) == len(p.keys)
@@ -356,7 +356,8 @@ def check_structure(p):
     def way(room):  # rooms from the start to ``room``
         if room <= p.rooms:
             return set(range(1, room + 1))
-        return set(range(1, p.junction + 1)) | set(range(p.rooms + 1, room + 1))
+        junction, first, _last = p.branch_of(room)
+        return set(range(1, junction + 1)) | set(range(first, room + 1))
 
     for k, d in zip(p.keys, p.doors, strict=True):
         assert d not in way(k)  # each key before its door
@@ -376,15 +377,8 @@ def test_keydoor_clingo_plan_is_the_bfs_optimum(difficulty):
 
 def test_keydoor_clingo_proves_nothing_shorter():
     p = keydoor.generate("medium", 9)
-    constants = {
-        "rooms": p.rooms,
-        "branch": p.branch,
-        "junction": p.junction,
-        "keys": len(p.keys),
-        "chain": 0,
-    }
-    facts = [f"given_door({i + 1},{d})." for i, d in enumerate(p.doors)]
-    facts += [f"given_key({i + 1},{x})." for i, x in enumerate(p.keys)]
+    constants = p.constants() | {"chain": 0}
+    facts = p.encoding_facts()
     shorter = asp_solve.solve(["keydoor"], constants | {"horizon": p.par - 1}, [1], 100_000, facts)
     assert shorter.status == "unsat"
     exact = asp_solve.solve(["keydoor"], constants | {"horizon": p.par}, [1], 100_000, facts)
@@ -394,7 +388,7 @@ def test_keydoor_clingo_proves_nothing_shorter():
 def keydoor_instances(difficulty, n):
     """Instances as the generator's first call draws them (horizon 0: no plan), in or out of
     the par range, with the constants that describe them to ``asp/keydoor.lp``."""
-    shape = keydoor.SHAPE[difficulty]
+    shape = keydoor.SIZE[difficulty]
     k = shape.keys
     for i in range(n):
         r, h = shape.main[0], shape.branch[0]
