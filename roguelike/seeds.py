@@ -276,9 +276,7 @@ class _Form:
 
 
 _NEW = _Form(CODE_SYMBOLS, (1, 4, 4, 4), _valid_new, f"codes have {CODE_SYMBOLS}")
-_OLD = _Form(
-    STORED_SYMBOLS, (4, 4, 4), _valid_old, f"codes of the old form have {STORED_SYMBOLS}"
-)
+_OLD = _Form(STORED_SYMBOLS, (4, 4, 4), _valid_old, f"codes of the old form have {STORED_SYMBOLS}")
 
 
 def _form(text: str, symbols: str) -> _Form:
@@ -411,6 +409,26 @@ def other_generator(shown: str, generator: str | None, makes: str = "worlds") ->
         f"{shown} is for generator {generator}; this game makes generator {GENERATOR_VERSION} "
         f"{makes}: play it on a release with generator {generator}"
     )
+
+
+def read(text: str) -> tuple[str | None, int]:
+    """(the generator named, the seed) of a valid code of ANY generator, the generator None for
+    the old form: for looking up what was made before (the hall's runs), never for making a
+    world (:func:`decode` is that); SeedCodeError as :func:`decode` for a mistake."""
+    generator = generator_of(text)
+    symbols = "".join(c for c in text.strip().upper() if c not in _SEPARATORS)
+    if generator is None:
+        return None, _seed_of(symbols[:DATA_SYMBOLS])
+    return generator, _seed_of(symbols[1 : 1 + DATA_SYMBOLS])
+
+
+def shown(code: str, generator: str) -> str:
+    """A code as files keep it (:func:`stored`) as players see it, with the file's generator:
+    the text itself when it is not a stored code (a damaged file's, shown as it is)."""
+    try:
+        return encode(read_stored(code), generator)
+    except ValueError:  # SeedCodeError is one; so is a generator that is not a number
+        return code
 
 
 def decode(text: str) -> int:

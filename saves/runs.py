@@ -297,7 +297,7 @@ class RunRecord:
             raise RunFileError("run.id: letters, digits and dashes only")
         seed = f.text(get("seed"), "run.seed", 20)
         try:
-            canonical = seeds.encode(seeds.decode(seed))
+            canonical = seeds.stored(seeds.read_stored(seed))
         except seeds.SeedCodeError:
             raise RunFileError(f"run.seed: {f.show(seed)} is not a seed code") from None
         if seed != canonical:  # spaces, lower case, control characters around it
@@ -428,7 +428,7 @@ def record_of(
     return RunRecord(
         id=new_id(ended),
         world=world,
-        seed=seeds.encode(state.seed),
+        seed=seeds.stored(state.seed),
         preset=state.preset,
         difficulty=state.difficulty,
         started=started,
@@ -521,7 +521,7 @@ def world_claims(record: RunRecord) -> list[Claim]:
     standard = Start.standard(start.seed, start.preset, start.difficulty)
     custom = start != standard and not CUSTOM_WORLDS
     return [
-        Claim("world", [record.seed, record.preset], [seeds.encode(start.seed), start.preset]),
+        Claim("world", [record.seed, record.preset], [seeds.stored(start.seed), start.preset]),
         Claim("difficulty", record.difficulty, start.difficulty),
         Claim(
             "world rules",

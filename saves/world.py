@@ -143,8 +143,9 @@ class World:
 
     @property
     def code(self) -> str:
-        """The seed code players share."""
-        return seeds.encode(self.seed)
+        """The seed code players share, naming the world's generator (files keep
+        ``seeds.stored(seed)``, beside the generator)."""
+        return seeds.encode(self.seed, self.generator)
 
     @classmethod
     def new(

@@ -24,6 +24,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
+from roguelike import seeds
 from saves.morgue import morgue, outcome_words, printable
 from saves.runs import Hall, RunFileError, RunRecord
 from screens.ask import AskScreen
@@ -45,7 +46,7 @@ def cells(record: RunRecord) -> tuple[Text, ...]:
     return (
         Text(str(record.score), justify="right"),
         Text(printable(record.world)[:20] + daily),
-        Text(record.seed),
+        Text(seeds.shown(record.seed, record.generator)),
         Text(record.outcome),
         Text(f"{record.floors}/{record.total_floors}"),
         Text(str(record.turns), justify="right"),
@@ -63,7 +64,7 @@ def shown(
         r
         for r in records
         if (outcome == "all" or r.outcome == outcome)
-        and (not want or want in r.seed.replace("-", "").upper())
+        and (not want or want in seeds.shown(r.seed, r.generator).replace("-", "").upper())
         and (not daily or r.daily is not None)
     ]
 

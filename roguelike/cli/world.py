@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from roguelike import seeds
 from roguelike.cli import Fail, Parser
 from roguelike.cli.args import add_save_dir_option, preset_sizes
 from roguelike.gen import formats
@@ -146,7 +147,7 @@ def world_text(args: argparse.Namespace) -> str:
     if what == "import":
         info = store.import_file(args.file, args.name)
         return (
-            f"imported world {info.name!r}: seed {info.seed}, "
+            f"imported world {info.name!r}: seed {seeds.shown(info.seed, info.generator)}, "
             f"floor {info.floor}/{info.floors}, into {info.path}\n"
         )
     if not args.yes:  # delete

@@ -4,7 +4,6 @@ import itertools
 import subprocess
 import sys
 
-import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
