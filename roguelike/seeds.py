@@ -161,9 +161,10 @@ def _seed_values(seed: int) -> list[int]:
     return [(seed >> (5 * i)) & 31 for i in reversed(range(DATA_SYMBOLS))]
 
 
-def encode(seed: int, generator: str = GENERATOR_VERSION) -> str:
-    """The seed code players see and type: ``6-XXXX-XXXX-XXXX`` (the generator first)."""
-    values = [_generator_symbol(generator), *_seed_values(seed)]
+def encode(seed: int, generator: str | None = None) -> str:
+    """The seed code players see and type: ``6-XXXX-XXXX-XXXX`` (the generator first: this
+    game's unless told)."""
+    values = [_generator_symbol(generator or GENERATOR_VERSION), *_seed_values(seed)]
     values.append(_check(values))
     s = "".join(ALPHABET[v] for v in values)
     return f"{s[0]}-{s[1:5]}-{s[5:9]}-{s[9:13]}"
@@ -202,7 +203,7 @@ _FOREIGN = "U"  # the one Latin letter codes leave out: a typo, not a sign of fr
 #: The advice that ends a refused code: how to use the same letters as a text seed (a puzzle
 #: code, which takes no text seed, leaves it out).
 TEXT_HINT = "to use it as text, add a '!'"
-_EXAMPLE = encode(0x3A7B_55D2_8C19F, GENERATOR_VERSION)
+_EXAMPLE = encode(0x3A7B_55D2_8C19F)
 _COUNTS = {1: "one", 2: "two", 3: "three", 4: "four"}
 _ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
@@ -400,10 +401,9 @@ def other_generator(shown: str, generator: str | None, makes: str = "worlds") ->
     """The one line that refuses a valid code of another generator (None: the old form)."""
     if generator is None:
         return (
-            f"{shown} is a code of the old form, which names no generator (generators 1 to "
-            f"{LAST_OLD_FORM} showed it); this game makes generator {GENERATOR_VERSION} {makes}, "
-            f"whose codes begin with it ({_EXAMPLE}): play it on a release with the generator "
-            "it was made by"
+            f"{shown} is of the old form, which names no generator (made by generator "
+            f"{LAST_OLD_FORM} or older); this game makes generator {GENERATOR_VERSION} {makes}: "
+            "play it on a release with the generator it was made by"
         )
     return (
         f"{shown} is for generator {generator}; this game makes generator {GENERATOR_VERSION} "

@@ -205,9 +205,10 @@ class WorldInfo:
         return self.playable and not (self.dead or self.won)
 
     def to_json(self) -> dict[str, Any]:
+        """The world as ``world list --format json`` shows it (the code as players see it)."""
         return {
             "name": self.name,
-            "seed": self.seed,
+            "seed": seeds.shown(self.seed, self.generator) if self.seed else self.seed,
             "preset": self.preset,
             "difficulty": self.difficulty,
             "floor": self.floor,

@@ -92,7 +92,7 @@ def world_table(infos: list[Any], where: str) -> str:
         floor = f"{i.floor}/{i.floors}" if i.floors else "?"
         cells = (
             i.name,
-            i.seed or "?",
+            seeds.shown(i.seed, i.generator) if i.seed else "?",
             i.preset or "?",
             i.difficulty if i.preset else "?",
             floor,

@@ -57,6 +57,10 @@ from roguelike.puzzles.base import FORMAT, SOLVE_BUDGET
 MAX_CODE_CHARS = 80
 
 
+#: The code the messages show as an example (a sliding puzzle of this generator).
+EXAMPLE = f"sliding:hard#{seeds.encode(seeds.read_stored('6NJC-NK2Y-YB22'))}"
+
+
 class PuzzleCodeError(ValueError):
     """A text that is not a puzzle code; the message is one line saying why."""
 
@@ -96,10 +100,10 @@ def _shown(text: str) -> str:
 def parse(text: str) -> PuzzleCode:
     """The puzzle a code names; raises :class:`PuzzleCodeError` saying what is wrong."""
     if not isinstance(text, str):
-        raise PuzzleCodeError("a puzzle code is a text like sliding:hard#6NJC-NK2Y-YB22")
+        raise PuzzleCodeError(f"a puzzle code is a text like {EXAMPLE}")
     code = text.strip()
     if not code:
-        raise PuzzleCodeError("the puzzle code is empty: type one like sliding:hard#6NJC-NK2Y-YB22")
+        raise PuzzleCodeError(f"the puzzle code is empty: type one like {EXAMPLE}")
     if len(code) > MAX_CODE_CHARS:
         raise PuzzleCodeError(
             f"{_shown(code)} is too long for a puzzle code (at most {MAX_CODE_CHARS} characters)"
@@ -108,7 +112,7 @@ def parse(text: str) -> PuzzleCode:
     if not hash_:
         raise PuzzleCodeError(
             f"{_shown(code)} is not a puzzle code: it has no '#' before the seed "
-            "(a code is type:difficulty#SEED, like sliding:hard#6NJC-NK2Y-YB22)"
+            f"(a code is type:difficulty#SEED, like {EXAMPLE})"
         )
     type_name, colon, difficulty = name.strip().lower().partition(":")
     if not colon:
@@ -285,7 +289,7 @@ def _json_board(body: str) -> tuple[dict[str, Any], Any]:
     try:
         doc = json.loads(body, parse_constant=_no_constant)
     except ValueError:
-        raise ValueError("a board in braces is JSON: {\"config\": {...}, \"state\": ...}") from None
+        raise ValueError('a board in braces is JSON: {"config": {...}, "state": ...}') from None
     if (
         not isinstance(doc, dict)
         or set(doc) - {"config", "state"}
