@@ -58,13 +58,18 @@ def shown(
     records: list[RunRecord], outcome: str = "all", seed: str = "", daily: bool = False
 ) -> list[RunRecord]:
     """The records the filters let through, in their order: ``outcome`` (or ``all``), a seed
-    code containing ``seed`` (case and dashes ignored), daily runs only."""
+    code containing ``seed`` (case and dashes ignored; the code as shown, with its generator,
+    or as older releases showed it), daily runs only."""
     want = seed.replace("-", "").strip().upper()
+
+    def codes(r: RunRecord) -> tuple[str, str]:
+        return seeds.shown(r.seed, r.generator).replace("-", ""), r.seed.replace("-", "").upper()
+
     return [
         r
         for r in records
         if (outcome == "all" or r.outcome == outcome)
-        and (not want or want in seeds.shown(r.seed, r.generator).replace("-", "").upper())
+        and (not want or any(want in code for code in codes(r)))
         and (not daily or r.daily is not None)
     ]
 

@@ -183,8 +183,8 @@ class PuzzleIndexScreen(Screen[None]):
             with Horizontal(classes="index-row"):
                 yield Static("Code", classes="index-label")
                 yield Input(
-                    placeholder="type:difficulty#SEED, then Enter",
-                    max_length=codes.MAX_CODE_CHARS,
+                    placeholder="type:difficulty#SEED or type:difficulty:board, then Enter",
+                    max_length=codes.MAX_DESCRIPTION_CHARS,
                     compact=True,
                     id="code-input",
                 )
