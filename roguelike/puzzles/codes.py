@@ -13,9 +13,10 @@ naming both generators; it is never played as another puzzle. A puzzle room of a
 code too (its pedestal's seed), so a puzzle met in a run can be played again, or shared.
 
 A *descriptive code* is ``type:difficulty:BOARD``, the board itself: ``jugs:easy:10,9,3/9,1,0``
-(capacities / the amounts wanted), ``sliding:hard:3/4,1,5,0,3,2,7,8,6`` (size / tiles in
-reading order, 0 the gap), ``stomp:easy:3/#..-.##-.#./...-...-...`` (size / rows at the start
-/ rows wanted, ``#`` a lit cell). It rebuilds the same puzzle on every release, whatever its
+(capacities / the amounts wanted, or ``any6``: six litres in any jug),
+``sliding:hard:3/4,1,5,0,3,2,7,8,6`` (size / tiles in reading order, 0 the gap),
+``stomp:easy:3/#..-.##-.#./...-...-...`` (size / rows at the start / rows wanted, ``#`` a lit
+cell). It rebuilds the same puzzle on every release, whatever its
 generator: the par is not in it but found again by the exact solver (within the type's
 ``SOLVE_BUDGET``), and nothing derived (a hatgram's known tilings, a key-and-door plan) is
 carried. Each type has a hook in :data:`BOARDS` that writes its board compactly and reads it
@@ -49,7 +50,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from roguelike import seeds
-from roguelike.puzzles import DIFFICULTIES, TYPES, PuzzleFormatError, SearchLimit, Unsolvable, kind
+from roguelike.puzzles import (
+    DIFFICULTIES,
+    TYPES,
+    PuzzleFormatError,
+    SearchLimit,
+    Unsolvable,
+    generate,
+    kind,
+)
 from roguelike.puzzles.base import FORMAT, SOLVE_BUDGET
 
 #: The longest text :func:`parse` reads (a code is at most about 35 characters); longer input
@@ -188,9 +197,19 @@ def _numbers(text: str, what: str, most: int) -> list[int]:
 def _jugs_write(doc: dict[str, Any]) -> str | None:
     config = doc["config"]
     target = config.get("target", {})
-    if set(config) - {"capacities", "target", "start"} or target.get("kind") != "vector":
+    if set(config) - {"capacities", "target", "start"} or set(target) - {
+        "kind",
+        "amounts",
+        "amount",
+    }:
         return None
-    text = ",".join(map(str, config["capacities"])) + "/" + ",".join(map(str, target["amounts"]))
+    if target.get("kind") == "any":
+        wanted = f"any{target['amount']}"
+    elif target.get("kind") == "vector":
+        wanted = ",".join(map(str, target["amounts"]))
+    else:
+        return None
+    text = ",".join(map(str, config["capacities"])) + "/" + wanted
     if "start" in config:
         text += "/" + ",".join(map(str, config["start"]))
     return text
@@ -199,12 +218,15 @@ def _jugs_write(doc: dict[str, Any]) -> str | None:
 def _jugs_read(text: str) -> tuple[dict[str, Any], Any]:
     parts = text.split("/")
     if len(parts) not in (2, 3):
-        raise ValueError("a jugs board is capacities/amounts wanted[/contents at the start]")
+        raise ValueError(
+            "a jugs board is capacities/amounts wanted (or anyN)[/contents at the start]"
+        )
     caps = _numbers(parts[0], "the capacities", 8)
-    config: dict[str, Any] = {
-        "capacities": caps,
-        "target": {"kind": "vector", "amounts": _numbers(parts[1], "the amounts", 8)},
-    }
+    if parts[1].startswith("any"):  # some jug holds this much
+        target: dict[str, Any] = {"kind": "any", "amount": _numbers(parts[1][3:], "any", 1)[0]}
+    else:
+        target = {"kind": "vector", "amounts": _numbers(parts[1], "the amounts", 8)}
+    config: dict[str, Any] = {"capacities": caps, "target": target}
     if len(parts) == 3:
         config["start"] = _numbers(parts[2], "the contents", 8)
     return config, None
@@ -383,10 +405,6 @@ def read(text: str) -> Described:
     if isinstance(text, str) and is_descriptive(text):
         return build(text)
     c = parse(text)
-    # the puzzle package is imported here, not at the top: roguelike.puzzles imports this
-    # module's siblings, and generation is only needed once a code is played
-    from roguelike.puzzles import generate
-
     return Described(generate(c.type, c.difficulty, c.seed), str(c))
 
 

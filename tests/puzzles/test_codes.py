@@ -156,6 +156,8 @@ def test_the_compact_boards_read_as_the_docs_say():
     jugs = codes.build("jugs:easy:10,9,3/9,1,0").puzzle
     assert (jugs.capacities, jugs.par) == ((10, 9, 3), 4)
     assert codes.build("sliding:easy:3/4,1,5,0,3,2,7,8,6").puzzle.par == 9
+    anyjug = codes.build("jugs:easy:7,3,2/any6")
+    assert anyjug.code == "jugs:easy:7,3,2/any6" and anyjug.puzzle.par == 3
     assert codes.build("stomp:easy:3/#..-.##-.#./...-...-...").puzzle.par == 2
 
 
@@ -193,3 +195,25 @@ def test_hostile_boards_are_refused_before_any_work():
     ]:
         with pytest.raises(PuzzleCodeError, match=words):
             codes.build(text)
+
+
+@settings(max_examples=10, deadline=None)
+@given(type_name=st.sampled_from(puzzles.TYPES), seed=any_seed)
+def test_no_single_mistake_in_a_puzzle_code_s_seed_is_played(type_name, seed):
+    """A symbol of the seed dropped, added, changed, or two swapped: refused, never a puzzle."""
+    code = codes.encode(type_name, "easy", seed)
+    head, _, shown = code.partition("#")
+    run = shown.replace("-", "")
+    typed = []
+    for i, c in enumerate(run):
+        typed.append(run[:i] + run[i + 1 :])
+        typed += [run[:i] + s + run[i:] for s in seeds.ALPHABET]
+        typed += [run[:i] + s + run[i + 1 :] for s in seeds.ALPHABET if s != c]
+        typed += [
+            run[:i] + run[j] + run[i + 1 : j] + c + run[j + 1 :]
+            for j in range(i + 1, len(run))
+            if run[j] != c
+        ]
+    for mistake in typed:
+        with pytest.raises(PuzzleCodeError):
+            codes.parse(f"{head}#{mistake}")

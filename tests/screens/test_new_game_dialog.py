@@ -104,7 +104,9 @@ async def test_the_size_choice_does_not_wrap_around():
         assert isinstance(app.screen, TitleScreen)
 
 
-@pytest.mark.parametrize("typed", ["N65Q-QBJ0-23PVV", "N65Q-QBJ0-23PUV", "N65Q-QBJ0-23PX"])
+@pytest.mark.parametrize(
+    "typed", ["N65Q-QBJ0-23PVV", "N65Q-QBJ0-23PUV", "N65Q-QBJ0-23PX", "N65Q-QBJ0-23PV"]
+)
 async def test_the_longest_messages_fit_at_80_by_24(typed):
     app = RoguelikeApp()
     async with app.run_test(size=(80, 24)) as pilot:
