@@ -401,9 +401,8 @@ def other_generator(shown: str, generator: str | None, makes: str = "worlds") ->
     """The one line that refuses a valid code of another generator (None: the old form)."""
     if generator is None:
         return (
-            f"{shown} is of the old form, which names no generator (made by generator "
-            f"{LAST_OLD_FORM} or older); this game makes generator {GENERATOR_VERSION} {makes}: "
-            "play it on a release with the generator it was made by"
+            f"{shown} is of the old form, made by generator {LAST_OLD_FORM} or older; this game "
+            f"makes generator {GENERATOR_VERSION} {makes}: play it on a release with its generator"
         )
     return (
         f"{shown} is for generator {generator}; this game makes generator {GENERATOR_VERSION} "

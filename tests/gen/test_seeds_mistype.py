@@ -131,7 +131,7 @@ def test_the_issue_s_code_with_a_missing_symbol_is_refused():
     message = refusal("N65Q-QBJ0-23P")
     assert message.startswith("seed code N65Q-QBJ0-23P: one symbol is missing in the third group")
     for typed in ("N65Q-QBJ0-23PV", "n65q qbj0 23pv", "N65QQBJ023PV"):
-        with pytest.raises(seeds.OtherGeneratorError, match="old form, which names no generator"):
+        with pytest.raises(seeds.OtherGeneratorError, match="old form, made by generator"):
             seeds.parse(typed)
 
 

@@ -77,7 +77,7 @@ def test_an_old_form_code_is_refused_as_old_however_typed(seed):
             seeds.parse(typed)
         assert err.value.generator is None
         message = str(err.value)
-        assert "old form, which names no generator" in message
+        assert "old form, made by generator" in message
         assert f"this game makes generator {GENERATOR_VERSION} worlds" in message
         assert "\n" not in message
 

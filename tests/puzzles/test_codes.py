@@ -40,7 +40,7 @@ def test_an_old_form_puzzle_code_is_refused_as_old():
     with pytest.raises(PuzzleCodeError) as info:
         codes.parse("sliding:hard#6NJC-NK2Y-YB22")
     message = str(info.value)
-    assert "old form, which names no generator" in message and "\n" not in message
+    assert "old form, made by generator" in message and "\n" not in message
     assert "descriptive code" in message
 
 

@@ -137,7 +137,7 @@ async def test_a_typed_descriptive_code_plays_that_board():
     ("code", "words"),
     [
         ("jugs:easy#[b]nope[/b]", "'[b]nope[/b]' is not a seed code"),
-        ("jugs:easy#6NJC-NK2Y-YB22", "old form, which names no generator"),
+        ("jugs:easy#6NJC-NK2Y-YB22", "old form, made by generator"),
         ("jugs:easy:10,9,3/99,1,0", "bad board in the jugs code"),
         ("chess:hard#6NJC-NK2Y-YB22", "unknown puzzle type 'chess'"),
         ("jugs:easy#6NJC-NK2Y-YB23", "wrong check symbol"),
