@@ -36,7 +36,6 @@ HUNT_TURNS = 20
 #: finding a new line as the player keeps leaving it, must not hold it for ever.
 PATIENCE = 12
 
-
 @dataclass(frozen=True)
 class Policy:
     """How the autoplayer plays: the measuring switches (see the module's docstring)."""
