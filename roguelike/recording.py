@@ -429,7 +429,7 @@ class Start:
         # as it did before difficulties existed (a missing one is read as normal)
         extra = {} if self.difficulty == DEFAULT_DIFFICULTY else {"difficulty": self.difficulty}
         return {
-            "seed": seeds.encode(self.seed),
+            "seed": seeds.stored(self.seed),  # the old form, as files keep it
             "preset": self.preset,
             "floors": self.total_floors,
             "monsters": self.monsters,
@@ -443,7 +443,7 @@ class Start:
         if not isinstance(value, dict):
             raise RecordingError(f"{where}: expected an object")
         try:
-            seed = seeds.decode(value.get("seed"))  # type: ignore[arg-type]
+            seed = seeds.read_stored(value.get("seed"))  # type: ignore[arg-type]
         except (seeds.SeedCodeError, TypeError, AttributeError):
             raise RecordingError(f"{where}.seed: not a seed code") from None
         preset = value.get("preset")

@@ -9,6 +9,8 @@ except PackageNotFoundError:  # running from a source tree that is not installed
 
 #: Bump whenever the same seed code would give a different dungeon (the golden catalog in
 #: tests/ fails until you do). Saves record it; a save from another generator is refused.
+#: Seed and puzzle codes show it as their first symbol (roguelike/seeds.py), so a code of
+#: another generator is refused, never played: keep it a whole number below 32.
 #: 2: puzzles drawn into difficulty-score bands, the key-and-door puzzle redesigned, and a floor
 #: never offers one puzzle type twice in a row.
 #: 3: danger and decisions: a bestiary of 24 kinds, packs of two to four and sentinels, items

@@ -258,7 +258,7 @@ def _header_fields(doc: Any, sealed: bool) -> Header:
         raise SaveError(f"format {version} is older than any this game reads")
     seed = f.text(f.get(o, "seed", "header"), "header.seed", 20)
     try:
-        seeds.decode(seed)
+        seeds.read_stored(seed)
     except seeds.SeedCodeError:
         raise SaveError(f"header.seed: {f.show(seed)} is not a seed code") from None
     try:

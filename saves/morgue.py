@@ -11,6 +11,7 @@ result is plain text (never markup): a screen must show it with markup off.
 
 from __future__ import annotations
 
+from roguelike import seeds
 from saves.record import RunRecord
 from saves.runs import score, score_parts
 from saves.text import printable
@@ -34,7 +35,8 @@ def morgue(record: RunRecord, *, streak: int | None = None) -> str:
     lines += [
         f"Run          {record.id}",
         f"World        {printable(record.world)} "
-        f"(seed {record.seed}, {record.preset}, {record.difficulty})",
+        f"(seed {seeds.shown(record.seed, record.generator)}, {record.preset}, "
+        f"{record.difficulty})",
         f"Began        {record.started}",
         f"Ended        {record.ended}",
         f"Outcome      {outcome_words(record)}",

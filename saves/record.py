@@ -204,7 +204,7 @@ class RunRecord:
             raise RunFileError("run.id: letters, digits and dashes only")
         seed = f.text(get("seed"), "run.seed", 20)
         try:
-            canonical = seeds.encode(seeds.decode(seed))
+            canonical = seeds.stored(seeds.read_stored(seed))
         except seeds.SeedCodeError:
             raise RunFileError(f"run.seed: {f.show(seed)} is not a seed code") from None
         if seed != canonical:  # spaces, lower case, control characters around it
@@ -335,7 +335,7 @@ def record_of(
     return RunRecord(
         id=new_id(ended),
         world=world,
-        seed=seeds.encode(state.seed),
+        seed=seeds.stored(state.seed),
         preset=state.preset,
         difficulty=state.difficulty,
         started=started,

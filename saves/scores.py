@@ -8,6 +8,10 @@ Best scores
 
         {"format": 1, "scores": [{"code": "jugs:easy#0000-0000-01AB", "score": 90}, ...]}
 
+    The file keeps each code in its stored form (the seed without its generator,
+    :attr:`~roguelike.puzzles.codes.PuzzleCode.stored`, as it always has); :meth:`BestScores.read`
+    gives them as the game shows them (``jugs:easy#5-0000-0000-01AE``).
+
     oldest entry first. It is written like a save (:func:`saves.files.write_atomic`: a
     temporary file, fsynced, renamed over the old one), so a writer killed at any moment leaves
     the old file or the new one; and under the file's lock (:func:`saves.locks.shared_lock`),
@@ -85,11 +89,12 @@ def _parse(data: bytes) -> dict[str, int]:
             raise ScoresDamaged(f"score {i + 1} is not a code and a score")
         code, score = entry["code"], entry["score"]
         try:
-            canonical = str(codes.parse(code))
+            known = codes.parse_stored(code)
         except codes.PuzzleCodeError:
-            canonical = None
-        if canonical != code:
+            known = None
+        if known is None or known.stored != code:
             raise ScoresDamaged(f"score {i + 1} has no puzzle code")
+        code = str(known)  # as the game shows it
         if type(score) is not int or not 0 <= score <= MAX_SCORE:
             raise ScoresDamaged(f"score {i + 1} is not a whole number from 0 to {MAX_SCORE}")
         if code in out:
@@ -170,7 +175,7 @@ class BestScores:
                 del scores[next(iter(scores))]
             doc = {
                 "format": FORMAT,
-                "scores": [{"code": c, "score": s} for c, s in scores.items()],
+                "scores": [{"code": codes.parse(c).stored, "score": s} for c, s in scores.items()],
             }
             write_atomic(self.path, (json.dumps(doc, indent=0) + "\n").encode("utf-8"))
         return True

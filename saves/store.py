@@ -66,6 +66,7 @@ from typing import TYPE_CHECKING
 
 from platformdirs import user_data_dir
 
+from roguelike import seeds
 from roguelike.version import GENERATOR_VERSION
 from saves import header as h
 from saves.errors import SaveError, SaveVersionError, WorldExists, WorldNotFound
@@ -382,11 +383,16 @@ class Store:
                 head, _ = h.read(content)
             except (SaveError, OSError):
                 continue
-            if (head.world, head.seed, head.created) != (world.name, world.code, world.created):
+            if (head.world, head.seed, head.created) != (
+                world.name,
+                seeds.stored(world.seed),
+                world.created,
+            ):
                 if not head.sealed and not _decodes(content):
                     continue  # an old-format header damaged where nothing covered it
                 raise WorldExists(
-                    f"a world named {head.world!r} (seed {head.seed}) already uses "
+                    f"a world named {head.world!r} "
+                    f"(seed {seeds.shown(head.seed, head.generator)}) already uses "
                     f"{main.name}: choose another name"
                 )
             intact = path == main

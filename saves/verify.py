@@ -93,7 +93,7 @@ def world_claims(record: RunRecord) -> list[Claim]:
     standard = Start.standard(start.seed, start.preset, start.difficulty)
     custom = start != standard and not CUSTOM_WORLDS
     return [
-        Claim("world", [record.seed, record.preset], [seeds.encode(start.seed), start.preset]),
+        Claim("world", [record.seed, record.preset], [seeds.stored(start.seed), start.preset]),
         Claim("difficulty", record.difficulty, start.difficulty),
         Claim(
             "world rules",

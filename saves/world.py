@@ -142,8 +142,9 @@ class World:
 
     @property
     def code(self) -> str:
-        """The seed code players share."""
-        return seeds.encode(self.seed)
+        """The seed code players share, naming the world's generator (files keep
+        ``seeds.stored(seed)``, beside the generator)."""
+        return seeds.encode(self.seed, self.generator)
 
     @classmethod
     def new(
@@ -203,9 +204,10 @@ class WorldInfo:
         return self.playable and not (self.dead or self.won)
 
     def to_json(self) -> dict[str, Any]:
+        """The world as ``world list --format json`` shows it (the code as players see it)."""
         return {
             "name": self.name,
-            "seed": self.seed,
+            "seed": seeds.shown(self.seed, self.generator) if self.seed else self.seed,
             "preset": self.preset,
             "difficulty": self.difficulty,
             "floor": self.floor,

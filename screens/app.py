@@ -473,7 +473,7 @@ class RoguelikeApp(Ending):
         name = printable(record.world)[: MAX_NAME - 10].strip() + " challenge"
         world = World(
             self.games.usable_name(name),
-            seeds.decode(record.seed),
+            seeds.read_stored(record.seed),
             record.preset,
             challenge=record.id,
             difficulty=record.difficulty,

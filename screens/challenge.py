@@ -30,6 +30,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from roguelike import seeds
 from saves.errors import SaveError, StoreError
 from saves.hall import Hall
 from saves.morgue import outcome_words, printable
@@ -52,7 +53,8 @@ def claims(record: RunRecord) -> str:
     # a death's cause names its floor already ("killed by a rat on floor 4"): said once
     outcome = outcome.removesuffix(f" on floor {record.floors}")
     return (
-        f"{printable(record.world)} (seed {record.seed}, {record.preset} size, "
+        f"{printable(record.world)} (seed {seeds.shown(record.seed, record.generator)}, "
+        f"{record.preset} size, "
         f"{record.difficulty} difficulty)\n"
         f"{outcome} on floor {record.floors} of {record.total_floors}, "
         f"turn {record.turns}\n"

@@ -24,6 +24,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
+from roguelike import seeds
 from saves.hall import Hall
 from saves.morgue import morgue, outcome_words, printable
 from saves.record import RunFileError, RunRecord
@@ -46,7 +47,7 @@ def cells(record: RunRecord) -> tuple[Text, ...]:
     return (
         Text(str(record.score), justify="right"),
         Text(printable(record.world)[:20] + daily),
-        Text(record.seed),
+        Text(seeds.shown(record.seed, record.generator)),
         Text(record.outcome),
         Text(f"{record.floors}/{record.total_floors}"),
         Text(str(record.turns), justify="right"),
@@ -58,13 +59,18 @@ def shown(
     records: list[RunRecord], outcome: str = "all", seed: str = "", daily: bool = False
 ) -> list[RunRecord]:
     """The records the filters let through, in their order: ``outcome`` (or ``all``), a seed
-    code containing ``seed`` (case and dashes ignored), daily runs only."""
+    code containing ``seed`` (case and dashes ignored; the code as shown, with its generator,
+    or as older releases showed it), daily runs only."""
     want = seed.replace("-", "").strip().upper()
+
+    def codes(r: RunRecord) -> tuple[str, str]:
+        return seeds.shown(r.seed, r.generator).replace("-", ""), r.seed.replace("-", "").upper()
+
     return [
         r
         for r in records
         if (outcome == "all" or r.outcome == outcome)
-        and (not want or want in r.seed.replace("-", "").upper())
+        and (not want or any(want in code for code in codes(r)))
         and (not daily or r.daily is not None)
     ]
 

@@ -25,6 +25,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from roguelike import seeds
 from saves import Store, StoreError, WorldInfo
 from saves.text import printable
 from screens.box import BoxScreen
@@ -64,7 +65,9 @@ def row(info: WorldInfo) -> tuple[str | Text, ...]:
     extras = " · permadeath" if info.permadeath else ""
     return (
         Text(printable(info.name)),  # a name is never markup: "[b]" is part of it
-        Text(printable(info.seed or "?")),  # every cell from the file's header is plain text
+        Text(
+            printable(seeds.shown(info.seed, info.generator) if info.seed else "?")
+        ),  # every cell from the file's header is plain text
         Text(printable(f"{info.preset or '?'} {info.difficulty}")),
         f"{info.floor}/{info.floors}",
         str(info.turn),

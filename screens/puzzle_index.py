@@ -186,8 +186,8 @@ class PuzzleIndexScreen(Screen[None]):
             with Horizontal(classes="index-row"):
                 yield Static("Code", classes="index-label")
                 yield Input(
-                    placeholder="type:difficulty#SEED, then Enter",
-                    max_length=codes.MAX_CODE_CHARS,
+                    placeholder="type:difficulty#SEED or type:difficulty:board, then Enter",
+                    max_length=codes.MAX_DESCRIPTION_CHARS,
                     compact=True,
                     id="code-input",
                 )
@@ -296,11 +296,21 @@ class PuzzleIndexScreen(Screen[None]):
         field.focus()
 
     def play_code(self, text: str) -> None:
-        """Play the puzzle the code ``text`` names; a bad code is refused in one line."""
+        """Play the puzzle the code ``text`` names (a seed code, or a descriptive code: the board
+        itself, played as it is); a bad code is refused in one line."""
         try:
-            code = str(codes.parse(text))
+            if codes.is_descriptive(text):
+                got = codes.build(text)
+            else:
+                code = str(codes.parse(text))
         except codes.PuzzleCodeError as err:
             self.say(str(err), error=True)
+            return
+        if codes.is_descriptive(text):
+            # a board has no seed code: played, but its score is not kept among the best
+            self.playing = got.code
+            self.say(f"Playing {got.code}")
+            self.app.push_screen(PuzzleScreen(got.puzzle, coins=FREE_PLAY_COINS), self.finished)
             return
         self.play(code)
 
@@ -323,6 +333,10 @@ class PuzzleIndexScreen(Screen[None]):
             self.fill()
             if code is not None:
                 self.say(f"{code}: left unsolved")
+            return
+        if codes.is_descriptive(code):
+            self.fill()
+            self.say(f"{code}: solved, score {outcome.score} (a board's score is not kept)")
             return
         try:
             better = self.best_scores.record(code, outcome.score)

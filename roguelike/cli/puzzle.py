@@ -1,10 +1,12 @@
 """``roguelike puzzle``: designer tools for the puzzles. ``generate`` prints one (JSON with its
-difficulty score under ``"difficulty_score"`` and its code under ``"code"``, or a board to read
-under a title line with both), ``solve`` reads one on stdin and prints an optimal solution,
+difficulty score under ``"difficulty_score"``, its code under ``"code"`` and its descriptive
+code under ``"descriptive_code"``, or a board to read under a title line and both codes),
+``solve`` reads one on stdin and prints an optimal solution,
 ``hint`` reads one on stdin and prints the hint from its state
 (:func:`roguelike.puzzles.advise`, within the type's node budget), ``play`` plays one in the
-terminal (generated; ``--code`` the puzzle a code names, :mod:`roguelike.puzzles.codes`'
-``type:difficulty#SEED``; ``--file`` one from a JSON file).
+terminal (generated; ``--code`` the puzzle a code of either form names,
+:mod:`roguelike.puzzles.codes`' ``type:difficulty#SEED`` or ``type:difficulty:board``;
+``--file`` one from a JSON file).
 
 Hand-written input is hostile: a document is read only up to :data:`MAX_INPUT_CHARS` characters
 (more is refused before it is parsed), JSON nested too deeply is refused, and each type refuses an
@@ -58,7 +60,8 @@ def add_arguments(puzzle: argparse.ArgumentParser) -> None:
     play.add_argument("--difficulty", choices=puzzles.DIFFICULTIES, help="how hard (easy)")
     play.add_argument(
         "--code",
-        help="a puzzle code, type:difficulty#SEED (instead of --type, --difficulty and --seed)",
+        help="a puzzle code, type:difficulty#SEED or the descriptive type:difficulty:board "
+        "(instead of --type, --difficulty and --seed)",
     )
     play.add_argument("--seed", type=parse_seed, help="a seed code or any text (a random one)")
     play.add_argument(
@@ -86,14 +89,14 @@ def generate_text(args: argparse.Namespace) -> str:
     except puzzles.GenerationError as err:
         raise Fail(str(err)) from None
     code = codes.encode(args.type, args.difficulty, args.seed)
-    # the difficulty score and the code beside the instance (keys of their own: the instance's
+    board = codes.describe(p)
+    # the difficulty score and the codes beside the instance (keys of their own: the instance's
     # JSON is as ``to_json`` writes it, and ``puzzle solve`` reads the document unchanged)
     score = difficulty.measure(p)
     if args.format == "json":
-        return (
-            formats.dumps(p.to_json() | {"code": code, "difficulty_score": score.to_json()}) + "\n"
-        )
-    return puzzle_text(p, p.initial(), code, score.score)
+        extra = {"code": code, "descriptive_code": board, "difficulty_score": score.to_json()}
+        return formats.dumps(p.to_json() | extra) + "\n"
+    return puzzle_text(p, p.initial(), code, score.score) + f"\non any release: {board}\n"
 
 
 def load_document(text: str) -> Any:
@@ -184,16 +187,8 @@ def hint_text(text: str) -> str:
 
 
 def _play_choice(args: argparse.Namespace) -> tuple[str, str, int]:
-    """(type, difficulty, seed) of ``puzzle play``: from ``--code``, or from ``--type``,
-    ``--difficulty`` (easy) and ``--seed`` (a random one)."""
-    if args.code is not None:
-        if args.type is not None or args.difficulty is not None or args.seed is not None:
-            raise Fail("--code names the puzzle: leave out --type, --difficulty and --seed")
-        try:
-            c = codes.parse(args.code)
-        except codes.PuzzleCodeError as err:
-            raise Fail(str(err)) from None
-        return c.type, c.difficulty, c.seed
+    """(type, difficulty, seed) of ``puzzle play``: from ``--type``, ``--difficulty`` (easy)
+    and ``--seed`` (a random one); ``--code`` is read by :func:`_play_code`."""
     if args.type is None:
         raise Fail("say which puzzle: --type TYPE (or --code type:difficulty#SEED, or --file)")
     seed = seeds.random_seed() if args.seed is None else args.seed
@@ -245,6 +240,17 @@ def play_text(args: argparse.Namespace, make_app: Callable[..., Any] | None = No
         except puzzles.PuzzleFormatError as err:
             raise Fail(f"{printable(args.file)}: {one_line(err)}") from None
         what = f"{p.type_name} · {p.difficulty} · {printable(args.file)}"
+    elif args.code is not None:
+        if args.type is not None or args.difficulty is not None or args.seed is not None:
+            raise Fail("--code names the puzzle: leave out --type, --difficulty and --seed")
+        try:
+            got = codes.read(args.code)
+        except (codes.PuzzleCodeError, puzzles.GenerationError) as err:
+            raise Fail(str(err)) from None
+        p = got.puzzle
+        board = codes.is_descriptive(args.code)
+        where = got.code if board else "seed " + got.code.partition("#")[2]
+        what = f"{p.type_name} · {p.difficulty} · {where}"
     else:
         type_name, difficulty, seed = _play_choice(args)
         try:

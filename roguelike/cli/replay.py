@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from roguelike import seeds
 from roguelike.cli import Fail, Mismatch
 from roguelike.cli import play as play_command
 from roguelike.cli.args import add_save_dir_option
@@ -148,7 +149,8 @@ def verify_report(record: RunRecord, fmt: str) -> tuple[str, str | None]:
     result = "won" if state.won else "died" if state.dead else "unfinished"
     cause = f" ({printable(s.cause)})" if s.cause and result != "won" else ""
     lines = [
-        f"replayed run {record.id} of {printable(record.world)} (seed {record.seed}, "
+        f"replayed run {record.id} of {printable(record.world)} "
+        f"(seed {seeds.shown(record.seed, record.generator)}, "
         f"{record.preset}): {len(rec)} inputs in {seconds:.2f} s",
         f"outcome      {result}{cause}, floor {s.floors_reached} of {state.total_floors}, "
         f"{state.turn} turns, {s.kills} kills, {s.puzzles_solved} puzzles, "
@@ -181,7 +183,8 @@ def world_report(record: RunRecord, checked: list[Claim], fmt: str) -> str:
         }
         return json.dumps(doc, indent=1) + "\n"
     lines = [
-        f"run {record.id} of {printable(record.world)} (seed {record.seed}, {record.preset}): "
+        f"run {record.id} of {printable(record.world)} "
+        f"(seed {seeds.shown(record.seed, record.generator)}, {record.preset}): "
         "not replayed, its world is not the one it claims",
         f"claims       {len(false)} of {len(checked)} false",
     ]

@@ -22,6 +22,7 @@ from roguelike import seeds
 from roguelike.cli import Fail, Parser
 from roguelike.cli.args import add_save_dir_option
 from roguelike.presets import DEFAULT_DIFFICULTY
+from roguelike.version import GENERATOR_VERSION
 from saves.errors import SaveError, StoreError
 from saves.hall import Hall
 from saves.morgue import morgue, printable
@@ -67,7 +68,7 @@ def row_json(r: RunRecord) -> dict[str, Any]:
     return {
         "id": r.id,
         "world": r.world,
-        "seed": r.seed,
+        "seed": seeds.shown(r.seed, r.generator),
         "preset": r.preset,
         "difficulty": r.difficulty,
         "started": r.started,
@@ -106,7 +107,7 @@ def runs_table(records: list[RunRecord], where: str, what: str) -> str:
                 r.id,
                 r.ended[:10],
                 _cut(printable(r.world), NAME_WIDTH),
-                r.seed,
+                seeds.shown(r.seed, r.generator),
                 r.preset + ("" if r.difficulty == DEFAULT_DIFFICULTY else f" {r.difficulty}"),
                 outcome,
                 f"{r.floors}/{r.total_floors}",
@@ -131,11 +132,16 @@ def listing(args: argparse.Namespace, hall: Hall) -> str:
     records = hall.challenges() if args.challenges else hall.runs()
     problems = list(hall.problems)
     if args.runs_seed is not None:
+        # a code of any generator finds that generator's runs (the old form: any generator's)
         try:
-            code = seeds.encode(seeds.parse(args.runs_seed))
+            if seeds.looks_like_code(args.runs_seed):
+                generator, seed = seeds.read(args.runs_seed)
+            else:
+                generator, seed = GENERATOR_VERSION, seeds.parse(args.runs_seed)
         except seeds.SeedCodeError as err:
             raise Fail(f"--seed: {err}") from None
-        records = [r for r in records if r.seed == code]
+        code = seeds.stored(seed)
+        records = [r for r in records if r.seed == code and generator in (None, r.generator)]
     if args.outcome:
         records = [r for r in records if r.outcome == args.outcome]
     if args.runs_daily:
@@ -173,7 +179,7 @@ def show(hall: Hall, run_id: str) -> str:
 def play_flags(record: RunRecord) -> str:
     """The options that start ``record``'s world: its seed, size and (unless normal)
     difficulty."""
-    flags = f"--seed {record.seed} --preset {record.preset}"
+    flags = f"--seed {seeds.shown(record.seed, record.generator)} --preset {record.preset}"
     if record.difficulty != DEFAULT_DIFFICULTY:
         flags += f" --difficulty {record.difficulty}"
     return flags
@@ -196,7 +202,8 @@ def import_(hall: Hall, source: str) -> str:
     record = hall.import_file(source)
     outcome = record.outcome if record.outcome != "died" else f"died ({record.cause or '?'})"
     return (
-        f"imported challenge {record.id}: {printable(record.world)} (seed {record.seed}, "
+        f"imported challenge {record.id}: {printable(record.world)} "
+        f"(seed {seeds.shown(record.seed, record.generator)}, "
         f"{record.preset}, {record.difficulty}), {printable(outcome)} on floor {record.floors} of "
         f"{record.total_floors} in {record.turns} turns, score {record.score}; "
         "every claim checked by replay\n"

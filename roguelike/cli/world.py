@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from roguelike import seeds
 from roguelike.cli import Fail, Parser
 from roguelike.cli.args import add_save_dir_option, preset_sizes
 from roguelike.presets import DEFAULT_DIFFICULTY, DEFAULT_PRESET, DIFFICULTY_NAMES, PRESETS
@@ -89,7 +90,7 @@ def world_table(infos: list[Any], where: str) -> str:
         floor = f"{i.floor}/{i.floors}" if i.floors else "?"
         cells = (
             i.name,
-            i.seed or "?",
+            seeds.shown(i.seed, i.generator) if i.seed else "?",
             i.preset or "?",
             i.difficulty if i.preset else "?",
             floor,
@@ -147,7 +148,7 @@ def world_text(args: argparse.Namespace) -> str:
     if what == "import":
         info = store.import_file(args.file, args.name)
         return (
-            f"imported world {info.name!r}: seed {info.seed}, "
+            f"imported world {info.name!r}: seed {seeds.shown(info.seed, info.generator)}, "
             f"floor {info.floor}/{info.floors}, into {info.path}\n"
         )
     if not args.yes:  # delete

@@ -29,7 +29,12 @@ def dumps(doc: dict[str, Any]) -> str:
 
 
 def header(seed: int, floor: int) -> dict[str, Any]:
-    return {"seed": seeds.encode(seed), "generator_version": GENERATOR_VERSION, "floor": floor}
+    return {
+        # the seed as files keep it, beside its own generator field (seeds.stored)
+        "seed": seeds.stored(seed),
+        "generator_version": GENERATOR_VERSION,
+        "floor": floor,
+    }
 
 
 def topology_json(seed: int, floor: int, topo: Topology) -> dict[str, Any]:

@@ -94,7 +94,8 @@ def check_belongs(world: World, state: GameState) -> None:
     """ValueError unless ``state`` is a game of ``world`` (a programming error, not a file's)."""
     if state.seed != world.seed:
         raise ValueError(
-            f"the game is of world {seeds.encode(state.seed)}, not {world.code} ({world.name})"
+            f"the game is of world {seeds.encode(state.seed, world.generator)}, not {world.code} "
+            f"({world.name})"
         )
     if state.preset != world.preset:
         raise ValueError(f"the game is a {state.preset} run, the world {world.preset}")
@@ -119,7 +120,7 @@ def encode(
         format=h.FORMAT_VERSION,
         game=GAME_VERSION,
         generator=GENERATOR_VERSION,
-        seed=world.code,
+        seed=seeds.stored(world.seed),
         world=world.name,
         created=world.created,
         saved=saved or now_iso(),
@@ -234,7 +235,11 @@ def _decode(data: bytes) -> Loaded:
         raise SaveVersionError(problem)
     doc = migrate(h.document(payload), head.format)
     world = world_from(f.get(doc, "world", "payload"), "world")
-    if world.name != head.world or world.code != head.seed or world.created != head.created:
+    if (
+        world.name != head.world
+        or seeds.stored(world.seed) != head.seed
+        or world.created != head.created
+    ):
         raise SaveError("the save's header does not match its payload (world, seed or date)")
     if world.generator != head.generator:
         raise SaveError("the save's header does not match its payload (generator)")

@@ -68,7 +68,7 @@ KNOWABLE = frozenset(POTIONS + SCROLLS)
 def world_doc(world: World) -> dict[str, Any]:
     return {
         "name": world.name,
-        "seed": world.code,
+        "seed": seeds.stored(world.seed),
         "preset": world.preset,
         "difficulty": world.difficulty,
         "generator": world.generator,
@@ -95,7 +95,7 @@ def world_from(value: Any, where: str) -> World:
     o = f.obj(value, where)
     code = f.text(f.get(o, "seed", where), f"{where}.seed", 20)
     try:
-        seed = seeds.decode(code)
+        seed = seeds.read_stored(code)
     except seeds.SeedCodeError:
         raise SaveError(f"{where}.seed: {f.show(code)} is not a seed code") from None
     try:

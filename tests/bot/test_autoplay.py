@@ -311,7 +311,7 @@ def test_worlds_that_once_stuck_the_bot_are_won(code, preset):
     vampire bat across a chasm that the bot stood its ground against for ever.
     Invulnerable: being stuck is the bug here; a death to the world's monsters (which tuning
     moves) would end the run before the place it once got stuck."""
-    result = play_seed(seeds.parse(code), preset, Policy(invulnerable=True))
+    result = play_seed(seeds.read_stored(code), preset, Policy(invulnerable=True))
     assert result.won, result
 
 

@@ -19,12 +19,13 @@ KEYS = {
 def test_bot_plays_a_whole_world_and_reports_it_as_json(capsys):
     # invulnerable: the point is a whole world played and reported; whether the bot survives
     # this world's monsters is the difficulty curve's question, which tuning moves
-    argv = ["bot", "--seed", "YGT8-NXA8-ENMR", "--preset", "small", "--invulnerable"]
+    shown = seeds.encode(seeds.read_stored("YGT8-NXA8-ENMR"))
+    argv = ["bot", "--seed", shown, "--preset", "small", "--invulnerable"]
     code = main([*argv, "--format", "json"])
     assert code == 0
     doc = json.loads(capsys.readouterr().out)
     assert set(doc) == KEYS
-    assert doc["seed"] == "YGT8-NXA8-ENMR"
+    assert doc["seed"] == shown
     # the autoplayer finishes this one: all three floors, out by the exit
     assert doc["won"] is True and doc["floors"] == 3 and doc["cause"] == "escaped"
     assert doc["turns"] > 100
@@ -36,7 +37,7 @@ def test_bot_plays_a_whole_world_and_reports_it_as_json(capsys):
 def test_bot_reports_the_run_it_played_whatever_its_end(capsys):
     """Without ``--invulnerable`` the run may be won, lost to a monster or stuck: the report
     says the same as the autoplayer's own result, and its fields agree with one another."""
-    code = "N65Q-QBJ0-23PV"
+    code = seeds.encode(seeds.read_stored("N65Q-QBJ0-23PV"))
     assert main(["bot", "--seed", code, "--preset", "small", "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert set(doc) == KEYS

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roguelike import puzzles, seeds
-from roguelike.puzzles import TYPES, difficulty
+from roguelike.puzzles import TYPES, codes, difficulty
 from tests.cli.support import assert_one_line_error, call
 
 
@@ -71,6 +71,9 @@ def test_generate_prints_the_difficulty_score_and_its_parts(type_name):
     doc = json.loads(generated_json(type_name, "medium", "score"))
     got = doc.pop("difficulty_score")
     assert doc.pop("code") == f"{type_name}:medium#{seeds.encode(seeds.parse('score'))}"
+    assert codes.build(doc.pop("descriptive_code")).puzzle.initial() == (
+        puzzles.from_json(doc).initial()
+    )
     p = puzzles.from_json(doc)
     assert doc == p.to_json()  # the instance's own JSON is unchanged beside the score
     assert set(got["parts"]) == {
@@ -104,9 +107,7 @@ def test_a_solved_state_needs_no_moves():
 
 
 def test_the_pipeline_works_between_real_processes():
-    gen = run_cli(
-        "puzzle", "generate", "--type", "jugs", "--difficulty", "hard", "--seed", "N65Q-QBJ0-23PV"
-    )
+    gen = run_cli("puzzle", "generate", "--type", "jugs", "--difficulty", "hard", "--seed", "hello")
     assert gen.returncode == 0, gen.stderr
     sol = run_cli("puzzle", "solve", stdin=gen.stdout)
     assert sol.returncode == 0, sol.stderr
@@ -409,7 +410,9 @@ def test_generate_names_the_puzzles_code():
     doc = json.loads(generated_json("stomp", "medium", "dragon"))
     assert doc["code"] == code
     p = puzzles.generate("stomp", "medium", seed)
-    assert {k: v for k, v in doc.items() if k not in ("code", "difficulty_score")} == p.to_json()
+    extra = ("code", "descriptive_code", "difficulty_score")
+    assert {k: v for k, v in doc.items() if k not in extra} == p.to_json()
+    assert doc["descriptive_code"] == codes.describe(p)
     assert solve(doc) == solve(p.to_json())  # the extra key does not upset solve
     status, out, err = call(
         ["puzzle", "generate", "--type", "stomp", "--difficulty", "medium", "--seed", "dragon"]
@@ -418,6 +421,7 @@ def test_generate_names_the_puzzles_code():
     assert status == 0, err
     score = doc["difficulty_score"]["score"]
     assert out.splitlines()[0] == f"stomp · medium · par {p.par} · score {score:.1f} · {code}"
+    assert out.splitlines()[-1] == f"on any release: {codes.describe(p)}"
 
 
 def test_play_by_code_opens_the_puzzle_the_code_names(monkeypatch):

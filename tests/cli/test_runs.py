@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from roguelike import seeds
 from roguelike.engine import Wait, step
 from roguelike.recording import Recording
 from saves import Store, World
@@ -58,6 +59,10 @@ def test_the_hall_is_filtered_by_seed_outcome_and_daily(capsys, hall):
     seed = won_record().seed
     assert ids("--seed", seed) == [WON_ID, plain_record(2).id]
     assert ids("--seed", seed.lower().replace("-", "")) == [WON_ID, plain_record(2).id]
+    shown = seeds.shown(seed, won_record().generator)  # the code as the hall shows it
+    assert ids("--seed", shown) == [WON_ID, plain_record(2).id]
+    other = seeds.encode(seeds.read_stored(seed), "4")  # the same seed of another generator
+    assert ids("--seed", other) == []
     assert ids("--outcome", "died") == [plain_record(1).id, plain_record(2).id]
     assert ids("--daily") == [plain_record(3).id]
     assert ids("--outcome", "won", "--daily") == []
@@ -103,7 +108,8 @@ def test_export_then_import_carries_a_challenge_to_another_player(capsys, hall, 
     friend = tmp_path / "friend"
     code, out, _ = run(capsys, "runs", "import", str(dest), "--save-dir", str(friend))
     assert code == 0 and f"imported challenge {WON_ID}" in out
-    assert f"roguelike replay {WON_ID}" in out and f"--seed {won_record().seed}" in out
+    shown = seeds.shown(won_record().seed, won_record().generator)
+    assert f"roguelike replay {WON_ID}" in out and f"--seed {shown}" in out
     code, out, _ = run(capsys, "runs", "--challenges", "--save-dir", str(friend))
     assert WON_ID in out
     code, out, _ = run(capsys, "runs", "--save-dir", str(friend))

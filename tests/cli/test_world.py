@@ -100,7 +100,7 @@ def test_mistakes_are_one_line_and_change_nothing(capsys, tmp_path):
             format=h.FORMAT_VERSION + 1,
             game="9.0",
             generator="1",
-            seed=world.code,
+            seed=seeds.stored(world.seed),
             world="From The Future",
             created=world.created,
             saved=world.created,

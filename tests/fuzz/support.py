@@ -35,6 +35,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from roguelike import seeds
 from roguelike.engine import GameState, step
 from roguelike.engine.actions import Move
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
@@ -104,7 +105,7 @@ def _tiny_header() -> dict[str, Any]:
         "format": h.FORMAT_VERSION,
         "game": GAME_VERSION,
         "generator": GENERATOR_VERSION,
-        "seed": world.code,
+        "seed": seeds.stored(world.seed),
         "world": world.name,
         "created": world.created,
         "saved": SAVED,

@@ -15,11 +15,11 @@ from roguelike.presets import PRESETS
 CATALOG = Path(__file__).with_name("golden_floors.json")
 #: (code, preset): ten small worlds, ten normal, five large
 SIZES = ["small"] * 10 + ["normal"] * 10 + ["large"] * 5
-WORLDS = [(seeds.encode(seeds.text_seed(f"golden-{i}")), p) for i, p in enumerate(SIZES)]
+WORLDS = [(seeds.stored(seeds.text_seed(f"golden-{i}")), p) for i, p in enumerate(SIZES)]
 
 
 def digest(code: str, number: int, total: int) -> str:
-    fl = generate_floor(seeds.decode(code), number, last=number == total)
+    fl = generate_floor(seeds.read_stored(code), number, last=number == total)
     monsters, items = inhabit(fl)
     doc = {
         "floor": formats.floor_json(fl),

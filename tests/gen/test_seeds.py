@@ -4,12 +4,12 @@ import itertools
 import subprocess
 import sys
 
-import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from roguelike import seeds
+from roguelike.version import GENERATOR_VERSION
 
 seed_values = st.integers(min_value=0, max_value=(1 << seeds.SEED_BITS) - 1)
 
@@ -17,7 +17,8 @@ seed_values = st.integers(min_value=0, max_value=(1 << seeds.SEED_BITS) - 1)
 @given(seed_values)
 def test_code_round_trip(seed):
     code = seeds.encode(seed)
-    assert len(code) == 14 and code[4] == code[9] == "-"
+    assert len(code) == 16 and code[1] == code[6] == code[11] == "-"
+    assert code[0] == GENERATOR_VERSION  # the generator, readable
     assert seeds.decode(code) == seed
     assert seeds.parse(code) == seed
 
@@ -40,23 +41,27 @@ def test_every_single_mistyped_symbol_is_caught(seed, position, shift):
         seeds.decode("".join(plain))
 
 
-def test_neighbour_swaps_are_caught_but_for_one_pair():
-    """Luhn mod 32 misses a swap of two neighbours only for the values 0 and 31 (0 and Z)."""
-    missed = set()
-    rng = np.random.default_rng(1)
-    for _ in range(300):
-        plain = list(seeds.encode(int(rng.integers(1 << seeds.SEED_BITS))).replace("-", ""))
-        for i in range(len(plain) - 1):
-            if plain[i] == plain[i + 1]:
-                continue
-            swapped = plain[:]
-            swapped[i], swapped[i + 1] = swapped[i + 1], swapped[i]
-            try:
-                seeds.decode("".join(swapped))
-                missed.add(frozenset((plain[i], plain[i + 1])))
-            except seeds.SeedCodeError:
-                pass
-    assert missed <= {frozenset("0Z")}
+@given(seed_values, st.data())
+def test_every_swap_of_two_different_symbols_is_caught(seed, data):
+    """The GF(32) check weighs each place differently: any two symbols swapped, neighbours or
+    not (the old form's Luhn check missed a neighbouring 0 and Z), is a wrong check symbol."""
+    plain = list(seeds.encode(seed).replace("-", ""))
+    i, j = data.draw(st.lists(st.integers(0, len(plain) - 1), min_size=2, max_size=2, unique=True))
+    if plain[i] == plain[j]:
+        return
+    plain[i], plain[j] = plain[j], plain[i]
+    with pytest.raises(seeds.SeedCodeError, match="mistyped or two are swapped"):
+        seeds.decode("".join(plain))
+
+
+def test_the_old_form_missed_a_zero_z_swap_the_code_catches():
+    """0000-0000-ZFHF with its 0 and Z swapped was the valid old code of another seed."""
+    assert seeds.stored(32241) == "0000-0000-ZFHF"
+    assert seeds.read_stored("0000-000Z-0FHF") == 1016305  # the Luhn check cannot tell
+    code = seeds.encode(32241).replace("-", "")
+    at = code.index("0Z")
+    with pytest.raises(seeds.SeedCodeError, match="wrong check symbol"):
+        seeds.decode(code[:at] + "Z0" + code[at + 2 :])
 
 
 def test_mistyped_code_error_names_the_problem():

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from roguelike import seeds
 
 seed_values = st.integers(min_value=0, max_value=(1 << seeds.SEED_BITS) - 1)
-ORDINALS = ["first", "second", "third"]
+ORDINALS = ["first", "second", "third", "fourth"]
 
 
 def refusal(text: str) -> str:
@@ -47,8 +47,8 @@ def test_every_deleted_symbol_is_refused_as_missing(seed, grouped):
             continue
         message = refusal(typed)
         assert "one symbol is missing" in message and "'!'" in message
-        if grouped:  # the group the symbol was taken from is named
-            assert f"in the {ORDINALS[n // 4]} group" in message
+        if grouped:  # the group the symbol was taken from is named (the generator is the first)
+            assert f"in the {ORDINALS[0 if n == 0 else 1 + (n - 1) // 4]} group" in message
         assert seeds.parse(typed + "!") == seeds.text_seed(typed + "!")  # the way out
 
 
@@ -98,8 +98,9 @@ def test_a_few_symbols_missing_or_too_many_are_counted(seed, count, data):
     plain = seeds.encode(seed).replace("-", "")
     cut = data.draw(st.integers(0, len(plain) - count))
 
-    def grouped(symbols: str) -> str:  # in fours, as codes are shown, so always caught
-        return "-".join(symbols[i : i + 4] for i in range(0, len(symbols), 4))
+    def grouped(symbols: str) -> str:  # as codes are shown (the generator, then fours)
+        rest = symbols[1:]
+        return "-".join([symbols[0]] + [rest[i : i + 4] for i in range(0, len(rest), 4)])
 
     message = refusal(grouped(plain[:cut] + plain[cut + count :]))
     assert f"{['two', 'three'][count - 2]} symbols are missing" in message
@@ -125,9 +126,13 @@ def test_text_shaped_like_a_code_is_never_a_text_seed(text):
 
 
 def test_the_issue_s_code_with_a_missing_symbol_is_refused():
+    """An old-form code keeps its precise message for a single mistake, and typed right it is
+    refused as old (it names no generator), never played."""
     message = refusal("N65Q-QBJ0-23P")
     assert message.startswith("seed code N65Q-QBJ0-23P: one symbol is missing in the third group")
-    assert seeds.parse("N65Q-QBJ0-23PV") == seeds.decode("n65q qbj0 23pv")
+    for typed in ("N65Q-QBJ0-23PV", "n65q qbj0 23pv", "N65QQBJ023PV"):
+        with pytest.raises(seeds.OtherGeneratorError, match="old form, made by generator"):
+            seeds.parse(typed)
 
 
 @pytest.mark.parametrize(
@@ -168,14 +173,13 @@ def test_decode_refuses_free_text_and_mistakes_alike():
         seeds.decode("N65Q-QBJ0-23P")
 
 
-def test_the_documented_gap_is_only_a_digitless_run():
-    """ZZZZ-ZZZZ-ZZZ? has no digit: grouped it is caught, as one run of letters it is text."""
-    code = next(
-        c
-        for c in (seeds.encode((1 << seeds.SEED_BITS) - 1 - k) for k in range(99))
-        if not any(ch.isdigit() for ch in c)
-    )
-    assert "missing" in refusal(code[:-1])
-    assert "missing" in refusal(code[:-1].replace("-", " "))
-    plain = code.replace("-", "")[:-1]
-    assert seeds.parse(plain) == seeds.text_seed(plain)
+def test_the_documented_gap_is_only_a_dropped_generator_in_spaced_words():
+    """A code always has a digit (its generator): only with that digit gone, and typed as a
+    phrase of spaced words that each have a vowel, is a mistake read as text."""
+    seed = int("".join(f"{seeds.ALPHABET.index(c):05b}" for c in "ZZAZZEZZYZZ"), 2)
+    code = seeds.encode(seed)  # 5-ZZAZ-ZEZZ-YZZ?: its only digit is the generator
+    assert not any(ch.isdigit() for ch in code[1:]) and code[-1] in seeds.ALPHABET[10:]
+    assert "missing" in refusal(code[1:])  # "-ZZAZ-…": the hyphen is a code's
+    assert "missing" in refusal(code[2:].replace("-", ""))  # twelve in a run
+    spaced = code[2:].replace("-", " ")
+    assert seeds.parse(spaced) == seeds.text_seed(spaced)

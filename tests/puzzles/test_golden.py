@@ -17,11 +17,11 @@ from roguelike.gen import formats
 from roguelike.version import GENERATOR_VERSION
 
 CATALOG = Path(__file__).with_name("golden_puzzles.json")
-SEEDS = [seeds.encode(seeds.text_seed(f"golden-puzzle-{i}")) for i in range(2)]
+SEEDS = [seeds.stored(seeds.text_seed(f"golden-puzzle-{i}")) for i in range(2)]
 
 
 def digest(type_name: str, difficulty: str, code: str) -> str:
-    p = puzzles.generate(type_name, difficulty, seeds.decode(code))
+    p = puzzles.generate(type_name, difficulty, seeds.read_stored(code))
     text = formats.dumps(p.to_json())
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 

@@ -23,7 +23,7 @@ from saves.session import Games
 from saves.world import World
 
 #: The seed of the tiny world (its one floor is won by the bot without a fight).
-TINY_SEED = seeds.parse("N65Q-QBJ0-23PV")
+TINY_SEED = seeds.read_stored("N65Q-QBJ0-23PV")
 STARTED = "2026-01-02T03:04:05.000+00:00"
 ENDED = "2026-01-02T04:00:00.000+00:00"
 #: The id of :func:`won_record` (a new record's id is random; tests need to name it).
@@ -67,7 +67,7 @@ def plain_record(n: int, **changes: Any) -> RunRecord:
     record = RunRecord(
         id=f"2026010{n % 10}-0000{n:02d}",
         world=f"World {n}",
-        seed=seeds.encode(seeds.text_seed(f"w{n}")),
+        seed=seeds.stored(seeds.text_seed(f"w{n}")),
         preset="small",
         started=STARTED,
         ended=f"2026-01-0{1 + n % 9}T10:00:00.000+00:00",

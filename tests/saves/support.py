@@ -132,7 +132,7 @@ def pack_as(world: World, state: GameState, document: Any = None, **header: Any)
         "format": h.FORMAT_VERSION,
         "game": GAME_VERSION,
         "generator": GENERATOR_VERSION,
-        "seed": world.code,
+        "seed": seeds.stored(world.seed),
         "world": world.name,
         "created": world.created,
         "saved": world.created,

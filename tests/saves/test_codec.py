@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from roguelike import seeds
 from roguelike.autoplay import choose
 from roguelike.engine import (
     Close,
@@ -286,7 +287,7 @@ def test_the_file_starts_with_the_magic_and_a_json_header(small_save):
     line, payload = data[8:].split(b"\n", 1)
     head = json.loads(line)
     assert head["format"] == h.FORMAT_VERSION and head["generator"] == GENERATOR_VERSION
-    assert head["seed"] == world.code and head["world"] == world.name
+    assert head["seed"] == seeds.stored(world.seed) and head["world"] == world.name
     assert head["length"] == len(payload)
     import hashlib
 

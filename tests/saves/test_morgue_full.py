@@ -36,7 +36,7 @@ ENDED = "2026-01-02T04:00:00.000+00:00"
 
 def died_state():
     """A run that ended in a death on floor 1: an upgrade taken, a pack, a log, a puzzle."""
-    state = new_game(seeds.parse("N65Q-QBJ0-23PV"), preset="small", total_floors=3)
+    state = new_game(seeds.read_stored("N65Q-QBJ0-23PV"), preset="small", total_floors=3)
     state.equipment = {"iron plate": -1, "sharp blade": 0}
     state.perks = ["toughness"]
     state.inventory = {"healing potion": 2, "fire bomb": 1}

@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from textual.widgets import DataTable, Input
 
+from roguelike import seeds
 from roguelike.engine import Wait
 from saves import Store, World
 from saves.hall import Hall
@@ -217,6 +218,17 @@ def test_filters_keep_exactly_the_matching_runs_in_order(short_run, picks, outco
         r.id
         for r in records
         if outcome in ("all", r.outcome)
-        and want in r.seed.replace("-", "")
+        and (
+            want in r.seed.replace("-", "")  # as older releases showed it
+            or want in seeds.shown(r.seed, r.generator).replace("-", "")  # as shown now
+        )
         and (r.daily is not None or not daily)
     ]
+
+
+def test_the_filter_finds_a_run_by_its_code_as_shown(short_run):
+    run = dataclasses.replace(short_run, seed="0THT-36DF-Z8BQ")
+    code = seeds.shown(run.seed, run.generator)
+    assert code.startswith(f"{run.generator}-") and code != run.seed
+    assert shown([run], seed=code) == [run] == shown([run], seed=code.lower().replace("-", ""))
+    assert shown([run], seed=seeds.encode(seeds.read_stored(run.seed), "1")) == []

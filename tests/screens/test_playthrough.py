@@ -18,7 +18,7 @@ from screens.map_view import MapView
 from screens.summary import SummaryScreen
 from tests.screens.support import VI
 
-SEED = seeds.parse("N65Q-QBJ0-23PV")
+SEED = seeds.read_stored("N65Q-QBJ0-23PV")
 
 
 def all_text(app: RoguelikeApp) -> str:

@@ -113,10 +113,32 @@ async def test_a_typed_code_opens_that_puzzle_and_enter_plays_it_again():
         assert "(a new best)" in message(index)
 
 
+async def test_a_typed_descriptive_code_plays_that_board():
+    """The board itself (any release's code): played as it is, its score not kept."""
+    board = "jugs:easy:10,9,3/9,1,0"
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        index = await open_index(pilot)
+        await pilot.press("ctrl+o", *board, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleScreen)
+        p = app.screen.visit.puzzle
+        assert (p.capacities, p.par) == ((10, 9, 3), 4)
+        assert index.playing == board
+        await solve_jugs_with_keys(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is index
+        assert f"{board}: solved, score 100 (a board's score is not kept)" in message(index)
+        assert BestScores(Store().path).read() == {}
+
+
 @pytest.mark.parametrize(
     ("code", "words"),
     [
         ("jugs:easy#[b]nope[/b]", "'[b]nope[/b]' is not a seed code"),
+        ("jugs:easy#6NJC-NK2Y-YB22", "old form, made by generator"),
+        ("jugs:easy:10,9,3/99,1,0", "bad board in the jugs code"),
         ("chess:hard#6NJC-NK2Y-YB22", "unknown puzzle type 'chess'"),
         ("jugs:easy#6NJC-NK2Y-YB23", "wrong check symbol"),
     ],

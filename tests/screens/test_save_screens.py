@@ -19,7 +19,7 @@ from screens.title import TitleScreen
 from tests.saves.support import pack_as, world_of
 from tests.screens.support import open_load, save_dir, screen_text
 
-SEED = seeds.parse("N65Q-QBJ0-23PV")
+SEED = seeds.read_stored("N65Q-QBJ0-23PV")
 NAME = world_name_for(SEED)
 
 

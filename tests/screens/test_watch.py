@@ -28,7 +28,7 @@ from screens.summary import SummaryScreen
 from screens.title import TitleScreen
 from tests.screens.support import VI, HandClock, screen_text
 
-SEED = seeds.parse("N65Q-QBJ0-23PV")
+SEED = seeds.read_stored("N65Q-QBJ0-23PV")
 NAME = world_name_for(SEED)
 #: A small world whose first floor the bot leaves in few actions (about 600).
 QUICK = seeds.parse("e")
@@ -190,7 +190,7 @@ async def test_a_movement_key_takes_over_while_the_bot_runs(quiet_worlds, hand_c
         assert not hand_clock.tick() and state.turn == turn  # the bot plays no more
         assert "Watching" not in screen_text(app)
         info = Store().info(NAME)  # saved when the player took the wheel
-        assert info.seed == seeds.encode(SEED) and info.turn == before
+        assert info.seed == seeds.stored(SEED) and info.turn == before
         assert any(f"Saved as {NAME}" in str(n.message) for n in app._notifications)
         assert app.session is not None and app.session.world.name == NAME
         assert not app.session.watching
