@@ -711,6 +711,8 @@ CUSTOM_BLOCKED = 3
 def custom_blocked(rows: int, cols: int) -> int:
     """The most blocked cells a ``rows × cols`` custom board may have."""
     return 2 if rows * cols < 20 else CUSTOM_BLOCKED
+
+
 #: The depths (true optimal move counts) a custom board may ask for, from 1 to this.
 CUSTOM_DEPTH = 16
 #: The most states of a custom board's component (a larger one is drawn again): generation and
@@ -723,7 +725,10 @@ CUSTOM_ATTEMPTS = 3000
 
 
 def _fill_round(
-    g: _Geometry, goal: tuple[int, int], free: int, fill_weights: tuple[int, ...],
+    g: _Geometry,
+    goal: tuple[int, int],
+    free: int,
+    fill_weights: tuple[int, ...],
     rng: np.random.Generator,
 ) -> State | None:
     """The ball at ``goal`` and random blocks filling all but ``free`` of the board's open

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from roguelike import seeds
-from roguelike.puzzles import DIFFICULTIES, TYPES
+from roguelike.puzzles import DIFFICULTIES, TYPES, custom
 
 #: The longest text :func:`parse` reads (a code is at most about 35 characters); longer input
 #: is refused without being echoed whole.
@@ -104,4 +104,35 @@ def parse(text: str) -> PuzzleCode:
     return PuzzleCode(type_name, difficulty, seed)
 
 
-__all__ = ["MAX_CODE_CHARS", "PuzzleCode", "PuzzleCodeError", "encode", "parse"]
+# --- the source's custom puzzles: options after a '/' ---------------------------------------
+def parse_with_options(text: str) -> tuple[PuzzleCode, custom.Options]:
+    """A code that may carry a custom puzzle's options after a ``/``
+    (``stomp:hard#6NJC-NK2Y-YB22/3x4,d5``, see :mod:`roguelike.puzzles.custom`): the puzzle
+    code and its options (empty without a ``/``). PuzzleCodeError with one line."""
+    if not isinstance(text, str):
+        return parse(text), custom.NONE
+    base, slash, suffix = text.partition("/")
+    code = parse(base)
+    if not slash:
+        return code, custom.NONE
+    try:
+        return code, custom.parse(code.type, suffix, code.difficulty)
+    except custom.OptionsError as err:
+        raise PuzzleCodeError(f"bad options in the puzzle code: {err}") from None
+
+
+def with_options(code: PuzzleCode, options: custom.Options) -> str:
+    """The text of ``code`` with its options (the plain code when there are none)."""
+    extra = custom.text(options)
+    return f"{code}/{extra}" if extra else str(code)
+
+
+__all__ = [
+    "MAX_CODE_CHARS",
+    "PuzzleCode",
+    "PuzzleCodeError",
+    "encode",
+    "parse",
+    "parse_with_options",
+    "with_options",
+]
