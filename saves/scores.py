@@ -81,7 +81,7 @@ def _parse(data: bytes) -> dict[str, int]:
             raise ScoresDamaged(f"score {i + 1} is not a code and a score")
         code, score = entry["code"], entry["score"]
         try:
-            canonical = str(codes.parse(code))
+            canonical = codes.with_options(*codes.parse_with_options(code))
         except codes.PuzzleCodeError:
             canonical = None
         if canonical != code:
@@ -145,7 +145,7 @@ class BestScores:
         """Keep ``score`` for the puzzle ``code`` if it beats the best; True if it did (and
         was written). ValueError for a code or score that cannot be kept; OSError if the file
         cannot be read, locked or written (nothing is lost: the file on disk is as it was)."""
-        canonical = str(codes.parse(code))
+        canonical = codes.with_options(*codes.parse_with_options(code))
         if type(score) is not int or not 0 <= score <= MAX_SCORE:
             raise ValueError(f"a score is a whole number from 0 to {MAX_SCORE}, got {score!r}")
         self.read()  # a file that cannot be read (or set aside) is never written over
