@@ -801,7 +801,7 @@ def generate_custom(
         )
         around = {(goal[0] + dr, goal[1] + dc) for dr in (0, 1) for dc in (0, 1)}
         open_cells = [(r, c) for r in range(h) for c in range(w) if (r, c) not in around]
-        picks = rng.choice(len(open_cells), size=blocked, replace=False) if blocked else []
+        picks = rng.choice(len(open_cells), size=blocked, replace=False) if blocked else ()
         walls = tuple(sorted(open_cells[int(i)] for i in picks))
         mask = 0
         for r, c in walls:

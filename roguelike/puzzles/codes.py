@@ -112,9 +112,13 @@ def parse_with_options(text: str) -> tuple[PuzzleCode, custom.Options]:
     if not isinstance(text, str):
         return parse(text), custom.NONE
     base, slash, suffix = text.partition("/")
-    code = parse(base)
     if not slash:
-        return code, custom.NONE
+        return parse(text), custom.NONE
+    try:
+        code = parse(base)
+    except PuzzleCodeError:
+        parse(text)  # the whole text's complaint, which quotes all of a bad seed
+        raise
     try:
         return code, custom.parse(code.type, suffix, code.difficulty)
     except custom.OptionsError as err:

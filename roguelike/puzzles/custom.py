@@ -33,7 +33,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from roguelike.puzzles import ball, generate as level_puzzle, sliding, stomp
+from roguelike.puzzles import ball, sliding, stomp
+from roguelike.puzzles import generate as level_puzzle
 from roguelike.puzzles.base import check_difficulty
 
 #: The longest options text read (a 4×4 goal written out is the longest, some 30 characters).

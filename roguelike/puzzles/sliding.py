@@ -621,7 +621,9 @@ def generate_custom(
         out = Sliding(n, start, difficulty, depth, target)
         out._known.update(p._known)
         return out
-    raise GenerationError(f"no {n}x{n} sliding puzzle {depth} moves deep in {CUSTOM_ATTEMPTS} tries")
+    raise GenerationError(
+        f"no {n}x{n} sliding puzzle {depth} moves deep in {CUSTOM_ATTEMPTS} tries"
+    )
 
 
 # --- the record every layer reads ------------------------------------------------------------
