@@ -8,6 +8,8 @@ Best scores
 
         {"format": 1, "scores": [{"code": "jugs:easy#0000-0000-01AB", "score": 90}, ...]}
 
+    (a custom puzzle's code carries its options after a ``/``, ``stomp:hard#…/3x4,d5``)
+
     oldest entry first. It is written like a save (:func:`saves.files.write_atomic`: a
     temporary file, fsynced, renamed over the old one), so a writer killed at any moment leaves
     the old file or the new one; and under the file's lock (:func:`saves.locks.shared_lock`),

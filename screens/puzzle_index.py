@@ -75,7 +75,7 @@ def custom_goals(type_name: str) -> list[tuple[str, str]]:
     if type_name == "ball":
         out = [(LEVELS, LEVELS), ("target cell", "0,t")]
         for n in range(1, ball.CUSTOM_BLOCKED + 1):
-            out += [(f"{n} blocked", str(n)), (f"{n} blocked, target", f"{n},t")]
+            out += [(f"{n} blocked", str(n)), (f"{n} blocked+target", f"{n},t")]
         return out
     return [(LEVELS, LEVELS)]
 
@@ -163,7 +163,7 @@ class PuzzleIndexScreen(Screen[None]):
         margin-right: 1;
     }
     .custom-choice {
-        width: 18;
+        width: 20;
         margin-right: 1;
     }
     #code-input {

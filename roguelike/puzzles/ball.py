@@ -385,7 +385,9 @@ class Ball:
         if plan is None:
             return "The ball cannot get out from here."
         if not plan:
-            return "The ball is at the exit."
+            return (
+                "The ball is at the exit." if self.target is None else "The ball is on its target."
+            )
         r, c, d = plan[0]
         if tier <= 1:
             cur, ball_step = s, None

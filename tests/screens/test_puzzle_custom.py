@@ -5,13 +5,17 @@ carries the options."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Select
 
-from roguelike.puzzles import codes, custom, sliding
+from roguelike.puzzles import codes, custom, sliding, stomp
 from saves import Store
 from saves.scores import BestScores
 from screens.app import RoguelikeApp
 from screens.puzzle import PuzzleScreen
+from screens.puzzle.ball import BallView
+from screens.puzzle.sliding import SlidingView
+from screens.puzzle.stomp import StompView
 from screens.puzzle_index import LEVELS, PuzzleIndexScreen
 from tests.screens.support import screen_text
 from tests.screens.test_puzzle_index import message, open_index
@@ -98,3 +102,47 @@ async def test_a_sliding_board_to_a_spiral_goal_in_free_play():
         assert index.playing is None
         (code,) = BestScores(Store().path).read()
         assert code.endswith("/3x3,d6,g=spiral")
+
+
+# --- the custom boards drawn (plain text, every style stripped) ------------------------------
+
+
+def plain(view, s, width: int, height: int) -> list[str]:
+    view.reset_ui(s)
+    return [line.plain for line in view.board(s, width, height, [])]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+def test_every_custom_stomp_rectangle_is_drawn_whole_beside_its_target(size):
+    lo, hi = stomp.CUSTOM_SIDES
+    for rows in range(lo, hi + 1):
+        for cols in range(lo, hi + 1):
+            p = custom.generate("stomp", "easy", 5, custom.Options(rows, cols, 1))
+            lines = plain(StompView(p), p.initial(), *size)
+            text = "\n".join(lines)
+            assert max(len(line) for line in lines) <= size[0], (rows, cols)
+            lit = p.initial().bit_count()
+            assert (text.count("●"), text.count("·")) == (lit, rows * cols - lit), (rows, cols)
+            assert "target" in text
+
+
+def test_a_custom_sliding_goal_is_shown_and_home_is_counted_against_it():
+    p = custom.generate("sliding", "easy", 5, custom.Options(3, 3, 1, "spiral"))
+    view = SlidingView(p)
+    s = p.initial()
+    lines = plain(view, s, 80, 24)
+    assert any(line.rstrip().endswith("goal") for line in lines)
+    assert any(line.rstrip().endswith("8  ·  4") for line in lines)
+    # one move from the spiral: every tile but one is home, so one alone is marked out of place
+    home = sum(1 for t in s if t and view._home(s, t))
+    assert home == 7 and "7 of 8 tiles are home." in view.status(s, 40, [])[0].plain
+    # the standard order draws no goal beside the board
+    q = custom.generate("sliding", "easy", 5, custom.Options(3, 3, 4))
+    assert not any("goal" in line for line in plain(SlidingView(q), q.initial(), 80, 24))
+
+
+def test_a_custom_ball_boards_blocked_cells_and_target_are_drawn_distinctly():
+    p = custom.generate("ball", "easy", 5, custom.Options(5, 5, 6, None, 3, True))
+    text = "\n".join(plain(BallView(p), p.initial(), 80, 24))
+    assert "╳" in text  # blocked cells, apart from the wall's ▓, in every theme
+    assert "▓" in text
