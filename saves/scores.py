@@ -9,8 +9,9 @@ Best scores
         {"format": 1, "scores": [{"code": "jugs:easy#0000-0000-01AB", "score": 90}, ...]}
 
     The file keeps each code in its stored form (the seed without its generator,
-    :attr:`~roguelike.puzzles.codes.PuzzleCode.stored`, as it always has); :meth:`BestScores.read`
-    gives them as the game shows them (``jugs:easy#5-0000-0000-01AE``).
+    :attr:`~roguelike.puzzles.codes.PuzzleCode.stored`, as it always has; a custom puzzle's code
+    carries its options after a ``/``, ``stomp:hard#…/3x4,d5``); :meth:`BestScores.read` gives
+    them as the game shows them (``jugs:easy#5-0000-0000-01AE``).
 
     oldest entry first. It is written like a save (:func:`saves.files.write_atomic`: a
     temporary file, fsynced, renamed over the old one), so a writer killed at any moment leaves
@@ -89,12 +90,12 @@ def _parse(data: bytes) -> dict[str, int]:
             raise ScoresDamaged(f"score {i + 1} is not a code and a score")
         code, score = entry["code"], entry["score"]
         try:
-            known = codes.parse_stored(code)
+            known, options = codes.parse_stored_with_options(code)
         except codes.PuzzleCodeError:
-            known = None
-        if known is None or known.stored != code:
+            known, options = None, None
+        if known is None or options is None or codes.stored_with_options(known, options) != code:
             raise ScoresDamaged(f"score {i + 1} has no puzzle code")
-        code = str(known)  # as the game shows it
+        code = codes.with_options(known, options)  # as the game shows it
         if type(score) is not int or not 0 <= score <= MAX_SCORE:
             raise ScoresDamaged(f"score {i + 1} is not a whole number from 0 to {MAX_SCORE}")
         if code in out:
@@ -154,7 +155,7 @@ class BestScores:
         """Keep ``score`` for the puzzle ``code`` if it beats the best; True if it did (and
         was written). ValueError for a code or score that cannot be kept; OSError if the file
         cannot be read, locked or written (nothing is lost: the file on disk is as it was)."""
-        canonical = str(codes.parse(code))
+        canonical = codes.with_options(*codes.parse_with_options(code))
         if type(score) is not int or not 0 <= score <= MAX_SCORE:
             raise ValueError(f"a score is a whole number from 0 to {MAX_SCORE}, got {score!r}")
         self.read()  # a file that cannot be read (or set aside) is never written over
@@ -175,7 +176,10 @@ class BestScores:
                 del scores[next(iter(scores))]
             doc = {
                 "format": FORMAT,
-                "scores": [{"code": codes.parse(c).stored, "score": s} for c, s in scores.items()],
+                "scores": [
+                    {"code": codes.stored_with_options(*codes.parse_with_options(c)), "score": s}
+                    for c, s in scores.items()
+                ],
             }
             write_atomic(self.path, (json.dumps(doc, indent=0) + "\n").encode("utf-8"))
         return True

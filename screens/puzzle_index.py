@@ -9,7 +9,11 @@ highlighted row's puzzle code (:mod:`roguelike.puzzles.codes`) shows under the t
 
 Free play opens any puzzle on the puzzle screen, as ``roguelike puzzle play`` does: a new one
 of the type and difficulty chosen (a random seed), the one a typed puzzle code names, or the
-highlighted row's puzzle again (Enter). A puzzle solved here updates the best scores and never
+highlighted row's puzzle again (Enter). The source's custom puzzles are chosen on the row under
+it (sliding, stomp, ball): the board, the depth (the optimal move count) and the goal (a sliding
+goal; blocked cells and a target cell on a ball board), each a list of only the values within
+the bounds of :mod:`roguelike.puzzles.custom` (the level's when left so); the code then
+carries them after a ``/``. A puzzle solved here updates the best scores and never
 touches a world's save (the worlds are only read). A bad code is refused in one line under the
 code field.
 
@@ -30,7 +34,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Select, Static
 
 from roguelike import puzzles, seeds
-from roguelike.puzzles import codes
+from roguelike.puzzles import ball, codes, custom, sliding, stomp
 from roguelike.puzzles.visit import PuzzleOutcome, score
 from saves import Store
 from saves.scores import BestScores, MetPuzzle, puzzles_met
@@ -50,14 +54,53 @@ COLUMNS = (
     ("Best", 4),
 )
 FREE_PLAY = "free play"
+#: A custom list's entry for the level's own value.
+LEVELS = "level's"
+
+
+def custom_boards(type_name: str) -> list[str]:
+    """The boards a custom ``type_name`` puzzle may have, as ``RxC`` (none: no options)."""
+    if type_name == "sliding":
+        return [f"{n}x{n}" for n in sliding.CUSTOM_SIDES]
+    if type_name not in custom.CUSTOM_TYPES:
+        return []
+    lo, hi = stomp.CUSTOM_SIDES if type_name == "stomp" else ball.CUSTOM_SIDES
+    return [f"{r}x{c}" for r in range(lo, hi + 1) for c in range(lo, hi + 1)]
+
+
+def custom_goals(type_name: str) -> list[tuple[str, str]]:
+    """(label, value) of the third custom list: a sliding puzzle's named goals, a ball
+    board's blocked cells and target (value ``N`` or ``N,t``)."""
+    if type_name == "sliding":
+        return [(LEVELS, LEVELS)] + [(f"goal {g}", g) for g in sliding.GOALS[1:]]
+    if type_name == "ball":
+        out = [(LEVELS, LEVELS), ("target cell", "0,t")]
+        for n in range(1, ball.CUSTOM_BLOCKED + 1):
+            out += [(f"{n} blocked", str(n)), (f"{n} blocked+target", f"{n},t")]
+        return out
+    return [(LEVELS, LEVELS)]
+
+
+def _blocked(value: str) -> int:
+    return 0 if value == LEVELS else int(value.partition(",")[0])
+
+
+def _set(box: Select[str], options: list[tuple[str, str]]) -> None:
+    """Give a list new entries, keeping its value when it is still among them."""
+    keep = box.value
+    box.set_options(options)
+    values = [v for _label, v in options]
+    box.value = keep if keep in values else values[0]
+
+
 NONE = "–"
 
 
 @cache
 def par_of(code: str) -> int:
     """The par of the puzzle ``code`` (generated once per code: a pure function of it)."""
-    c = codes.parse(code)
-    return int(puzzles.generate(c.type, c.difficulty, c.seed).par)
+    c, options = codes.parse_with_options(code)
+    return int(custom.generate(c.type, c.difficulty, c.seed, options).par)
 
 
 def world_score(m: MetPuzzle) -> int | None:
@@ -82,7 +125,7 @@ class Row:
     own: int | None = None
 
     def cells(self, best: int | None) -> tuple[Text | str, ...]:
-        c = codes.parse(self.code)
+        c, _options = codes.parse_with_options(self.code)
         m = self.met
         if m is None:
             where, floor, solved = Text(FREE_PLAY, style="italic"), "", "yes"
@@ -120,6 +163,10 @@ class PuzzleIndexScreen(Screen[None]):
     }
     #free-difficulty {
         width: 16;
+        margin-right: 1;
+    }
+    .custom-choice {
+        width: 20;
         margin-right: 1;
     }
     #code-input {
@@ -184,6 +231,17 @@ class PuzzleIndexScreen(Screen[None]):
                 )
                 yield Button("Play new", id="play-new", compact=True)
             with Horizontal(classes="index-row"):
+                yield Static("Custom", classes="index-label")
+                for name in ("free-size", "free-depth", "free-goal"):
+                    yield Select(
+                        [(LEVELS, LEVELS)],
+                        value=LEVELS,
+                        allow_blank=False,
+                        compact=True,
+                        id=name,
+                        classes="custom-choice",
+                    )
+            with Horizontal(classes="index-row"):
                 yield Static("Code", classes="index-label")
                 yield Input(
                     placeholder="type:difficulty#SEED or type:difficulty:board, then Enter",
@@ -203,6 +261,7 @@ class PuzzleIndexScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.refresh_choices()
         table = self.query_one("#met", DataTable)
         for heading, width in COLUMNS:
             table.add_column(heading, width=width)
@@ -282,11 +341,68 @@ class PuzzleIndexScreen(Screen[None]):
     # ------------------------------------------------------------------ free play
 
     def action_play_new(self) -> None:
-        """A new puzzle of the chosen type and difficulty, from a fresh random seed."""
+        """A new puzzle of the chosen type, difficulty and custom options, from a fresh random
+        seed."""
         type_name = self.query_one("#free-type", Select).value
         difficulty = self.query_one("#free-difficulty", Select).value
         assert isinstance(type_name, str) and isinstance(difficulty, str)
-        self.play(codes.encode(type_name, difficulty, seeds.random_seed()))
+        code = codes.parse(codes.encode(type_name, difficulty, seeds.random_seed()))
+        try:
+            options = custom.check(type_name, difficulty, self.chosen_options())
+        except custom.OptionsError as err:  # the lists offer only values within the bounds
+            self.say(str(err), error=True)
+            return
+        self.play(codes.with_options(code, options))
+
+    # ------------------------------------------------------------------ custom options
+
+    def _choice(self, name: str) -> str:
+        value = self.query_one(f"#{name}", Select).value
+        return value if isinstance(value, str) else LEVELS
+
+    def chosen_options(self) -> custom.Options:
+        """The custom options the three lists hold (the level's where they say so)."""
+        size, depth, goal = (self._choice(n) for n in ("free-size", "free-depth", "free-goal"))
+        rows = cols = None
+        if size != LEVELS:
+            rows, cols = (int(x) for x in size.split("x"))
+        o = custom.Options(rows, cols, None if depth == LEVELS else int(depth))
+        if goal == LEVELS:
+            return o
+        if self._choice("free-type") == "sliding":
+            return custom.Options(o.rows, o.cols, o.depth, goal=goal)
+        blocked, _comma, target = goal.partition(",")
+        return custom.Options(o.rows, o.cols, o.depth, blocked=int(blocked), target=target == "t")
+
+    def refresh_choices(self, changed: str | None = None) -> None:
+        """Fill the custom lists with the values the chosen type, level and board allow (a
+        type without options offers only the level's)."""
+        type_name, level = self._choice("free-type"), self._choice("free-difficulty")
+        size_box = self.query_one("#free-size", Select)
+        depth_box = self.query_one("#free-depth", Select)
+        goal_box = self.query_one("#free-goal", Select)
+        if changed in (None, "free-type"):
+            _set(size_box, [(LEVELS, LEVELS)] + [(b, b) for b in custom_boards(type_name)])
+            _set(goal_box, [(label, value) for label, value in custom_goals(type_name)])
+        size = self._choice("free-size")
+        if type_name in custom.CUSTOM_TYPES:
+            rows, cols = (
+                custom.board_of(type_name, level, custom.NONE)
+                if size == LEVELS
+                else (int(x) for x in size.split("x"))
+            )
+            lo, hi = custom.depths(type_name, rows, cols)
+            depths = [(f"depth {d}", str(d)) for d in range(lo, hi + 1)]
+            if type_name == "ball" and changed != "free-goal":
+                most = ball.custom_blocked(rows, cols)
+                _set(goal_box, [g for g in custom_goals(type_name) if _blocked(g[1]) <= most])
+        else:
+            depths = []
+        _set(depth_box, [(LEVELS, LEVELS), *depths])
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id in ("free-type", "free-difficulty", "free-size"):
+            self.refresh_choices(event.select.id)
 
     def action_focus_code(self) -> None:
         """``Ctrl+O``: the code field, emptied (a code typed now is a new one, never added to
@@ -302,7 +418,7 @@ class PuzzleIndexScreen(Screen[None]):
             if codes.is_descriptive(text):
                 got = codes.build(text)
             else:
-                code = str(codes.parse(text))
+                code = codes.with_options(*codes.parse_with_options(text))
         except codes.PuzzleCodeError as err:
             self.say(str(err), error=True)
             return
@@ -315,10 +431,10 @@ class PuzzleIndexScreen(Screen[None]):
         self.play(code)
 
     def play(self, code: str) -> None:
-        """Open the puzzle ``code`` on the puzzle screen."""
-        c = codes.parse(code)
+        """Open the puzzle ``code`` (with its custom options, if any) on the puzzle screen."""
+        c, options = codes.parse_with_options(code)
         try:
-            p = puzzles.generate(c.type, c.difficulty, c.seed)
+            p = custom.generate(c.type, c.difficulty, c.seed, options)
         except (puzzles.GenerationError, ValueError) as err:
             self.say(f"{code}: {err}", error=True)
             return

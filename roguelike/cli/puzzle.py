@@ -25,7 +25,7 @@ from roguelike import puzzles, seeds
 from roguelike.cli import Fail, Parser
 from roguelike.cli.args import parse_seed
 from roguelike.gen import formats
-from roguelike.puzzles import codes, difficulty
+from roguelike.puzzles import codes, custom, difficulty
 from roguelike.puzzles.base import SOLVE_BUDGET, SearchLimit, check_par
 
 #: Errors beyond the ones every command reports (bad puzzles raise :class:`Fail`).
@@ -47,6 +47,7 @@ def add_arguments(puzzle: argparse.ArgumentParser) -> None:
     gen.add_argument("--difficulty", choices=puzzles.DIFFICULTIES, required=True, help="how hard")
     gen.add_argument("--seed", type=parse_seed, required=True, help="a seed code or any text")
     gen.add_argument("--format", choices=["json", "text"], default="json", help="json (default)")
+    add_custom_arguments(gen)
     tools.add_parser(
         "solve", help="read a puzzle's JSON on stdin, print an optimal solution from its state"
     )
@@ -70,6 +71,49 @@ def add_arguments(puzzle: argparse.ArgumentParser) -> None:
     play.add_argument("--coins", type=int, default=5, help="hint coins to spend (5)")
 
 
+def add_custom_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of a custom puzzle (:mod:`roguelike.puzzles.custom`): each left out is the
+    level's, and all left out is the level's own puzzle."""
+    extra = parser.add_argument_group(
+        "custom puzzles (sliding, stomp, ball; bounded, see the one-line refusals)"
+    )
+    extra.add_argument(
+        "--size", help="the board, RxC (sliding 3x3 or 4x4, stomp 2x2 to 7x7, ball 4x4 to 5x5)"
+    )
+    extra.add_argument("--depth", type=int, help="the optimal move count (steps from the goal)")
+    extra.add_argument(
+        "--goal",
+        help="sliding: standard, spiral, snake, reverse, or the tiles row by row "
+        "(1-9, A-F, 0 the gap; 123804765)",
+    )
+    extra.add_argument("--blocked", type=int, default=0, help="ball: blocked cells (0)")
+    extra.add_argument("--target", action="store_true", help="ball: a free target cell, no exit")
+
+
+def custom_options(args: argparse.Namespace) -> custom.Options:
+    """The options of ``--size``, ``--depth``, ``--goal``, ``--blocked`` and ``--target``,
+    checked for the type and level; :class:`Fail` with one line outside their bounds."""
+    items = []
+    if args.size is not None:
+        items.append(str(args.size).strip())
+    if args.depth is not None:
+        items.append(f"d{args.depth}")
+    if args.goal is not None:
+        items.append(f"g={str(args.goal).strip()}")
+    if args.blocked:
+        items.append(f"b{args.blocked}")
+    if args.target:
+        items.append("t")
+    if not items:
+        return custom.NONE
+    if args.blocked < 0 or (args.depth is not None and args.depth < 0):
+        raise Fail("--depth and --blocked are 0 or more")
+    try:
+        return custom.parse(args.type, ",".join(items), args.difficulty)
+    except custom.OptionsError as err:
+        raise Fail(str(err)) from None
+
+
 def puzzle_text(p: Any, s: Any, code: str | None = None, score: float | None = None) -> str:
     """A puzzle in state ``s`` for a person to read: a title line (with the puzzle's ``code``
     and its difficulty score when given), then its board (drawn by the puzzle's own
@@ -84,11 +128,14 @@ def puzzle_text(p: Any, s: Any, code: str | None = None, score: float | None = N
 
 def generate_text(args: argparse.Namespace) -> str:
     """The puzzle of ``--type``, ``--difficulty`` and ``--seed``, as JSON or to read."""
+    options = custom_options(args)
     try:
-        p = puzzles.generate(args.type, args.difficulty, args.seed)
+        p = custom.generate(args.type, args.difficulty, args.seed, options)
     except puzzles.GenerationError as err:
         raise Fail(str(err)) from None
-    code = codes.encode(args.type, args.difficulty, args.seed)
+    code = codes.with_options(
+        codes.parse(codes.encode(args.type, args.difficulty, args.seed)), options
+    )
     board = codes.describe(p)
     # the difficulty score and the codes beside the instance (keys of their own: the instance's
     # JSON is as ``to_json`` writes it, and ``puzzle solve`` reads the document unchanged)
@@ -186,13 +233,14 @@ def hint_text(text: str) -> str:
     return formats.dumps(doc) + "\n"
 
 
-def _play_choice(args: argparse.Namespace) -> tuple[str, str, int]:
-    """(type, difficulty, seed) of ``puzzle play``: from ``--type``, ``--difficulty`` (easy)
-    and ``--seed`` (a random one); ``--code`` is read by :func:`_play_code`."""
+def _play_choice(args: argparse.Namespace) -> tuple[str, str, int, custom.Options]:
+    """(type, difficulty, seed, options) of ``puzzle play``: from ``--type``, ``--difficulty``
+    (easy) and ``--seed`` (a random one), no options; ``--code`` (with a custom puzzle's options
+    after a ``/``, or a descriptive code) is read by ``codes.read`` in :func:`play_text`."""
     if args.type is None:
         raise Fail("say which puzzle: --type TYPE (or --code type:difficulty#SEED, or --file)")
     seed = seeds.random_seed() if args.seed is None else args.seed
-    return args.type, args.difficulty or "easy", seed
+    return args.type, args.difficulty or "easy", seed, custom.NONE
 
 
 def printable(text: str) -> str:
@@ -252,12 +300,14 @@ def play_text(args: argparse.Namespace, make_app: Callable[..., Any] | None = No
         where = got.code if board else "seed " + got.code.partition("#")[2]
         what = f"{p.type_name} · {p.difficulty} · {where}"
     else:
-        type_name, difficulty, seed = _play_choice(args)
+        type_name, difficulty, seed, options = _play_choice(args)
         try:
-            p = puzzles.generate(type_name, difficulty, seed)
+            p = custom.generate(type_name, difficulty, seed, options)
         except puzzles.GenerationError as err:
             raise Fail(str(err)) from None
         what = f"{type_name} · {difficulty} · seed {seeds.encode(seed)}"
+        if not options.empty:
+            what += f" · {custom.text(options)}"
     if make_app is None:
         from screens.puzzle import PuzzleApp  # Textual loads only to play
 

@@ -56,7 +56,7 @@ from roguelike.puzzles import (
     PuzzleFormatError,
     SearchLimit,
     Unsolvable,
-    generate,
+    custom,
     kind,
 )
 from roguelike.puzzles.base import FORMAT, SOLVE_BUDGET
@@ -404,17 +404,69 @@ def read(text: str) -> Described:
     canonical code; PuzzleCodeError (one line) for anything else."""
     if isinstance(text, str) and is_descriptive(text):
         return build(text)
-    c = parse(text)
-    return Described(generate(c.type, c.difficulty, c.seed), str(c))
+    c, options = parse_with_options(text)  # a custom puzzle's options after a '/'
+    try:
+        puzzle = custom.generate(c.type, c.difficulty, c.seed, options)
+    except custom.OptionsError as err:
+        raise PuzzleCodeError(f"bad options in the puzzle code: {err}") from None
+    return Described(puzzle, with_options(c, options))
+
+
+# --- the source's custom puzzles: options after a '/' ---------------------------------------
+def parse_with_options(text: str) -> tuple[PuzzleCode, custom.Options]:
+    """A code that may carry a custom puzzle's options after a ``/``
+    (``stomp:hard#6NJC-NK2Y-YB22/3x4,d5``, see :mod:`roguelike.puzzles.custom`): the puzzle
+    code and its options (empty without a ``/``). PuzzleCodeError with one line."""
+    if not isinstance(text, str):
+        return parse(text), custom.NONE
+    base, slash, suffix = text.partition("/")
+    if not slash:
+        return parse(text), custom.NONE
+    try:
+        code = parse(base)
+    except PuzzleCodeError:
+        parse(text)  # the whole text's complaint, which quotes all of a bad seed
+        raise
+    try:
+        return code, custom.parse(code.type, suffix, code.difficulty)
+    except custom.OptionsError as err:
+        raise PuzzleCodeError(f"bad options in the puzzle code: {err}") from None
+
+
+def with_options(code: PuzzleCode, options: custom.Options) -> str:
+    """The text of ``code`` with its options (the plain code when there are none)."""
+    extra = custom.text(options)
+    return f"{code}/{extra}" if extra else str(code)
+
+
+def stored_with_options(code: PuzzleCode, options: custom.Options) -> str:
+    """The stored form of ``code`` (as the scores file keeps it) with its options."""
+    extra = custom.text(options)
+    return f"{code.stored}/{extra}" if extra else code.stored
+
+
+def parse_stored_with_options(text: str) -> tuple[PuzzleCode, custom.Options]:
+    """A stored code that may carry a custom puzzle's options after a ``/``; PuzzleCodeError
+    (one line) for anything else."""
+    if not isinstance(text, str):
+        raise PuzzleCodeError("a stored puzzle code is a text")
+    base, slash, suffix = text.partition("/")
+    code = parse_stored(base)
+    if not slash:
+        return code, custom.NONE
+    try:
+        return code, custom.parse(code.type, suffix, code.difficulty)
+    except custom.OptionsError as err:
+        raise PuzzleCodeError(f"bad options in the puzzle code: {err}") from None
 
 
 __all__ = [
     "BOARDS",
+    "Board",
     "DERIVED",
+    "Described",
     "MAX_CODE_CHARS",
     "MAX_DESCRIPTION_CHARS",
-    "Board",
-    "Described",
     "PuzzleCode",
     "PuzzleCodeError",
     "build",
@@ -423,5 +475,9 @@ __all__ = [
     "is_descriptive",
     "parse",
     "parse_stored",
+    "parse_stored_with_options",
+    "parse_with_options",
     "read",
+    "stored_with_options",
+    "with_options",
 ]

@@ -46,6 +46,7 @@ from typing import Any, ClassVar, cast
 
 import numpy as np
 
+from roguelike import seeds
 from roguelike.puzzles.base import (
     Calibration,
     GenerationError,
@@ -77,11 +78,15 @@ from roguelike.puzzles.sliding_solve import (
 )
 
 __all__ = [
+    "CUSTOM_DEPTH",
+    "GOALS",
     "PAR",
     "RULES",
     "Sliding",
     "constructive",
     "generate",
+    "generate_custom",
+    "named_goal",
     "pattern_db",
     "reachable",
     "solvable",
@@ -452,10 +457,13 @@ def _runs(xs: Sequence[int]) -> bool:
     return all(b == a + 1 for a, b in zip(xs, xs[1:], strict=False))
 
 
-def _scramble(n: int, length: int, rng: np.random.Generator, bias: int = 0) -> State:
-    """A random walk of the gap from the goal, never straight back; with ``bias`` percent
-    chance per step it picks among the tiles that would move away from home."""
-    T = tables(n)
+def _scramble(
+    n: int, length: int, rng: np.random.Generator, bias: int = 0, goal: State | None = None
+) -> State:
+    """A random walk of the gap from the goal (``goal``, None: the standard one), never straight
+    back; with ``bias`` percent chance per step it picks among the tiles that would move away
+    from home."""
+    T = tables(n, goal)
     board = list(T.goal)
     blank = board.index(0)
     prev = -1
@@ -521,10 +529,110 @@ def generate(difficulty: str, seed: int) -> Sliding:
     raise GenerationError(f"no sliding puzzle of difficulty {difficulty} in {ATTEMPTS} attempts")
 
 
+# --- the source's custom puzzles: a chosen board, depth and goal ----------------------------
+#: The optimal move counts (the scramble's depth: steps from the goal) a player may ask of a
+#: custom board, per side. Within them every goal gives a board in a few attempts (checked over
+#: every depth and named goal by the tests); deeper 15-puzzles would need the generator's
+#: robustness probes and take seconds.
+CUSTOM_DEPTH: dict[int, tuple[int, int]] = {3: (1, 24), 4: (1, 30)}
+#: The sides a custom board may have.
+CUSTOM_SIDES = (3, 4)
+CUSTOM_ATTEMPTS = 600
+#: The goals a player may name (besides one written out tile by tile).
+GOALS = ("standard", "spiral", "snake", "reverse")
+
+
+def named_goal(name: str, n: int) -> State:
+    """The goal called ``name`` on an ``n × n`` board: ``standard`` (1.. in reading order, the
+    gap last), ``spiral`` (1.. clockwise round the frame inwards, the gap where it ends),
+    ``snake`` (rows read left to right, then right to left, in turn) or ``reverse`` (the tiles
+    counting down, the gap last). ValueError for another name."""
+    cells: list[int]
+    if name == "standard":
+        return standard_goal(n)
+    if name == "reverse":
+        return tuple(range(n * n - 1, 0, -1)) + (0,)
+    if name == "snake":
+        cells = [r * n + (c if r % 2 == 0 else n - 1 - c) for r in range(n) for c in range(n)]
+    elif name == "spiral":
+        cells = []
+        top, left, bottom, right = 0, 0, n - 1, n - 1
+        while top <= bottom and left <= right:
+            cells += [top * n + c for c in range(left, right + 1)]
+            cells += [r * n + right for r in range(top + 1, bottom + 1)]
+            if top < bottom:
+                cells += [bottom * n + c for c in range(right - 1, left - 1, -1)]
+            if left < right:
+                cells += [r * n + left for r in range(bottom - 1, top, -1)]
+            top, left, bottom, right = top + 1, left + 1, bottom - 1, right - 1
+    else:
+        raise ValueError(f"unknown goal {name!r}: one of {', '.join(GOALS)}")
+    board = [0] * (n * n)
+    for t, cell in enumerate(cells[:-1], 1):
+        board[cell] = t
+    return tuple(board)
+
+
+def generate_custom(
+    difficulty: str,
+    seed: int,
+    *,
+    size: int | None = None,
+    depth: int | None = None,
+    goal: State | None = None,
+) -> Sliding:
+    """A sliding puzzle of a player's choosing: an ``size × size`` board (the level's when
+    None) whose goal is ``goal`` (None: the standard order) and whose TRUE optimal move count
+    is ``depth`` (when None, drawn from the level's par range within the bounds).
+
+    Random walks from the goal (biased away from it on the 15-puzzle), each measured by IDA*
+    within a node limit, until one lies exactly ``depth`` moves away. Its own random stream
+    (``puzzle:sliding:<level>:custom``): the level's boards are not touched. ValueError for
+    options outside :data:`CUSTOM_SIDES`, :data:`CUSTOM_DEPTH` or a goal that is not a
+    permutation of the board's tiles."""
+    check_difficulty(difficulty)
+    n = SIZE[difficulty] if size is None else size
+    if n not in CUSTOM_SIDES:
+        raise ValueError(f"a sliding board is {' or '.join(f'{k}x{k}' for k in CUSTOM_SIDES)}")
+    if goal is not None and sorted(goal) != list(range(n * n)):
+        raise ValueError(f"the goal must hold each number 0..{n * n - 1} once")
+    target = None if goal is None or goal == standard_goal(n) else tuple(goal)
+    lo, hi = CUSTOM_DEPTH[n]
+    rng = seeds.stream(seed, 0, f"puzzle:sliding:{difficulty}:custom")
+    if depth is None:
+        p_lo, p_hi = PAR[difficulty]
+        d_lo, d_hi = max(lo, min(p_lo, hi)), min(hi, p_hi)
+        depth = int(rng.integers(d_lo, d_hi + 1))
+    if not lo <= depth <= hi:
+        raise ValueError(f"a {n}x{n} sliding board's depth is {lo} to {hi} moves")
+    bias = AWAY_BIAS["very-hard"] if n == 4 else 0
+    for _ in range(CUSTOM_ATTEMPTS):
+        extra = 2 * int(rng.integers(0, 1 + depth // 3))
+        start = _scramble(n, depth + extra, rng, bias, target)
+        p = Sliding(n, start, difficulty, target=target)
+        if p.heuristic(start) > depth:
+            continue
+        try:
+            plan = p.solve(start, budget=GEN_NODE_LIMIT)
+        except SearchLimit:
+            continue
+        if plan is None or len(plan) != depth:
+            continue
+        out = Sliding(n, start, difficulty, depth, target)
+        out._known.update(p._known)
+        return out
+    raise GenerationError(
+        f"no {n}x{n} sliding puzzle {depth} moves deep in {CUSTOM_ATTEMPTS} tries"
+    )
+
+
 # --- the record every layer reads ------------------------------------------------------------
 def greedy(p: Sliding, s: State) -> float:
     """The difficulty score's naive measure: the Manhattan distance (every tile's steps from
-    its home in the standard order)."""
+    its home, in the standard order or the puzzle's own goal)."""
+    if p.target is not None:
+        md = p.tables().md
+        return float(sum(md[v][i] for i, v in enumerate(s) if v))
     n = p.size
     total = 0
     for i, v in enumerate(s):

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, cast
 
+from roguelike import seeds
 from roguelike.puzzles.base import (
     HINT_BUDGET,
     Calibration,
@@ -406,6 +407,69 @@ def generate(difficulty: str, seed: int) -> Stomp:
         if best == [x] and in_range(k, (lo, hi)):
             return Stomp(n, start, target, difficulty, k)
     raise GenerationError(f"no stomp puzzle of difficulty {difficulty} in {ATTEMPTS} attempts")
+
+
+# --- the source's custom puzzles: a chosen board and depth ----------------------------------
+#: The sides a custom board may have (any rectangle within them, as in the source's 3×4).
+CUSTOM_SIDES = (2, 7)
+#: The most stomps a custom board may ask for, on the shapes where some stomp sets are not the
+#: only minimum (the others: every cell). Measured: a random set of that many cells is the only
+#: minimum in at least one draw in ten, so CUSTOM_ATTEMPTS draws never all miss.
+_MOST_STOMPS: dict[tuple[int, int], int] = {
+    (2, 3): 1,
+    (2, 5): 5,
+    (2, 7): 5,
+    (3, 5): 5,
+    (4, 4): 4,
+    (5, 5): 11,
+    (5, 7): 13,
+}
+CUSTOM_ATTEMPTS = 2000
+
+
+def custom_depths(rows: int, cols: int) -> tuple[int, int]:
+    """The stomp counts (the depth: steps from the goal) a ``rows × cols`` board may ask for."""
+    return 1, _MOST_STOMPS.get((min(rows, cols), max(rows, cols)), rows * cols)
+
+
+def generate_custom(
+    difficulty: str,
+    seed: int,
+    *,
+    rows: int | None = None,
+    cols: int | None = None,
+    depth: int | None = None,
+) -> Stomp:
+    """A stomp puzzle of a player's choosing: a ``rows × cols`` board (the level's square when
+    None) whose unique minimum stomp set has ``depth`` cells (when None, drawn from the level's
+    par range within :func:`custom_depths`); the target patterned as the level's. Its own
+    random stream (``puzzle:stomp:<level>:custom``): the level's boards are not touched.
+    ValueError for a side outside :data:`CUSTOM_SIDES` or a depth outside the board's."""
+    check_difficulty(difficulty)
+    h = SIZE[difficulty] if rows is None else rows
+    w = h if cols is None else cols
+    lo_side, hi_side = CUSTOM_SIDES
+    if not (lo_side <= h <= hi_side and lo_side <= w <= hi_side):
+        raise ValueError(f"a stomp board is {lo_side} to {hi_side} tiles a side")
+    lo, hi = custom_depths(h, w)
+    rng = seeds.stream(seed, 0, f"puzzle:stomp:{difficulty}:custom")
+    if depth is None:
+        p_lo, p_hi = PAR[difficulty]
+        depth = int(rng.integers(max(lo, min(p_lo, hi)), min(hi, p_hi) + 1))
+    if not lo <= depth <= hi:
+        raise ValueError(f"a {h}x{w} stomp board's depth is {lo} to {hi} stomps")
+    shape = None if h == w else w
+    T = toggles(h, shape)
+    for _ in range(CUSTOM_ATTEMPTS):
+        cells = sorted(int(i) for i in rng.choice(h * w, size=depth, replace=False))
+        target = int(rng.integers(0, 1 << (h * w))) if PATTERNED[difficulty] else 0
+        start, x = target, 0
+        for i in cells:
+            start ^= T[i]
+            x |= 1 << i
+        if best_solutions(h, start ^ target, shape) == [x]:
+            return Stomp(h, start, target, difficulty, depth, shape)
+    raise GenerationError(f"no {h}x{w} stomp puzzle {depth} stomps deep in {CUSTOM_ATTEMPTS} tries")
 
 
 # --- the record every layer reads ------------------------------------------------------------

@@ -1,7 +1,9 @@
 """The sliding tiles' view: the board in a frame; the arrows slide the tile next to the gap in
 that direction.
 
-A tile at home is green and one out of place brown; the hinted tile magenta. Where colour
+A tile at home is green and one out of place brown; the hinted tile magenta. A goal other than
+the standard order (the source's custom puzzles) is drawn beside the board, small, under
+"goal". Where colour
 cannot say it (the monochrome theme), a tile out of place is filled with ``░``, the hinted one
 with ``▒``, a tile at home left blank, and where a cell is no wider than its number, a home
 tile's number is underlined."""
@@ -13,7 +15,17 @@ from collections.abc import Hashable
 from rich.text import Text
 
 from roguelike.puzzles.sliding import Move, Sliding, State
-from screens.puzzle.draw import BOARD_BG, BRIGHT, DIM, HINT_BG, Canvas, bg, fit_grid, shapes
+from screens.puzzle.draw import (
+    BOARD_BG,
+    BRIGHT,
+    DIM,
+    HINT_BG,
+    LABEL,
+    Canvas,
+    bg,
+    fit_grid,
+    shapes,
+)
 from screens.puzzle.view import ARROW_GLYPH, DIRECTION_OF, Answer, Play, Say, View, arrow_keys
 
 
@@ -51,19 +63,32 @@ class SlidingView(View[State, Move]):
         home = sum(1 for i, t in enumerate(s) if t and t == goal[i])
         return [Text(f"{home} of {len(s) - 1} tiles are home.", style=DIM)]
 
+    def _home(self, s: State, t: int) -> bool:
+        """Is tile ``t`` where the goal has it?"""
+        return self.p.goal()[s.index(t)] == t
+
     def board(self, s: State, width: int, height: int, marks: list[Move]) -> list[Text]:
         n = self.p.size
+        goal = self.p.target
+        # a custom goal beside the board: "goal" over its rows, each tile in 3 columns
+        goal_w = 0 if goal is None else 2 + 3 * n
         g = fit_grid(
             n,
             n,
             width,
             height,
             [(11, 5, True), (9, 3, True), (7, 3, True), (5, 3, True), (4, 1, True), (2, 1, False)],
-            extra_w=4,
+            extra_w=4 + goal_w,
             extra_h=2,
         )
-        c = Canvas(g.width + 4, g.height + 2)
+        c = Canvas(g.width + 4 + goal_w, max(g.height + 2, n + 2))
         c.frame(0, 0, g.width + 4, g.height + 2)
+        if goal is not None:
+            gx = g.width + 6
+            c.put(gx, 0, "goal", f"bold {LABEL}")
+            for r in range(n):
+                row = "".join((str(t) if t else "·").rjust(3) for t in goal[r * n : r * n + n])
+                c.put(gx - 1, 1 + r, row, BRIGHT)
         hint = marks[0] if marks else None
 
         def key(r: int, col: int) -> Hashable | None:
@@ -75,8 +100,7 @@ class SlidingView(View[State, Move]):
             if t == hint:
                 return bg(HINT_BG)
             assert isinstance(t, int)
-            home = s.index(t) == t - 1
-            return bg("#2f6a3c" if home else "#6a5230")
+            return bg("#2f6a3c" if self._home(s, t) else "#6a5230")
 
         board = Canvas(g.width, g.height)
         g.paint(board, key, style)
@@ -85,7 +109,7 @@ class SlidingView(View[State, Move]):
             if t:
                 r, col = divmod(s.index(t), n)
                 label = str(t)
-                home = s.index(t) == t - 1
+                home = self._home(s, t)
                 if marked and (t == hint or not home):
                     x, y = g.xy(r, col)
                     board.fill(x, y, g.cw, g.ch, "▒" if t == hint else "░", style(t))
