@@ -253,6 +253,15 @@ def _packed(record: RunRecord) -> bytes | str:
 # --- the ladder ------------------------------------------------------------------------------
 
 
+def hall_ladder(record: RunRecord, records: Sequence[RunRecord]) -> Ladder:
+    """The ladder of ``record``'s world among ``records`` (a hall's runs and challenges, each
+    verified by replay when the hall listed it)."""
+    entries = [Entry(f"{r.world} ({r.id})", r) for r in records]
+    world = WorldKey.of(record)
+    same = [x for x in entries if WorldKey.of(x.record) == world]
+    return build(same, world=world, replayed=True)
+
+
 def world_of(entries: Sequence[Entry]) -> WorldKey | None:
     """The world most of ``entries`` claim (the first given, among equals)."""
     if not entries:
@@ -275,9 +284,12 @@ def build(
     world: WorldKey | None = None,
     jobs: int = 1,
     deadline: float = DEADLINE,
+    replayed: bool = False,
 ) -> Ladder:
     """The ladder of ``entries`` (see the module): ``world`` (None: the one most entries
-    claim), every run of it verified by replay, the rest refused in one line each."""
+    claim), every run of it verified by replay, the rest refused in one line each.
+    ``replayed``: the runs were verified already (the hall's, which lists only runs that
+    held up by replay), so only the world, practice and sameness are checked."""
     out = list(refused)
     world = world or world_of(entries)
     days = [x.record.daily for x in entries if world and WorldKey.of(x.record) == world]
@@ -304,7 +316,11 @@ def build(
         else:
             given[whole] = x.source
             candidates.append(x)
-    problems = verify_many([x.record for x in candidates], jobs=jobs, deadline=deadline)
+    problems = (
+        [None] * len(candidates)
+        if replayed
+        else verify_many([x.record for x in candidates], jobs=jobs, deadline=deadline)
+    )
     ranked = []
     seen: dict[str, str] = {}  # the same run under another id (a challenge kept and resent)
     for x, problem in zip(candidates, problems, strict=True):
@@ -405,6 +421,47 @@ def _unpack(data: bytes) -> list[RunRecord]:
     return runs
 
 
-def refusal_lines(ladder: Ladder) -> list[str]:
-    """The refused, one line each."""
-    return [r.line() for r in ladder.refused]
+# --- as text ---------------------------------------------------------------------------------
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def ladder_table(ladder: Ladder) -> str:
+    """``runs ladder``'s text: the world, the ranked runs, then the refused, a line each."""
+    w = ladder.world
+    title = "no run to rank" if w is None else f"Ladder of {w.words()}"
+    if ladder.daily:
+        title += f", the daily world of {ladder.daily}"
+    lines = [f"{title}: {len(ladder.runs)} verified by replay, {len(ladder.refused)} refused"]
+    rows = [("RANK", "SCORE", "TURNS", "ENDED", "OUTCOME", "FLOOR", "WORLD", "ID", "FILE")]
+    for n, x in enumerate(ladder.runs, 1):
+        r = x.record
+        rows.append(
+            (
+                str(n),
+                str(r.score),
+                str(r.turns),
+                r.ended[:16].replace("T", " "),
+                r.outcome,
+                f"{r.floors}/{r.total_floors}",
+                _cut(printable(r.world), 24),
+                r.id,
+                printable(x.source),
+            )
+        )
+    if ladder.runs:
+        widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
+        right = {0, 1, 2}
+        lines += [
+            "  ".join(
+                cell.rjust(wd) if c in right else cell.ljust(wd)
+                for c, (cell, wd) in enumerate(zip(row, widths, strict=True))
+            ).rstrip()
+            for row in rows
+        ]
+    if ladder.refused:
+        lines.append("Refused:")
+        lines += [f"  {r.line()}" for r in ladder.refused]
+    return "\n".join(lines) + "\n"

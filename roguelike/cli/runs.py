@@ -28,7 +28,7 @@ from roguelike.presets import DEFAULT_DIFFICULTY
 from saves.errors import SaveError, StoreError
 from saves.files import NotRegularFile, check_replaceable, write_atomic
 from saves.hall import Hall
-from saves.ladder import DEADLINE, Ladder, build, gather
+from saves.ladder import DEADLINE, Ladder, build, gather, ladder_table
 from saves.ladder import pack as pack_ladder
 from saves.morgue import morgue, printable
 from saves.record import OUTCOMES, RunFileError, RunRecord
@@ -225,45 +225,6 @@ def import_(hall: Hall, source: str) -> str:
         f"  watch it:      roguelike replay {record.id}\n"
         f"  play it too:   roguelike {play_flags(record)}\n"
     )
-
-
-def ladder_table(ladder: Ladder) -> str:
-    """``runs ladder``'s text: the world, the ranked runs, then the refused, a line each."""
-    w = ladder.world
-    title = "no run to rank" if w is None else f"Ladder of {w.words()}"
-    if ladder.daily:
-        title += f", the daily world of {ladder.daily}"
-    lines = [f"{title}: {len(ladder.runs)} verified by replay, {len(ladder.refused)} refused"]
-    rows = [("RANK", "SCORE", "TURNS", "ENDED", "OUTCOME", "FLOOR", "WORLD", "ID", "FILE")]
-    for n, x in enumerate(ladder.runs, 1):
-        r = x.record
-        rows.append(
-            (
-                str(n),
-                str(r.score),
-                str(r.turns),
-                r.ended[:16].replace("T", " "),
-                r.outcome,
-                f"{r.floors}/{r.total_floors}",
-                _cut(printable(r.world), NAME_WIDTH),
-                r.id,
-                printable(x.source),
-            )
-        )
-    if ladder.runs:
-        widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
-        right = {0, 1, 2}
-        lines += [
-            "  ".join(
-                cell.rjust(wd) if c in right else cell.ljust(wd)
-                for c, (cell, wd) in enumerate(zip(row, widths, strict=True))
-            ).rstrip()
-            for row in rows
-        ]
-    if ladder.refused:
-        lines.append("Refused:")
-        lines += [f"  {r.line()}" for r in ladder.refused]
-    return "\n".join(lines) + "\n"
 
 
 def ladder_json(ladder: Ladder) -> str:
