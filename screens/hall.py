@@ -28,11 +28,11 @@ from textual.widgets import DataTable, Input, Static
 
 from saves.hall import Hall
 from saves.ladder import hall_ladder, ladder_table
-from saves.morgue import morgue, outcome_words, printable
+from saves.morgue import outcome_words, printable
 from saves.record import RunFileError, RunRecord
 from screens.ask import AskScreen
 from screens.footer import FitFooter
-from screens.morgue import MorgueScreen
+from screens.morgue import MorgueScreen, run_text
 from screens.replay import ReplayScreen
 
 #: What the outcome filter cycles through (``o``).
@@ -205,7 +205,7 @@ class HallScreen(Screen[HallChoice | None]):
         record = self.current
         if record is not None:
             streak = self.hall.streak(self.today) if record.daily else None
-            self.app.push_screen(MorgueScreen(morgue(record, streak=streak)))
+            self.app.push_screen(run_text(record, streak=streak))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.fill()

@@ -30,7 +30,7 @@ from saves.files import NotRegularFile, check_replaceable, write_atomic
 from saves.hall import Hall
 from saves.ladder import DEADLINE, Ladder, build, gather, ladder_table
 from saves.ladder import pack as pack_ladder
-from saves.morgue import morgue, printable
+from saves.morgue import morgue, printable, run_floors
 from saves.record import OUTCOMES, RunFileError, RunRecord
 from saves.store import Store
 
@@ -185,7 +185,7 @@ def show(hall: Hall, run_id: str) -> str:
     """``runs show ID``: the morgue text of the run, with the daily streak for a daily run."""
     record, imported = hall.get(run_id)
     streak = hall.streak() if record.daily and not imported else None
-    text = morgue(record, streak=streak)
+    text = morgue(record, streak=streak, floors=run_floors(record))
     if imported:
         text += "Imported     a challenge from another player, checked by replay on import\n"
         text += f"Answer it    roguelike {play_flags(record)}\n"
