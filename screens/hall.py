@@ -106,7 +106,7 @@ class HallScreen(Screen[HallChoice | None]):
         Binding("w", "watch", "Watch"),
         Binding("x", "export", "Export"),
         Binding("p", "play", "Play"),
-        Binding("l", "ladder", "Ladder"),
+        Binding("l", "ladder", "Ladder", show=False),  # the filter note says it: 80 columns
         Binding("o", "outcome", "Outcome"),
         Binding("d", "daily", "Daily"),
         Binding("slash", "seed_filter", "Seed", key_display="/"),
@@ -175,6 +175,7 @@ class HallScreen(Screen[HallChoice | None]):
         parts = [
             f"outcome: {self.outcome} (o)",
             "daily only (d)" if self.daily else "all worlds (d)",
+            "ladder (l)",
         ]
         if self.daily:
             parts.append(f"streak {self.hall.streak(self.today)}")

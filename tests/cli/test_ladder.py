@@ -184,3 +184,10 @@ def test_runs_are_verified_in_parallel_processes_alike(capsys, tmp_path):
     doc = json.loads(out)
     assert code == 0 and [r["id"] for r in doc["runs"]] == [runs[2].id, runs[1].id, runs[0].id]
     assert "claim of score is false: it says 9999" in doc["refused"][0]["reason"]
+
+
+def test_a_run_not_checked_before_the_deadline_is_refused_as_such(capsys, tmp_path):
+    run_file = write(tmp_path / "a.run", bot_runs()[1])
+    doc = ladder(capsys, "--deadline", "0.000001", run_file)
+    assert doc["runs"] == []
+    assert doc["refused"] == [{"file": run_file, "reason": "not checked before the deadline"}]
