@@ -130,9 +130,9 @@ class RunRecord:
     #: the run's end as the player saw it (gear, pack, last messages, map), or None in a record
     #: of run format 2 or 3, which did not keep it
     final: FinalView | None = None
-    #: a practice run (:func:`practice_record`): the input its own play began at, the inputs
-    #: before it replayed from another run (None: a whole run, played from its first input).
-    #: A practice run is never scored, never the day's daily run, never ranked on a ladder.
+    #: a practice run (``saves.session.Games.practice``): the input its own play began at, the
+    #: inputs before it replayed from another run (None: a whole run, played from its first
+    #: input). A practice run is never scored, never the daily run, never ranked on a ladder.
     practice_from: int | None = None
 
     @property
@@ -150,41 +150,40 @@ class RunRecord:
     # -- to and from JSON
 
     def to_json(self) -> dict[str, Any]:
-        return (
-            {
-                "id": self.id,
-                "world": self.world,
-                "seed": self.seed,
-                "preset": self.preset,
-                "started": self.started,
-                "ended": self.ended,
-                "outcome": self.outcome,
-                "floors": self.floors,
-                "total_floors": self.total_floors,
-                "turns": self.turns,
-                "kills": self.kills,
-                "keys": self.keys,
-                "puzzles": [
-                    {"floor": p.floor, "type": p.type, "difficulty": p.difficulty, "score": p.score}
-                    for p in self.puzzles
-                ],
-                "hints_used": self.hints_used,
-                "cause": self.cause,
-                "score": self.score,
-                "digest": self.digest,
-                "daily": self.daily,
-                "scored": self.scored,
-                "challenge": self.challenge,
-                "generator": self.generator,
-                "recording": None if self.recording is None else self.recording.to_json(),
-                "equipment": None
-                if self.equipment is None
-                else [{"item": i, "enchant": n} for i, n in self.equipment],
-                "final": None if self.final is None else final_doc(self.final),
-            }
-            | ({} if self.difficulty == DEFAULT_DIFFICULTY else {"difficulty": self.difficulty})
-            | ({} if self.practice_from is None else {"practice_from": self.practice_from})
-        )
+        doc = {
+            "id": self.id,
+            "world": self.world,
+            "seed": self.seed,
+            "preset": self.preset,
+            "started": self.started,
+            "ended": self.ended,
+            "outcome": self.outcome,
+            "floors": self.floors,
+            "total_floors": self.total_floors,
+            "turns": self.turns,
+            "kills": self.kills,
+            "keys": self.keys,
+            "puzzles": [
+                {"floor": p.floor, "type": p.type, "difficulty": p.difficulty, "score": p.score}
+                for p in self.puzzles
+            ],
+            "hints_used": self.hints_used,
+            "cause": self.cause,
+            "score": self.score,
+            "digest": self.digest,
+            "daily": self.daily,
+            "scored": self.scored,
+            "challenge": self.challenge,
+            "generator": self.generator,
+            "recording": None if self.recording is None else self.recording.to_json(),
+            "equipment": None
+            if self.equipment is None
+            else [{"item": i, "enchant": n} for i, n in self.equipment],
+            "final": None if self.final is None else final_doc(self.final),
+        } | ({} if self.difficulty == DEFAULT_DIFFICULTY else {"difficulty": self.difficulty})
+        if self.practice_from is not None:  # written only for a practice run
+            doc["practice_from"] = self.practice_from
+        return doc
 
     @classmethod
     def from_json(cls, value: Any) -> RunRecord:
