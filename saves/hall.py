@@ -263,12 +263,13 @@ class Hall:
         """Whether the scored run of ``day``'s daily world is used (a later one is practice:
         :meth:`add` keeps it unscored). ``runs``: the hall's runs, if already read."""
         runs = self.runs() if runs is None else runs
-        return any(r.daily == day.isoformat() and r.scored for r in runs)
+        return any(r.daily == day.isoformat() and r.scored and not r.practice for r in runs)
 
     def streak(self, today: dt.date | None = None, runs: list[RunRecord] | None = None) -> int:
         """Days in a row, ending today or yesterday (UTC), with a daily run finished.
         ``runs``: the hall's runs, if already read."""
-        days = {r.daily for r in (self.runs() if runs is None else runs) if r.daily}
+        runs = self.runs() if runs is None else runs
+        days = {r.daily for r in runs if r.daily and not r.practice}  # practice never counts
         day = today or dt.datetime.now(dt.UTC).date()
         if day.isoformat() not in days:
             day -= dt.timedelta(days=1)

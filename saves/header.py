@@ -83,7 +83,7 @@ MAGIC = b"RGLKSAVE"
 VERSION_TEXT = re.compile(r"[0-9A-Za-z.+-]{1,40}", re.ASCII)
 #: The format this game writes (bump it with any change to what the codec writes, and add
 #: the step from the previous one to :mod:`saves.codec.migrations`).
-FORMAT_VERSION = 9
+FORMAT_VERSION = 10
 #: The oldest format this game still reads: the format current when GENERATOR_VERSION was
 #: last bumped (a save of an older generator is refused, whatever its format). Raise it to
 #: FORMAT_VERSION with every generator bump, and drop the migrations below it.

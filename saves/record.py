@@ -130,6 +130,14 @@ class RunRecord:
     #: the run's end as the player saw it (gear, pack, last messages, map), or None in a record
     #: of run format 2 or 3, which did not keep it
     final: FinalView | None = None
+    #: a practice run (``saves.session.Games.practice``): the input its own play began at, the
+    #: inputs before it replayed from another run (None: a whole run, played from its first
+    #: input). A practice run is never scored, never the daily run, never ranked on a ladder.
+    practice_from: int | None = None
+
+    @property
+    def practice(self) -> bool:
+        return self.practice_from is not None
 
     @property
     def puzzles_solved(self) -> int:
@@ -142,7 +150,7 @@ class RunRecord:
     # -- to and from JSON
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        doc = {
             "id": self.id,
             "world": self.world,
             "seed": self.seed,
@@ -173,6 +181,9 @@ class RunRecord:
             else [{"item": i, "enchant": n} for i, n in self.equipment],
             "final": None if self.final is None else final_doc(self.final),
         } | ({} if self.difficulty == DEFAULT_DIFFICULTY else {"difficulty": self.difficulty})
+        if self.practice_from is not None:  # written only for a practice run
+            doc["practice_from"] = self.practice_from
+        return doc
 
     @classmethod
     def from_json(cls, value: Any) -> RunRecord:
@@ -230,6 +241,11 @@ class RunRecord:
         except RecordingError as err:
             raise RunFileError(str(err)) from None
         challenge = f.optional_text(get("challenge"), "run.challenge", 40)
+        practice_from = None
+        if o.get("practice_from") is not None:  # written only for a practice run
+            if recording is None:
+                raise RunFileError("run.practice_from: a practice run without its recording")
+            practice_from = f.integer(o["practice_from"], "run.practice_from", 0, len(recording))
         return cls(
             id=run_id,
             world=world,
@@ -258,6 +274,7 @@ class RunRecord:
             if o.get("equipment") is None
             else tuple(equipment_from(o["equipment"], "run.equipment").items()),
             final=None if o.get("final") is None else final_from(o["final"], total),
+            practice_from=practice_from,
         )
 
 
@@ -324,8 +341,10 @@ def record_of(
     abandoned: bool = False,
     ended: str | None = None,
     challenge: str | None = None,
+    practice_from: int | None = None,
 ) -> RunRecord:
-    """The record of the run ``state`` ends (``abandoned``: left unfinished for good)."""
+    """The record of the run ``state`` ends (``abandoned``: left unfinished for good;
+    ``practice_from``: a practice run, its own play begun at that input: kept unscored)."""
     ended = ended or now_iso()
     s = state.stats
     outcome = outcome_of(state)
@@ -356,6 +375,8 @@ def record_of(
         final=final_view(state),
         recording=recording,
         challenge=challenge,
+        scored=practice_from is None,
+        practice_from=practice_from,
     )
 
 

@@ -48,13 +48,14 @@ from roguelike.engine import Action, Descend, Event, GameState, PuzzleSolved, ne
 from roguelike.engine.balance import DEFAULT_DIFFICULTY
 from roguelike.engine.pregen import FloorCache, WorkerKind, start_worker
 from roguelike.presets import DEFAULT_PRESET
-from roguelike.recording import Progress, Recording
+from roguelike.recording import Progress, Recording, RecordingError, frames
 from saves.errors import HallNotWritten, NotSaved, SaveError, StoreError, WorldNotFound
 from saves.hall import Hall
 from saves.locks import WorldLock
 from saves.record import RunFileError, RunRecord, record_of
 from saves.scores import keep_room_score
 from saves.store import BackupWarning, Store
+from saves.text import printable
 from saves.verify import verify
 from saves.world import (
     MAX_NAME,
@@ -291,6 +292,7 @@ class Session:
             recording=self.recording,
             abandoned=abandoned,
             challenge=self.challenge,
+            practice_from=self.world.practice_from,
         )
 
     def _check_key(self, abandoned: bool) -> tuple[bool, int, int]:
@@ -371,6 +373,7 @@ class Session:
             recording=self.recording,
             abandoned=not self.ended,
             challenge=self.challenge,
+            practice_from=self.world.practice_from,
         )
 
     # -- leaving
@@ -517,6 +520,54 @@ class Games:
             raise
         session = Session(self, world, state, [], lock, recording, self.pregenerate)
         session.proven = True  # a fresh game, played here from its start
+        return session
+
+    def practice(self, record: RunRecord, played: int) -> Session:
+        """A practice game from input ``played`` of ``record``'s run (anyone's): a new world,
+        "<world> (practice from turn N)", whose recording is the run's first ``played`` inputs
+        played again here (so the practice run's recording replays from the world's start,
+        and verifies as any run does) and whose run is kept as practice: never scored, never
+        the daily, never ranked (:attr:`World.practice_from`). Nothing of ``record``
+        changes. RunFileError in one line if the run cannot be replayed to there, or is over
+        there; the errors of :meth:`new` if the world cannot be saved."""
+        source = record.recording
+        if source is None:
+            raise RunFileError("the run has no recording: there is nothing to practise from")
+        state = source.start.game()
+        recording = Recording.begin(state)
+        visited: list[VisitedFloor] = []
+        if played > 0:
+            try:
+                for frame in frames(
+                    source, state=state, stepper=lambda s, a: step_remembering(s, a, visited)
+                ):
+                    recording.add(frame.action, state)
+                    if frame.index + 1 >= played:
+                        break
+            except RecordingError as err:
+                raise RunFileError(f"the run does not replay to there: {err}") from None
+        if state.over:
+            raise RunFileError("the run is over there: practise from an earlier turn")
+        base = printable(record.world)[: MAX_NAME - 30].strip() or "World"
+        world = World(
+            self.usable_name(f"{base} (practice from turn {state.turn})"),
+            state.seed,
+            state.preset,
+            difficulty=state.difficulty,
+            practice_from=len(recording),
+        )
+        state.world_name = world.name
+        lock = self.store.lock(world.name)
+        try:
+            try:
+                self.store.save(state, world, visited, recording)
+            except SESSION_ERRORS as err:
+                raise NotSaved(f"The practice world could not be saved: {err}") from err
+        except BaseException:
+            lock.release()
+            raise
+        session = Session(self, world, state, visited, lock, recording, self.pregenerate)
+        session.proven = True  # its state is its recording's replay, played here
         return session
 
     def load(self, name: str) -> Session:

@@ -128,6 +128,10 @@ class World:
     challenge: str | None = None
     #: the difficulty chosen at creation (one of ``presets.DIFFICULTY_NAMES``)
     difficulty: str = DEFAULT_DIFFICULTY
+    #: a practice world (``Games.practice``): the input of another run it was started from,
+    #: whose inputs before it its recording replays; its run is never scored, never the
+    #: daily, never ranked (None: a world played from its start)
+    practice_from: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", check_name(self.name))

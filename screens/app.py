@@ -460,6 +460,17 @@ class RoguelikeApp(Ending):
 
         self._push(ReplayScreen(record))
 
+    def practise(self, record: RunRecord, played: int) -> None:
+        """The replay viewer's ``p``: a practice game from input ``played`` of ``record``'s
+        run, in a new world of its own (its run kept as practice: never scored, never the
+        daily, never ranked); the viewer is there again when the game is left."""
+        self.busy("Making the practice world…", partial(self._practise, record, played))
+
+    def _practise(self, record: RunRecord, played: int) -> None:
+        session = self._try(partial(self.games.practice, record, played), "No practice world: {}")
+        if session is not None:
+            self.play(session)
+
     def _challenge_chosen(self, choice: tuple[str, RunRecord] | None) -> None:
         if choice is not None and choice[0] == "play":
             self.play_challenge(choice[1])
@@ -619,6 +630,9 @@ class RoguelikeApp(Ending):
     def _summary_closed(self, session: Session, result: SummaryChoice | None) -> None:
         """ "again": the same world from its start (watched again, if it was watched)."""
         if result != "again":
+            return
+        if session.world.practice_from is not None:  # its start is another run's inputs
+            self.notify("Practise again from the replay viewer (p)", timeout=4)
             return
         if session.watching:
             self.start_watch(session.world.seed, session.world.preset, session.world.difficulty)

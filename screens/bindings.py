@@ -255,5 +255,6 @@ REPLAY_BINDINGS: tuple[KeyBinding, ...] = (
     KeyBinding("g", "ask_turn", "Seek to a turn (type its number)", "Replay", "turn", "g"),
     KeyBinding("home", "seek_turn(0)", "Back to the start", "Replay"),
     KeyBinding("m", "history", "Message history", "Replay"),
+    KeyBinding("p", "practise", "Practise from here: a new world, unscored", "Replay", "practise"),
     KeyBinding("escape,q", "leave", "Leave the replay", "Replay", "back", "q"),
 )

@@ -5,7 +5,9 @@ Keys: ``o`` cycles the outcome shown (all, won, died, abandoned), ``d`` shows da
 ``/`` types a seed code to filter by (Enter or Esc goes back to the table), ``tab`` switches
 between your runs and the challenges; Enter shows the highlighted run as a morgue-style text
 (:func:`saves.morgue.morgue`), ``w`` watches it in the replay viewer, ``x`` exports it as a
-challenge file (asking where), and on a challenge ``p`` plays its world yourself. Esc leaves.
+challenge file (asking where), ``l`` shows the ladder of its world (:func:`saves.ladder.
+hall_ladder`: the hall's runs and challenges of that seed, size and difficulty, ranked), and on
+a challenge ``p`` plays its world yourself. Esc leaves.
 
 The screen plays nothing itself: ``p`` dismisses it with ``("play", record)`` and the app
 starts the game. Everything a record holds came from a file, so every text is shown as
@@ -26,11 +28,12 @@ from textual.widgets import DataTable, Input, Static
 
 from roguelike import seeds
 from saves.hall import Hall
-from saves.morgue import morgue, outcome_words, printable
+from saves.ladder import hall_ladder, ladder_table
+from saves.morgue import outcome_words, printable
 from saves.record import RunFileError, RunRecord
 from screens.ask import AskScreen
 from screens.footer import FitFooter
-from screens.morgue import MorgueScreen
+from screens.morgue import MorgueScreen, run_text
 from screens.replay import ReplayScreen
 
 #: What the outcome filter cycles through (``o``).
@@ -48,7 +51,7 @@ def cells(record: RunRecord) -> tuple[Text, ...]:
         Text(str(record.score), justify="right"),
         Text(printable(record.world)[:20] + daily),
         Text(seeds.shown(record.seed, record.generator)),
-        Text(record.outcome),
+        Text(record.outcome + (" practice" if record.practice else "")),
         Text(f"{record.floors}/{record.total_floors}"),
         Text(str(record.turns), justify="right"),
         Text(f"{record.puzzles_solved} ({record.puzzle_points})"),
@@ -109,6 +112,7 @@ class HallScreen(Screen[HallChoice | None]):
         Binding("w", "watch", "Watch"),
         Binding("x", "export", "Export"),
         Binding("p", "play", "Play"),
+        Binding("l", "ladder", "Ladder", show=False),  # the filter note says it: 80 columns
         Binding("o", "outcome", "Outcome"),
         Binding("d", "daily", "Daily"),
         Binding("slash", "seed_filter", "Seed", key_display="/"),
@@ -177,6 +181,7 @@ class HallScreen(Screen[HallChoice | None]):
         parts = [
             f"outcome: {self.outcome} (o)",
             "daily only (d)" if self.daily else "all worlds (d)",
+            "ladder (l)",
         ]
         if self.daily:
             parts.append(f"streak {self.hall.streak(self.today)}")
@@ -207,7 +212,7 @@ class HallScreen(Screen[HallChoice | None]):
         record = self.current
         if record is not None:
             streak = self.hall.streak(self.today) if record.daily else None
-            self.app.push_screen(MorgueScreen(morgue(record, streak=streak)))
+            self.app.push_screen(run_text(record, streak=streak))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.fill()
@@ -238,6 +243,15 @@ class HallScreen(Screen[HallChoice | None]):
         self.challenges = not self.challenges
         self.refresh_bindings()
         self.read()
+
+    def action_ladder(self) -> None:
+        """``l``: the ladder of the highlighted run's world (seed, size, difficulty) among the
+        hall's runs and challenges, best first (practice runs left out), as text."""
+        record = self.current
+        if record is None:
+            return
+        records = [*self.hall.runs(), *self.hall.challenges()]
+        self.app.push_screen(MorgueScreen(ladder_table(hall_ladder(record, records))))
 
     def action_watch(self) -> None:
         record = self.current

@@ -1,17 +1,24 @@
 """``MorgueScreen``: a run's text (its morgue, :func:`saves.morgue.morgue`) in a scrollable box,
 shown from the hall and from the final screen; Esc or Enter closes it. The text is plain (its
-parts from a file already made printable), shown with markup off."""
+parts from a file already made printable), shown with markup off. A fuller text that takes a
+replay to make (the run's floors, :func:`saves.morgue.run_floors`) is made in a worker thread
+and replaces the first when it is ready (:func:`run_text` makes both for a record)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
+from saves.morgue import morgue, run_floors
+from saves.record import RunRecord
 from screens.box import BoxScreen
 
-__all__ = ["MorgueScreen"]
+__all__ = ["MorgueScreen", "run_text"]
 
 
 class MorgueScreen(BoxScreen[None]):
@@ -25,14 +32,39 @@ class MorgueScreen(BoxScreen[None]):
     """
     BINDINGS = [Binding("escape,enter,q", "close", "Close")]
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, fuller: Callable[[], str] | None = None) -> None:
+        """``fuller``: makes the text again with what takes a while (in a worker thread)."""
         super().__init__()
         self.text = text
+        self.fuller = fuller
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="box"):
             yield Static(self.text, id="morgue-text", markup=False)
         yield Footer()
 
+    def on_mount(self) -> None:
+        if self.fuller is not None:
+            self.run_worker(self._make_fuller, thread=True, exit_on_error=False)
+
+    def _make_fuller(self) -> None:
+        assert self.fuller is not None
+        text = self.fuller()
+        self.app.call_from_thread(self._show, text)
+
+    def _show(self, text: str) -> None:
+        self.text = text
+        if self.is_mounted:
+            self.query_one("#morgue-text", Static).update(text)
+
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def run_text(record: RunRecord, *, streak: int | None = None) -> MorgueScreen:
+    """The screen of ``record``'s text: at once without its floors, then with them (found by
+    replaying its recording in a worker thread)."""
+    return MorgueScreen(
+        morgue(record, streak=streak),
+        partial(lambda r, s: morgue(r, streak=s, floors=run_floors(r)), record, streak),
+    )

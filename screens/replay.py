@@ -6,7 +6,9 @@ The viewer never decides anything: it feeds the recorded inputs, one per tick of
 behind, as the game did) and draws the state after each. Keys (:data:`REPLAY_BINDINGS`, which
 also drive the footer): space pauses, ``+``/``-`` change the speed, ``.`` or → plays one input
 while paused, ``f`` seeks to the next floor, ``]``/``[`` 100 turns on or back, ``g`` asks for
-a turn, Home goes back to the start, Esc or ``q`` leaves. Seeking forward replays headless
+a turn, Home goes back to the start, ``p`` practises from where the replay stands (a new
+world whose run begins with the inputs so far: :meth:`saves.session.Games.practice`, started by
+the app, :class:`PracticeHost`), Esc or ``q`` leaves. Seeking forward replays headless
 (nothing drawn) up to the target; seeking back starts again from the last :class:`Snapshot`
 before it (a copy of the state kept where each floor begins and every ``SNAPSHOT_EVERY``
 inputs, a few milliseconds and a few hundred KB each), so it replays at most one stretch.
@@ -27,6 +29,7 @@ import copy
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from textual.timer import Timer
 
@@ -52,6 +55,14 @@ SNAPSHOT_EVERY = 100
 MAX_SNAPSHOTS = 64
 #: The longest a seek replays at once, in seconds, before the screen draws and takes keys.
 SEEK_SLICE = 0.03
+
+
+@runtime_checkable
+class PracticeHost(Protocol):
+    """An app that can start a practice game (``p``): the game's app."""
+
+    def practise(self, record: RunRecord, played: int) -> None:
+        """Start a practice game from input ``played`` of ``record``'s run."""
 
 
 @dataclass(frozen=True)
@@ -288,6 +299,8 @@ class ReplayScreen(DungeonScreen[None]):
             return self.paused and not self.finished
         if action in ("pause", "faster", "slower", "next_floor"):
             return not self.finished
+        if action == "practise":
+            return self.error is None and not self.state.over and isinstance(self.app, PracticeHost)
         return True
 
     def action_pause(self) -> None:
@@ -327,6 +340,17 @@ class ReplayScreen(DungeonScreen[None]):
         self.app.push_screen(
             AskScreen(f"Seek to turn (now {self.state.turn}):", restrict=r"[0-9]{0,9}"), answered
         )
+
+    def action_practise(self) -> None:
+        """``p``: a practice game from exactly where the replay stands (paused first)."""
+        if self.seeking or self.error is not None or not isinstance(self.app, PracticeHost):
+            return
+        if self.state.over:
+            self.notify("The run is over here: go back to an earlier turn to practise.")
+            return
+        if not self.paused:
+            self.action_pause()
+        self.app.practise(self.record, self.played)
 
     def action_history(self) -> None:
         self.app.push_screen(HistoryScreen(self.state.log))

@@ -23,10 +23,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from roguelike import seeds
-from saves.morgue import morgue, outcome_words, printable
+from saves.morgue import outcome_words, printable
 from saves.record import RunRecord
 from saves.runs import score_of, score_parts_of
-from screens.morgue import MorgueScreen
+from screens.morgue import run_text
 
 if TYPE_CHECKING:
     from roguelike.engine import GameState
@@ -159,7 +159,7 @@ class SummaryScreen(Screen[SummaryChoice]):
         if self.record is None:
             self.notify("This run has no record to show", timeout=3)
             return
-        self.app.push_screen(MorgueScreen(morgue(self.record)))
+        self.app.push_screen(run_text(self.record))
 
     def action_again(self) -> None:
         self.dismiss("again")

@@ -4,7 +4,9 @@
 filter it; ``--challenges`` lists the runs imported from others instead); ``runs show ID``
 prints one as a morgue-style text; ``runs export ID -o FILE`` writes it as a challenge file to
 send; ``runs import FILE`` checks a received one by replaying it (a claim that does not match
-its recording is refused, named) and keeps it among the challenges.
+its recording is refused, named) and keeps it among the challenges; ``runs ladder FILE...``
+ranks many players' runs of one world, each verified by replay (:mod:`saves.ladder`), the
+refused listed one line each, and ``-o`` writes them as one ladder file to pass on.
 
 Every text that came from a file (world names, causes, puzzle names) is made printable
 (:func:`saves.morgue.printable`) before it reaches the terminal.
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -24,8 +27,11 @@ from roguelike.cli.args import add_save_dir_option
 from roguelike.presets import DEFAULT_DIFFICULTY
 from roguelike.version import GENERATOR_VERSION
 from saves.errors import SaveError, StoreError
+from saves.files import NotRegularFile, check_replaceable, write_atomic
 from saves.hall import Hall
-from saves.morgue import morgue, printable
+from saves.ladder import DEADLINE, Ladder, build, gather, ladder_table
+from saves.ladder import pack as pack_ladder
+from saves.morgue import morgue, printable, run_floors
 from saves.record import OUTCOMES, RunFileError, RunRecord
 from saves.store import Store
 
@@ -50,7 +56,7 @@ def add_arguments(runs: argparse.ArgumentParser) -> None:
     )
     add_save_dir_option(runs)
     tools = runs.add_subparsers(
-        dest="runs_command", metavar="{show,export,import}", parser_class=Parser
+        dest="runs_command", metavar="{show,export,import,ladder}", parser_class=Parser
     )
     show = tools.add_parser("show", help="one run as readable text (a morgue file)")
     show.add_argument("run_id", metavar="ID", help="the run's id, or a unique start of it")
@@ -61,6 +67,22 @@ def add_arguments(runs: argparse.ArgumentParser) -> None:
     imp.add_argument("file", metavar="FILE")
     for p in (show, export, imp):
         add_save_dir_option(p)
+    ladder = tools.add_parser(
+        "ladder", help="rank runs of one world from many files, each verified by replay"
+    )
+    ladder.add_argument("files", metavar="FILE", nargs="+", help="run, challenge or ladder files")
+    ladder.add_argument("--format", dest="ladder_format", choices=["text", "json"])
+    ladder.add_argument("-o", "--output", metavar="FILE", help="write the verified runs here")
+    ladder.add_argument(
+        "--jobs", type=int, default=None, metavar="N", help="processes that replay (default: cores)"
+    )
+    ladder.add_argument(
+        "--deadline",
+        type=float,
+        default=DEADLINE,
+        metavar="SECONDS",
+        help=f"stop verifying after this long (default {DEADLINE:g})",
+    )
 
 
 def row_json(r: RunRecord) -> dict[str, Any]:
@@ -169,7 +191,7 @@ def show(hall: Hall, run_id: str) -> str:
     """``runs show ID``: the morgue text of the run, with the daily streak for a daily run."""
     record, imported = hall.get(run_id)
     streak = hall.streak() if record.daily and not imported else None
-    text = morgue(record, streak=streak)
+    text = morgue(record, streak=streak, floors=run_floors(record))
     if imported:
         text += "Imported     a challenge from another player, checked by replay on import\n"
         text += f"Answer it    roguelike {play_flags(record)}\n"
@@ -212,6 +234,59 @@ def import_(hall: Hall, source: str) -> str:
     )
 
 
+def ladder_json(ladder: Ladder) -> str:
+    """``runs ladder --format json``."""
+    w = ladder.world
+    doc = {
+        "world": None
+        if w is None
+        else {
+            "seed": seeds.shown(w.seed, GENERATOR_VERSION),
+            "preset": w.preset,
+            "difficulty": w.difficulty,
+        },
+        "daily": ladder.daily,
+        "runs": [
+            {"rank": n, "file": x.source, **row_json(x.record)}
+            for n, x in enumerate(ladder.runs, 1)
+        ],
+        "refused": [{"file": r.source, "reason": r.reason} for r in ladder.refused],
+    }
+    return json.dumps(doc, indent=1) + "\n"
+
+
+def ladder_text(args: argparse.Namespace) -> str:
+    """``runs ladder FILE...``: the files read, every run of their world verified (in
+    parallel processes), ranked; ``-o``: the verified runs written as one ladder file."""
+    if args.jobs is not None and not 1 <= args.jobs <= 64:
+        raise Fail("--jobs: give 1 to 64 processes")
+    if not 0 < args.deadline <= 86_400:
+        raise Fail("--deadline: give a number of seconds above 0, at most a day")
+    entries, refused = gather(args.files)
+    jobs = args.jobs or min(len(entries), os.cpu_count() or 1, 8)
+    ladder = build(entries, refused, jobs=jobs, deadline=args.deadline)
+    text = (
+        ladder_json(ladder)
+        if (args.ladder_format or args.runs_format) == "json"
+        else (ladder_table(ladder))
+    )
+    if args.output is not None:
+        path = Path(args.output).expanduser()
+        if path.is_dir():
+            raise Fail(f"{printable(args.output)} is a folder: give the file to write")
+        try:
+            check_replaceable(path)
+        except NotRegularFile as err:
+            raise Fail(f"{printable(str(path))} is {err.strerror}: choose another path") from None
+        write_atomic(path, pack_ladder(ladder))
+        note = f"wrote {len(ladder.runs)} verified runs to {printable(str(path))}\n"
+        if (args.ladder_format or args.runs_format) == "json":
+            sys.stderr.write(note)
+        else:
+            text += note
+    return text
+
+
 def runs_text(args: argparse.Namespace) -> str:
     """What a ``runs`` command prints (errors raise)."""
     hall = Hall(Store(args.save_dir).path)
@@ -223,6 +298,8 @@ def runs_text(args: argparse.Namespace) -> str:
             return show(hall, args.run_id)
         if what == "export":
             return export(hall, args.run_id, args.output)
+        if what == "ladder":
+            return ladder_text(args)
         return import_(hall, args.file)
     except (RunFileError, SaveError) as err:
         raise Fail(printable(str(err))) from None

@@ -34,6 +34,7 @@ from roguelike.engine.identify import POTIONS, SCROLLS
 from roguelike.engine.puzzle_rooms import PuzzleRoom
 from roguelike.engine.state import LOG_LIMIT, GameState, RunStats
 from roguelike.presets import PRESETS
+from roguelike.recording import MAX_ACTIONS
 from saves import fields as f
 from saves import header as h
 from saves.codec.common import (
@@ -75,6 +76,7 @@ def world_doc(world: World) -> dict[str, Any]:
         "permadeath": world.permadeath,
         "created": world.created,
         "challenge": world.challenge,
+        "practice_from": world.practice_from,
     }
 
 
@@ -116,7 +118,13 @@ def world_from(value: Any, where: str) -> World:
         generator=f.text(f.get(o, "generator", where), f"{where}.generator", 40),
         challenge=_challenge_id(f.get(o, "challenge", where), f"{where}.challenge"),
         difficulty=f.difficulty(o, where),
+        practice_from=_practice_from(f.get(o, "practice_from", where), f"{where}.practice_from"),
     )
+
+
+def _practice_from(value: Any, where: str) -> int | None:
+    """The input a practice world began at (bounded as a recording's inputs), or None."""
+    return None if value is None else f.integer(value, where, 0, MAX_ACTIONS)
 
 
 def _challenge_id(value: Any, where: str) -> str | None:

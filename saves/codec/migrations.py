@@ -28,6 +28,8 @@ The formats this generator reads:
   worn and wielded, the perks, the potions and scrolls known, fire, gas and stealth).
 * format 9: the floor carries its changes (``changes``: the optional pedestals whose puzzle
   changes the map); a floor of format 8 had none.
+* format 10: the world says whether it is a practice world (``practice_from``: the input of
+  another run it began at); a world of format 9 never is.
 """
 
 from __future__ import annotations
@@ -51,8 +53,17 @@ def _floor_changes(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _practice(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 9 → 10: the world is no practice world."""
+    world = doc.get("world")
+    if not isinstance(world, dict):
+        raise SaveError("world: missing, so format 9 cannot be brought to 10")
+    world.setdefault("practice_from", None)
+    return doc
+
+
 #: Format n → format n + 1, applied in a chain from a save's format up to FORMAT_VERSION.
-MIGRATIONS: dict[int, Migration] = {8: _floor_changes}
+MIGRATIONS: dict[int, Migration] = {8: _floor_changes, 9: _practice}
 
 
 def migrate(doc: dict[str, Any], version: int) -> dict[str, Any]:
