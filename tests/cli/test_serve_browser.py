@@ -8,7 +8,6 @@ the hall, the downloads. Every wait is bounded; nothing is timed.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import signal
@@ -25,14 +24,15 @@ from typing import Any
 
 import pytest
 
-from roguelike.recording import Recording, frames
+from roguelike import seeds
+from roguelike.engine import Wait, new_game, step
+from roguelike.recording import Recording
 from saves import Store
 from saves.runs import Hall, RunRecord, pack, record_of, unpack
 
 pytestmark = pytest.mark.slow
 
 CHROMIUM = "/usr/bin/chromium"
-GOLDEN = Path(__file__).parents[1] / "recordings" / "data" / "won.json"
 #: How long a bounded wait waits at most, in seconds (a loaded machine is slow, never stuck).
 PATIENCE = 90.0
 
@@ -90,6 +90,11 @@ class Served:
             return bool(turns) and turns[-1] == str(turn)
 
         wait_for(f"turn {turn} played", last_turn)
+
+    def on_top(self, screen: str) -> bool:
+        """Whether ``screen`` (a class name) is the screen on top, as last logged."""
+        tops = [x.split(" screen ", 1)[1] for x in self.lines() if " screen " in x]
+        return bool(tops) and tops[-1] == screen
 
     def worlds(self) -> dict[str, Any]:
         return {w.name: w for w in Store(self.saves).readable_list()}
@@ -173,15 +178,19 @@ def turn_of(served: Served, name: str, turn: int) -> bool:
     return info is not None and info.turn == turn
 
 
-def won_record() -> RunRecord:
-    """The golden won run (a small world of 2 floors) as the hall keeps it."""
-    doc = json.loads(GOLDEN.read_text())
-    rec = Recording.from_json(doc["recording"])
-    state = rec.start.game("Golden Win")
-    for _ in frames(rec, state=state):
-        pass
+def sent_record() -> RunRecord:
+    """A run someone sends: a few turns of a small world of the code ``abc``, abandoned."""
+    state = new_game(seeds.parse("abc"), preset="small", world_name="Sent World")
+    recording = Recording.begin(state)
+    for _ in range(3):
+        step(state, Wait())
+        recording.add(Wait(), state)
     return record_of(
-        state, world="Golden Win", started="2026-01-01T00:00:00.000+00:00", recording=rec
+        state,
+        world="Sent World",
+        started="2026-01-01T00:00:00.000+00:00",
+        recording=recording,
+        abandoned=True,
     )
 
 
@@ -276,12 +285,12 @@ def test_the_numpad_waits_and_moves_with_numlock_on_and_off(served, browser):
 
 
 def test_an_export_from_the_hall_is_a_browser_download(served, browser, tmp_path):
-    record = Hall(Store(served.saves).path).add(won_record())
+    record = Hall(Store(served.saves).path).add(sent_record())
     page = open_tab(browser, served.url)
-    wait_for("the title", lambda: "screen TitleScreen" in served.lines())
+    wait_for("the title", lambda: served.on_top("TitleScreen"))
     focus(page)
     page.keyboard.press("r")
-    wait_for("the hall", lambda: "screen HallScreen" in served.lines())
+    wait_for("the hall", lambda: served.on_top("HallScreen"))
     with page.expect_download(timeout=PATIENCE * 1000) as download:
         page.keyboard.press("x")
     path = tmp_path / "got.run"
@@ -292,7 +301,7 @@ def test_an_export_from_the_hall_is_a_browser_download(served, browser, tmp_path
 
 
 def test_a_challenge_uploaded_is_checked_and_kept(served, browser, tmp_path):
-    record = won_record()
+    record = sent_record()
     sent = tmp_path / "challenge.run"
     sent.write_bytes(pack(record))
     page = open_tab(browser, f"{served.url}/upload")
@@ -301,7 +310,7 @@ def test_a_challenge_uploaded_is_checked_and_kept(served, browser, tmp_path):
     assert re.search(r"/\?import=[0-9a-f]{16}$", page.url)
     hall = Hall(Store(served.saves).path)
     kept = wait_for("the challenge checked and kept", hall.challenges)
-    assert [c.digest for c in kept] == [record.digest] and kept[0].world == "Golden Win"
+    assert [c.digest for c in kept] == [record.digest] and kept[0].world == "Sent World"
 
 
 def test_a_bad_link_is_refused_in_one_line_and_starts_nothing(served, browser):

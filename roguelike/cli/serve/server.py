@@ -144,6 +144,13 @@ class GameService(AppService):
         except (ConnectionError, RuntimeError):
             self.gone = True
 
+    async def run(self) -> None:
+        await super().run()
+        if not self.gone:  # the game ended by itself (or was killed): the tab is told
+            self.gone = True
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await self.remote_close()
+
     async def stop(self) -> None:
         """Ask the game to quit (it saves), read it to its end; SIGTERM, then SIGKILL, if it
         does not end in time."""
