@@ -34,7 +34,7 @@ async def in_game(pilot, app) -> None:
         if app._game is not None and app.screen is app._game:
             return
         await pilot.pause(0.05)
-    pytest.fail(f"the game screen never showed: {app.screen_stack} {[n.message for n in app._notifications]}")
+    pytest.fail(f"the game screen never showed: {app.screen_stack}")
 
 
 def test_a_seed_is_read_by_the_games_own_parsing_and_passed_as_its_code():
