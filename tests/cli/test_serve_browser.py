@@ -292,8 +292,8 @@ def test_an_export_from_the_hall_is_a_browser_download(served, browser, tmp_path
     page.keyboard.press("r")
     wait_for("the hall", lambda: served.on_top("HallScreen"))
     got: list[Any] = []  # the page opens the download's one-use link in a new tab
-    page.context.on("page", lambda tab: tab.on("download", got.append))
-    page.on("download", got.append)
+    page.context.on("page", lambda tab: tab.on("download", lambda d: got.append(d)))
+    page.on("download", lambda d: got.append(d))
     page.keyboard.press("x")
     deadline = time.monotonic() + PATIENCE
     while not got and time.monotonic() < deadline:
