@@ -5,9 +5,9 @@ Keys: ``o`` cycles the outcome shown (all, won, died, abandoned), ``d`` shows da
 ``/`` types a seed code to filter by (Enter or Esc goes back to the table), ``tab`` switches
 between your runs and the challenges; Enter shows the highlighted run as a morgue-style text
 (:func:`saves.morgue.morgue`), ``w`` watches it in the replay viewer, ``x`` exports it as a
-challenge file (asking where), ``l`` shows the ladder of its world (:func:`saves.ladder.
-hall_ladder`: the hall's runs and challenges of that seed, size and difficulty, ranked), and on
-a challenge ``p`` plays its world yourself. Esc leaves.
+challenge file (asking where; in a browser tab, a download), ``l`` shows the ladder of its world
+(:func:`saves.ladder.hall_ladder`: the hall's runs and challenges of that seed, size and
+difficulty, ranked), and on a challenge ``p`` plays its world yourself. Esc leaves.
 
 The screen plays nothing itself: ``p`` dismisses it with ``("play", record)`` and the app
 starts the game. Everything a record holds came from a file, so every text is shown as
@@ -35,6 +35,7 @@ from screens.ask import AskScreen
 from screens.footer import FitFooter
 from screens.morgue import MorgueScreen, run_text
 from screens.replay import ReplayScreen
+from screens.served import ServedApp
 
 #: What the outcome filter cycles through (``o``).
 OUTCOME_FILTERS = ("all", "won", "died", "abandoned")
@@ -266,6 +267,9 @@ class HallScreen(Screen[HallChoice | None]):
     def action_export(self) -> None:
         record = self.current
         if record is None:
+            return
+        if isinstance(self.app, ServedApp):  # in a browser: a download, not the server's disk
+            self.app.deliver_run(record.id)
             return
         default = str(self.hall.path / f"{record.id}.run")
 

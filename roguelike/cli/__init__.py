@@ -1,8 +1,9 @@
 """The ``roguelike`` command: play (no sub-command), ``generate``, ``puzzle``, ``world``,
-``runs``, ``replay``, ``bot``, ``bench``.
+``runs``, ``replay``, ``serve``, ``bot``, ``bench``.
 
 One module per command: :mod:`.play` (the game, and the main parser's own options),
-:mod:`.generate`, :mod:`.puzzle`, :mod:`.world`, :mod:`.runs`, :mod:`.replay`, :mod:`.bot` and
+:mod:`.generate`, :mod:`.puzzle`, :mod:`.world`, :mod:`.runs`, :mod:`.replay`, :mod:`.serve`,
+:mod:`.bot` and
 the package :mod:`.bench`;
 :mod:`.args` holds the options several commands share. This package is the one place that
 may import every layer (screens, saves, the game, asp).
@@ -52,6 +53,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "the hall of finished runs: list, show, export and import challenges",
     ),
     "replay": ("roguelike.cli.replay", "watch a recorded run, or --verify it headless"),
+    "serve": ("roguelike.cli.serve", "play in a web browser: a game per tab, saved when it goes"),
     "bot": ("roguelike.cli.bot", "let the autoplayer play whole worlds headless"),
     "bench": (
         "roguelike.cli.bench",
@@ -137,6 +139,12 @@ def check_game_options(args: argparse.Namespace) -> None:
         raise Fail("--daily is the same world for everyone, at normal: not with --difficulty")
     if args.command and (args.daily or args.daily_code):
         raise Fail(f"--daily and --daily-code do not go with {args.command}")
+    if args.import_file is not None and not args.served:
+        raise Fail("--import-file is for a browser tab's game (roguelike serve)")
+    if args.import_file is not None and (args.command or args.play_seed is not None or args.daily):
+        raise Fail("--import-file opens the challenge import: it starts nothing else")
+    if args.served and args.command not in (None, "replay"):
+        raise Fail(f"--served is for a browser tab's game: not with {args.command}")
     if args.daily and args.play_seed is not None:
         raise Fail("--daily starts today's world: it does not go with --seed")
 

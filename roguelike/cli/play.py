@@ -51,6 +51,9 @@ def add_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--daily-code", action="store_true", help="print the seed code of today's world and exit"
     )
+    # set by ``roguelike serve`` for the game of a browser tab, never typed: hidden
+    p.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--import-file", metavar="FILE", help=argparse.SUPPRESS)
     p.add_argument(
         "--watch",
         action="store_true",
@@ -75,10 +78,19 @@ def run(args: argparse.Namespace, make_app: Callable[..., Any] | None = None) ->
 def start(args: argparse.Namespace, make_app: Callable[..., Any] | None = None) -> None:
     """The app, on the title screen or in the world of ``--seed`` (``--watch``: the bot plays
     it), saving in ``--save-dir`` (None: the default folder)."""
+    served: dict[str, Any] = {}
+    if getattr(args, "served", False):  # a browser tab's game (roguelike serve)
+        served = {"daily": args.daily, "import_file": args.import_file}
     if make_app is None:
-        from screens.app import RoguelikeApp  # Textual loads only when a game starts
+        # Textual loads only when a game starts
+        if served:
+            from screens.served import ServedApp
 
-        make_app = RoguelikeApp
+            make_app = ServedApp
+        else:
+            from screens.lasting import LastingApp  # saved when told to end (SIGHUP…)
+
+            make_app = LastingApp
     app = make_app(
         seed=args.play_seed,
         preset=args.preset,
@@ -86,6 +98,7 @@ def start(args: argparse.Namespace, make_app: Callable[..., Any] | None = None) 
         watch=args.watch,
         save_dir=args.save_dir,
         pregenerate="process",  # the next floor is made while the player plays
+        **served,
     )
     app.run()
     unsaved = getattr(app, "unsaved", None)  # the app closed and its game could not be saved
@@ -102,7 +115,13 @@ def watch_replay(
     where Esc leads), saving in ``args.save_dir`` (None: the default folder). ``make_app``:
     the app's class (None: the Textual app; tests pass a recorder)."""
     if make_app is None:
-        from screens.app import RoguelikeApp  # Textual loads only when the viewer starts
+        # Textual loads only when the viewer starts
+        if getattr(args, "served", False):  # a browser tab's (roguelike serve)
+            from screens.served import ServedApp
 
-        make_app = RoguelikeApp
+            make_app = ServedApp
+        else:
+            from screens.lasting import LastingApp
+
+            make_app = LastingApp
     make_app(save_dir=getattr(args, "save_dir", None), replay=record).run()

@@ -1,0 +1,57 @@
+"""``roguelike serve``: the game in a web browser, one game process per tab (textual-serve).
+
+``--host`` (127.0.0.1: this machine only) and ``--port`` (8000) say where it listens; binding
+anything else is explicit and said on start. Each tab runs ``roguelike --served`` in a process
+of its own, saving in ``--save-dir`` (the default folder if none); a tab's URL may start a world
+directly (``?seed=CODE``, ``?daily``, ``?replay=RUN``): see :mod:`.start` for the parameters and
+:mod:`.server` for what is extended around textual-serve (a tab that goes never loses its game,
+uploads, the page).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from roguelike.cli import Fail
+from roguelike.cli.args import add_save_dir_option
+
+#: Errors the command can cause beyond the ones every command reports.
+USER_ERRORS: tuple[type[Exception], ...] = ()
+#: The most a port can be.
+MAX_PORT = 65535
+
+
+def port(text: str) -> int:
+    """A TCP port from the command line (0 is refused: a player needs to know the port)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 1 <= n <= MAX_PORT:
+        raise argparse.ArgumentTypeError(f"{n} is not a port (1 to {MAX_PORT})")
+    return n
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1: this machine only; "
+        "0.0.0.0 lets any machine that reaches this one play)",
+    )
+    p.add_argument("--port", type=port, default=8000, help="the port to listen on (8000)")
+    add_save_dir_option(p)
+
+
+def run(args: argparse.Namespace) -> None:
+    # here, not at the top: the server loads aiohttp and the saves, which no other command needs
+    from roguelike.cli.serve.server import GameServer
+
+    save_dir = getattr(args, "save_dir", None)
+    if save_dir is not None:  # the games run in processes of their own: one folder for all
+        save_dir = str(Path(save_dir).expanduser().resolve())
+    try:
+        GameServer(save_dir, args.host, args.port).serve()
+    except OSError as err:  # the port is taken, the address is not this machine's
+        raise Fail(f"cannot serve on {args.host}:{args.port}: {err.strerror or err}") from None

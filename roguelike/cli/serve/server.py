@@ -1,0 +1,426 @@
+"""The web server of ``roguelike serve``: textual-serve's, extended around its seams.
+
+textual-serve (an aiohttp application) answers a page with xterm.js and, for each websocket
+the page opens, runs one app process and carries the terminal's bytes both ways. Where it falls
+short for this game, a subclass takes over one method at a time:
+
+- **the process** (:class:`GameService`, over its ``AppService``): started from an argument
+  list (:func:`~roguelike.cli.serve.start.child_argv`), never through a shell, in a session of
+  its own (so its floor worker goes with it); its driver is :mod:`screens.web_driver`, which
+  ends the game (saving it) when the server's pipe closes. **When the tab goes** (closed,
+  reloaded, its connection lost: the websocket ends, or its heartbeat stops), textual-serve asks
+  the app to quit and stops reading it: the app then blocked on a full pipe, or died on a
+  broken one, before its save. Here the process's output is read (and dropped) until it has
+  exited, so the game's save-on-quit runs; one that has not exited after ``QUIT_WAIT`` seconds
+  is sent SIGTERM (which it also answers by saving), then after ``TERM_WAIT`` SIGKILL (its last
+  save stays whole: saves are written atomically).
+- **the page** (:meth:`GameServer.handle_index`): the tab's start is read from its URL
+  (:func:`~roguelike.cli.serve.start.read_start`) and refused in one line on the page if it
+  cannot be started, before any process runs; a start is kept under a one-use token that the
+  page's websocket URL carries (``/ws/TOKEN``: xterm.js appends its own ``?width=…``). The
+  page is textual-serve's with two changes (``templates/app_index.html``): no font from another
+  site, and numpad 5 with NumLock off (``Clear``, which xterm.js drops) typed as ``5``.
+- **uploads** (``/upload``): a challenge or run file comes in by a form (bounded to a run
+  file's largest size), is kept in a temporary folder of the server, and the browser is sent
+  to ``/?import=KEY``: a tab whose game opens the challenge import on that file.
+- **downloads** are textual-serve's own: the app's ``deliver_binary`` (the hall's export when
+  served) becomes a one-use ``/download/KEY`` the page opens.
+
+Seams for a club later: :meth:`GameServer.save_dir_for` is where a request's player would pick
+their own save folder, and :attr:`GameServer.games` holds every running game by token (what a
+spectator would attach to).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import json
+import logging
+import os
+import secrets
+import shutil
+import signal
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp_jinja2
+import jinja2
+from aiohttp import BodyPartReader, WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server
+
+from roguelike.cli.serve.start import (
+    Start,
+    StartRefused,
+    child_argv,
+    query_pairs,
+    read_start,
+)
+from saves.errors import SaveError
+from saves.hall import Hall
+from saves.record import MAX_FILE, RunFileError
+from saves.store import Store
+
+log = logging.getLogger("roguelike-serve")
+
+TEMPLATES = Path(__file__).with_name("templates")
+#: How long a quitting game has to save and exit, then how long after SIGTERM, in seconds.
+QUIT_WAIT = 15.0
+TERM_WAIT = 5.0
+#: The most games running at once, and starts waiting for their websocket.
+MAX_GAMES = 16
+MAX_PENDING = 64
+#: How long a page's start waits for its websocket, in seconds.
+PENDING_LIFE = 120.0
+#: An upload: at most a run file's largest size; the most kept at once (oldest go first).
+MAX_UPLOAD = MAX_FILE
+MAX_UPLOADS = 32
+#: The terminal's size a page may ask for, in cells.
+MIN_CELLS, MAX_CELLS = 10, 1000
+#: The largest message a page may send on its websocket (keys, a paste, a resize).
+MAX_MESSAGE = 1 << 20
+#: The driver the game processes run under (Textual imports it by this path).
+DRIVER = "screens.web_driver:GameWebDriver"
+
+
+def cells(value: str | None, default: int) -> int:
+    """A terminal size from a page's query, within bounds."""
+    try:
+        n = int(value or default)
+    except ValueError:
+        return default
+    return max(MIN_CELLS, min(MAX_CELLS, n))
+
+
+class GameService(AppService):
+    """One tab's game process (see the module): exec'd from ``argv``, read to its end."""
+
+    def __init__(self, argv: list[str], **kwargs: Any) -> None:
+        super().__init__(" ".join(argv), **kwargs)
+        self.argv = argv
+        #: the tab is gone: output is read and dropped until the process exits
+        self.gone = False
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        env = super()._build_environment(width, height)
+        env["TEXTUAL_DRIVER"] = DRIVER
+        return env
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        environment = self._build_environment(width=width, height=height)
+        self._process = process = await asyncio.create_subprocess_exec(
+            *self.argv,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=environment,
+            start_new_session=True,  # its floor worker is in its group: killed with it
+        )
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
+    async def on_data(self, payload: bytes) -> None:
+        if self.gone:
+            return
+        try:
+            await self.remote_write_bytes(payload)
+        except (ConnectionError, RuntimeError):  # the tab went: keep reading to the end
+            self.gone = True
+
+    async def on_meta(self, data: bytes) -> None:
+        if self.gone:
+            return
+        try:
+            await super().on_meta(data)
+        except (ConnectionError, RuntimeError):
+            self.gone = True
+
+    async def run(self) -> None:
+        await super().run()
+        if not self.gone:  # the game ended by itself (or was killed): the tab is told
+            self.gone = True
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await self.remote_close()
+
+    async def stop(self) -> None:
+        """Ask the game to quit (it saves), read it to its end; SIGTERM, then SIGKILL, if it
+        does not end in time."""
+        self.gone = True
+        task, process = self._task, self._process
+        if task is None or process is None:
+            return
+        self._task = None
+        await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+        await self.send_meta({"type": "quit"})
+        for wait, then in ((QUIT_WAIT, signal.SIGTERM), (TERM_WAIT, signal.SIGKILL)):
+            try:
+                await asyncio.wait_for(process.wait(), wait)
+                break
+            except TimeoutError:
+                log.warning("game %s did not end: %s", process.pid, then.name)
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, then)
+        else:
+            await process.wait()
+        await task
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A page's start, waiting for the page's websocket."""
+
+    start: Start
+    argv: list[str]
+    made: float
+
+
+PAGE = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>{title}</title>
+<style>body{{background:#0c181f;color:#eee;font:16px monospace;margin:3em}}
+a{{color:#ac5af4}}</style></head>
+<body>{body}</body></html>
+"""
+
+UPLOAD_FORM = """<h1>Import a challenge or run file</h1>
+<form method="post" action="/upload" enctype="multipart/form-data">
+<p><input type="file" name="file" id="file"></p>
+<p><button type="submit" id="send">Upload and check it</button></p>
+</form>
+<p>The file is checked by replaying it in a new game tab (at most {most} MiB).
+<a href="/">Back to the game</a></p>
+"""
+
+
+def page(title: str, body: str, status: int = 200) -> web.Response:
+    return web.Response(
+        text=PAGE.format(title=html.escape(title), body=body),
+        status=status,
+        content_type="text/html",
+    )
+
+
+def refusal(why: str, status: int = 400) -> web.Response:
+    """The one-line refusal of a tab that cannot start (its text escaped)."""
+    line = f"Not started: {why}."
+    return page(
+        "Roguelike: not started",
+        f'<p id="refused">{html.escape(line)}</p><p><a href="/">The title screen</a></p>',
+        status,
+    )
+
+
+class GameServer(Server):
+    """``roguelike serve`` (see the module)."""
+
+    def __init__(self, save_dir: str | None, host: str, port: int) -> None:
+        super().__init__(
+            "roguelike", host=host, port=port, title="Roguelike", templates_path=TEMPLATES
+        )
+        self.save_dir = save_dir
+        #: the running games, by their page's token
+        self.games: dict[str, GameService] = {}
+        self.pending: dict[str, Pending] = {}
+        self.uploads = Path(tempfile.mkdtemp(prefix="roguelike-uploads-"))
+
+    def save_dir_for(self, request: web.Request) -> str | None:
+        """The save folder of the player behind ``request`` (one player: the server's)."""
+        del request
+        return self.save_dir
+
+    async def _make_app(self) -> web.Application:
+        app = web.Application(client_max_size=MAX_UPLOAD + (64 << 10))
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws/{token}", self.handle_websocket, name="websocket"),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                web.get("/upload", self.handle_upload_form, name="upload"),
+                web.post("/upload", self.handle_upload),
+                web.static("/static", self.statics_path, name="static"),
+            ]
+        )
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        app.on_cleanup.append(self.on_cleanup)
+        return app
+
+    async def on_startup(self, app: web.Application) -> None:
+        where = f"http://{self.host}:{self.port}/"
+        self.console.print(f"Serving the game on {where}", highlight=False)
+        if self.host not in ("127.0.0.1", "localhost", "::1"):
+            self.console.print(
+                f"[bold yellow]Bound to {self.host}: anyone who can reach this machine on "
+                f"port {self.port} can play here, with your save folder.",
+                highlight=False,
+            )
+        self.console.print("Press Ctrl+C to stop (every game is saved first).", highlight=False)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Every game saves and ends before the server does."""
+        await asyncio.gather(*(game.stop() for game in list(self.games.values())))
+
+    async def on_cleanup(self, app: web.Application) -> None:
+        shutil.rmtree(self.uploads, ignore_errors=True)
+
+    # -- the page ------------------------------------------------------------------------
+
+    def _expire(self) -> None:
+        now = time.monotonic()
+        for token, pending in list(self.pending.items()):
+            if now - pending.made > PENDING_LIFE:
+                del self.pending[token]
+
+    def _argv(self, start: Start, request: web.Request) -> list[str]:
+        """The game process of ``start`` (StartRefused if its run or upload is not here)."""
+        save_dir = self.save_dir_for(request)
+        upload = None
+        if start.kind == "replay":
+            hall = Hall(Store(save_dir).path)
+            try:
+                record, _ = hall.get(start.value)
+            except (RunFileError, SaveError) as err:
+                raise StartRefused(f"replay: {err}") from None
+            except OSError as err:
+                raise StartRefused(f"replay: {err.strerror or err}") from None
+            start = Start("replay", record.id)
+        elif start.kind == "import":
+            upload = self.uploads / f"{start.value}.run"
+            if not upload.is_file():
+                raise StartRefused("import: no such upload (it is kept while the server runs)")
+        return child_argv(start, save_dir, upload)
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+        try:
+            start = read_start(query_pairs(request.query))
+            argv = self._argv(start, request)
+        except StartRefused as err:
+            return refusal(str(err))
+        self._expire()
+        if len(self.games) >= MAX_GAMES or len(self.pending) >= MAX_PENDING:
+            return refusal(f"this server runs {MAX_GAMES} games at most: try again later", 503)
+        token = secrets.token_urlsafe(16)
+        self.pending[token] = Pending(start, argv, time.monotonic())
+        scheme = "wss" if request.secure else "ws"
+        context = {
+            "font_size": cells(request.query.get("fontsize"), 16),
+            "app_websocket_url": f"{scheme}://{request.host}/ws/{token}",
+            "config": {"static": {"url": "/static/"}},
+            "application": {"name": self.title},
+        }
+        return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    # -- the game ------------------------------------------------------------------------
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:  # type: ignore[override]
+        pending = self.pending.pop(request.match_info["token"], None)
+        if pending is None or len(self.games) >= MAX_GAMES:
+            raise web.HTTPNotFound(text="no such game: reload the page")
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        width = cells(request.query.get("width"), 80)
+        height = cells(request.query.get("height"), 24)
+        token = secrets.token_urlsafe(16)
+        game: GameService | None = None
+        try:
+            await websocket.prepare(request)
+            game = GameService(
+                pending.argv,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+                debug=self.debug,
+            )
+            self.games[token] = game
+            await game.start(width, height)
+            log.info("game %s started: %s %s", game.pid, pending.start.kind, pending.start.value)
+            await self._relay(websocket, game)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:  # noqa: BLE001 - a broken page never stops the server
+            log.warning("a tab's connection failed: %s", error)
+        finally:
+            if game is not None:
+                await game.stop()
+                log.info("game %s ended", game.pid)
+            self.games.pop(token, None)
+        return websocket
+
+    async def _relay(self, websocket: web.WebSocketResponse, game: GameService) -> None:
+        """The page's messages to the game (keys, sizes, focus); anything malformed ends
+        the tab's game (saved)."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            envelope = json.loads(message.data)
+            if not isinstance(envelope, list) or not envelope:
+                return
+            kind = envelope[0]
+            data = envelope[1] if len(envelope) > 1 else None
+            if kind == "stdin" and isinstance(data, str):
+                await game.send_bytes(data.encode("utf-8"))
+            elif kind == "resize" and isinstance(data, dict):
+                await game.set_terminal_size(
+                    cells(str(data.get("width")), 80), cells(str(data.get("height")), 24)
+                )
+            elif kind == "ping":
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await game.blur()
+            elif kind == "focus":
+                await game.focus()
+
+    # -- uploads -------------------------------------------------------------------------
+
+    async def handle_upload_form(self, request: web.Request) -> web.Response:
+        return page("Roguelike: import a file", UPLOAD_FORM.format(most=MAX_UPLOAD >> 20))
+
+    async def handle_upload(self, request: web.Request) -> web.StreamResponse:
+        """A file from the form, kept (bounded) under a new key; then a tab that imports it."""
+        try:
+            reader = await request.multipart()
+        except (ValueError, AssertionError):
+            return refusal("the upload is not a form", 400)
+        field = await reader.next()
+        while field is not None and getattr(field, "name", None) != "file":
+            field = await reader.next()
+        if not isinstance(field, BodyPartReader):
+            return refusal("the upload has no file", 400)
+        key = secrets.token_hex(8)
+        path = self.uploads / f"{key}.run"
+        size = 0
+        try:
+            with path.open("wb") as out:
+                while chunk := await field.read_chunk(1 << 16):
+                    size += len(chunk)
+                    if size > MAX_UPLOAD:
+                        raise StartRefused(
+                            f"the file is larger than a run file can be ({MAX_UPLOAD >> 20} MiB)"
+                        )
+                    out.write(chunk)
+        except StartRefused as err:
+            path.unlink(missing_ok=True)
+            return refusal(str(err), 413)
+        except OSError as err:
+            path.unlink(missing_ok=True)
+            return refusal(f"the upload could not be kept: {err.strerror or err}", 500)
+        if size == 0:
+            path.unlink(missing_ok=True)
+            return refusal("the file is empty", 400)
+        self._prune_uploads()
+        raise web.HTTPSeeOther(f"/?import={key}")
+
+    def _prune_uploads(self) -> None:
+        kept = sorted(self.uploads.glob("*.run"), key=lambda p: p.stat().st_mtime)
+        for old in kept[:-MAX_UPLOADS]:
+            old.unlink(missing_ok=True)
