@@ -1,12 +1,17 @@
 """Fire, for the autoplayer: whether a cell burns now or may at the end of the turn
 (:func:`_in_danger`), the step out of it (:func:`_fire_escape`), and where a fire bomb is
 worth throwing (:func:`_aim`: a burst that burns two threats or a big one, or that sets moss
-or marsh gas alight round one, :func:`_kindling`; never one next to the player). With
-``ignore_fire`` it pays fire no heed.
+or marsh gas alight round one, :func:`_kindling`; never one next to the player), the cells a
+walk keeps out of while fire is in view (:func:`hot_cells`: burning, or moss or gas that may
+catch), and a step off the moss before a fire-starter comes to blows (:func:`_off_moss`). With
+``ignore_fire`` it pays fire no mind.
 """
 
 from __future__ import annotations
 
+import numpy as np
+
+from roguelike import tiles
 from roguelike.autoplay.policy import BIG_HP
 from roguelike.engine import Action, Move
 from roguelike.engine.balance import THROW_RANGE
@@ -91,3 +96,50 @@ def _kindling(state: GameState, at: tuple[int, int]) -> bool:
     px, py = state.player
     exposed = int(state.tiles[py, px]) in FUEL and chebyshev(state.player, at) <= 4
     return moss >= 3 and not exposed
+
+
+def _fire_starter(m: Monster) -> bool:
+    """Whether ``m`` sets moss alight by fighting: it breathes fire, or smoulders when dead."""
+    return bool(m.info.breath or m.info.embers)
+
+
+def hot_cells(state: GameState) -> np.ndarray | None:
+    """The cells a walk keeps out of while fire is in view: those that burn now or may at the
+    end of the turn (:func:`_in_danger`); None: no fire in view."""
+    fire = _seen_fire(state)
+    if not fire:
+        return None
+    out = np.zeros(state.tiles.shape, dtype=bool)
+    ys, xs = np.nonzero(tiles.WALKABLE[state.tiles] & state.explored)
+    for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
+        if min(chebyshev((x, y), f) for f in fire) <= 3 and _in_danger(state, (x, y), fire):
+            out[y, x] = True
+    return out
+
+
+def _off_moss(
+    state: GameState, threats: list[Monster], avoid: np.ndarray | None = None
+) -> Action | None:
+    """A step off the moss before a fire-starter comes to blows (:func:`_fire_starter`: a
+    dead ant's embers, a breath, set the moss under a fight alight): when one is among the
+    ``threats`` and none is next to the player, a step to a free cell beside it that feeds no
+    fire (and is not in ``avoid``), the nearest to the nearest threat; None: no need, or no
+    such cell."""
+    px, py = state.player
+    if int(state.tiles[py, px]) not in FUEL or not any(_fire_starter(m) for m in threats):
+        return None
+    if any(chebyshev(m.pos, state.player) <= 1 for m in state.visible_monsters()):
+        return None
+    best: tuple[int, int, int] | None = None
+    for dx, dy in DIRS8:
+        x, y = px + dx, py + dy
+        if not can_step(state, px, py, dx, dy) or state.occupied(x, y) or (x, y) in state.fire:
+            continue
+        if int(state.tiles[y, x]) in FUEL or (avoid is not None and bool(avoid[y, x])):
+            continue
+        near = min(chebyshev((x, y), m.pos) for m in threats)
+        if near <= 1:
+            continue  # not into a blow's reach: the first blow is ours
+        if best is None or near < best[0]:
+            best = (near, dx, dy)
+    return None if best is None else Move(best[1], best[2])

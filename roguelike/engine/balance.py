@@ -325,7 +325,7 @@ MONSTERS: dict[str, MonsterKind] = {
                     "A gnoll in scale armour set to guard a key. It will not leave its post: "
                     "you choose when the fight starts.",
                     sentinel=True, perception=25),
-        MonsterKind("fire ant",      "x", "#ff5030", 5,  8, (2, 4), 0, 65, 110, 4,
+        MonsterKind("fire ant",      "x", "#ff5030", 3,  8, (2, 4), 0, 65, 110, 4,
                     "A fire ant of a swarm. Each other ant next to you makes its bites surer "
                     "and harder: fight them in a corridor, never in the open. A dead ant "
                     "smoulders: on moss, the moss catches fire.",
@@ -616,6 +616,9 @@ DART_DAMAGE = (2, 5)
 ALARM_RADIUS = 12
 #: Turns a net holds the player (each move spent struggling free).
 NET_TURNS = 4
+#: Damage roll of a fire trap's jet of flame, inclusive, for the player who steps on it (the
+#: cells round it are then set alight: moss there burns and spreads, engine/fire.py).
+FIRE_TRAP_DAMAGE = (2, 5)
 #: Chance, in percent, to spot a hidden trap on a cell next to you as you walk past it.
 SPOT_PASSING = 15
 #: Chance, in percent, that searching (a turn spent looking) finds each hidden trap within reach.
