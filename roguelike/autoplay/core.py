@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from roguelike.autoplay.fire import _aim, _fire_escape, _off_moss, hot_cells
+from roguelike.autoplay.fire import _aim, _fire_escape, _incinerate, _off_moss, hot_cells
 from roguelike.autoplay.kit import _gamble, _gear_change, _perk_choice, _treasure_pick
 from roguelike.autoplay.monsters import _fire_at_ghost, _off_breath, breath_mask
 from roguelike.autoplay.moves import (
@@ -263,6 +263,9 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         big = [m for m in adjacent if m.hp >= BIG_HP]
         if fury and (big or len(adjacent) >= 2):
             return Decision(Use(fury), "drinking a berserk potion")
+        flames = _incinerate(state, adjacent) if items and memory.heed_fire else None
+        if flames is not None:
+            return Decision(flames, "opening an incineration potion among its foes")
         m = min(adjacent, key=lambda m: (m.fleeing, m.hp, m.id))
         for came in adjacent:  # it came after all: worth waiting for again
             memory.waited.pop(came.id, None)

@@ -270,7 +270,8 @@ class MonsterKind:
     bashes: bool = False  # smashes a closed plain door it walks into (never a locked one)
     #: a beast: it cannot open a closed door (a closed door keeps it out; a basher breaks it)
     paws: bool = False
-    #: its body smoulders when it dies: the moss under it catches (engine/combat.py, `embers`)
+    #: its body smoulders when it dies and its bite when it lands: the moss under it, or under
+    #: the player it bites, catches (engine/combat.py, `remains` and `monster_hits`)
     embers: bool = False
     #: unseen on the map and in the side panel beyond this many cells (0: always seen in
     #: view), and for LURK_SHOWN of its turns after it strikes or is struck
@@ -327,8 +328,9 @@ MONSTERS: dict[str, MonsterKind] = {
                     sentinel=True, perception=25),
         MonsterKind("fire ant",      "x", "#ff5030", 3,  8, (2, 4), 0, 65, 110, 4,
                     "A fire ant of a swarm. Each other ant next to you makes its bites surer "
-                    "and harder: fight them in a corridor, never in the open. A dead ant "
-                    "smoulders: on moss, the moss catches fire.",
+                    "and harder: fight them in a corridor, never in the open. Its bite and "
+                    "its dead body smoulder: on moss, the moss catches fire. Meet them on "
+                    "bare ground.",
                     pack=True, swarm=2, paws=True, embers=True),
         MonsterKind("pink jelly",    "e", "#f090c0", 4, 14, (1, 3), 0, 65, 100, 1,
                     "A quivering pink jelly. A blow that does not kill it splits it in two, "
