@@ -84,7 +84,7 @@ def test_skipping_treasure_it_never_stands_in_a_treasure_room():
     state.invulnerable = True
     pilot = Autopilot(state, policy=Policy(skip_treasure=True, invulnerable=True))
     floors_with_treasure = 0
-    for _ in range(3000):
+    for _ in range(6000):
         if state.over or pilot.stuck(state):
             break
         avoid = treasure_cells(state)
