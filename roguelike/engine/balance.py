@@ -139,6 +139,9 @@ FIRE_SPREAD = 45
 #: Damage roll of the fire, inclusive, for whoever stands in a burning cell at the end of a turn
 #: (the player, a monster, an ally).
 FIRE_DAMAGE = (3, 5)
+#: What the fire adds to that roll, in percent of the burnt one's maximum HP (rounded down):
+#: fire eats a share of whatever stands in it, so it stays a danger to a grown player.
+FIRE_SHARE = 10
 #: What a burning cell takes off a monster's (and an ally's) score for standing there: they
 #: step out of the fire, and never into it unless nothing else will do.
 FIRE_AVOID = 60.0

@@ -9,8 +9,8 @@ import dataclasses
 import numpy as np
 
 from roguelike import tiles
-from roguelike.engine import GameState, Move, describe, step
-from roguelike.engine.balance import FIRE_FUEL_TURNS, FIRE_TRAP_DAMAGE
+from roguelike.engine import GameState, Move, Wait, describe, step
+from roguelike.engine.balance import FIRE_DAMAGE, FIRE_FUEL_TURNS, FIRE_TRAP_DAMAGE
 from roguelike.engine.combat import monster_hits
 from roguelike.engine.events import Attacked
 from roguelike.engine.legend import TRAP_GLYPH, TRAP_TEXT, by_glyph
@@ -98,3 +98,14 @@ def test_a_fire_ants_bite_lights_the_moss_under_the_player_and_not_bare_ground()
     goblin = add(state, "goblin", off(c, -1, 0))
     _bite(state, goblin)
     assert not state.fire
+
+
+def test_fire_eats_a_share_of_a_grown_players_health():
+    state, c = arena(3)
+    state.gas.clear()
+    state.max_hp = state.hp = 200
+    state.tiles[c[1], c[0]] = tiles.MOSS
+    state.fire[c] = FIRE_FUEL_TURNS
+    step(state, Wait())
+    lost = 200 - state.hp
+    assert lost >= FIRE_DAMAGE[0] + 20, "a turn in the flames takes a tenth of 200 HP and more"
