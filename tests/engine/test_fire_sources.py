@@ -16,7 +16,10 @@ from roguelike.engine.events import Attacked
 from roguelike.engine.legend import TRAP_GLYPH, TRAP_TEXT, by_glyph
 from roguelike.gen.floor import TRAP_KINDS, TrapSpot
 from roguelike.gen.populate import _kind
+from roguelike.recording import digest
+from saves import codec
 from tests.engine.support import add, arena, off
+from tests.saves.support import world_of
 
 
 def _fire_trap(*, moss: bool) -> tuple[GameState, tuple[int, int]]:
@@ -109,3 +112,13 @@ def test_fire_eats_a_share_of_a_grown_players_health():
     step(state, Wait())
     lost = 200 - state.hp
     assert lost >= FIRE_DAMAGE[0] + 20, "a turn in the flames takes a tenth of 200 HP and more"
+
+
+def test_a_fire_trap_and_its_blaze_round_trip_through_a_save():
+    state, c = _fire_trap(moss=True)
+    step(state, Move(1, 0))
+    state.regen_clock = 0  # the arena's frozen clock is no save's
+    loaded = codec.decode(codec.encode(world_of(state), state, [])).state
+    assert loaded.traps == state.traps == {off(c, 1, 0): "fire"}
+    assert loaded.traps_known == state.traps_known and loaded.fire == state.fire
+    assert digest(loaded) == digest(state)
