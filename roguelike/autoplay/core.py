@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from roguelike.autoplay.fire import _aim, _fire_escape
+from roguelike.autoplay.fire import _aim, _fire_escape, _incinerate, _off_moss, hot_cells
 from roguelike.autoplay.kit import _gamble, _gear_change, _perk_choice, _treasure_pick
 from roguelike.autoplay.monsters import _fire_at_ghost, _off_breath, breath_mask
 from roguelike.autoplay.moves import (
@@ -72,7 +72,7 @@ from roguelike.engine.describe import a as a_
 from roguelike.engine.grid import chebyshev
 from roguelike.engine.items import held_known
 from roguelike.engine.state import GameState
-from roguelike.engine.travel import explore_refusal
+from roguelike.engine.travel import danger_mask, dangers, explore_refusal
 from roguelike.engine.travel import threats as travel_threats
 from roguelike.recording import Recording
 
@@ -175,16 +175,39 @@ def decide(state: GameState, *, stepwise: bool = False, memory: Memory | None = 
     blocked = _engine_refuses(state, d.action)
     if blocked and isinstance(d.action, Rest):
         return Decision(Wait(), d.why)  # a turn's rest the engine does not refuse
-    walk_one = stepwise or avoid is not None or blocked or bool(state.confused)
+    # the engine's walks step round the fire in view, no more: one who pays it no mind goes its
+    # own way through it, one who heeds it keeps off the moss that may catch too
+    in_view = any(state.visible[y, x] for x, y in state.fire)
+    fire_blind = not memory.heed_fire and in_view
+    walk_one = stepwise or avoid is not None or blocked or bool(state.confused) or fire_blind
+    hot = hot_cells(state) if memory.heed_fire and in_view else None
+    if hot is not None and isinstance(d.action, (Explore, Travel)):
+        one = _wary_step(state, d.action, _joined(avoid, hot))
+        if one is not None:
+            return Decision(one, d.why)
     if walk_one and isinstance(d.action, (Explore, Travel)):
         # the engine's walks know nothing of what it keeps out of: one step of its own
         a = d.action
         if isinstance(a, Explore):
-            one = _explore_step(state, avoid)
+            # stepping for the engine's explore only to walk through fire: as wary as it is
+            wary = fire_blind and not (stepwise or blocked or avoid is not None)
+            danger = danger_mask(dangers(state), state.tiles.shape) if wary else None
+            one = _explore_step(state, avoid, heed_fire=memory.heed_fire, danger=danger)
         else:
-            one = _towards(state, a.x, a.y, avoid)
+            one = _towards(state, a.x, a.y, avoid, heed_fire=memory.heed_fire)
         return Decision(one or (a if avoid is None else Wait()), d.why)
     return d
+
+
+def _wary_step(
+    state: GameState, action: Explore | Travel, avoid: np.ndarray | None
+) -> Action | None:
+    """One step of the walk ``action`` that keeps out of ``avoid`` (and of the dangers the
+    engine's explore keeps out of); None: no such step."""
+    if isinstance(action, Explore):
+        danger = danger_mask(dangers(state), state.tiles.shape)
+        return _explore_step(state, avoid, danger=danger)
+    return _towards(state, action.x, action.y, avoid)
 
 
 def _engine_refuses(state: GameState, action: Action) -> bool:
@@ -251,6 +274,9 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         big = [m for m in adjacent if m.hp >= BIG_HP]
         if fury and (big or len(adjacent) >= 2):
             return Decision(Use(fury), "drinking a berserk potion")
+        flames = _incinerate(state, adjacent) if items and memory.heed_fire else None
+        if flames is not None:
+            return Decision(flames, "opening an incineration potion among its foes")
         m = min(adjacent, key=lambda m: (m.fleeing, m.hp, m.id))
         for came in adjacent:  # it came after all: worth waiting for again
             memory.waited.pop(came.id, None)
@@ -258,9 +284,12 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         if loud is not None:
             return loud
         return Decision(Move(m.x - px, m.y - py), f"fighting {a_(m.kind)}")
-    dodge = _off_breath(state, memory)
+    dodge = _off_breath(state, memory) if memory.heed_fire else None
     if dodge is not None:
         return dodge
+    off = _off_moss(state, threats, _joined(avoid, breath_mask(state, memory)))
+    if off is not None and memory.heed_fire:
+        return Decision(off, "stepping off the moss")
     if threats:
         bomb = held_known(state, "bomb") if items else None
         aim = _aim(state, threats, fire=not memory.policy.ignore_fire) if bomb else None
@@ -276,7 +305,7 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         melee_threats = [m for m in threats if not m.info.ranged and not m.info.still]
         invulnerable = memory.policy.invulnerable or state.invulnerable
         retreat = hurt and melee_threats and not invulnerable
-        lined = breath_mask(state, memory)
+        lined = breath_mask(state, memory) if memory.heed_fire else None
         away = _away(state, melee_threats, _joined(avoid, lined)) if retreat else None
         if away is not None:  # no potion, no scroll: out of their reach, to rest
             return Decision(away, "retreating")
@@ -295,11 +324,17 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         if lined is not None and target.info.breath and dodging:
             # the way to a breather keeps off its lines; none: straight at it (waiting, it
             # would be given up and breathe on the player for ever)
-            off = _towards(state, target.x, target.y, _joined(avoid, lined))
+            off = _towards(
+                state, target.x, target.y, _joined(avoid, lined), heed_fire=memory.heed_fire
+            )
             if off is not None:
                 return Decision(off, f"going for {a_(target.kind)} off its lines")
         # no known way to it yet: look around (one step of exploring) and try again
-        step_ = _towards(state, target.x, target.y, avoid) or _explore_step(state, avoid) or Wait()
+        step_ = (
+            _towards(state, target.x, target.y, avoid, heed_fire=memory.heed_fire)
+            or _explore_step(state, avoid, heed_fire=memory.heed_fire)
+            or Wait()
+        )
         return Decision(step_, f"going for {a_(target.kind)}")
     if _trap_near(state) and state.player not in memory.searched:
         # where one trap was found, others may lie (a snare rings its treasure): look once
@@ -315,7 +350,11 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         floor, x, y = memory.hunt
         # monsters die by the player's hand only, in view: "gone" is a kill it saw
         alive = any(m.id == memory.target for m in state.monsters)
-        towards = _towards(state, x, y, avoid) if alive and state.turn <= memory.until else None
+        towards = (
+            _towards(state, x, y, avoid, heed_fire=memory.heed_fire)
+            if alive and state.turn <= memory.until
+            else None
+        )
         if floor == state.number and state.player != (x, y) and towards is not None:
             return Decision(towards, f"looking for the {memory.kind} it lost")
         memory.hunt = None
@@ -332,7 +371,7 @@ def _decide(state: GameState, memory: Memory) -> Decision:
             if chebyshev(m.pos, captive.pos) <= GUARD_REACH and not m.info.ethereal
         ]
         goal = guards[0] if guards else captive
-        towards = _towards(state, goal.x, goal.y, avoid)
+        towards = _towards(state, goal.x, goal.y, avoid, heed_fire=memory.heed_fire)
         if towards is not None:
             why = f"going for the captive's guard, {a_(goal.kind)}" if guards else "freeing"
             return Decision(towards, why if guards else f"freeing the captive {goal.kind}")
@@ -343,15 +382,20 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         others = np.zeros(state.tiles.shape, dtype=bool)
         for x, y in state.choices:
             others[y, x] = (x, y) != pick
-        towards = _towards(state, *pick, others if avoid is None else avoid | others)
+        towards = _towards(
+            state, *pick, others if avoid is None else avoid | others, heed_fire=memory.heed_fire
+        )
         if towards is not None:
             return Decision(towards, f"going for {a_(state.items_lying[pick])}")
     left = [r for r in state.puzzles.values() if r.visited and not r.solved]
     # a pedestal it was pulled away from (by a fight, or a scroll of teleport: then by a known
     # way only, else it explores on until it knows one)
-    if left and _towards(state, left[0].x, left[0].y, avoid) is not None:
+    if (
+        left
+        and _towards(state, left[0].x, left[0].y, avoid, heed_fire=memory.heed_fire) is not None
+    ):
         return Decision(Travel(left[0].x, left[0].y), "going back to a puzzle")
-    if _explore_step(state, avoid) is not None:
+    if _explore_step(state, avoid, heed_fire=memory.heed_fire) is not None:
         quiet = None if memory.policy.no_sneak else _quiet_step(state, memory)
         return Decision(quiet or Explore(), "exploring")
     blocker = _in_the_way(state, memory)

@@ -1,20 +1,26 @@
 """Fire, for the autoplayer: whether a cell burns now or may at the end of the turn
 (:func:`_in_danger`), the step out of it (:func:`_fire_escape`), and where a fire bomb is
 worth throwing (:func:`_aim`: a burst that burns two threats or a big one, or that sets moss
-or marsh gas alight round one, :func:`_kindling`; never one next to the player). With
-``ignore_fire`` it pays fire no heed.
+or marsh gas alight round one, :func:`_kindling`; never one next to the player), the cells a
+walk keeps out of while fire is in view (:func:`hot_cells`: burning, or moss or gas that may
+catch), a step off the moss before a fire-starter comes to blows (:func:`_off_moss`), and a
+known incineration potion opened among several foes (:func:`_incinerate`). With
+``ignore_fire`` it pays fire no mind (and never starts a fire on purpose).
 """
 
 from __future__ import annotations
 
+import numpy as np
+
+from roguelike import tiles
 from roguelike.autoplay.policy import BIG_HP
-from roguelike.engine import Action, Move
-from roguelike.engine.balance import THROW_RANGE
+from roguelike.engine import Action, Move, Use
+from roguelike.engine.balance import FIRE_DAMAGE, INCINERATION_SELF, THROW_RANGE
 from roguelike.engine.creatures import Monster
 from roguelike.engine.fire import FUEL
 from roguelike.engine.gas import cloud
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
-from roguelike.engine.items import flight
+from roguelike.engine.items import flight, held_known
 from roguelike.engine.state import GameState
 
 
@@ -91,3 +97,71 @@ def _kindling(state: GameState, at: tuple[int, int]) -> bool:
     px, py = state.player
     exposed = int(state.tiles[py, px]) in FUEL and chebyshev(state.player, at) <= 4
     return moss >= 3 and not exposed
+
+
+#: How near (Chebyshev) a fire-starter comes before the autoplayer steps off the moss.
+MOSS_WARY = 4
+
+
+def _fire_starter(m: Monster) -> bool:
+    """Whether ``m`` sets moss alight by fighting: it breathes fire, or smoulders when dead."""
+    return bool(m.info.breath or m.info.embers)
+
+
+def hot_cells(state: GameState) -> np.ndarray | None:
+    """The cells a walk keeps out of while fire is in view: those that burn now or may at the
+    end of the turn (:func:`_in_danger`); None: no fire in view."""
+    fire = _seen_fire(state)
+    if not fire:
+        return None
+    out = np.zeros(state.tiles.shape, dtype=bool)
+    ys, xs = np.nonzero(tiles.WALKABLE[state.tiles] & state.explored)
+    for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
+        if min(chebyshev((x, y), f) for f in fire) <= 3 and _in_danger(state, (x, y), fire):
+            out[y, x] = True
+    return out
+
+
+def _off_moss(
+    state: GameState, threats: list[Monster], avoid: np.ndarray | None = None
+) -> Action | None:
+    """A step off the moss before a fire-starter comes to blows (:func:`_fire_starter`: a
+    dead ant's embers, a breath, set the moss under a fight alight): when one is among the
+    ``threats`` within ``MOSS_WARY`` steps and none is next to the player, a step to a free
+    cell beside it that feeds no fire (and is not in ``avoid``), no farther from the threats
+    and not next to one, the nearest to them; None: no need, or no such cell."""
+    px, py = state.player
+    near_starters = [
+        m for m in threats if _fire_starter(m) and chebyshev(m.pos, state.player) <= MOSS_WARY
+    ]
+    if int(state.tiles[py, px]) not in FUEL or not near_starters:
+        return None
+    here = min(chebyshev(m.pos, state.player) for m in threats)
+    if any(chebyshev(m.pos, state.player) <= 1 for m in state.visible_monsters()):
+        return None
+    best: tuple[int, int, int] | None = None
+    for dx, dy in DIRS8:
+        x, y = px + dx, py + dy
+        if not can_step(state, px, py, dx, dy) or state.occupied(x, y) or (x, y) in state.fire:
+            continue
+        if int(state.tiles[y, x]) in FUEL or (avoid is not None and bool(avoid[y, x])):
+            continue
+        near = min(chebyshev((x, y), m.pos) for m in threats)
+        if near <= 1 or near > here:
+            continue  # not into a blow's reach (the first blow is ours), nor back
+        if best is None or near < best[0]:
+            best = (near, dx, dy)
+    return None if best is None else Move(best[1], best[2])
+
+
+def _incinerate(state: GameState, adjacent: list[Monster]) -> Action | None:
+    """A known incineration potion opened among its foes: when two or more stand next to the
+    player, or a big one, and it has the HP to take its own share of the flames (it steps out
+    of them on the next turn: :func:`_fire_escape`); None: keep it."""
+    potion = held_known(state, "incinerate")
+    if potion is None or not adjacent:
+        return None
+    worth = len(adjacent) >= 2 or any(m.hp >= BIG_HP for m in adjacent)
+    if not worth or state.hp <= 2 * INCINERATION_SELF[1] + FIRE_DAMAGE[1]:
+        return None
+    return Use(potion)

@@ -64,14 +64,31 @@ def _first_step(state: GameState, dist: np.ndarray) -> Action | None:
     return Move(*steps[0]) if steps else None
 
 
-def _towards(state: GameState, x: int, y: int, avoid: np.ndarray | None = None) -> Action | None:
-    return _first_step(state, travel_distances(state, x, y, avoid))
+def _towards(
+    state: GameState,
+    x: int,
+    y: int,
+    avoid: np.ndarray | None = None,
+    *,
+    heed_fire: bool = True,
+) -> Action | None:
+    """The first step of a shortest known way to (x, y), outside ``avoid`` (and round the fire
+    in view, with ``heed_fire``)."""
+    return _first_step(state, travel_distances(state, x, y, avoid, heed_fire=heed_fire))
 
 
-def _explore_step(state: GameState, avoid: np.ndarray | None = None) -> Action | None:
-    """One step towards the nearest unexplored place (outside ``avoid``), even with a monster
+def _explore_step(
+    state: GameState,
+    avoid: np.ndarray | None = None,
+    *,
+    heed_fire: bool = True,
+    danger: np.ndarray | None = None,
+) -> Action | None:
+    """One step towards the nearest unexplored place (outside ``avoid``; round the fire in view
+    with ``heed_fire``; out of ``danger`` as the engine's explore keeps), even with a monster
     in view."""
-    return _first_step(state, explore_distances(state, avoid))
+    dist = explore_distances(state, avoid, danger=danger, heed_fire=heed_fire)
+    return _first_step(state, dist)
 
 
 def _away(

@@ -6,7 +6,9 @@ every world let a player find the keys, solve the puzzles and take every stair?)
 ablations that show what a part of the game is worth to survival: ``no_items`` (it never uses
 a consumable), ``skip_treasure`` (it never sets foot in a treasure room; it walks step by
 step around them, so it reads the floor's room roles, which a person would learn by looking),
-``ignore_fire`` (it never steps out of fire nor aims a bomb at moss or gas for the fire),
+``ignore_fire`` (it pays fire no mind: its walks go through burning cells as over floor, it
+never steps out of fire nor off a breather's lines, fights on moss beside a fire-starter, and
+never aims a bomb at moss or gas for the fire; it never walks into fire on purpose either),
 ``first_perk`` (it takes the first perk offered, not the one it prefers) and ``no_sneak`` (it
 takes sleepers for awake monsters: it goes for each as for a threat, and next to one that has
 not noticed it waits until it does, so it never lands a sneak attack nor keeps clear of a
@@ -45,7 +47,8 @@ class Policy:
     no_items: bool = False
     skip_treasure: bool = False
     no_sneak: bool = False
-    #: it pays fire no heed: it never steps out of the flames nor aims a bomb at moss
+    #: it pays fire no mind: it walks through the flames as over floor, never steps out of
+    #: them nor off a breath's line, and never aims a bomb at moss or gas
     ignore_fire: bool = False
     #: it ignores the ways of the monsters whose answer is not a corridor: it stands in a
     #: breather's line and keeps its fire for the usual targets, not the ghosts
@@ -97,6 +100,11 @@ class Memory:
     #: the sleepers it has seen on this floor and not seen awake since (id → a copy of the
     #: monster as last seen): they do not move, so it keeps clear of them out of view too
     dozing: dict[int, Monster] = field(default_factory=dict)
+
+    @property
+    def heed_fire(self) -> bool:
+        """Whether its walks step round the fire in view (all but ``ignore_fire``)."""
+        return not self.policy.ignore_fire
 
     def observe(self, state: GameState) -> None:
         if (

@@ -86,7 +86,7 @@ def _sneak(state: GameState, memory: Memory) -> Decision | None:
         if not _worth_sneaking(state, group):
             continue
         m = min(group, key=lambda m: (chebyshev(m.pos, state.player), m.id))
-        step_ = _towards(state, m.x, m.y, avoid)
+        step_ = _towards(state, m.x, m.y, avoid, heed_fire=memory.heed_fire)
         if step_ is not None:
             memory.hunt, memory.until = (state.number, m.x, m.y), state.turn + HUNT_TURNS
             memory.kind, memory.target = m.kind, m.id
@@ -104,7 +104,7 @@ def _in_the_way(state: GameState, memory: Memory) -> Decision | None:
     for m in sorted(still, key=lambda m: (chebyshev(m.pos, state.player), m.id)):
         if chebyshev(m.pos, state.player) == 1:
             return Decision(Move(m.x - px, m.y - py), f"striking the {m.kind} in the way")
-        step_ = _towards(state, m.x, m.y, memory.avoid)
+        step_ = _towards(state, m.x, m.y, memory.avoid, heed_fire=memory.heed_fire)
         if step_ is not None:
             return Decision(step_, f"going for the {m.kind} in the way")
     return None
@@ -128,4 +128,4 @@ def _quiet_step(state: GameState, memory: Memory) -> Action | None:
     px, py = state.player
     quiet[py, px] = False
     avoid = quiet if memory.avoid is None else quiet | memory.avoid
-    return _explore_step(state, avoid)
+    return _explore_step(state, avoid, heed_fire=memory.heed_fire)

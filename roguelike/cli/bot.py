@@ -94,7 +94,8 @@ def add_arguments(bot: argparse.ArgumentParser) -> None:
     bot.add_argument(
         "--ignore-fire",
         action="store_true",
-        help="it pays fire no heed: never steps out of it, never aims a bomb at moss (an ablation)",
+        help="it pays fire no mind: walks through it as over floor, never steps out of it nor "
+        "off a breath's line, never aims a bomb at moss (an ablation)",
     )
     bot.add_argument(
         "--naive-monsters",

@@ -139,6 +139,9 @@ FIRE_SPREAD = 45
 #: Damage roll of the fire, inclusive, for whoever stands in a burning cell at the end of a turn
 #: (the player, a monster, an ally).
 FIRE_DAMAGE = (3, 5)
+#: What the fire adds to that roll, in percent of the burnt one's maximum HP (rounded down):
+#: fire eats a share of whatever stands in it, so it stays a danger to a grown player.
+FIRE_SHARE = 10
 #: What a burning cell takes off a monster's (and an ally's) score for standing there: they
 #: step out of the fire, and never into it unless nothing else will do.
 FIRE_AVOID = 60.0
@@ -270,7 +273,8 @@ class MonsterKind:
     bashes: bool = False  # smashes a closed plain door it walks into (never a locked one)
     #: a beast: it cannot open a closed door (a closed door keeps it out; a basher breaks it)
     paws: bool = False
-    #: its body smoulders when it dies: the moss under it catches (engine/combat.py, `embers`)
+    #: its body smoulders when it dies and its bite when it lands: the moss under it, or under
+    #: the player it bites, catches (engine/combat.py, `remains` and `monster_hits`)
     embers: bool = False
     #: unseen on the map and in the side panel beyond this many cells (0: always seen in
     #: view), and for LURK_SHOWN of its turns after it strikes or is struck
@@ -325,10 +329,11 @@ MONSTERS: dict[str, MonsterKind] = {
                     "A gnoll in scale armour set to guard a key. It will not leave its post: "
                     "you choose when the fight starts.",
                     sentinel=True, perception=25),
-        MonsterKind("fire ant",      "x", "#ff5030", 5,  8, (2, 4), 0, 65, 110, 4,
+        MonsterKind("fire ant",      "x", "#ff5030", 3,  8, (2, 4), 0, 65, 110, 4,
                     "A fire ant of a swarm. Each other ant next to you makes its bites surer "
-                    "and harder: fight them in a corridor, never in the open. A dead ant "
-                    "smoulders: on moss, the moss catches fire.",
+                    "and harder: fight them in a corridor, never in the open. Its bite and "
+                    "its dead body smoulder: on moss, the moss catches fire. Meet them on "
+                    "bare ground.",
                     pack=True, swarm=2, paws=True, embers=True),
         MonsterKind("pink jelly",    "e", "#f090c0", 4, 14, (1, 3), 0, 65, 100, 1,
                     "A quivering pink jelly. A blow that does not kill it splits it in two, "
@@ -616,6 +621,9 @@ DART_DAMAGE = (2, 5)
 ALARM_RADIUS = 12
 #: Turns a net holds the player (each move spent struggling free).
 NET_TURNS = 4
+#: Damage roll of a fire trap's jet of flame, inclusive, for the player who steps on it (the
+#: cells round it are then set alight: moss there burns and spreads, engine/fire.py).
+FIRE_TRAP_DAMAGE = (2, 5)
 #: Chance, in percent, to spot a hidden trap on a cell next to you as you walk past it.
 SPOT_PASSING = 15
 #: Chance, in percent, that searching (a turn spent looking) finds each hidden trap within reach.

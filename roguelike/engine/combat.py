@@ -217,15 +217,23 @@ def hurt_monster(
 
 def remains(state: GameState, m: Monster) -> list[Event]:
     """What a monster just dead leaves: a thief's loot (:func:`drop_loot`), and a smouldering
-    body (its kind's ``embers``: a fire ant) that sets the moss under it alight, burning for
+    body (its kind's ``embers``: a fire ant, whose bite also lights the moss under the player:
+    :func:`monster_hits`) that sets the moss under it alight, burning for
     ``FIRE_FUEL_TURNS`` and spreading from there as any fire (:mod:`roguelike.engine.fire`):
     a swarm fought on moss burns, and whoever stands beside it."""
     events = drop_loot(state, m) if m.loot else []
-    if m.info.embers and int(state.tiles[m.y, m.x]) in tiles.FUEL:
-        state.fire[m.pos] = max(state.fire.get(m.pos, 0), FIRE_FUEL_TURNS)
-        if state.visible[m.y, m.x]:
-            events.append(Message(f"The dead {m.kind} smoulders: the moss catches fire!"))
+    if m.info.embers and _smoulder(state, m.pos) and state.visible[m.y, m.x]:
+        events.append(Message(f"The dead {m.kind} smoulders: the moss catches fire!"))
     return events
+
+
+def _smoulder(state: GameState, pos: tuple[int, int]) -> bool:
+    """Set the moss on ``pos`` alight (for ``FIRE_FUEL_TURNS``, spreading from there as any
+    fire: :mod:`roguelike.engine.fire`); False where nothing there feeds a fire."""
+    if int(state.tiles[pos[1], pos[0]]) not in tiles.FUEL:
+        return False
+    state.fire[pos] = max(state.fire.get(pos, 0), FIRE_FUEL_TURNS)
+    return True
 
 
 def drop_loot(state: GameState, m: Monster) -> list[Event]:
@@ -356,7 +364,11 @@ def monster_hits(state: GameState, m: Monster, *, ranged: bool) -> list[Event]:
     died = take_damage(state, damage, f"killed by {a(m.kind)}")
     events: list[Event] = [Attacked(m.kind, "you", damage, died, ranged)]
     if not died:
-        return events + [Message(f"The {m.kind} {verb} you: {damage} damage.")] + worn + noise
+        said = [Message(f"The {m.kind} {verb} you: {damage} damage.")]
+        # a smouldering kind's bite sets the moss under the player alight
+        if info.embers and not ranged and _smoulder(state, state.player):
+            said.append(Message(f"The {m.kind}'s bite sets the moss under you alight!"))
+        return events + said + worn + noise
     cause = state.stats.cause or ""
     return events + [Died(cause), Message(f"The {m.kind} {verb} you: {damage} damage. You die...")]
 

@@ -18,7 +18,8 @@ Once a world turn (:func:`burn`, from :func:`roguelike.engine.turn.world_turn`):
    cell or beside one explodes, the whole cloud at once (:func:`explode`): a blast for every
    creature in the cloud or beside it, and the cloud's cells burn;
 4. whoever stands in a burning cell (the player, then the monsters, then the allies, in their
-   lists' order) takes a ``FIRE_DAMAGE`` roll.
+   lists' order) takes a ``FIRE_DAMAGE`` roll and ``FIRE_SHARE`` percent of its maximum HP
+   (:func:`fire_damage`).
 
 A monster or an ally scores a burning cell ``FIRE_AVOID`` lower (engine/monsters.py,
 engine/allies.py), so it steps out of the fire and never into it while it has a choice. Fire
@@ -33,6 +34,7 @@ from roguelike.engine.balance import (
     FIRE_BARE_TURNS,
     FIRE_DAMAGE,
     FIRE_FUEL_TURNS,
+    FIRE_SHARE,
     FIRE_SPREAD,
     GAS_BLAST,
 )
@@ -47,6 +49,7 @@ __all__ = [
     "burn",
     "can_burn",
     "explode",
+    "fire_damage",
     "ignite",
     "ignite_around",
     "burning_near",
@@ -162,18 +165,24 @@ def burn(state: GameState) -> list[Event]:
 def _scorch(state: GameState) -> list[Event]:
     """Whoever stands in a burning cell takes a roll of the fire's damage."""
     events: list[Event] = []
-    lo, hi = FIRE_DAMAGE
     if state.player in state.fire and not state.dead:
-        dmg = int(state.rng.integers(lo, hi + 1))
+        dmg = fire_damage(state, state.max_hp)
         events.append(Message("You stand in the flames!"))
         events += hurt_player(state, dmg, "burnt to death")
     for m in list(state.monsters):
         if m.pos in state.fire and m in state.monsters:
-            events += _burn_monster(state, m, int(state.rng.integers(lo, hi + 1)), "burns")
+            events += _burn_monster(state, m, fire_damage(state, m.max_hp), "burns")
     for ally in list(state.allies):
         if ally.pos in state.fire and ally in state.allies:
-            events += _burn_ally(state, ally, int(state.rng.integers(lo, hi + 1)))
+            events += _burn_ally(state, ally, fire_damage(state, ally.max_hp))
     return events
+
+
+def fire_damage(state: GameState, max_hp: int) -> int:
+    """A turn in the flames for one of ``max_hp``: a ``FIRE_DAMAGE`` roll of the play stream,
+    and ``FIRE_SHARE`` percent of ``max_hp`` on top."""
+    lo, hi = FIRE_DAMAGE
+    return int(state.rng.integers(lo, hi + 1)) + max_hp * FIRE_SHARE // 100
 
 
 def explode(state: GameState, at: Pos) -> list[Event]:

@@ -78,6 +78,8 @@ TRAP_TEXT: dict[str, str] = {
     "dart": "A dart trap: a hidden spring fires a poisoned dart at whoever steps here.",
     "alarm": "An alarm trap: a tripwire rings a bell that wakes the monsters around.",
     "net": "A net trap: a weighted net drops on whoever steps here and holds them a while.",
+    "fire": "A fire trap: a jet of flame burns whoever steps here and sets the ground round it "
+    "alight; on moss the fire spreads.",
 }
 
 #: The legend's headings, in the order the help screen shows them.

@@ -8,7 +8,9 @@ explore and the autoplayer. A known trap still works when stepped on. The kinds:
 * dart: a poisoned dart, damage that grows with the floor;
 * alarm: a bell, a noise of loudness ``ALARM_RADIUS`` (:mod:`roguelike.engine.stealth`): the
   sleepers within earshot wake and come to look;
-* net: a net that holds the player for ``NET_TURNS`` moves (each spent struggling).
+* net: a net that holds the player for ``NET_TURNS`` moves (each spent struggling);
+* fire: a jet of flame (``FIRE_TRAP_DAMAGE``), and the trap's cell and the eight round it set
+  alight (:func:`roguelike.engine.fire.ignite_around`): on moss the blaze burns on and spreads.
 
 An ambush room (the roles stage's ``ambush``) wakes all its sleepers together the first time
 the player steps in. Every roll is the play stream's (``state.rng``); the numbers are
@@ -21,6 +23,7 @@ from roguelike import depth, tiles
 from roguelike.engine.balance import (
     ALARM_RADIUS,
     DART_DAMAGE,
+    FIRE_TRAP_DAMAGE,
     LURK_SEARCH,
     LURK_SHOWN,
     NET_TURNS,
@@ -31,6 +34,7 @@ from roguelike.engine.balance import (
 )
 from roguelike.engine.combat import take_damage
 from roguelike.engine.events import Died, Event, Message
+from roguelike.engine.fire import ignite_around
 from roguelike.engine.perks import perk_count
 from roguelike.engine.state import GameState
 from roguelike.engine.stealth import alert, awareness, make_noise
@@ -108,8 +112,21 @@ def spring(state: GameState, pos: tuple[int, int]) -> list[Event]:
     if kind == "alarm":  # a noise: the sleepers that hear it come to look
         bell = Message("An alarm trap! A bell rings out across the floor.")
         return [bell, *make_noise(state, pos[0], pos[1], ALARM_RADIUS)]
+    if kind == "fire":
+        return _fire_trap(state, pos)
     state.netted = NET_TURNS
     return [Message("A net trap! A weighted net falls over you.")]
+
+
+def _fire_trap(state: GameState, pos: tuple[int, int]) -> list[Event]:
+    """A jet of flame under the player, then the ground round the trap alight."""
+    lo, hi = FIRE_TRAP_DAMAGE
+    damage = int(state.rng.integers(lo, hi + 1))
+    if take_damage(state, damage, "burnt by a fire trap"):
+        dies = f"A fire trap! A jet of flame engulfs you: {damage} damage. You die..."
+        return [Died(state.stats.cause or ""), Message(dies)]
+    jet = Message(f"A fire trap! A jet of flame engulfs you: {damage} damage.")
+    return [jet, *ignite_around(state, pos)]
 
 
 def _ambush(state: GameState) -> list[Event]:

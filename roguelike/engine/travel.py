@@ -240,13 +240,14 @@ def known_passable(state: GameState) -> np.ndarray:
     return ok & state.explored
 
 
-def known_traps(state: GameState) -> np.ndarray:
+def known_traps(state: GameState, *, heed_fire: bool = True) -> np.ndarray:
     """The cells of the traps the player knows of, and the burning cells and the monsters that
-    never move (a shrieker) in view, which every walk steps around."""
+    never move (a shrieker) in view, which every walk steps around (``heed_fire`` False: not
+    the burning cells, for a player who pays fire no mind: the autoplayer's ``ignore_fire``)."""
     out = np.zeros(state.tiles.shape, dtype=bool)
     for x, y in state.traps_known:
         out[y, x] = True
-    for x, y in state.fire:
+    for x, y in state.fire if heed_fire else ():
         out[y, x] |= bool(state.visible[y, x])
     for m in _still_in_view(state):
         out[m.y, m.x] = True
@@ -259,12 +260,16 @@ def _still_in_view(state: GameState) -> list[Monster]:
     return [m for m in state.monsters if m.info.still and state.visible[m.y, m.x]]
 
 
-def _around_traps(state: GameState, ok: np.ndarray, sources: list[tuple[int, int]]) -> np.ndarray:
-    """Distances to ``sources`` stepping around the known traps; where that leaves the player
-    no way at all, the distances straight over them (a known trap never walls a player in)."""
-    if not state.traps_known and not state.fire and not _still_in_view(state):
+def _around_traps(
+    state: GameState, ok: np.ndarray, sources: list[tuple[int, int]], *, heed_fire: bool = True
+) -> np.ndarray:
+    """Distances to ``sources`` stepping around the known traps (and the fire in view, with
+    ``heed_fire``); where that leaves the player no way at all, the distances straight over
+    them (a known trap never walls a player in)."""
+    fire = heed_fire and bool(state.fire)
+    if not state.traps_known and not fire and not _still_in_view(state):
         return distance_map(ok, sources)
-    dist = distance_map(ok & ~known_traps(state), sources)
+    dist = distance_map(ok & ~known_traps(state, heed_fire=heed_fire), sources)
     x, y = state.player
     if dist[y, x] >= FAR:
         return distance_map(ok, sources)
@@ -272,24 +277,34 @@ def _around_traps(state: GameState, ok: np.ndarray, sources: list[tuple[int, int
 
 
 def travel_distances(
-    state: GameState, x: int, y: int, avoid: np.ndarray | None = None
+    state: GameState,
+    x: int,
+    y: int,
+    avoid: np.ndarray | None = None,
+    *,
+    heed_fire: bool = True,
 ) -> np.ndarray:
     """Steps to (x, y) over the explored map (never through the cells of ``avoid``, and around
-    known traps unless they are the only way)."""
+    known traps unless they are the only way; around the fire in view with ``heed_fire``)."""
     ok = known_passable(state)
     if avoid is not None:
         ok &= ~avoid
-    return _around_traps(state, ok, [(x, y)])
+    return _around_traps(state, ok, [(x, y)], heed_fire=heed_fire)
 
 
 def explore_distances(
-    state: GameState, avoid: np.ndarray | None = None, *, danger: np.ndarray | None = None
+    state: GameState,
+    avoid: np.ndarray | None = None,
+    *,
+    danger: np.ndarray | None = None,
+    heed_fire: bool = True,
 ) -> np.ndarray:
     """Steps over the explored map to the nearest unexplored edge (a known walkable cell next
     to an unknown one), known item or key lying on the floor, or puzzle pedestal not yet
     stepped on; never through the cells of ``avoid`` (the autoplayer's ablations). ``danger``
     (the cells of :func:`dangers`): no target in it and no way through it; a player standing in
-    it is led out first, by the shortest way to safe ground that has a way on."""
+    it is led out first, by the shortest way to safe ground that has a way on. ``heed_fire``
+    False: the fire in view is no trap to step round (the autoplayer's ``ignore_fire``)."""
     ok = known_passable(state)
     if avoid is not None:
         ok &= ~avoid
@@ -303,16 +318,16 @@ def explore_distances(
     lying = [pos for pos in state.items_lying if pos not in state.choices]
     for x, y in lying + list(state.keys_lying) + fresh:
         targets[y, x] |= bool(state.explored[y, x])
-    targets &= ~known_traps(state)
+    targets &= ~known_traps(state, heed_fire=heed_fire)
     if danger is None or not danger.any():
-        return _around_traps(state, ok, _cells(targets))
+        return _around_traps(state, ok, _cells(targets), heed_fire=heed_fire)
     safe = ok & ~danger
-    dist = _around_traps(state, safe, _cells(targets & safe))
+    dist = _around_traps(state, safe, _cells(targets & safe), heed_fire=heed_fire)
     x, y = state.player
     if not danger[y, x] or dist[y, x] < FAR:
         return dist
     # standing in danger: out of it first, to the nearest safe cell a way on leaves from
-    return _around_traps(state, ok, _cells(safe & (dist < FAR)))
+    return _around_traps(state, ok, _cells(safe & (dist < FAR)), heed_fire=heed_fire)
 
 
 def _cells(mask: np.ndarray) -> list[tuple[int, int]]:

@@ -217,4 +217,4 @@ def carried(record: Planned) -> dict[str, Any]:
 
 
 #: The kinds of trap the populate stage hides (their effects are the engine's: engine/traps.py).
-TRAP_KINDS = ("dart", "alarm", "net")
+TRAP_KINDS = ("dart", "alarm", "net", "fire")

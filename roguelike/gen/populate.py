@@ -15,7 +15,7 @@ moves a slot. A trap lies only on open room floor: a cell whose eight neighbours
 walkable and hold no other trap, so a trap can always be stepped around and never stands on
 the only way anywhere (the proof's paths stay open even to a player who will not step on one).
 A room whose record is ``ringed`` (a snare) also rings each of its treasures with traps,
-leaving one gap.
+leaving one gap. A fire trap is likelier where moss grows round its cell (``FIRE_TRAP_ON_MOSS``).
 """
 
 from __future__ import annotations
@@ -30,7 +30,10 @@ from roguelike.gen.special import RoomFill, special
 #: ``depth.TRAPS``.
 TRAPS_MOST = 8
 #: The weight of each trap kind, in the order of TRAP_KINDS.
-TRAP_WEIGHTS = (5, 3, 2)
+TRAP_WEIGHTS = (5, 3, 2, 3)
+#: The weight of a fire trap where moss grows on its cell or round it (fire traps are set
+#: where they burn: the moss carries the blaze on).
+FIRE_TRAP_ON_MOSS = 10
 
 _RING = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
@@ -81,8 +84,12 @@ def populate(
     return Populated(**carried(fl), slots=slots, traps=traps)
 
 
-def _kind(rng: np.random.Generator) -> str:
+def _kind(rng: np.random.Generator, *, mossy: bool = False) -> str:
+    """A trap's kind by ``TRAP_WEIGHTS`` (a fire trap weighs ``FIRE_TRAP_ON_MOSS`` where
+    ``mossy``): one draw of ``rng`` either way."""
     weights = np.array(TRAP_WEIGHTS, dtype=float)
+    if mossy:
+        weights[TRAP_KINDS.index("fire")] = FIRE_TRAP_ON_MOSS
     return TRAP_KINDS[int(rng.choice(len(TRAP_KINDS), p=weights / weights.sum()))]
 
 
@@ -124,7 +131,8 @@ def place_traps(
         # no other trap within two steps: every trap's ring of neighbours is trap-free
         if any(abs(x - tx) <= 2 and abs(y - ty) <= 2 for tx, ty in traps):
             continue
-        traps[(x, y)] = _kind(rng)
+        mossy = bool((fl.tiles[y - 1 : y + 2, x - 1 : x + 2] == tiles.MOSS).any())
+        traps[(x, y)] = _kind(rng, mossy=mossy)
     walk = tiles.WALKABLE[fl.tiles]
     rings: list[list[tuple[int, int]]] = []
     gaps: set[tuple[int, int]] = set()

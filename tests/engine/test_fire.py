@@ -11,7 +11,7 @@ import numpy as np
 
 from roguelike import tiles
 from roguelike.engine import Throw, Wait, step
-from roguelike.engine.balance import FIRE_DAMAGE, FIRE_FUEL_TURNS, GAS_BLAST
+from roguelike.engine.balance import FIRE_DAMAGE, FIRE_FUEL_TURNS, FIRE_SHARE, GAS_BLAST
 from roguelike.engine.describe import describe
 from roguelike.engine.fire import burn, can_burn, ignite
 from roguelike.engine.gas import KEEP_CLEAR, cloud, lay_gas
@@ -117,7 +117,8 @@ def test_fire_hurts_the_player_who_stands_in_it():
     state.fire[c] = FIRE_FUEL_TURNS
     hp = state.hp
     step(state, Wait())
-    assert hp - FIRE_DAMAGE[1] <= state.hp <= hp - FIRE_DAMAGE[0]
+    share = state.max_hp * FIRE_SHARE // 100
+    assert hp - FIRE_DAMAGE[1] - share <= state.hp <= hp - FIRE_DAMAGE[0] - share
     state.hp = 1
     state.fire[c] = FIRE_FUEL_TURNS
     step(state, Wait())
