@@ -22,4 +22,8 @@ except PackageNotFoundError:  # running from a source tree that is not installed
 #: moss and marsh gas, five monsters whose answer is not a corridor, stealth and sleepers,
 #: perks at each level, weapon and armour worn by choice; a compatibility reset (saves and
 #: recordings of generator 4 are refused).
-GENERATOR_VERSION = "5"
+#: 6: puzzles that belong to the dungeon (one or two a floor, types dealt per world, a floor
+#: change behind an optional pedestal, key-and-door boards in five shapes), fire on the first
+#: floors (fire traps, fire ants from level 3), and seed and puzzle codes that name their
+#: generator; a compatibility reset (saves and recordings of generator 5 are refused).
+GENERATOR_VERSION = "6"

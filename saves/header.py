@@ -87,7 +87,7 @@ FORMAT_VERSION = 10
 #: The oldest format this game still reads: the format current when GENERATOR_VERSION was
 #: last bumped (a save of an older generator is refused, whatever its format). Raise it to
 #: FORMAT_VERSION with every generator bump, and drop the migrations below it.
-OLDEST_FORMAT = 8
+OLDEST_FORMAT = 10
 MAX_TURN = 10**9
 MAX_FLOORS = 99
 

@@ -24,12 +24,11 @@ may fail the load with one line when an older document does not hold what it nee
 
 The formats this generator reads:
 
-* format 8: the generator's first format (a sealed header, see :mod:`saves.envelope`; what is
-  worn and wielded, the perks, the potions and scrolls known, fire, gas and stealth).
-* format 9: the floor carries its changes (``changes``: the optional pedestals whose puzzle
-  changes the map); a floor of format 8 had none.
-* format 10: the world says whether it is a practice world (``practice_from``: the input of
-  another run it began at); a world of format 9 never is.
+* format 10: the generator's first format (a sealed header, see :mod:`saves.envelope`; what is
+  worn and wielded, the perks, the potions and scrolls known, fire, gas and stealth; the floor's
+  changes, ``changes``: the optional pedestals whose puzzle changes the map; and whether the
+  world is a practice world, ``practice_from``: the input of another run it began at). No step
+  yet: generator 6 began here.
 """
 
 from __future__ import annotations
@@ -43,27 +42,8 @@ from saves.errors import SaveError, SaveVersionError
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-def _floor_changes(doc: dict[str, Any]) -> dict[str, Any]:
-    """Format 8 → 9: the current floor gets its (empty) list of floor changes."""
-    state = doc.get("state")
-    floor = state.get("floor") if isinstance(state, dict) else None
-    if not isinstance(floor, dict):
-        raise SaveError("state.floor: missing, so format 8 cannot be brought to 9")
-    floor.setdefault("changes", [])
-    return doc
-
-
-def _practice(doc: dict[str, Any]) -> dict[str, Any]:
-    """Format 9 → 10: the world is no practice world."""
-    world = doc.get("world")
-    if not isinstance(world, dict):
-        raise SaveError("world: missing, so format 9 cannot be brought to 10")
-    world.setdefault("practice_from", None)
-    return doc
-
-
 #: Format n → format n + 1, applied in a chain from a save's format up to FORMAT_VERSION.
-MIGRATIONS: dict[int, Migration] = {8: _floor_changes, 9: _practice}
+MIGRATIONS: dict[int, Migration] = {}
 
 
 def migrate(doc: dict[str, Any], version: int) -> dict[str, Any]:

@@ -156,13 +156,6 @@ def test_a_doctored_change_is_refused_in_one_line(edit, why):
         codec.decode(pack_as(world_, state, doc))
 
 
-def test_an_older_format_migrates_with_no_changes():
-    state = world("shortcut")
-    doc = codec.to_document(world_of(state), state)
-    del doc["state"]["floor"]["changes"]
-    assert codec.migrate(doc, 8)["state"]["floor"]["changes"] == []
-
-
 def test_a_recording_replays_the_change_bit_for_bit():
     """A fresh game (floor 1 of the first world whose start room holds a reveal), walked to
     the pedestal and the puzzle solved, recorded: the replay ends in the same state, the map

@@ -9,6 +9,7 @@ import dataclasses
 import json
 from pathlib import Path
 
+from roguelike import seeds
 from roguelike.recording import Recording, replay
 from saves.morgue import morgue, run_floors
 from saves.record import record_of
@@ -39,8 +40,9 @@ def test_the_floors_and_puzzles_of_a_recorded_run():
     hints = [q.hints for f in floors for q in f.puzzles]
     assert sum(hints) == record.hints_used > 0
     text = morgue(record, floors=floors)
-    assert f"Seed code    {record.seed}" in text
-    assert f"Play it      roguelike --seed {record.seed} --preset {record.preset}" in text
+    code = seeds.shown(record.seed, record.generator)  # as players see it
+    assert f"Seed code    {code}" in text
+    assert f"Play it      roguelike --seed {code} --preset {record.preset}" in text
     assert f"Score        {record.score}" in text and "  depth " in text
     section = text.split("\nFloors:\n")[1].split("\n\n")[0].splitlines()
     assert len(section) == len(floors)
