@@ -59,14 +59,23 @@ def test_one_bit_in_the_header_falls_back_to_the_backup(tmp_path):
     good = real_save()
     (saves / "tiny.rgl.bak").write_bytes(good)
     key = b'"format": '
-    at = good.index(key) + len(key)
-    assert good[at + 1 : at + 2] == b","  # one digit: one bit makes it a format not read
-    flipped = next(
-        good[at] ^ (1 << bit)
+    start = good.index(key) + len(key)
+    end = good.index(b",", start)
+    digits = good[start:end]
+    assert digits.isdigit() and int(digits) == h.FORMAT_VERSION
+
+    def bent(at: int, bit: int) -> bytes:
+        return digits[:at] + bytes([digits[at] ^ (1 << bit)]) + digits[at + 1 :]
+
+    # one bit in one digit of the format makes it a format not read (a number JSON still reads)
+    number = next(
+        bent(at, bit)
+        for at in range(len(digits))
         for bit in range(4)
-        if chr(good[at] ^ (1 << bit)).isdigit()
-        and not h.OLDEST_FORMAT <= int(chr(good[at] ^ (1 << bit))) <= h.FORMAT_VERSION
+        if bent(at, bit).isdigit()
+        and (len(digits) == 1 or bent(at, bit)[:1] != b"0")
+        and not h.OLDEST_FORMAT <= int(bent(at, bit)) <= h.FORMAT_VERSION
     )
-    (saves / "tiny.rgl").write_bytes(good[:at] + bytes([flipped]) + good[at + 1 :])
+    (saves / "tiny.rgl").write_bytes(good[:start] + number + good[end:])
     loaded = Store(saves).open("Tiny", warn=False)
     assert loaded.world.name == "Tiny"

@@ -83,7 +83,7 @@ def test_the_same_code_gives_the_same_puzzle():
         ("sliding#6NJC-NK2Y-YB22", "no ':'"),
         ("tetris:hard#6NJC-NK2Y-YB22", "unknown puzzle type 'tetris'"),
         ("sliding:insane#6NJC-NK2Y-YB22", "unknown difficulty 'insane'"),
-        ("sliding:hard#6NJC-NK2Y-YB23", "wrong check symbol"),
+        ("sliding:hard#6-6NJC-NK2Y-YB2B", "wrong check symbol"),
         ("sliding:hard#6NJC-NK2Y-YB2", "one symbol is missing"),
         ("sliding:hard#dragon", "'dragon' is not a seed code"),
         ("sliding:hard#", "is not a seed code"),

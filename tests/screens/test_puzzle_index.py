@@ -140,7 +140,7 @@ async def test_a_typed_descriptive_code_plays_that_board():
         ("jugs:easy#6NJC-NK2Y-YB22", "old form, made by generator"),
         ("jugs:easy:10,9,3/99,1,0", "bad board in the jugs code"),
         ("chess:hard#6NJC-NK2Y-YB22", "unknown puzzle type 'chess'"),
-        ("jugs:easy#6NJC-NK2Y-YB23", "wrong check symbol"),
+        ("jugs:easy#6-6NJC-NK2Y-YB2B", "wrong check symbol"),
     ],
 )
 async def test_a_bad_code_says_why_in_one_line_and_stays(code, words):
