@@ -328,6 +328,10 @@ def _decide(state: GameState, memory: Memory) -> Decision:
                 state, target.x, target.y, _joined(avoid, lined), heed_fire=memory.heed_fire
             )
             if off is not None:
+                # each detour counts as a dodge: a breather whose lines the way keeps crossing
+                # (out of sight one step, back in sight the next) is gone for straight in the
+                # end, never circled for ever
+                memory.dodged[target.id] = memory.dodged.get(target.id, 0) + 1
                 return Decision(off, f"going for {a_(target.kind)} off its lines")
         # no known way to it yet: look around (one step of exploring) and try again
         step_ = (
