@@ -71,7 +71,7 @@ TEMPLATES = Path(__file__).with_name("templates")
 #: How long a quitting game has to save and exit, then how long after SIGTERM, in seconds.
 QUIT_WAIT = 15.0
 TERM_WAIT = 5.0
-#: The most games running at once, and starts waiting for their websocket.
+#: The most games running at once (``--games``), and starts waiting for their websocket.
 MAX_GAMES = 16
 MAX_PENDING = 64
 #: How long a page's start waits for its websocket, in seconds.
@@ -221,11 +221,14 @@ def refusal(why: str, status: int = 400) -> web.Response:
 class GameServer(Server):
     """``roguelike serve`` (see the module)."""
 
-    def __init__(self, save_dir: str | None, host: str, port: int) -> None:
+    def __init__(
+        self, save_dir: str | None, host: str, port: int, max_games: int = MAX_GAMES
+    ) -> None:
         super().__init__(
             "roguelike", host=host, port=port, title="Roguelike", templates_path=TEMPLATES
         )
         self.save_dir = save_dir
+        self.max_games = max_games
         #: the running games, by their page's token
         self.games: dict[str, GameService] = {}
         self.pending: dict[str, Pending] = {}
@@ -306,8 +309,8 @@ class GameServer(Server):
         except StartRefused as err:
             return refusal(str(err))
         self._expire()
-        if len(self.games) >= MAX_GAMES or len(self.pending) >= MAX_PENDING:
-            return refusal(f"this server runs {MAX_GAMES} games at most: try again later", 503)
+        if len(self.games) >= self.max_games or len(self.pending) >= MAX_PENDING:
+            return refusal(f"this server runs {self.max_games} games at most: try again later", 503)
         token = secrets.token_urlsafe(16)
         self.pending[token] = Pending(start, argv, time.monotonic())
         scheme = "wss" if request.secure else "ws"
@@ -323,7 +326,7 @@ class GameServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:  # type: ignore[override]
         pending = self.pending.pop(request.match_info["token"], None)
-        if pending is None or len(self.games) >= MAX_GAMES:
+        if pending is None or len(self.games) >= self.max_games:
             raise web.HTTPNotFound(text="no such game: reload the page")
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         width = cells(request.query.get("width"), 80)
