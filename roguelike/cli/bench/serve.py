@@ -58,12 +58,37 @@ WEBSOCKET = re.compile(r'data-session-websocket-url="([^"]+)"')
 
 @dataclass
 class Client:
-    """One game's websocket, and the times it has measured."""
+    """One game's websocket, read all along (so that the server's heartbeat is answered even
+    while other games are opened), and the times its screen's bytes arrived."""
 
     number: int
     session: aiohttp.ClientSession
     socket: aiohttp.ClientWebSocketResponse | None = None
     link_ms: float = float("nan")
+    arrivals: asyncio.Queue[float] | None = None
+    reader: asyncio.Task[None] | None = None
+
+    async def read(self) -> None:
+        assert self.socket is not None and self.arrivals is not None
+        async for message in self.socket:
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.arrivals.put_nowait(time.perf_counter())
+        self.arrivals.put_nowait(float("nan"))  # closed
+
+    async def next_arrival(self, patience: float) -> float:
+        assert self.arrivals is not None
+        arrival = await asyncio.wait_for(self.arrivals.get(), patience)
+        if arrival != arrival:  # nan: the websocket closed
+            raise Fail(f"bench serve: game {self.number}'s websocket closed")
+        return arrival
+
+    async def settle(self, quiet: float) -> None:
+        """Wait until the screen's bytes stop for ``quiet`` seconds."""
+        while True:
+            try:
+                await self.next_arrival(quiet)
+            except TimeoutError:
+                return
 
 
 def free_port() -> int:
@@ -90,17 +115,6 @@ async def until(what: str, check: object, patience: float = PATIENCE) -> None:
         await asyncio.sleep(0.02)
 
 
-async def drain(ws: aiohttp.ClientWebSocketResponse, quiet: float) -> None:
-    """Read (and drop) the screen's bytes until none come for ``quiet`` seconds."""
-    while True:
-        try:
-            message = await asyncio.wait_for(ws.receive(), quiet)
-        except TimeoutError:
-            return
-        if message.type in (aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
-            raise Fail("bench serve: a game's websocket closed")
-
-
 async def open_game(client: Client, url: str, log: Path) -> None:
     """Open a game of the seed text ``bench N`` as a page would, timed to its map drawn."""
     before = len(shown_count(log))
@@ -112,27 +126,25 @@ async def open_game(client: Client, url: str, log: Path) -> None:
         raise Fail(f"bench serve: game {client.number} not started ({response.status})")
     address = html.unescape(found.group(1))
     client.socket = await client.session.ws_connect(f"{address}?width={WIDTH}&height={HEIGHT}")
+    client.arrivals = asyncio.Queue()
+    client.reader = asyncio.create_task(client.read())
     await client.socket.send_json(["focus"])
     await until(f"game {client.number}'s map", lambda: len(shown_count(log)) > before)
     client.link_ms = (shown_count(log)[before] - start) * 1000
-    await drain(client.socket, 0.5)
+    await client.settle(0.5)
 
 
 async def press(client: Client, keys: int, times: list[float]) -> None:
     """``keys`` waits, each timed from sent to the first bytes of its answer."""
-    ws = client.socket
-    assert ws is not None
+    assert client.socket is not None
+    assert client.arrivals is not None
     for _ in range(keys):
+        while not client.arrivals.empty():  # bytes that came while the player thought
+            client.arrivals.get_nowait()
         sent = time.perf_counter()
-        await ws.send_json(["stdin", "s"])
-        while True:
-            message = await asyncio.wait_for(ws.receive(), PATIENCE)
-            if message.type == aiohttp.WSMsgType.BINARY:
-                break
-            if message.type in (aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
-                raise Fail("bench serve: a game's websocket closed")
-        times.append((time.perf_counter() - sent) * 1000)
-        await drain(ws, SETTLE)
+        await client.socket.send_json(["stdin", "s"])
+        times.append((await client.next_arrival(PATIENCE) - sent) * 1000)
+        await client.settle(SETTLE)
         await asyncio.sleep(THINK)
 
 
@@ -186,7 +198,12 @@ async def drive(url: str, log: Path, server: int, keys: int, most: int) -> None:
                     await open_game(client, url, log)
                     clients.append(client)
                 times: list[float] = []
-                await asyncio.gather(*(press(c, keys, times) for c in clients))
+                ended = await asyncio.gather(
+                    *(press(c, keys, times) for c in clients), return_exceptions=True
+                )
+                for error in ended:
+                    if isinstance(error, BaseException):
+                        raise error
                 name = f"serve key→screen, {level} games"
                 say(Result(name, times, 0, Budget(p95_ms=BUDGET_MS)).line())
                 if np.percentile(times, 95) > BUDGET_MS:
@@ -206,6 +223,8 @@ async def drive(url: str, log: Path, server: int, keys: int, most: int) -> None:
             for client in clients:
                 if client.socket is not None:
                     await client.socket.close()
+                if client.reader is not None:
+                    client.reader.cancel()
     links = [c.link_ms for c in clients]
     say(Result("serve link→map (server side)", links, 0, Budget()).line())
     if crossed is None:

@@ -91,6 +91,8 @@ MAX_GAMES_PER_PLAYER = 3
 IDLE = 30 * 60.0
 WATCH_DELAY = 60.0
 MAX_BEHIND = 20_000  # screen updates (a turn's is one or two)
+#: How long a repaint waits for the game to draw at the size one row short, in seconds.
+REPAINT_WAIT = 5.0
 #: A cookie's life, in seconds (a year: a browser keeps its player).
 COOKIE_LIFE = 365 * 24 * 3600
 #: The driver the game processes run under (Textual imports it by this path).
@@ -124,6 +126,8 @@ class GameService(AppService):
         self.size = (80, 24)
         #: the spectators' queues of (when due, bytes): the game's output, shown later
         self.spectators: set[asyncio.Queue[tuple[float, bytes] | None]] = set()
+        #: set when the game writes to its screen
+        self.drawn = asyncio.Event()
 
     def mirror(self, payload: bytes, delay: float) -> None:
         """The game's output to each spectator, due ``delay`` seconds from now."""
@@ -132,11 +136,15 @@ class GameService(AppService):
             queue.put_nowait((due, payload))
 
     async def repaint(self) -> None:
-        """Have the game draw its whole screen again (a spectator joined): a resize one row
-        short and back, since the game draws only what changes."""
+        """Have the game draw its whole screen again (a spectator joined), since it draws
+        only what changes: a resize one row short, and once that is drawn (Textual takes two
+        resizes in a row as one, to the size it had), back."""
         width, height = self.size
+        self.drawn.clear()
         await self.set_terminal_size(width, max(MIN_CELLS, height - 1))
-        await self.set_terminal_size(width, height)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.drawn.wait(), REPAINT_WAIT)
+        await self.set_terminal_size(*self.size)
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         env = super()._build_environment(width, height)
@@ -165,6 +173,7 @@ class GameService(AppService):
     watch_delay = WATCH_DELAY
 
     async def on_data(self, payload: bytes) -> None:
+        self.drawn.set()
         if self.spectators:
             self.mirror(payload, self.watch_delay)
         if self.gone:
@@ -391,9 +400,7 @@ class GameServer(Server):
     async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
         player = self.player_of(request)
         if self.club is not None and player is None:
-            return page(
-                "Roguelike: join the club", JOIN_FORM.format(next=html.escape(request.path_qs))
-            )
+            return self._join_page(request)
         if player is not None and self._games_of(player.name) >= MAX_GAMES_PER_PLAYER:
             return refusal(f"you run {MAX_GAMES_PER_PLAYER} games already: close a tab", 429)
         try:
@@ -527,10 +534,15 @@ class GameServer(Server):
         raise response
 
     def _watcher(self, request: web.Request) -> web.Response | None:
-        """A refusal if ``request`` may not watch (a club's watchers are its players)."""
+        """The join form if ``request`` may not watch yet (a club's watchers are its
+        players)."""
         if self.club is not None and self.player_of(request) is None:
-            return refused("Not watched: join the club first (open / on this server).", 403)
+            return self._join_page(request)
         return None
+
+    def _join_page(self, request: web.Request) -> web.Response:
+        """The form a browser without a player is shown, leading back to ``request``."""
+        return page("Roguelike: join the club", JOIN_FORM.format(next=html.escape(request.path_qs)))
 
     async def handle_watch_list(self, request: web.Request) -> web.Response:
         """The games in progress, each a link to watch it."""
