@@ -3,14 +3,18 @@ hall (``roguelike serve --club``)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import time
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from textual_serve.download_manager import DownloadManager
 
 from roguelike import seeds
 from roguelike.cli.serve.club import MAX_NAME, REGISTER, Club, NameRefused, check_name
+from roguelike.cli.serve.server import GameService
 from roguelike.engine import Wait, new_game, step
 from roguelike.recording import Recording
 from saves import Store
@@ -80,3 +84,27 @@ def test_players_worlds_are_apart_and_their_hall_is_one(tmp_path):
         assert sorted(r.world for r in Hall(Store(folder).path).runs()) == ["Alpha", "Beta"]
     for lock in (".runs.lock", ".challenges.lock"):
         assert os.stat(mine / lock).st_ino == os.stat(tmp_path / lock).st_ino
+
+
+async def test_a_spectator_is_shown_the_games_output_the_watch_delay_later():
+    game = GameService(
+        ["true"],
+        "Alice",
+        write_bytes=_nothing,
+        write_str=_nothing,
+        close=_nothing,
+        download_manager=DownloadManager(),
+    )
+    game.watch_delay = 60.0
+    seen: asyncio.Queue[tuple[float, bytes] | None] = asyncio.Queue()
+    game.spectators.add(seen)
+    before = time.monotonic()
+    await game.on_data(b"the screen")
+    item = seen.get_nowait()
+    assert item is not None
+    due, payload = item
+    assert payload == b"the screen" and due >= before + 60.0
+
+
+async def _nothing(*args: object) -> None:
+    del args
