@@ -519,16 +519,16 @@ class GameServer(Server):
             return refused(f"Not joined: {err}.")
         except OSError as err:
             return refused(f"Not joined: the club's register: {err.strerror or err}.", 500)
-        where = back if isinstance(back, str) and back.startswith("/") else "/"
-        if where.startswith("//"):  # another site, not a path of this one
-            where = "/"
+        where = back if isinstance(back, str) else "/"
+        if not where.startswith("/") or where.startswith("//") or "\\" in where:
+            where = "/"  # another site (browsers read /\ as //), not a path of this one
         response = web.HTTPSeeOther(where)
         response.set_cookie(
             COOKIE,
             token,
             max_age=COOKIE_LIFE,
             httponly=True,
-            samesite="Strict",
+            samesite="Lax",  # sent when a link from elsewhere is followed, not by forms
             secure=request.secure,
         )
         raise response
