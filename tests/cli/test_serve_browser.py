@@ -399,8 +399,9 @@ def test_two_players_of_a_club_keep_their_own_worlds_of_the_same_seed(club, brow
     assert turns_in(mine["Alice"]) == {name: 3} and turns_in(mine["Bob"]) == {name: 5}
     assert turns_in(club.saves) == {}  # nothing in the server's own folder
     # the register keeps no token: the cookie's value is nowhere on the server's disk
-    cookies = {c["name"]: c["value"] for c in bob.context.cookies()}
-    token = cookies["roguelike_player"]
+    (cookie,) = bob.context.cookies()
+    assert cookie["name"] == "roguelike_player" and cookie["httpOnly"]  # no script reads it
+    token = cookie["value"]
     assert token not in (club.saves / "club-players.json").read_text()
     assert "Bob" not in token and len(token) >= 43
     # Alice, back in her browser, continues her world, never Bob's
@@ -422,6 +423,12 @@ def test_a_name_taken_or_malformed_is_refused_in_one_line(club, browser):
         line = page.inner_text("#refused")
         assert line.startswith("Not joined: ") and "\n" not in line
     assert list(folders(club)) == ["Alice"]
+    # a join goes back to a page of this server only, never to another site
+    for back, to in (("/?seed=abc", "/?seed=abc"), ("//evil.example/", "/"), ("/\\evil", "/")):
+        answer = page.request.post(
+            f"{club.url}/club/join", form={"name": f"N{len(back)}", "next": back}, max_redirects=0
+        )
+        assert answer.status == 303 and answer.headers["location"] == to
 
 
 def test_a_player_watches_another_play_live_and_cannot_play_it(club, browser):

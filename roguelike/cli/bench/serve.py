@@ -243,6 +243,70 @@ def direct_children(pid: int) -> set[int]:
     return found
 
 
+#: The browser a browser's figures are measured in (Debian's package), if it is here.
+CHROMIUM = "/usr/bin/chromium"
+
+#: In the page: the time of each key pressed and of each paint after the screen's bytes came
+#: (the first animation frame after a websocket message: when xterm.js draws it).
+PAGE_CLOCK = """
+window.__keys = []; window.__paints = [];
+window.addEventListener("keydown", () => window.__keys.push(performance.now()), true);
+const Original = window.WebSocket;
+window.WebSocket = function (...args) {
+  const socket = new Original(...args);
+  socket.addEventListener("message", (event) => {
+    if (typeof event.data !== "string")
+      requestAnimationFrame(() => window.__paints.push(performance.now()));
+  });
+  return socket;
+};
+window.WebSocket.prototype = Original.prototype;
+"""
+
+
+def browser_lines(url: str, log: Path, keys: int) -> Iterator[str]:
+    """One game in Chromium, alone on the server: link to map, and key to paint."""
+    try:  # here, not at the top: Playwright is a tool of the tests, not of the game
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        yield "serve in a browser: not measured (no Playwright)"
+        return
+    if not Path(CHROMIUM).exists():
+        yield f"serve in a browser: not measured (no {CHROMIUM})"
+        return
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.add_init_script(PAGE_CLOCK)
+            before = len(shown_count(log))
+            start = time.time()
+            page.goto(f"{url}/?seed=browser")
+            deadline = time.monotonic() + PATIENCE
+            while len(shown_count(log)) <= before:
+                if time.monotonic() > deadline:
+                    raise Fail("bench serve: the browser's game was never drawn")
+                page.wait_for_timeout(20)
+            link = (shown_count(log)[before] - start) * 1000
+            yield Result("serve link→map (Chromium)", [link], 0, Budget()).line()
+            page.wait_for_timeout(1000)
+            page.mouse.click(600, 400)
+            page.wait_for_timeout(500)
+            times: list[float] = []
+            for _ in range(keys):
+                page.evaluate("window.__paints = []")
+                page.keyboard.press("s")
+                page.wait_for_timeout(THINK * 1000)
+                key = page.evaluate("window.__keys[window.__keys.length - 1]")
+                paints = [t for t in page.evaluate("window.__paints") if t >= key]
+                if paints:
+                    times.append(paints[0] - key)
+            name = "serve key→paint (Chromium)"
+            yield Result(name, times, keys - len(times), Budget(p95_ms=BUDGET_MS)).line()
+        finally:
+            browser.close()
+
+
 def serve_lines(seeds: int, games: int = 32) -> Iterator[str]:
     """The serve part (``seeds``: keys per game per level, at most :data:`MOST_KEYS`; the
     lines after the first are printed as they are measured)."""
@@ -266,6 +330,7 @@ def serve_lines(seeds: int, games: int = 32) -> Iterator[str]:
                 if server.poll() is not None or time.monotonic() > deadline:
                     raise Fail("bench serve: the server did not start") from None
                 time.sleep(0.1)
+        yield from browser_lines(f"http://127.0.0.1:{port}", log, keys)
         asyncio.run(drive(f"http://127.0.0.1:{port}", log, server.pid, keys, games))
     finally:
         server.send_signal(signal.SIGINT)  # every game saves and ends, then the server
