@@ -418,7 +418,7 @@ def test_two_players_of_a_club_keep_their_own_worlds_of_the_same_seed(club, brow
 
 def test_a_name_taken_or_malformed_is_refused_in_one_line(club, browser):
     join(browser, club.url, "Alice")
-    for name in ("alice", "../Alice", "x" * 21, ""):
+    for name in ("alice", "../Alice", "Bob!", ""):  # (the form stops a long name itself)
         page = join(browser, club.url, name)
         line = page.inner_text("#refused")
         assert line.startswith("Not joined: ") and "\n" not in line
