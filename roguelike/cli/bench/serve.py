@@ -42,7 +42,7 @@ from roguelike.cli.bench import Budget, Result
 from screens.served import LOG_VARIABLE
 
 #: The numbers of games at once tried, in order (those within ``--games``).
-LEVELS = (1, 2, 4, 8, 12, 16, 24, 32, 48, 64)
+LEVELS = (1, 2, 4, 8, 12, 16, 24, 32, 48, 64, 80, 96, 128)
 #: The answer a key must have within, in ms.
 BUDGET_MS = 100.0
 #: The pause after an answer before the next key, in seconds; and how long a screen's bytes
