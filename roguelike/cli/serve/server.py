@@ -26,9 +26,14 @@ short for this game, a subclass takes over one method at a time:
 - **downloads** are textual-serve's own: the app's ``deliver_binary`` (the hall's export when
   served) becomes a one-use ``/download/KEY`` the page opens.
 
-Seams for a club later: :meth:`GameServer.save_dir_for` is where a request's player would pick
-their own save folder, and :attr:`GameServer.games` holds every running game by token (what a
-spectator would attach to).
+- **a club** (``--club``, :mod:`.club`): a browser without a player is shown a form to pick
+  a name (``/club/join`` answers with the token's cookie); :meth:`GameServer.save_dir_for`
+  gives each request its player's own folder, so each game process sees only its player's
+  worlds; a player runs at most ``MAX_GAMES_PER_PLAYER`` games, and a game without a key for
+  ``IDLE`` seconds is saved and ended.
+- **watching** (``/watch``, ``/watch/ID``): a game's output is mirrored, ``--watch-delay``
+  seconds late, to each spectator's websocket (what a spectator's page sends is dropped);
+  on joining, the game is made to draw its whole screen (:meth:`GameService.repaint`).
 """
 
 from __future__ import annotations
