@@ -24,8 +24,8 @@ short for this game, a subclass takes over one method at a time:
   file's largest size), is kept in a temporary folder of the server, and the browser is sent
   to ``/?import=KEY``: a tab whose game opens the challenge import on that file.
 - **downloads** are textual-serve's own: the app's ``deliver_binary`` (the hall's export when
-  served) becomes a one-use ``/download/KEY`` the page opens.
-
+  served) becomes a one-use ``/download/KEY`` the page opens (in a new tab: a popup whose
+  navigation is a download, which the browser saves).
 - **a club** (``--club``, :mod:`.club`): a browser without a player is shown a form to pick
   a name (``/club/join`` answers with the token's cookie); :meth:`GameServer.save_dir_for`
   gives each request its player's own folder, so each game process sees only its player's
