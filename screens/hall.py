@@ -82,6 +82,9 @@ def shown(
 class HallScreen(Screen[HallChoice | None]):
     """The hall of runs (see the module)."""
 
+    #: the table has the keys from the start: Textual's default focuses the first focusable
+    #: widget (the seed filter) until on_mount's focus lands, and a quick ``x`` was typed there
+    AUTO_FOCUS = "#hall-table"
     DEFAULT_CSS = """
     #hall-box {
         padding: 0 1;

@@ -65,6 +65,7 @@ class ServedApp(LastingApp):
         self.import_file = import_file
         # the test mode's screen on top and turn, as last logged
         self._top = ""
+        self._focus: str | None = ""
         self._turn: int | None = None
 
     def on_mount(self) -> None:
@@ -92,7 +93,8 @@ class ServedApp(LastingApp):
 
     def log_line(self, what: str) -> None:
         """Test mode (``ROGUELIKE_SERVED_LOG``, a file): a line with the time, for what a
-        browser test cannot read from the canvas (a game's map drawn, the screen on top)."""
+        browser test cannot read from the canvas (a game's map drawn, the screen on top and
+        the widget focused on it, the turn)."""
         path = os.environ.get(LOG_VARIABLE)
         if path:
             try:
@@ -106,6 +108,11 @@ class ServedApp(LastingApp):
         if top != self._top:
             self._top = top
             self.log_line(f"screen {top}")
+        focused = self.screen_stack[-1].focused if self.screen_stack else None
+        focus = None if focused is None else focused.id
+        if focus != self._focus:
+            self._focus = focus
+            self.log_line(f"focus {focus}")
         turn = None if self.session is None else self.session.state.turn
         if turn != self._turn:
             self._turn = turn

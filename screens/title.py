@@ -149,8 +149,10 @@ class TitleScreen(Screen[None]):
         self.app.call_from_thread(self._show_daily, line)
 
     def _show_daily(self, line: str) -> None:
-        if self.is_mounted:
-            self.query_one("#title-daily", Static).update(line)
+        # the line comes from a thread: the title may have been left, or be tearing down its
+        # widgets, by the time it arrives (a served game starts its world at once)
+        for widget in self.query("#title-daily").results(Static):
+            widget.update(line)
 
     async def action_menu(self, button_id: str) -> None:
         """Continue or Load, if enabled; else say why not."""

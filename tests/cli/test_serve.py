@@ -100,6 +100,18 @@ def test_serve_refuses_a_port_that_is_not_one(capsys):
     assert "70000 is not a port" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("games", "why"), [("0", "0 games"), ("many", "not a number")])
+def test_serve_refuses_a_bound_on_games_that_is_not_one(capsys, games, why):
+    with pytest.raises(SystemExit):
+        main(["serve", "--games", games])
+    assert why in capsys.readouterr().err
+
+
+def test_the_bench_refuses_no_games(capsys):
+    assert main(["bench", "--only", "serve", "--games", "0"]) != 0
+    assert "--games must be at least 1" in capsys.readouterr().err
+
+
 async def test_ctrl_x_saves_the_game_and_quits(tmp_path):
     app = ServedApp(seed=seeds.parse("abc"), save_dir=tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:

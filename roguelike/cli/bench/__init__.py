@@ -7,7 +7,8 @@ never fails a build. Figures are wall-clock times on whatever machine runs it; q
 Each part of the bench (``--only``) is measured by a module of this package: topology and
 floor by :mod:`.generation`, range (the generator's expressive range) by :mod:`.variety`,
 puzzle by :mod:`.puzzle`, saves by :mod:`.saves`, ui by :mod:`.ui`, bot by :mod:`.bot`,
-recording by :mod:`.recording`. A part's module is imported
+recording by :mod:`.recording`, serve (games served to websocket clients on loopback) by
+:mod:`.serve`. A part's module is imported
 only when the part runs, so that ``--only topology`` does not load Textual; each module names
 its parts' line makers in ``PARTS``.
 """
@@ -48,6 +49,7 @@ PARTS: dict[str, str] = {
     "ui": "roguelike.cli.bench.ui",
     "bot": "roguelike.cli.bench.bot",
     "recording": "roguelike.cli.bench.recording",
+    "serve": "roguelike.cli.bench.serve",
 }
 
 
@@ -118,12 +120,22 @@ def add_arguments(bench: argparse.ArgumentParser) -> None:
         "(full,no-items,skip-treasure,no-sneak,ignore-fire,first-perk,naive-monsters,invulnerable)",
     )
 
+    bench.add_argument(
+        "--games",
+        type=int,
+        default=32,
+        metavar="N",
+        help="the serve part: the most games served at once (32)",
+    )
+
 
 def run(args: argparse.Namespace) -> None:
     """Print the bench's lines, each as soon as its set is measured."""
     if args.seeds < 1:
         raise Fail("--seeds must be at least 1")
-    options: dict[str, dict[str, Any]] = {"bot": {}}
+    if args.games < 1:
+        raise Fail("--games must be at least 1")
+    options: dict[str, dict[str, Any]] = {"bot": {}, "serve": {"games": args.games}}
     if args.difficulties is not None or args.policies is not None:
         from roguelike.cli.bench.bot import bot_options  # the bot's part checks its own options
 

@@ -20,6 +20,8 @@ from roguelike.cli.args import add_save_dir_option
 USER_ERRORS: tuple[type[Exception], ...] = ()
 #: The most a port can be.
 MAX_PORT = 65535
+#: The most ``--games`` may be (each game is a process of its own).
+MAX_GAMES_BOUND = 256
 
 
 def port(text: str) -> int:
@@ -33,6 +35,28 @@ def port(text: str) -> int:
     return n
 
 
+def games(text: str) -> int:
+    """The most games at once, from the command line (1 to ``MAX_GAMES_BOUND``)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of games") from None
+    if not 1 <= n <= MAX_GAMES_BOUND:
+        raise argparse.ArgumentTypeError(f"{n} games: give 1 to {MAX_GAMES_BOUND}")
+    return n
+
+
+def seconds(text: str) -> float:
+    """A delay from the command line: 0 to a day, in seconds."""
+    try:
+        n = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= n <= 86400:
+        raise argparse.ArgumentTypeError(f"{text} s: give 0 to 86400")
+    return n
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--host",
@@ -41,6 +65,26 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "0.0.0.0 lets any machine that reaches this one play)",
     )
     p.add_argument("--port", type=port, default=8000, help="the port to listen on (8000)")
+    p.add_argument(
+        "--games",
+        type=games,
+        default=16,
+        help="the most games running at once (16); a tab beyond them is asked to try later",
+    )
+    p.add_argument(
+        "--club",
+        action="store_true",
+        help="host a club: each browser picks a player name and keeps it, each player's "
+        "worlds are their own, the hall is shared, games in progress can be watched (/watch)",
+    )
+    p.add_argument(
+        "--watch-delay",
+        type=seconds,
+        default=60.0,
+        metavar="SECONDS",
+        help="how far behind a watched game is shown (60: no coaching from what the "
+        "spectators see)",
+    )
     add_save_dir_option(p)
 
 
@@ -52,6 +96,13 @@ def run(args: argparse.Namespace) -> None:
     if save_dir is not None:  # the games run in processes of their own: one folder for all
         save_dir = str(Path(save_dir).expanduser().resolve())
     try:
-        GameServer(save_dir, args.host, args.port).serve()
+        GameServer(
+            save_dir,
+            args.host,
+            args.port,
+            args.games,
+            club=args.club,
+            watch_delay=args.watch_delay,
+        ).serve()
     except OSError as err:  # the port is taken, the address is not this machine's
         raise Fail(f"cannot serve on {args.host}:{args.port}: {err.strerror or err}") from None

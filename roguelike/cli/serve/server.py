@@ -24,11 +24,16 @@ short for this game, a subclass takes over one method at a time:
   file's largest size), is kept in a temporary folder of the server, and the browser is sent
   to ``/?import=KEY``: a tab whose game opens the challenge import on that file.
 - **downloads** are textual-serve's own: the app's ``deliver_binary`` (the hall's export when
-  served) becomes a one-use ``/download/KEY`` the page opens.
-
-Seams for a club later: :meth:`GameServer.save_dir_for` is where a request's player would pick
-their own save folder, and :attr:`GameServer.games` holds every running game by token (what a
-spectator would attach to).
+  served) becomes a one-use ``/download/KEY`` the page opens (in a new tab: a popup whose
+  navigation is a download, which the browser saves).
+- **a club** (``--club``, :mod:`.club`): a browser without a player is shown a form to pick
+  a name (``/club/join`` answers with the token's cookie); :meth:`GameServer.save_dir_for`
+  gives each request its player's own folder, so each game process sees only its player's
+  worlds; a player runs at most ``MAX_GAMES_PER_PLAYER`` games, and a game without a key for
+  ``IDLE`` seconds is saved and ended.
+- **watching** (``/watch``, ``/watch/ID``): a game's output is mirrored, ``--watch-delay``
+  seconds late, to each spectator's websocket (what a spectator's page sends is dropped);
+  on joining, the game is made to draw its whole screen (:meth:`GameService.repaint`).
 """
 
 from __future__ import annotations
@@ -54,6 +59,7 @@ from aiohttp import BodyPartReader, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from roguelike.cli.serve.club import COOKIE, Club, NameRefused, Player
 from roguelike.cli.serve.start import (
     Start,
     StartRefused,
@@ -72,7 +78,7 @@ TEMPLATES = Path(__file__).with_name("templates")
 #: How long a quitting game has to save and exit, then how long after SIGTERM, in seconds.
 QUIT_WAIT = 15.0
 TERM_WAIT = 5.0
-#: The most games running at once, and starts waiting for their websocket.
+#: The most games running at once (``--games``), and starts waiting for their websocket.
 MAX_GAMES = 16
 MAX_PENDING = 64
 #: How long a page's start waits for its websocket, in seconds.
@@ -84,6 +90,17 @@ MAX_UPLOADS = 32
 MIN_CELLS, MAX_CELLS = 10, 1000
 #: The largest message a page may send on its websocket (keys, a paste, a resize).
 MAX_MESSAGE = 1 << 20
+#: A club: the most games one player runs at once; how long a game may go without a key
+#: before it is saved and ended, in seconds; how far behind a watched game is shown, in
+#: seconds (``--watch-delay``); the most updates a spectator may fall behind before it is let go.
+MAX_GAMES_PER_PLAYER = 3
+IDLE = 30 * 60.0
+WATCH_DELAY = 60.0
+MAX_BEHIND = 20_000  # screen updates (a turn's is one or two)
+#: How long a repaint waits for the game to draw at the size one row short, in seconds.
+REPAINT_WAIT = 5.0
+#: A cookie's life, in seconds (a year: a browser keeps its player).
+COOKIE_LIFE = 365 * 24 * 3600
 #: The driver the game processes run under (Textual imports it by this path).
 DRIVER = "screens.web_driver:GameWebDriver"
 
@@ -100,11 +117,40 @@ def cells(value: str | None, default: int) -> int:
 class GameService(AppService):
     """One tab's game process (see the module): exec'd from ``argv``, read to its end."""
 
-    def __init__(self, argv: list[str], **kwargs: Any) -> None:
+    def __init__(
+        self, argv: list[str], player: str = "", start: Start | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(" ".join(argv), **kwargs)
         self.argv = argv
         #: the tab is gone: output is read and dropped until the process exits
         self.gone = False
+        #: who plays it (a club's player name; "" alone) and what its tab's link started
+        self.player = player
+        self.start_asked = start or Start()
+        #: its id on the watch list (not the tab's token: watching never reaches the game)
+        self.watch_id = secrets.token_urlsafe(12)
+        self.size = (80, 24)
+        #: the spectators' queues of (when due, bytes): the game's output, shown later
+        self.spectators: set[asyncio.Queue[tuple[float, bytes] | None]] = set()
+        #: set when the game writes to its screen
+        self.drawn = asyncio.Event()
+
+    def mirror(self, payload: bytes, delay: float) -> None:
+        """The game's output to each spectator, due ``delay`` seconds from now."""
+        due = time.monotonic() + delay
+        for queue in list(self.spectators):
+            queue.put_nowait((due, payload))
+
+    async def repaint(self) -> None:
+        """Have the game draw its whole screen again (a spectator joined), since it draws
+        only what changes: a resize one row short, and once that is drawn (Textual takes two
+        resizes in a row as one, to the size it had), back."""
+        width, height = self.size
+        self.drawn.clear()
+        await self.set_terminal_size(width, max(MIN_CELLS, height - 1))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.drawn.wait(), REPAINT_WAIT)
+        await self.set_terminal_size(*self.size)
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         env = super()._build_environment(width, height)
@@ -129,7 +175,13 @@ class GameService(AppService):
     def pid(self) -> int | None:
         return None if self._process is None else self._process.pid
 
+    #: set by the server: how far behind spectators see the game
+    watch_delay = WATCH_DELAY
+
     async def on_data(self, payload: bytes) -> None:
+        self.drawn.set()
+        if self.spectators:
+            self.mirror(payload, self.watch_delay)
         if self.gone:
             return
         try:
@@ -147,6 +199,8 @@ class GameService(AppService):
 
     async def run(self) -> None:
         await super().run()
+        for queue in list(self.spectators):  # the game is over: its spectators are told
+            queue.put_nowait(None)
         if not self.gone:  # the game ended by itself (or was killed): the tab is told
             self.gone = True
             with contextlib.suppress(ConnectionError, RuntimeError):
@@ -182,6 +236,7 @@ class Pending:
     start: Start
     argv: list[str]
     made: float
+    player: str = ""
 
 
 PAGE = """<!DOCTYPE html>
@@ -201,11 +256,31 @@ UPLOAD_FORM = """<h1>Import a challenge or run file</h1>
 """
 
 
+JOIN_FORM = """<h1>Join this club</h1>
+<p>Choose the name the others will see. This browser keeps it (a cookie): your worlds are
+yours alone, the hall is everyone's, and anyone here may watch a game in progress.</p>
+<form method="post" action="/club/join">
+<p><input name="name" id="name" maxlength="20" autofocus></p>
+<input type="hidden" name="next" value="{next}">
+<p><button type="submit" id="join">Join</button></p>
+</form>
+"""
+
+
 def page(title: str, body: str, status: int = 200) -> web.Response:
     return web.Response(
         text=PAGE.format(title=html.escape(title), body=body),
         status=status,
         content_type="text/html",
+    )
+
+
+def refused(line: str, status: int = 400) -> web.Response:
+    """A one-line refusal of a request (its text escaped)."""
+    return page(
+        "Roguelike: refused",
+        f'<p id="refused">{html.escape(line)}</p><p><a href="/">The title screen</a></p>',
+        status,
     )
 
 
@@ -222,20 +297,44 @@ def refusal(why: str, status: int = 400) -> web.Response:
 class GameServer(Server):
     """``roguelike serve`` (see the module)."""
 
-    def __init__(self, save_dir: str | None, host: str, port: int) -> None:
+    def __init__(
+        self,
+        save_dir: str | None,
+        host: str,
+        port: int,
+        max_games: int = MAX_GAMES,
+        *,
+        club: bool = False,
+        watch_delay: float = WATCH_DELAY,
+    ) -> None:
         super().__init__(
             "roguelike", host=host, port=port, title="Roguelike", templates_path=TEMPLATES
         )
         self.save_dir = save_dir
+        self.max_games = max_games
+        #: a club's register of players (None: one player, the server's folder)
+        self.club = Club(Store(save_dir).path) if club else None
+        self.watch_delay = watch_delay
         #: the running games, by their page's token
         self.games: dict[str, GameService] = {}
         self.pending: dict[str, Pending] = {}
         self.uploads = Path(tempfile.mkdtemp(prefix="roguelike-uploads-"))
 
+    def player_of(self, request: web.Request) -> Player | None:
+        """The club's player whose browser sent ``request`` (None: none, or no club)."""
+        if self.club is None:
+            return None
+        return self.club.player(request.cookies.get(COOKIE))
+
     def save_dir_for(self, request: web.Request) -> str | None:
-        """The save folder of the player behind ``request`` (one player: the server's)."""
-        del request
-        return self.save_dir
+        """The save folder of the player behind ``request``: alone, the server's; in a club,
+        the player's own (see :mod:`.club`; a request without a player has none)."""
+        if self.club is None:
+            return self.save_dir
+        player = self.player_of(request)
+        if player is None:
+            raise StartRefused("choose a player name first")
+        return str(self.club.folder(player))
 
     async def _make_app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_UPLOAD + (64 << 10))
@@ -246,6 +345,10 @@ class GameServer(Server):
                 web.get("/ws/{token}", self.handle_websocket, name="websocket"),
                 web.get("/download/{key}", self.handle_download, name="download"),
                 web.get("/upload", self.handle_upload_form, name="upload"),
+                web.post("/club/join", self.handle_join),
+                web.get("/watch", self.handle_watch_list),
+                web.get("/watch/{game}", self.handle_watch),
+                web.get("/watch-ws/{game}", self.handle_watch_websocket),
                 web.post("/upload", self.handle_upload),
                 web.static("/static", self.statics_path, name="static"),
             ]
@@ -301,16 +404,22 @@ class GameServer(Server):
         return child_argv(start, save_dir, upload)
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+        player = self.player_of(request)
+        if self.club is not None and player is None:
+            return self._join_page(request)
+        if player is not None and self._games_of(player.name) >= MAX_GAMES_PER_PLAYER:
+            return refusal(f"you run {MAX_GAMES_PER_PLAYER} games already: close a tab", 429)
         try:
             start = read_start(query_pairs(request.query))
             argv = self._argv(start, request)
         except StartRefused as err:
             return refusal(str(err))
         self._expire()
-        if len(self.games) >= MAX_GAMES or len(self.pending) >= MAX_PENDING:
-            return refusal(f"this server runs {MAX_GAMES} games at most: try again later", 503)
+        if len(self.games) >= self.max_games or len(self.pending) >= MAX_PENDING:
+            return refusal(f"this server runs {self.max_games} games at most: try again later", 503)
         token = secrets.token_urlsafe(16)
-        self.pending[token] = Pending(start, argv, time.monotonic())
+        name = "" if player is None else player.name
+        self.pending[token] = Pending(start, argv, time.monotonic(), name)
         scheme = "wss" if request.secure else "ws"
         context = {
             "font_size": cells(request.query.get("fontsize"), 16),
@@ -324,7 +433,7 @@ class GameServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:  # type: ignore[override]
         pending = self.pending.pop(request.match_info["token"], None)
-        if pending is None or len(self.games) >= MAX_GAMES:
+        if pending is None or len(self.games) >= self.max_games:
             raise web.HTTPNotFound(text="no such game: reload the page")
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         width = cells(request.query.get("width"), 80)
@@ -335,12 +444,16 @@ class GameServer(Server):
             await websocket.prepare(request)
             game = GameService(
                 pending.argv,
+                pending.player,
+                pending.start,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=websocket.close,
                 download_manager=self.download_manager,
                 debug=self.debug,
             )
+            game.watch_delay = self.watch_delay
+            game.size = (width, height)
             self.games[token] = game
             await game.start(width, height)
             log.info("game %s started: %s %s", game.pid, pending.start.kind, pending.start.value)
@@ -358,8 +471,19 @@ class GameServer(Server):
 
     async def _relay(self, websocket: web.WebSocketResponse, game: GameService) -> None:
         """The page's messages to the game (keys, sizes, focus); anything malformed ends
-        the tab's game (saved)."""
-        async for message in websocket:
+        the tab's game (saved), as does a club's game without a key for ``IDLE`` seconds."""
+        last_key = time.monotonic()
+        while True:
+            idle = None if self.club is None else max(0.0, last_key + IDLE - time.monotonic())
+            try:
+                message = await websocket.receive(timeout=idle)
+            except TimeoutError:
+                log.info("game %s idle for %.0f s: saved and ended", game.pid, IDLE)
+                return
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+                return
+            if message.type == WSMsgType.ERROR:
+                return
             if message.type != WSMsgType.TEXT:
                 continue
             envelope = json.loads(message.data)
@@ -368,17 +492,148 @@ class GameServer(Server):
             kind = envelope[0]
             data = envelope[1] if len(envelope) > 1 else None
             if kind == "stdin" and isinstance(data, str):
+                last_key = time.monotonic()
                 await game.send_bytes(data.encode("utf-8"))
             elif kind == "resize" and isinstance(data, dict):
-                await game.set_terminal_size(
-                    cells(str(data.get("width")), 80), cells(str(data.get("height")), 24)
-                )
+                game.size = (cells(str(data.get("width")), 80), cells(str(data.get("height")), 24))
+                await game.set_terminal_size(*game.size)
             elif kind == "ping":
                 await websocket.send_json(["pong", data])
             elif kind == "blur":
                 await game.blur()
             elif kind == "focus":
                 await game.focus()
+
+    # -- a club -------------------------------------------------------------------------
+
+    def _games_of(self, player: str) -> int:
+        return sum(1 for g in self.games.values() if g.player == player) + sum(
+            1 for p in self.pending.values() if p.player == player
+        )
+
+    async def handle_join(self, request: web.Request) -> web.StreamResponse:
+        """A browser's first visit to a club: its player's name, kept in a cookie."""
+        if self.club is None:
+            return refused("This server is not a club.", 404)
+        form = await request.post()
+        name, back = form.get("name"), form.get("next")
+        if not isinstance(name, str):
+            return refused("Not joined: give a name.")
+        try:
+            token, _ = self.club.join(name)
+        except NameRefused as err:
+            return refused(f"Not joined: {err}.")
+        except OSError as err:
+            return refused(f"Not joined: the club's register: {err.strerror or err}.", 500)
+        where = back if isinstance(back, str) else "/"
+        if not where.startswith("/") or where.startswith("//") or "\\" in where:
+            where = "/"  # another site (browsers read /\ as //), not a path of this one
+        response = web.HTTPSeeOther(where)
+        response.set_cookie(
+            COOKIE,
+            token,
+            max_age=COOKIE_LIFE,
+            httponly=True,
+            samesite="Lax",  # sent when a link from elsewhere is followed, not by forms
+            secure=request.secure,
+        )
+        raise response
+
+    def _watcher(self, request: web.Request) -> web.Response | None:
+        """The join form if ``request`` may not watch yet (a club's watchers are its
+        players)."""
+        if self.club is not None and self.player_of(request) is None:
+            return self._join_page(request)
+        return None
+
+    def _join_page(self, request: web.Request) -> web.Response:
+        """The form a browser without a player is shown, leading back to ``request``."""
+        return page("Roguelike: join the club", JOIN_FORM.format(next=html.escape(request.path_qs)))
+
+    async def handle_watch_list(self, request: web.Request) -> web.Response:
+        """The games in progress, each a link to watch it."""
+        if (refusal_ := self._watcher(request)) is not None:
+            return refusal_
+        rows = [
+            f'<li><a class="game" href="/watch/{game.watch_id}">'
+            f"{html.escape(game.player or 'a game')}: {html.escape(game.start_asked.kind)}"
+            f"{' ' + html.escape(game.start_asked.value) if game.start_asked.value else ''}"
+            "</a></li>"
+            for game in list(self.games.values())
+        ]
+        body = "<h1>Games in progress</h1>"
+        body += f"<ul>{''.join(rows)}</ul>" if rows else "<p>No game is being played.</p>"
+        body += f"<p>Watched games are shown {self.watch_delay:g} s behind.</p>"
+        return page("Roguelike: watch", body)
+
+    def _game_watched(self, request: web.Request) -> GameService | None:
+        wanted = request.match_info["game"]
+        for game in list(self.games.values()):
+            if secrets.compare_digest(game.watch_id, wanted):
+                return game
+        return None
+
+    async def handle_watch(self, request: web.Request) -> web.StreamResponse:
+        """A page showing a game in progress, read-only."""
+        if (refusal_ := self._watcher(request)) is not None:
+            return refusal_
+        game = self._game_watched(request)
+        if game is None:
+            return refused("Not watched: no such game in progress (see /watch).", 404)
+        scheme = "wss" if request.secure else "ws"
+        context = {
+            "font_size": cells(request.query.get("fontsize"), 16),
+            "app_websocket_url": f"{scheme}://{request.host}/watch-ws/{game.watch_id}",
+            "config": {"static": {"url": "/static/"}},
+            "application": {"name": f"Watching {game.player or 'a game'}"},
+        }
+        return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    async def handle_watch_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """A spectator's websocket: the game's output, ``watch_delay`` seconds late; what
+        the spectator's page sends is read and dropped (watching is read-only)."""
+        if self._watcher(request) is not None:
+            raise web.HTTPForbidden(text="join the club first")
+        game = self._game_watched(request)
+        if game is None:
+            raise web.HTTPNotFound(text="no such game in progress")
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        await websocket.prepare(request)
+        queue: asyncio.Queue[tuple[float, bytes] | None] = asyncio.Queue()
+        game.spectators.add(queue)
+        sender = asyncio.create_task(self._show(websocket, queue))
+        try:
+            await game.repaint()
+            async for _ in websocket:  # keys, sizes: dropped
+                if sender.done():
+                    break
+        finally:
+            game.spectators.discard(queue)
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sender
+            await websocket.close()
+        return websocket
+
+    async def _show(
+        self, websocket: web.WebSocketResponse, queue: asyncio.Queue[tuple[float, bytes] | None]
+    ) -> None:
+        while True:
+            if queue.qsize() > MAX_BEHIND:
+                await websocket.close(message=b"too far behind")
+                return
+            item = await queue.get()
+            if item is None:  # the game ended
+                await websocket.close()
+                return
+            due, payload = item
+            wait = due - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            try:
+                await websocket.send_bytes(payload)
+            except (ConnectionError, RuntimeError):
+                return
 
     # -- uploads -------------------------------------------------------------------------
 
@@ -387,6 +642,8 @@ class GameServer(Server):
 
     async def handle_upload(self, request: web.Request) -> web.StreamResponse:
         """A file from the form, kept (bounded) under a new key; then a tab that imports it."""
+        if self.club is not None and self.player_of(request) is None:
+            return refused("Not uploaded: join the club first (open / on this server).", 403)
         try:
             reader = await request.multipart()
         except (ValueError, AssertionError):
