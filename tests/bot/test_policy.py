@@ -54,7 +54,7 @@ def test_an_invulnerable_run_cannot_be_recorded(capsys, tmp_path):
 def test_the_invulnerable_bot_finishes_every_small_world_of_the_golden_catalog():
     """The completability check apart from survival: it finds every key, solves every
     puzzle and takes every stair (the normal and large worlds are played by the bench)."""
-    small = [seeds.decode(code) for code, preset in GOLDEN if preset == "small"]
+    small = [seeds.read_stored(code) for code, preset in GOLDEN if preset == "small"]
     results = play_many(small, "small", jobs=2, policy=Policy(invulnerable=True))
     lost = [f"{seeds.encode(r.seed)}: {r.cause}" for r in results if not r.won]
     assert not lost
