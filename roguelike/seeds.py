@@ -31,7 +31,8 @@ when, ignoring case, hyphens and spaces:
 - every character is a code symbol (``O``, ``I`` and ``L`` included, as above), except that one
   ``U`` (the one Latin letter codes leave out, easily typed for a ``V``) is allowed,
 - it has 9 to 16 symbols (within three of an old code's twelve or a code's thirteen), and
-- it has exactly twelve symbols (as every old code has), or a digit (every code has one), or
+- it has exactly twelve or thirteen symbols (as every old code and every code has: a code whose
+  one digit, its generator, was typed as a letter is still a code), or a digit, or
   two groups of four symbols (as a code is shown: ``5-N65Q-QBJ0-23P``, ``ZZZZ ZZZZ ZZZ``).
 
 A text shaped like a code that is a valid code (of either form) is that code, whatever else it
@@ -227,7 +228,8 @@ def _shaped(text: str) -> str | None:
     if any(c not in _VALUE and c != _FOREIGN for c in stripped) or stripped.count(_FOREIGN) > 1:
         return None
     if (
-        len(stripped) != STORED_SYMBOLS
+        len(stripped) not in (STORED_SYMBOLS, CODE_SYMBOLS)  # a code's length, either form:
+        # a code whose one digit (its generator) was typed as a letter is still a code
         and not any(c.isdigit() for c in stripped)
         and sum(len(g) == 4 for g in _groups(text)) < 2
     ):

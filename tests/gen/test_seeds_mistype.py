@@ -43,7 +43,13 @@ def test_every_deleted_symbol_is_refused_as_missing(seed, grouped):
     for n, i in enumerate(symbol_positions(code)):
         typed = code[:i] + code[i + 1 :]
         if not caught(typed):
-            assert seeds.parse(typed) == seeds.text_seed(typed)  # the documented gap
+            # no hyphen, no digit: read as text (the documented gap), unless it still looks
+            # like a code (twelve code letters, say the generator dropped from "FZZZZZZZZZAD"),
+            # which is refused, never another world
+            try:
+                assert seeds.parse(typed) == seeds.text_seed(typed)
+            except seeds.SeedCodeError as err:
+                assert "one symbol is missing" in str(err) or "old form" in str(err), err
             continue
         message = refusal(typed)
         assert "one symbol is missing" in message and "'!'" in message

@@ -46,13 +46,13 @@ def mistakes(code: str) -> list[tuple[str, str]]:
 
 def documented_gap(text: str) -> bool:
     """A mistake the module docstring says reads as text: no digit or hyphen left, and either an
-    ungrouped run (not of twelve: the generator's digit changed into a letter) or spaced groups
-    that each have an A, E or Y (the generator's digit dropped)."""
+    ungrouped run of neither twelve nor thirteen symbols, or spaced groups that each have an A,
+    E or Y (the generator's digit dropped)."""
     if "-" in text or any(c.isdigit() for c in text):
         return False
     groups = text.split()
     if len(groups) == 1:
-        return len(text) != seeds.STORED_SYMBOLS
+        return len(text) not in (seeds.STORED_SYMBOLS, seeds.CODE_SYMBOLS)
     return all(any(c in "AEY" for c in g) for g in groups)
 
 
@@ -72,7 +72,12 @@ def test_a_code_decodes_and_each_single_mistake_is_refused_precisely(seed, form)
     assert seeds.looks_like_code(code)
     for kind, text in mistakes(code):
         if documented_gap(text):
-            assert seeds.parse(text) == seeds.text_seed(text)
+            try:
+                assert seeds.parse(text) == seeds.text_seed(text)
+            except seeds.OtherGeneratorError as err:
+                # what is left happens to be a valid code of the old form: refused as old,
+                # never another world
+                assert "old form" in str(err)
             continue
         with pytest.raises(seeds.SeedCodeError) as err:
             seeds.parse(text)
