@@ -14,13 +14,13 @@ from textual_serve.download_manager import DownloadManager
 
 from roguelike import seeds
 from roguelike.cli.serve.club import MAX_NAME, REGISTER, Club, NameRefused, check_name
-from roguelike.cli.serve.server import GameService
 from roguelike.engine import Wait, new_game, step
 from roguelike.recording import Recording
 from saves import Store
 from saves.hall import Hall
 from saves.record import record_of
 from saves.world import World
+from screens.web.server import GameService
 
 
 def ended_run(world: str):

@@ -4,8 +4,8 @@
 anything else is explicit and said on start. Each tab runs ``roguelike --served`` in a process
 of its own, saving in ``--save-dir`` (the default folder if none); a tab's URL may start a world
 directly (``?seed=CODE``, ``?daily``, ``?replay=RUN``): see :mod:`.start` for the parameters and
-:mod:`.server` for what is extended around textual-serve (a tab that goes never loses its game,
-uploads, the page).
+:mod:`screens.web.server` for what is extended around textual-serve (a tab that goes never loses
+its game, uploads, the page).
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> None:
     # here, not at the top: the server loads aiohttp and the saves, which no other command needs
-    from roguelike.cli.serve.server import GameServer
+    from screens.web.server import GameServer
 
     save_dir = getattr(args, "save_dir", None)
     if save_dir is not None:  # the games run in processes of their own: one folder for all

@@ -1,0 +1,2 @@
+"""The game served in a browser: textual-serve's server, extended around its seams
+(``server.py``, its page in ``templates/``)."""
