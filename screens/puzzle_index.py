@@ -34,7 +34,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Select, Static
 
 from roguelike import puzzles, seeds
-from roguelike.puzzles import ball, codes, custom, sliding, stomp
+from roguelike.puzzles import ball_custom, codes, custom, sliding, stomp
 from roguelike.puzzles.visit import PuzzleOutcome, score
 from saves import Store
 from saves.scores import BestScores, MetPuzzle, puzzles_met
@@ -64,7 +64,7 @@ def custom_boards(type_name: str) -> list[str]:
         return [f"{n}x{n}" for n in sliding.CUSTOM_SIDES]
     if type_name not in custom.CUSTOM_TYPES:
         return []
-    lo, hi = stomp.CUSTOM_SIDES if type_name == "stomp" else ball.CUSTOM_SIDES
+    lo, hi = stomp.CUSTOM_SIDES if type_name == "stomp" else ball_custom.CUSTOM_SIDES
     return [f"{r}x{c}" for r in range(lo, hi + 1) for c in range(lo, hi + 1)]
 
 
@@ -75,7 +75,7 @@ def custom_goals(type_name: str) -> list[tuple[str, str]]:
         return [(LEVELS, LEVELS)] + [(f"goal {g}", g) for g in sliding.GOALS[1:]]
     if type_name == "ball":
         out = [(LEVELS, LEVELS), ("target cell", "0,t")]
-        for n in range(1, ball.CUSTOM_BLOCKED + 1):
+        for n in range(1, ball_custom.CUSTOM_BLOCKED + 1):
             out += [(f"{n} blocked", str(n)), (f"{n} blocked+target", f"{n},t")]
         return out
     return [(LEVELS, LEVELS)]
@@ -394,7 +394,7 @@ class PuzzleIndexScreen(Screen[None]):
             lo, hi = custom.depths(type_name, rows, cols)
             depths = [(f"depth {d}", str(d)) for d in range(lo, hi + 1)]
             if type_name == "ball" and changed != "free-goal":
-                most = ball.custom_blocked(rows, cols)
+                most = ball_custom.custom_blocked(rows, cols)
                 _set(goal_box, [g for g in custom_goals(type_name) if _blocked(g[1]) <= most])
         else:
             depths = []

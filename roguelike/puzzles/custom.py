@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from roguelike.puzzles import ball, sliding, stomp
+from roguelike.puzzles import ball, ball_custom, sliding, stomp
 from roguelike.puzzles import generate as level_puzzle
 from roguelike.puzzles.base import check_difficulty
 
@@ -74,7 +74,7 @@ NONE = Options()
 def _sides(type_name: str) -> tuple[int, int]:
     if type_name == "sliding":
         return min(sliding.CUSTOM_SIDES), max(sliding.CUSTOM_SIDES)
-    return stomp.CUSTOM_SIDES if type_name == "stomp" else ball.CUSTOM_SIDES
+    return stomp.CUSTOM_SIDES if type_name == "stomp" else ball_custom.CUSTOM_SIDES
 
 
 def board_of(type_name: str, difficulty: str, o: Options) -> tuple[int, int]:
@@ -97,7 +97,7 @@ def depths(type_name: str, rows: int, cols: int) -> tuple[int, int]:
         return sliding.CUSTOM_DEPTH[rows]
     if type_name == "stomp":
         return stomp.custom_depths(rows, cols)
-    return 1, ball.CUSTOM_DEPTH
+    return 1, ball_custom.CUSTOM_DEPTH
 
 
 def goal_tiles(goal: str, n: int) -> tuple[int, ...]:
@@ -159,7 +159,7 @@ def check(type_name: str, difficulty: str, o: Options) -> Options:
     if type_name != "ball" and (o.blocked or o.target):
         raise OptionsError(f"only ball puzzles take blocked cells or a target, not {type_name}")
     if o.blocked:
-        most = ball.custom_blocked(rows, cols)
+        most = ball_custom.custom_blocked(rows, cols)
         if not 0 <= o.blocked <= most:
             raise OptionsError(f"a {rows}x{cols} ball board has 0 to {most} blocked cells")
     return Options(o.rows, o.cols, o.depth, goal, o.blocked, o.target)
@@ -178,7 +178,7 @@ def generate(type_name: str, difficulty: str, seed: int, o: Options = NONE) -> A
         return sliding.generate_custom(difficulty, seed, size=o.rows, depth=o.depth, goal=goal)
     if type_name == "stomp":
         return stomp.generate_custom(difficulty, seed, rows=o.rows, cols=o.cols, depth=o.depth)
-    return ball.generate_custom(
+    return ball_custom.generate_custom(
         difficulty,
         seed,
         rows=o.rows,

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roguelike import puzzles
-from roguelike.puzzles import ball, codes, custom, difficulty, sliding, stomp
+from roguelike.puzzles import ball_custom, codes, custom, difficulty, sliding, stomp
 
 LEVELS = st.sampled_from(puzzles.DIFFICULTIES)
 SEEDS = st.integers(0, 2**40)
@@ -42,13 +42,13 @@ def stomp_options(draw: Any) -> custom.Options:
 
 @st.composite
 def ball_options(draw: Any) -> custom.Options:
-    lo, hi = ball.CUSTOM_SIDES
+    lo, hi = ball_custom.CUSTOM_SIDES
     rows, cols = draw(st.integers(lo, hi)), draw(st.integers(lo, hi))
     return custom.Options(
         rows,
         cols,
-        draw(st.integers(1, ball.CUSTOM_DEPTH)),
-        blocked=draw(st.integers(0, ball.custom_blocked(rows, cols))),
+        draw(st.integers(1, ball_custom.CUSTOM_DEPTH)),
+        blocked=draw(st.integers(0, ball_custom.custom_blocked(rows, cols))),
         target=draw(st.booleans()),
     )
 
@@ -145,9 +145,12 @@ def test_the_bounds_hold_at_their_corners():
             deepest = stomp.custom_depths(rows, cols)[1]
             check_board("stomp", "hard", 7, custom.Options(rows, cols, deepest))
     for rows, cols in ((4, 4), (5, 5)):
-        most = ball.custom_blocked(rows, cols)
+        most = ball_custom.custom_blocked(rows, cols)
         check_board(
-            "ball", "easy", 7, custom.Options(rows, cols, ball.CUSTOM_DEPTH, None, most, True)
+            "ball",
+            "easy",
+            7,
+            custom.Options(rows, cols, ball_custom.CUSTOM_DEPTH, None, most, True),
         )
 
 
@@ -196,7 +199,7 @@ OUT_OF_BOUNDS = [
     ("stomp", "t"),
     ("ball", "3x4"),
     ("ball", "6x5"),
-    ("ball", f"d{ball.CUSTOM_DEPTH + 1}"),
+    ("ball", f"d{ball_custom.CUSTOM_DEPTH + 1}"),
     ("ball", "4x4,b3"),
     ("ball", "5x5,b4"),
     ("ball", "b0"),
@@ -230,7 +233,9 @@ def out_of_bounds(draw: Any) -> tuple[str, str, custom.Options]:
     """An option set one step past a bound of its type."""
     type_name = draw(st.sampled_from(custom.CUSTOM_TYPES))
     level = draw(LEVELS)
-    lo, hi = {"sliding": (3, 4), "stomp": stomp.CUSTOM_SIDES, "ball": ball.CUSTOM_SIDES}[type_name]
+    lo, hi = {"sliding": (3, 4), "stomp": stomp.CUSTOM_SIDES, "ball": ball_custom.CUSTOM_SIDES}[
+        type_name
+    ]
     side = draw(st.one_of(st.integers(-5, lo - 1), st.integers(hi + 1, 99)))
     kind = draw(st.sampled_from(("rows", "cols", "depth-low", "depth-high")))
     if kind in ("rows", "cols"):
