@@ -257,6 +257,14 @@ def check_seal(head: dict[str, Any], kind: Kind) -> bool:
     return True
 
 
+def header_format(head: dict[str, Any], kind: Kind) -> int:
+    """The format a header names; the kind's error if it names none."""
+    version = head.get("format")
+    if type(version) is not int:
+        raise kind.fail(f"the {kind.noun}'s header has no format")
+    return version
+
+
 def header_generator(head: dict[str, Any], kind: Kind) -> str:
     """The generator version a header names; the kind's error if it names none."""
     generator = head.get("generator")

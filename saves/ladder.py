@@ -377,9 +377,7 @@ def unpack_ladder(data: bytes) -> list[RunRecord]:
 
 def _unpack(data: bytes) -> list[RunRecord]:
     head, payload, _ = e.unwrap(data, KIND)
-    version = head.get("format")
-    if type(version) is not int:
-        raise LadderFileError("the ladder file's header has no format")
+    version = e.header_format(head, KIND)
     if version != LADDER_FORMAT:
         raise LadderFileError(
             f"ladder format {version} is not one this game reads (it reads {LADDER_FORMAT})"

@@ -410,9 +410,7 @@ def unpack(data: bytes) -> RunRecord:
 
 def _unpack(data: bytes) -> RunRecord:
     head, payload, _ = e.unwrap(data, KIND)
-    version = head.get("format")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise RunFileError("the run file's header has no format")
+    version = e.header_format(head, KIND)
     if version > RUN_FORMAT:
         raise RunFileError(
             f"made by a newer version: run format {version}, this game reads up to {RUN_FORMAT}"
