@@ -257,6 +257,31 @@ def check_seal(head: dict[str, Any], kind: Kind) -> bool:
     return True
 
 
+def header_format(head: dict[str, Any], kind: Kind) -> int:
+    """The format a header names; the kind's error if it names none."""
+    version = head.get("format")
+    if type(version) is not int:
+        raise kind.fail(f"the {kind.noun}'s header has no format")
+    return version
+
+
+def header_generator(head: dict[str, Any], kind: Kind) -> str:
+    """The generator version a header names; the kind's error if it names none."""
+    generator = head.get("generator")
+    if not isinstance(generator, str) or not generator:
+        raise kind.fail(f"the {kind.noun}'s header has no generator version")
+    return generator
+
+
+def check_header_payload(head: dict[str, Any], payload: bytes, kind: Kind) -> None:
+    """The kind's error unless the header has a ``length`` and a ``blake2b`` that
+    ``payload`` matches (:func:`check_payload`)."""
+    length, digest = head.get("length"), head.get("blake2b")
+    if type(length) is not int or not isinstance(digest, str):
+        raise kind.fail(f"the {kind.noun}'s header has no length or checksum")
+    check_payload(payload, length, digest, kind)
+
+
 def check_payload(payload: bytes, length: int, digest: str, kind: Kind) -> None:
     """The kind's error unless ``payload`` is ``length`` bytes whose checksum is ``digest``."""
     if len(payload) < length:

@@ -377,26 +377,19 @@ def unpack_ladder(data: bytes) -> list[RunRecord]:
 
 def _unpack(data: bytes) -> list[RunRecord]:
     head, payload, _ = e.unwrap(data, KIND)
-    version = head.get("format")
-    if type(version) is not int:
-        raise LadderFileError("the ladder file's header has no format")
+    version = e.header_format(head, KIND)
     if version != LADDER_FORMAT:
         raise LadderFileError(
             f"ladder format {version} is not one this game reads (it reads {LADDER_FORMAT})"
         )
-    generator = head.get("generator")
-    if not isinstance(generator, str) or not generator:
-        raise LadderFileError("the ladder file's header has no generator version")
+    generator = e.header_generator(head, KIND)
     if generator != GENERATOR_VERSION:
         shown = json.dumps(generator[:20])[1:-1]  # control characters escaped
         raise LadderFileError(
             f"a ladder of generator {shown}, this game has {GENERATOR_VERSION}: "
             "its floors would differ"
         )
-    length, digest = head.get("length"), head.get("blake2b")
-    if type(length) is not int or not isinstance(digest, str):
-        raise LadderFileError("the ladder file's header has no length or checksum")
-    e.check_payload(payload, length, digest, KIND)
+    e.check_header_payload(head, payload, KIND)
     doc = f.obj(e.inflate(payload, KIND), "ladder")
     w = f.obj(f.get(doc, "world", "ladder"), "ladder.world")
     world = WorldKey(

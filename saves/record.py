@@ -410,16 +410,12 @@ def unpack(data: bytes) -> RunRecord:
 
 def _unpack(data: bytes) -> RunRecord:
     head, payload, _ = e.unwrap(data, KIND)
-    version = head.get("format")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise RunFileError("the run file's header has no format")
+    version = e.header_format(head, KIND)
     if version > RUN_FORMAT:
         raise RunFileError(
             f"made by a newer version: run format {version}, this game reads up to {RUN_FORMAT}"
         )
-    generator = head.get("generator")
-    if not isinstance(generator, str) or not generator:
-        raise RunFileError("the run file's header has no generator version")
+    generator = e.header_generator(head, KIND)
     if generator != GENERATOR_VERSION:
         shown = json.dumps(generator[:20])[1:-1]  # control characters escaped
         raise RunFileError(
@@ -428,10 +424,7 @@ def _unpack(data: bytes) -> RunRecord:
         )
     if version < OLDEST_RUN_FORMAT:
         raise RunFileError(f"run format {version} is not one this game reads")
-    length, digest = head.get("length"), head.get("blake2b")
-    if type(length) is not int or not isinstance(digest, str):
-        raise RunFileError("the run file's header has no length or checksum")
-    e.check_payload(payload, length, digest, KIND)
+    e.check_header_payload(head, payload, KIND)
     doc = e.inflate(payload, KIND)
     for key, since in (("equipment", 3), ("final", 3)):
         if isinstance(doc, dict) and (key in doc) != (version >= since):

@@ -64,6 +64,7 @@ from saves.world import (
     WorldInfo,
     check_name,
     now_iso,
+    practice_name,
     resumable,
     world_name_for,
 )
@@ -550,7 +551,7 @@ class Games:
             raise RunFileError("the run is over there: practise from an earlier turn")
         base = printable(record.world)[: MAX_NAME - 30].strip() or "World"
         world = World(
-            self.usable_name(f"{base} (practice from turn {state.turn})"),
+            self.usable_name(practice_name(base, state.turn)),
             state.seed,
             state.preset,
             difficulty=state.difficulty,

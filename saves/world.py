@@ -271,6 +271,23 @@ def world_name_for(seed: int) -> str:
     return f"{adjective} {_NOUNS[int(rng.integers(len(_NOUNS)))]}"
 
 
+def practice_name(base: str, turn: int) -> str:
+    """The name of a practice world started at ``turn`` of a run of the world ``base``."""
+    return f"{base} (practice from turn {turn})"
+
+
+_PRACTICE_MARK = re.compile(r" \(practice from turn ([0-9]+)\)")
+
+
+def practice_turn(name: str) -> tuple[str, int] | None:
+    """A practice world's name (:func:`practice_name`, perhaps with the number that made it
+    free) without its practice mark, and the turn the mark names; None for any other name."""
+    found = _PRACTICE_MARK.search(name)
+    if found is None:
+        return None
+    return (name[: found.start()] + name[found.end() :]).strip(), int(found.group(1))
+
+
 def daily_seed(day: dt.date | None = None) -> int:
     """The seed of the daily world of ``day`` (today, UTC, by default)."""
     day = day or dt.datetime.now(dt.UTC).date()

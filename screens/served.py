@@ -27,6 +27,9 @@ from typing import TYPE_CHECKING, Any
 from textual.binding import Binding
 from textual.widgets import Input
 
+from roguelike import seeds
+from roguelike.version import GENERATOR_VERSION
+from saves.errors import SaveError, WorldLocked
 from saves.text import printable
 from screens.lasting import LastingApp
 
@@ -122,9 +125,6 @@ class ServedApp(LastingApp):
 
     def unfinished_of(self, seed: int) -> str | None:
         """The most recently saved unfinished world of ``seed`` (not a challenge's), if any."""
-        from roguelike import seeds
-        from roguelike.version import GENERATOR_VERSION
-
         code = seeds.stored(seed)  # as the save keeps it, beside its generator
         for info in self.saved_worlds():  # the most recently saved first
             this = info.seed == code and info.generator == GENERATOR_VERSION
@@ -144,8 +144,6 @@ class ServedApp(LastingApp):
     def _open_when_free(self, name: str, tries: int) -> None:
         """Open ``name`` and play it; while another game holds it (the tab this one reloads,
         still saving), try again a moment later, ``tries`` times."""
-        from saves.errors import WorldLocked  # loaded: a game is being opened
-
         if tries > 0:
             try:
                 self.games.store.lock(name).release()  # free now: opened just below
@@ -169,7 +167,8 @@ class ServedApp(LastingApp):
 
     def import_upload(self, path: str) -> None:
         """Open the challenge import on the uploaded file ``path`` and check it at once."""
-        from screens.challenge import ChallengeScreen  # loads the engine: not for the title
+        # here, not at the top: the session and the run files it loads are not for the title
+        from screens.challenge import ChallengeScreen
 
         screen = ChallengeScreen(self.hall, path)
         self._push(screen, self._challenge_chosen)
@@ -182,8 +181,8 @@ class ServedApp(LastingApp):
 
     def deliver_run(self, run_id: str) -> None:
         """The hall's run ``run_id`` as a challenge file, downloaded by the browser."""
-        from saves.errors import SaveError
-        from saves.record import RunFileError, pack  # loaded: the hall is open
+        # here, not at the top: the run files are not for the title (by now the hall has them)
+        from saves.record import RunFileError, pack
 
         try:
             record, _ = self.hall.get(run_id)

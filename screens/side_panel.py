@@ -12,6 +12,7 @@ from roguelike.engine.describe import item_colour, item_label, monster_shown
 from roguelike.engine.legend import AWARENESS_MARK
 from roguelike.engine.stealth import awareness
 from saves.text import printable
+from saves.world import practice_turn
 from screens.map_view import colour_of
 
 #: Colours of the panels.
@@ -59,12 +60,20 @@ def side_panel_lines(
     """The side panel's lines: the world, who and where the player is, what they carry, what
     they see (as many monsters as ``height`` rows leave room for, nearest first). A
     ``permadeath`` world says so under its seed: its save is deleted at death; so does a world
-    of any difficulty but normal."""
+    of any difficulty but normal. A practice world's mark ("(practice from turn N)") has a
+    line of its own under its name."""
     lines: list[Text] = []
     code = seeds.encode(state.seed)
     name = world_name or state.world_name
+    practice = practice_turn(name)
+    if practice is not None:  # the mark on a line of its own, so no cut can lose it
+        name = practice[0]
     if name and name != code:
         lines.append(Text(abbreviate(printable(name), width), style="bold"))  # from a file
+    if practice is not None:
+        turn, room = practice[1], width - len("Practice ")
+        fits = [w for w in (f"from turn {turn}", f"from t. {turn}") if len(w) <= room]
+        lines.append(Text.assemble(("Practice ", LABEL), fits[0] if fits else f"t. {turn}"))
     lines.append(Text.assemble(("Seed ", LABEL), code))
     if state.difficulty != DEFAULT_DIFFICULTY:  # normal goes without saying
         lines.append(Text.assemble(("Difficulty ", LABEL), state.difficulty))

@@ -93,17 +93,9 @@ def add_custom_arguments(parser: argparse.ArgumentParser) -> None:
 def custom_options(args: argparse.Namespace) -> custom.Options:
     """The options of ``--size``, ``--depth``, ``--goal``, ``--blocked`` and ``--target``,
     checked for the type and level; :class:`Fail` with one line outside their bounds."""
-    items = []
-    if args.size is not None:
-        items.append(str(args.size).strip())
-    if args.depth is not None:
-        items.append(f"d{args.depth}")
-    if args.goal is not None:
-        items.append(f"g={str(args.goal).strip()}")
-    if args.blocked:
-        items.append(f"b{args.blocked}")
-    if args.target:
-        items.append("t")
+    size = None if args.size is None else str(args.size).strip()
+    goal = None if args.goal is None else str(args.goal).strip()
+    items = custom.option_items(size, args.depth, goal, args.blocked, args.target)
     if not items:
         return custom.NONE
     if args.blocked < 0 or (args.depth is not None and args.depth < 0):

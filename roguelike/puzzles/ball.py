@@ -630,29 +630,30 @@ def component_distances(
     return dist
 
 
-def _fill(
+def fill(
     g: _Geometry,
-    exit_col: int,
+    goal: tuple[int, int],
     free: int,
     fill_weights: tuple[int, ...],
     rng: np.random.Generator,
 ) -> State | None:
-    """The ball at the goal and random blocks filling all but ``free`` cells."""
-    rows, cols = g.rows, g.cols
+    """The ball at ``goal`` and random blocks filling all but ``free`` of the board's open
+    cells (its blocked cells left alone); None when 400 tries leave more free. The level
+    boards and the custom ones draw alike."""
     masks = [0] * len(KINDS)
-    masks[0] = 1 << g.bit(rows - 2, exit_col)
-    occ = g.occupied(g.pack(masks))
-    empty = rows * cols - 4
+    masks[0] = 1 << g.bit(*goal)
+    occ = g.occupied(g.pack(masks)) | (g.FULL & ~g.board)
+    empty = g.board.bit_count() - 4
     # integer weights, so no float rounding can tip a choice on another machine
     bounds = list(itertools.accumulate(fill_weights))
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    cells = [(r, c) for r in range(g.rows) for c in range(g.cols)]
     tries = 0
     while empty > free and tries < 400:
         tries += 1
         r, c = cells[int(rng.integers(0, len(cells)))]
         k = 1 + bisect.bisect_right(bounds, int(rng.integers(0, bounds[-1])))
         _n, h, w = KINDS[k]
-        if r + h > rows or c + w > cols or h * w > empty - free:
+        if r + h > g.rows or c + w > g.cols or h * w > empty - free:
             continue
         a = g.bit(r, c)
         shape = 0
@@ -663,9 +664,7 @@ def _fill(
         occ |= shape
         masks[k] |= 1 << a
         empty -= h * w
-    if empty != free:
-        return None
-    return g.pack(masks)
+    return g.pack(masks) if empty == free else None
 
 
 def generate(difficulty: str, seed: int) -> Ball:
@@ -682,7 +681,7 @@ def generate(difficulty: str, seed: int) -> Ball:
     g = geometry(rows, cols)
     for _ in range(ATTEMPTS):
         exit_col = int(rng.integers(0, cols - 1))
-        solved = _fill(g, exit_col, free, fill_weights, rng)
+        solved = fill(g, (rows - 2, exit_col), free, fill_weights, rng)
         if solved is None:
             continue
         masks = g.split(solved)

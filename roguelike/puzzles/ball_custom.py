@@ -3,20 +3,13 @@ blocked cells and target cell, drawn on a random stream of their own."""
 
 from __future__ import annotations
 
-import bisect
-import itertools
-
-import numpy as np
-
 from roguelike import seeds
 from roguelike.puzzles.ball import (
     BOARD,
-    KINDS,
     PAR,
     Ball,
-    State,
-    _Geometry,
     component_distances,
+    fill,
     geometry,
 )
 from roguelike.puzzles.base import GenerationError, check_difficulty
@@ -42,41 +35,6 @@ CUSTOM_STATES = 3000
 #: that the components stay small on every size.
 CUSTOM_FILL = (1, 4, 4, 3)
 CUSTOM_ATTEMPTS = 3000
-
-
-def _fill_round(
-    g: _Geometry,
-    goal: tuple[int, int],
-    free: int,
-    fill_weights: tuple[int, ...],
-    rng: np.random.Generator,
-) -> State | None:
-    """The ball at ``goal`` and random blocks filling all but ``free`` of the board's open
-    cells (its blocked cells left alone)."""
-    masks = [0] * len(KINDS)
-    masks[0] = 1 << g.bit(*goal)
-    occ = g.occupied(g.pack(masks)) | (((1 << g.SH) - 1) & ~g.board)
-    empty = g.board.bit_count() - 4
-    bounds = list(itertools.accumulate(fill_weights))
-    cells = [(r, c) for r in range(g.rows) for c in range(g.cols)]
-    tries = 0
-    while empty > free and tries < 400:
-        tries += 1
-        r, c = cells[int(rng.integers(0, len(cells)))]
-        k = 1 + bisect.bisect_right(bounds, int(rng.integers(0, bounds[-1])))
-        _n, h, w = KINDS[k]
-        if r + h > g.rows or c + w > g.cols or h * w > empty - free:
-            continue
-        a = g.bit(r, c)
-        shape = 0
-        for o in g.shapes[k]:
-            shape |= 1 << (a + o)
-        if shape & occ:
-            continue
-        occ |= shape
-        masks[k] |= 1 << a
-        empty -= h * w
-    return g.pack(masks) if empty == free else None
 
 
 def generate_custom(
@@ -127,7 +85,7 @@ def generate_custom(
         for r, c in walls:
             mask |= 1 << (r * (w + 1) + c)
         g = geometry(h, w, mask)
-        solved = _fill_round(g, goal, free, CUSTOM_FILL, rng)
+        solved = fill(g, goal, free, CUSTOM_FILL, rng)
         if solved is None:
             continue
         dist = component_distances(g, solved, 1 << g.bit(*goal), CUSTOM_STATES)

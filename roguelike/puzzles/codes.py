@@ -100,6 +100,18 @@ def encode(type_name: str, difficulty: str, seed: int) -> str:
     return str(PuzzleCode(type_name, difficulty, seed))
 
 
+def _check_names(type_name: str, difficulty: str) -> None:
+    """PuzzleCodeError unless a code's type and difficulty are ones the game has."""
+    if type_name not in TYPES:
+        raise PuzzleCodeError(
+            f"unknown puzzle type {_shown(type_name)} in the code: one of {', '.join(TYPES)}"
+        )
+    if difficulty not in DIFFICULTIES:
+        raise PuzzleCodeError(
+            f"unknown difficulty {_shown(difficulty)} in the code: one of {', '.join(DIFFICULTIES)}"
+        )
+
+
 def _shown(text: str) -> str:
     """``text`` as an error message quotes it: repr'd (one line, no escapes), cut short."""
     cut = text if len(text) <= MAX_CODE_CHARS else text[:MAX_CODE_CHARS] + "…"
@@ -130,14 +142,7 @@ def parse(text: str) -> PuzzleCode:
             "(a code is type:difficulty#SEED)"
         )
     type_name, difficulty = type_name.strip(), difficulty.strip()
-    if type_name not in TYPES:
-        raise PuzzleCodeError(
-            f"unknown puzzle type {_shown(type_name)} in the code: one of {', '.join(TYPES)}"
-        )
-    if difficulty not in DIFFICULTIES:
-        raise PuzzleCodeError(
-            f"unknown difficulty {_shown(difficulty)} in the code: one of {', '.join(DIFFICULTIES)}"
-        )
+    _check_names(type_name, difficulty)
     try:
         seed = seeds.decode(seed_text)
     except seeds.OtherGeneratorError as err:
@@ -349,14 +354,7 @@ def build(text: str) -> Described:
             f"{_shown(code)} is not a descriptive code: it is type:difficulty:board"
         )
     type_name, difficulty, body = parts[0].strip().lower(), parts[1].strip().lower(), parts[2]
-    if type_name not in TYPES:
-        raise PuzzleCodeError(
-            f"unknown puzzle type {_shown(type_name)} in the code: one of {', '.join(TYPES)}"
-        )
-    if difficulty not in DIFFICULTIES:
-        raise PuzzleCodeError(
-            f"unknown difficulty {_shown(difficulty)} in the code: one of {', '.join(DIFFICULTIES)}"
-        )
+    _check_names(type_name, difficulty)
     body = body.strip()
     try:
         board = BOARDS.get(type_name)

@@ -191,18 +191,27 @@ def generate(type_name: str, difficulty: str, seed: int, o: Options = NONE) -> A
 
 def text(o: Options) -> str:
     """The options as a code writes them (``3x4,d5``; empty for none)."""
-    items = []
-    if o.rows is not None:
-        items.append(f"{o.rows}x{o.cols}")
-    if o.depth is not None:
-        items.append(f"d{o.depth}")
-    if o.goal is not None:
-        items.append(f"g={o.goal}")
-    if o.blocked:
-        items.append(f"b{o.blocked}")
-    if o.target:
-        items.append("t")
-    return ",".join(items)
+    size = None if o.rows is None else f"{o.rows}x{o.cols}"
+    return ",".join(option_items(size, o.depth, o.goal, o.blocked, o.target))
+
+
+def option_items(
+    size: str | None, depth: int | None, goal: str | None, blocked: int, target: bool
+) -> list[str]:
+    """The options given, each as a code writes it and as given (unchecked: :func:`parse`
+    checks them); none for none."""
+    out = []
+    if size is not None:
+        out.append(size)
+    if depth is not None:
+        out.append(f"d{depth}")
+    if goal is not None:
+        out.append(f"g={goal}")
+    if blocked:
+        out.append(f"b{blocked}")
+    if target:
+        out.append("t")
+    return out
 
 
 _ITEM = re.compile(

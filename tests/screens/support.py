@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.app import App
 from textual.pilot import Pilot
@@ -62,15 +62,24 @@ def save_dir() -> Path:
     return Path(os.environ["ROGUELIKE_SAVE_DIR"])
 
 
+ScreenT = TypeVar("ScreenT", bound=Screen[Any])
+
+
+async def press_to(pilot: Pilot[Any], kind: type[ScreenT], *keys: str) -> ScreenT:
+    """``keys`` pressed, then a pause: the screen they led to, which must be a ``kind``."""
+    await pilot.press(*keys)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, kind), (keys, screen)
+    return screen
+
+
 async def start_import(pilot: Pilot[Any], path: Path) -> ChallengeScreen:
     """On the title: ``o``, the challenge file ``path`` typed, Enter. The challenge screen,
     its check started (a worker thread may still be replaying it)."""
     await pilot.pause()
     assert isinstance(pilot.app.screen, TitleScreen)
-    await pilot.press("o")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, ChallengeScreen)
+    screen = await press_to(pilot, ChallengeScreen, "o")
     screen.query_one(Input).value = str(path)
     await pilot.press("enter")
     return screen
@@ -80,20 +89,14 @@ async def open_load(pilot: Pilot[Any]) -> LoadScreen:
     """On the title: ``l``. The load screen."""
     await pilot.pause()
     await pilot.pause()
-    await pilot.press("l")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, LoadScreen)
-    return screen
+    return await press_to(pilot, LoadScreen, "l")
 
 
 async def delete_world(pilot: Pilot[Any]) -> None:
     """On the title: ``l``, ``d`` on the world under the cursor, ``y`` to confirm (its run is
     then checked in a worker thread, which the caller waits for or stops)."""
     await open_load(pilot)
-    await pilot.press("d")
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, ConfirmScreen)
+    await press_to(pilot, ConfirmScreen, "d")
     await pilot.press("y")
 
 

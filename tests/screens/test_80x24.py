@@ -47,7 +47,15 @@ from screens.replay import ReplayScreen
 from screens.side_panel import abbreviate, monster_line, side_panel_lines
 from screens.summary import SummaryScreen
 from screens.title import TitleScreen
-from tests.screens.support import Host, quiet_game, save_dir, screen_text, with_foes
+from tests.screens.support import (
+    GameApp,
+    Host,
+    panel_text,
+    quiet_game,
+    save_dir,
+    screen_text,
+    with_foes,
+)
 
 SIZE = (80, 24)
 #: What the side panel's lines get at 80 columns (a panel of 24, its padding and border).
@@ -133,6 +141,29 @@ def test_a_long_world_name_is_abbreviated_not_cropped():
     state = new_game(seeds.parse("e"), preset="small", monsters=False)
     lines = side_panel_lines(state, "Sleeping Crypt challenge", PANEL_WIDTH)
     assert lines[0].plain == "Sleeping Crypt chal."
+
+
+@pytest.mark.parametrize(
+    ("world", "shown"),
+    [
+        ("Sleeping Crypt challenge (practice from turn 1315)", "Sleeping Crypt chal."),
+        ("Sleeping Crypt (practice from turn 1315) 2", "Sleeping Crypt 2"),
+        ("{code} (practice from turn 1315)", None),  # the seed line under it says the code
+    ],
+)
+async def test_a_practice_worlds_long_name_keeps_its_practice_mark_at_80x24(world, shown):
+    """A practice world's name was cut to "6-8YPS-E5GP-NGFP (pr…", its mark lost: the mark
+    has a line of its own, under the name as far as it fits."""
+    state = new_game(seeds.parse("e"), preset="small", monsters=False)
+    code = seeds.encode(state.seed)
+    app = GameApp(state, world_name=world.format(code=code))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert_whole(app)
+        lines = [line.strip() for line in panel_text(app.screen).splitlines()]
+    want = [w for w in (shown, "Practice from t. 1315", f"Seed {code}") if w is not None]
+    assert lines[: len(want)] == want
 
 
 # -- the screens -------------------------------------------------------------------------------

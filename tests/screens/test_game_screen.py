@@ -18,7 +18,7 @@ from screens.inventory import InventoryScreen
 from screens.lines import TextLines
 from screens.map_view import MapView
 from screens.side_panel import bar
-from tests.screens.support import VI, GameApp, game, panel_text, screen_text
+from tests.screens.support import VI, GameApp, game, panel_text, press_to, screen_text
 
 SEED = 12345
 SIZES = [(80, 24), (120, 40)]
@@ -244,10 +244,8 @@ async def test_history_opens_and_closes():
     app = GameApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("m")
-        await pilot.pause()
-        assert isinstance(app.screen, HistoryScreen)
-        assert app.screen.lines == state.log
+        history = await press_to(pilot, HistoryScreen, "m")
+        assert history.lines == state.log
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

@@ -9,7 +9,7 @@ from screens.game import GameScreen
 from screens.inventory import InventoryScreen
 from screens.perks import PerkScreen
 from tests.engine.support import add, arena, off
-from tests.screens.support import GameApp, screen_text
+from tests.screens.support import GameApp, press_to, screen_text
 
 
 def _about_to_level():
@@ -70,9 +70,7 @@ async def test_w_wears_from_the_pack_and_big_w_takes_off():
     app = GameApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("w")
-        await pilot.pause()
-        assert isinstance(app.screen, InventoryScreen)
+        await press_to(pilot, InventoryScreen, "w")
         assert "tower plate" in screen_text(app)
         await pilot.press("1")
         await pilot.pause()

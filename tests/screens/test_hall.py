@@ -26,7 +26,7 @@ from screens.ask import AskScreen
 from screens.hall import OUTCOME_FILTERS, HallScreen, MorgueScreen, shown
 from screens.replay import ReplayScreen
 from screens.title import TitleScreen
-from tests.screens.support import delete_world, quiet_game, save_dir, screen_text
+from tests.screens.support import delete_world, press_to, quiet_game, save_dir, screen_text
 
 
 def fill_hall(run):
@@ -46,11 +46,7 @@ def fill_hall(run):
 async def open_hall(pilot) -> HallScreen:
     await pilot.pause()
     assert isinstance(pilot.app.screen, TitleScreen)
-    await pilot.press("r")
-    await pilot.pause()
-    hall = pilot.app.screen
-    assert isinstance(hall, HallScreen)
-    return hall
+    return await press_to(pilot, HallScreen, "r")
 
 
 def ids(hall: HallScreen) -> list[str]:

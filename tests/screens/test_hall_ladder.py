@@ -12,7 +12,7 @@ from saves.hall import Hall
 from screens.app import RoguelikeApp
 from screens.hall import HallScreen
 from screens.morgue import MorgueScreen
-from tests.screens.support import save_dir
+from tests.screens.support import press_to, save_dir
 
 
 async def test_the_ladder_of_a_runs_world(short_run):
@@ -31,13 +31,9 @@ async def test_the_ladder_of_a_runs_world(short_run):
     app = RoguelikeApp()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        await pilot.press("r")
-        await pilot.pause()
-        assert isinstance(app.screen, HallScreen)
-        await pilot.press("l")
-        await pilot.pause()
-        assert isinstance(app.screen, MorgueScreen)
-        text = str(app.screen.query_one("#morgue-text", Static).render())
+        await press_to(pilot, HallScreen, "r")
+        morgue = await press_to(pilot, MorgueScreen, "l")
+        text = str(morgue.query_one("#morgue-text", Static).render())
     lines = text.splitlines()
     assert lines[0].startswith(f"Ladder of seed {seeds.shown(short_run.seed, short_run.generator)}")
     ranked = [line.split()[0] for line in lines[2:4]]

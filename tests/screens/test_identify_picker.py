@@ -7,7 +7,7 @@ from roguelike.engine.identify import appearances, is_known
 from roguelike.engine.state import new_game
 from screens.game import GameScreen
 from screens.inventory import InventoryScreen
-from tests.screens.support import GameApp, screen_text
+from tests.screens.support import GameApp, press_to, screen_text
 
 SEED = 12345
 
@@ -47,9 +47,7 @@ async def test_an_items_description_wraps_under_its_name_in_the_pack():
     app = GameApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("i")
-        await pilot.pause()
-        assert isinstance(app.screen, InventoryScreen)
+        await press_to(pilot, InventoryScreen, "i")
         lines = screen_text(app).splitlines()
         (first,) = [y for y, line in enumerate(lines) if "read it to learn" in line][:1]
         box_left = lines[first].index("│") + 1

@@ -19,7 +19,7 @@ from screens.puzzle import PuzzleScreen
 from screens.puzzle_index import PuzzleIndexScreen
 from screens.title import TitleScreen
 from tests.saves.support import fresh_game, world_of
-from tests.screens.support import screen_text
+from tests.screens.support import press_to, screen_text
 
 JUGS = codes.encode("jugs", "easy", seeds.parse("index"))
 
@@ -119,10 +119,7 @@ async def test_a_typed_descriptive_code_plays_that_board():
     app = RoguelikeApp()
     async with app.run_test(size=(80, 24)) as pilot:
         index = await open_index(pilot)
-        await pilot.press("ctrl+o", *board, "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, PuzzleScreen)
-        p = app.screen.visit.puzzle
+        p = (await press_to(pilot, PuzzleScreen, "ctrl+o", *board, "enter")).visit.puzzle
         assert (p.capacities, p.par) == ((10, 9, 3), 4)
         assert index.playing == board
         await solve_jugs_with_keys(pilot)
@@ -237,9 +234,7 @@ async def test_the_code_box_starts_empty_each_time():
     app = RoguelikeApp()
     async with app.run_test(size=(80, 24)) as pilot:
         index = await open_index(pilot)
-        await pilot.press("ctrl+o", *JUGS, "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, PuzzleScreen)
+        await press_to(pilot, PuzzleScreen, "ctrl+o", *JUGS, "enter")
         await pilot.press("escape", "escape")
         await pilot.pause()
         assert app.screen is index
