@@ -153,7 +153,7 @@ def place_puzzles(fl: Floor) -> list[PuzzleRoom]:
 
     def seed_of(kind: str, key: int) -> int:
         seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{key}")
-        if kind != keydoor.TYPE.name:
+        if kind != keydoor.KeyDoor.type_name:
             return seed
         # a keydoor board's shape follows its place in the run (the floor, then the keydoors
         # before it on the floor), so a run's boards take the shapes in turn

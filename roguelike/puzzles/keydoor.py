@@ -13,25 +13,11 @@ up the key lying here, ``drop`` lays the held key here, ``open`` uses the held k
 when that door borders the player's room (at its entrance, or one step ahead).
 
 What makes it a puzzle is the one-slot hand: a key won early whose door lies behind another
-door must be carried forward and put down to take the other key (``ferry``). :func:`measures`
-says how much an instance asks: whether forbidding ``drop`` lengthens the optimum, whether a
-greedy player (:func:`greedy_plan`: the nearest usable key, never a drop) misses par, and how
-many optimal plans there are (``roguelike bench --only puzzle`` gives the shares per level).
+door must be carried forward and put down to take the other key (``ferry``). How much an
+instance asks is measured in :mod:`roguelike.puzzles.keydoor_measures`; the instances are drawn
+by clingo in :mod:`roguelike.puzzles.keydoor_gen`, which also holds the type's record
+(``TYPE``): this module is the board, its rules and its solver, and imports neither.
 
-Generation: ``asp/keydoor.lp`` chooses the instance (doors, keys) under its rules (no door in
-the first room, no key behind its own door, a key in the branch that opens a door on the main
-corridor, at hard and very-hard a key to ferry, the shape's own rules, ...; horizon 0: no plan
-yet), eight instances from one grounding; a breadth-first search in Python gives each one's
-exact optimum and plan, very-hard keeps only instances where drop matters, every level only
-those whose difficulty score lies in its band (each shape has its own par range, hand or
-branch at a level where the level's would miss the band; easy draws two branches in place of
-nested doors, whose three keys score above easy's band), and the same encoding, with the
-instance fixed, checks that plan under its own rules. That no plan is shorter is the search's
-answer; the tests have clingo prove it too, on every shape at every level (in the generator
-the proof cost half a very-hard board's time). Over seeds 0..39 on a shared two-core machine
-(CPU time of ``puzzles.generate``, the median of two runs), a board took p50 / p99: easy 20 /
-45 ms, medium 25 / 65 ms, hard 40 / 132 ms, very-hard 118 / 271 ms (one-branch boards of par
-19..24, below very-hard's band, took 55 / 155 ms). The plan is stored with the instance.
 Hints from any state use the breadth-first search (the state space is small: ``MAX_ROOMS``
 and ``MAX_KEYS`` bound it for hand-written instances); the tests check both agree, action by
 action.
@@ -49,27 +35,19 @@ one key per room, doors that exist), and a config stays within ``MAX_ROOMS`` roo
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, NamedTuple
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
-from asp import solve as asp_solve
 from roguelike import seeds
 from roguelike.puzzles.base import (
     HINT_BUDGET,
-    Calibration,
-    GenerationError,
     IllegalMove,
     PuzzleFormatError,
-    PuzzleType,
-    Unsolvable,
     bfs_plan,
-    check_difficulty,
     envelope,
-    in_range,
     int_list,
     is_int,
     open_envelope,
-    rng_for,
 )
 
 State = tuple[int, int, tuple[int, ...], int]
@@ -119,25 +97,6 @@ def par_range(shape: str, difficulty: str) -> tuple[int, int]:
     return PAR_OF_SHAPE.get((shape, difficulty), PAR[difficulty])
 
 
-class Size(NamedTuple):
-    """How a difficulty's instances are drawn (the encoding's constants, and a filter)."""
-
-    main: tuple[int, int]  # main corridor rooms, lo..hi
-    branch: tuple[int, int]  # branch rooms, lo..hi
-    keys: int
-    chain: int  # 1: key K+1 lies behind door K (the keys are won one after another)
-    ferry: int  # 1: some key lies 3+ steps before the key of a door that stands before its own
-    drop: bool  # keep only instances where drop matters (Measures.drop_matters)
-
-
-SIZE: dict[str, Size] = {
-    "easy": Size((4, 5), (1, 2), 1, 0, 0, False),
-    "medium": Size((5, 6), (2, 2), 2, 1, 0, False),
-    "hard": Size((6, 7), (2, 2), 3, 0, 1, False),
-    "very-hard": Size((8, 8), (2, 3), 3, 0, 1, True),
-}
-
-
 @dataclass(frozen=True)
 class Shape:
     """A kind of board: its layout, its rules, and what the encoding must put in it.
@@ -147,9 +106,10 @@ class Shape:
     least; ``eats``: doors use up their keys (else each keeps its key, which stays in
     the hand, spent); ``across``, ``nested``, ``crossing``: the encoding's rules of that name
     (a key ferried across the branch; a door behind another in a branch; a key of one branch
-    that opens a door in the other). The level's own rules (``SIZE``: the chain and ferry
-    rules, the drop filter) apply to the first shape only, the thesis's board; the others
-    take the level's sizes, with ``keys`` keys at least and two rooms in a branch at least."""
+    that opens a door in the other). The level's own rules (``keydoor_gen.SIZE``: the chain and
+    ferry rules, the drop filter) apply to the first shape only, the thesis's board; the
+    others take the level's sizes, with ``keys`` keys at least and two rooms in a branch at
+    least."""
 
     name: str
     title: str
@@ -178,17 +138,6 @@ def shape_of(seed: int) -> Shape:
     """The shape a seed names: the seed modulo the number of shapes."""
     return SHAPES[seed % len(SHAPES)]
 
-
-#: A shape's hand at a level, where not the shape's own: very-hard's nested doors take a one-key
-#: hand (with a bag of two keys, their boards score in very-hard's band only at a par of 27,
-#: which few corridors give).
-HAND_AT: dict[tuple[str, str], int] = {("nested", "very-hard"): 1}
-#: The shapes whose doors eat their keys at a level although the shape's keep them: medium's
-#: crossing boards, whose spent keys made them either a walk (par 8 or 9) or above the band.
-EATS_AT: frozenset[tuple[str, str]] = frozenset({("crossing", "medium")})
-#: A shape's branch rooms at a level, where not the level's: very-hard's nested doors in a
-#: branch of two rooms give a par of 17 to 19 nine times in ten, far below the band.
-BRANCH_AT: dict[tuple[str, str], tuple[int, int]] = {("nested", "very-hard"): (3, 3)}
 
 #: The shape drawn in place of one a level cannot hold in its band: nested doors need three
 #: keys, whose taking and opening alone score above easy's band. Two branches stand in: of the
@@ -223,12 +172,6 @@ def run_seed(seed: int, world: int, order: int) -> int:
 #: most MAX_ROOMS * (MAX_ROOMS + 2) ** MAX_KEYS = 93,312 states.
 MAX_ROOMS = 16
 MAX_KEYS = 3
-#: Conflicts clingo may spend on one call before it is re-seeded.
-CONFLICT_LIMIT = 20000
-#: Corridors drawn at most, and instances clingo chooses from each one's grounding.
-ATTEMPTS = 60
-MODELS = 8
-RESEEDS = 4
 
 #: The rules in a few lines, for players (the puzzle screen's ``?``; :meth:`KeyDoor.board_rules`
 #: adds the rules of the board at hand).
@@ -700,7 +643,7 @@ class KeyDoor:
             )
         except (KeyError, TypeError, ValueError) as e:
             raise PuzzleFormatError(f"bad keydoor config: {e}") from None
-        if plan and (len(plan) != par or not _plays(p, plan)):
+        if plan and (len(plan) != par or not plays(p, plan)):
             raise PuzzleFormatError(
                 f"bad keydoor config: the plan does not reach the goal in par ({par}) actions"
             )
@@ -781,293 +724,6 @@ class KeyDoor:
         return d
 
 
-# --- measures --------------------------------------------------------------------------------
-#: Optimal plans are counted up to this many (``Measures.optimal_plans``).
-PLAN_COUNT_CAP = 1000
-
-
-@dataclass(frozen=True)
-class Measures:
-    """How much thought an instance asks for (see :func:`measures`)."""
-
-    par: int  # the optimum
-    no_drop: int | None  # the optimum when ``drop`` is forbidden (None: then impossible)
-    greedy: int | None  # the greedy player's action count (None: it gets stuck)
-    optimal_plans: int  # distinct optimal plans, up to PLAN_COUNT_CAP
-
-    @property
-    def drop_matters(self) -> bool:
-        """Forbidding ``drop`` makes the optimum longer, or the goal unreachable."""
-        return self.no_drop is None or self.no_drop > self.par
-
-    @property
-    def greedy_misses(self) -> bool:
-        """The greedy player gets stuck or takes more than par actions."""
-        return self.greedy is None or self.greedy > self.par
-
-
-def _walks(p: KeyDoor, s: State) -> dict[int, list[Move]]:
-    """The shortest walk (its moves) from the player's room to every room reachable through
-    the doors open in ``s``, in breadth-first order."""
-    room, held, where, opened = s
-    paths: dict[int, list[Move]] = {room: []}
-    frontier = [room]
-    for r in frontier:
-        for a in ("left", "right", "enter", "leave"):
-            if p._why_not((r, held, where, opened), a) is None:
-                d = p.dest(a, r)
-                assert d is not None
-                if d not in paths:
-                    paths[d] = paths[r] + [a]
-                    frontier.append(d)
-    return paths
-
-
-def _spots(p: KeyDoor, s: State, paths: dict[int, list[Move]], k: int) -> list[int]:
-    """The rooms of ``paths`` next to the door of key ``k`` if it is locked, nearest first."""
-    if not p._closed(s, p.doors[k - 1]):
-        return []
-    near = [r for r in paths if p.doors[k - 1] in p.beside(r)]
-    return sorted(near, key=lambda r: (len(paths[r]), r))
-
-
-def greedy_plan(p: KeyDoor, start: State | None = None) -> list[Move] | None:
-    """The plan of a player who never thinks ahead, from ``start`` (default: the start).
-
-    Policy, applied until the goal is reached: when the goal can be walked to, walk there by
-    the shortest way. Otherwise, with a key in hand whose door borders a reachable room, walk
-    to the nearest such room and open it. Otherwise, with room in the hand, take the nearest
-    key (fewest steps, then the lowest number) whose door is still locked and borders a
-    reachable room, then go and open that door. The player drops a key only when its one-key
-    hand holds a spent key (its door kept it). None when it is stuck (a held key whose door
-    cannot be reached, or no usable key).
-    """
-    s = p.initial() if start is None else start
-    plan: list[Move] = []
-
-    def walk(moves: list[Move]) -> None:
-        nonlocal s
-        for m in moves:
-            s = p.apply(s, m)
-            plan.append(m)
-
-    while not p.is_solved(s):
-        paths = _walks(p, s)
-        if p.rooms in paths:
-            walk(paths[p.rooms])
-            break
-        room, held, where = s[0], s[1], s[2]
-        usable = [(spots, k) for k in keys_of(held) if (spots := _spots(p, s, paths, k))]
-        if usable:
-            spots, _ = min(usable, key=lambda sk: (len(paths[sk[0][0]]), sk[1]))
-            walk(paths[spots[0]] + ["open"])
-            continue
-        if held.bit_count() >= p.hand:
-            # a full hand of spent keys (their doors keep them): put one down, if it can
-            if p.hand == 1 and room not in where:
-                walk(["drop"])
-                continue
-            return None
-        options = [
-            (len(paths[r]), k + 1)
-            for k, r in enumerate(where)
-            if r in paths and _spots(p, s, paths, k + 1)
-        ]
-        if not options:
-            return None
-        _, k = min(options)
-        walk(paths[where[k - 1]] + ["take"])
-    return plan
-
-
-def count_optimal_plans(p: KeyDoor, s: State | None = None, cap: int = PLAN_COUNT_CAP) -> int:
-    """How many distinct shortest plans lead from ``s`` (default: the start) to the goal, up to
-    ``cap``: paths counted layer by layer over the breadth-first search's shortest-path DAG
-    (0 when the goal cannot be reached)."""
-    s = p.initial() if s is None else s
-    if p.is_solved(s):
-        return 1
-    count = {s: 1}
-    seen = {s}
-    while count:
-        nxt: dict[State, int] = {}
-        for u, c in count.items():
-            for m in p.moves(u):
-                t = p._step(u, m)
-                if t not in seen:
-                    nxt[t] = min(cap, nxt.get(t, 0) + c)
-        goals = [n for t, n in nxt.items() if p.is_solved(t)]
-        if goals:
-            return min(cap, sum(goals))
-        seen.update(nxt)
-        count = nxt
-    return 0
-
-
-def no_drop_plan(p: KeyDoor, s: State | None = None) -> list[Move] | None:
-    """A shortest plan from ``s`` (default: the start) that never drops a key (None: none)."""
-    s = p.initial() if s is None else s
-    return bfs_plan(s, lambda t: [m for m in p.moves(t) if m != "drop"], p.apply, p.is_solved)
-
-
-def measures(p: KeyDoor) -> Measures:
-    """The optimum, the optimum without ``drop``, the greedy player's count (:func:`greedy_plan`)
-    and the number of optimal plans, all from the start. Raises Unsolvable when the start cannot
-    reach the goal."""
-    best = p.solve(p.initial())
-    if best is None:
-        raise Unsolvable("the goal cannot be reached from the start")
-    no_drop, greedy = no_drop_plan(p), greedy_plan(p)
-    return Measures(
-        len(best),
-        None if no_drop is None else len(no_drop),
-        None if greedy is None else len(greedy),
-        count_optimal_plans(p),
-    )
-
-
-# --- generator -------------------------------------------------------------------------------
-def _call(
-    constants: dict[str, int], facts: list[str], stage: str, seed: int, first_attempt: int
-) -> tuple[asp_solve.Outcome, int]:
-    """Ground once and solve with up to RESEEDS solver seeds (named by the stage and a running
-    attempt number), moving to the next seed on "unknown"; returns the outcome and the next
-    attempt number."""
-    solver_seeds = [
-        seeds.solver_seed(seed, 0, stage, attempt)
-        for attempt in range(first_attempt, first_attempt + RESEEDS)
-    ]
-    out = asp_solve.solve(["keydoor"], constants, solver_seeds, CONFLICT_LIMIT, facts=facts)
-    used = out.attempt + 1 if out.status != "unknown" else RESEEDS
-    return out, first_attempt + used
-
-
-def _parse(atoms: tuple[asp_solve.Atom, ...], k: int) -> tuple[list[int], list[int], list[str]]:
-    """The encoding's answer: the room of each door and key (by number), and the plan's actions
-    in step order."""
-    doors, keys = [0] * k, [0] * k
-    steps: dict[int, str] = {}
-    for name, args in atoms:
-        if name == "door":
-            key, room = asp_solve.numbers(args)
-            doors[key - 1] = room
-        elif name == "keyat":
-            key, room = asp_solve.numbers(args)
-            keys[key - 1] = room
-        elif name == "plan":
-            step, action = args
-            assert isinstance(step, int) and isinstance(action, str)
-            steps[step] = action
-    return doors, keys, [steps[t] for t in sorted(steps)]
-
-
-def generate(difficulty: str, seed: int) -> KeyDoor:
-    """A keydoor puzzle of the shape the seed draws at ``difficulty`` (:func:`shape_at`) whose
-    optimal plan (exact, and checked by clingo) fits the shape's par range there
-    (:func:`par_range`) and whose difficulty score lies in the level's band.
-
-    The stream draws the corridor's size and junctions; clingo grounds the encoding's rules
-    (``SIZE``: the chain and ferry rules; the shape's rules) for that corridor once, without a
-    plan (horizon 0, which is cheap), and chooses up to ``MODELS`` instances (doors, keys) from
-    it, one per solver seed (named by the stream's name and a running attempt number, with a
-    conflict budget): the grounding costs far more than a model. The Python breadth-first
-    search gives each instance's exact optimum and a plan, which skips unsolvable instances
-    and those out of range at once; where ``SIZE`` asks for it (very-hard, a one-key hand), an
-    instance where the optimum without ``drop`` is no longer is skipped too, and so is one
-    whose difficulty score lies outside the level's band (milliseconds). Then clingo, with the
-    instance fixed, checks the plan under its own rules. Its proof that no plan is shorter (unsat
-    one action below) is left to the tests (``tests/puzzles/test_keydoor_shapes.py``, every
-    shape at every level): it cost a very-hard board half its generation time, and the search's
-    optimum is exact without it. An instance where clingo spends its budget is skipped; one
-    where clingo and the search disagree is a bug and raises RuntimeError.
-    """
-    # function-level import: the difficulty module reaches this one through the registry
-    from roguelike.puzzles import difficulty as scoring
-
-    check_difficulty(difficulty)
-    rng = rng_for("keydoor", difficulty, seed)
-    stage = f"puzzle:keydoor:{difficulty}"
-    size, shape = SIZE[difficulty], shape_at(seed, difficulty)
-    first = shape is SHAPES[0]
-    (r_lo, r_hi), (h_lo, h_hi) = size.main, size.branch
-    k = size.keys if first else max(shape.keys, size.keys)
-    # an easy board's hand holds every key (a two-key hand of three keys asks too much there)
-    # and its doors eat their keys (a spent key to put down makes a ferry too long for easy)
-    hand = HAND_AT.get((shape.name, difficulty), shape.hand)
-    hand = k if difficulty == "easy" and shape.hand > 1 else hand
-    eats = shape.eats or difficulty == "easy" or (shape.name, difficulty) in EATS_AT
-    h_lo, h_hi = (h_lo, h_hi) if first else (max(2, h_lo), max(2, h_hi))
-    h_lo, h_hi = BRANCH_AT.get((shape.name, difficulty), (h_lo, h_hi))
-    pars = par_range(shape.name, difficulty)
-    band_lo, band_hi = scoring.BANDS[difficulty]
-    calls = 0
-    seen: set[tuple[tuple[int, ...], tuple[int, ...], tuple[int, int, int, int, int]]] = set()
-    for _ in range(ATTEMPTS):
-        r = int(rng.integers(r_lo, r_hi + 1))
-        h = int(rng.integers(h_lo, h_hi + 1))
-        j = int(rng.integers(1, r))
-        h2 = j2 = 0
-        if shape.branches == 2:
-            h2 = int(rng.integers(h_lo, h_hi + 1))
-            j2 = int(rng.integers(1, r - 1))
-            j2 += j2 >= j  # another main room before the last
-        p = KeyDoor(r, h, j, (), (), (), difficulty, 0, h2, j2, hand, (), shape.name)
-        base = p.constants() | {"keys": k}
-        base |= {"chain": size.chain if first else 0, "ferry": size.ferry if first else 0}
-        base |= {"across": shape.across, "nested": shape.nested, "crossing": shape.crossing}
-        base |= {"eats": int(eats)}
-        solver_seeds = [seeds.solver_seed(seed, 0, stage, calls + i) for i in range(MODELS)]
-        calls += MODELS
-        corridor = (r, h, j, h2, j2)
-        grounding = asp_solve.Grounding(["keydoor"], base | {"horizon": 0}, CONFLICT_LIMIT)
-        outs = grounding.solve_each(solver_seeds)
-        for out in outs:
-            if out.status != "sat":
-                continue
-            doors, keys, _ = _parse(out.atoms, k)
-            drawn = (tuple(doors), tuple(keys), corridor)
-            if drawn in seen:
-                continue  # a model drawn twice from one grounding
-            seen.add(drawn)
-            keeps = () if eats else tuple(range(1, k + 1))
-            p = KeyDoor(
-                r,
-                h,
-                j,
-                tuple(doors),
-                tuple(keys),
-                (),
-                difficulty,
-                0,
-                h2,
-                j2,
-                hand,
-                keeps,
-                shape.name,
-            )
-            predicted = p.solve(p.initial())
-            if predicted is None or not in_range(len(predicted), pars):
-                continue
-            par = len(predicted)
-            blind = no_drop_plan(p) if size.drop and hand == 1 else None
-            if blind is not None and len(blind) <= par:
-                continue
-            if not band_lo <= scoring.measure(p, calibration=TYPE.calibration).score < band_hi:
-                continue
-            facts = p.encoding_facts()
-            steps = [f"given_do({t},{a})." for t, a in enumerate(predicted)]
-            found, calls = _call(base | {"horizon": par}, facts + steps, stage, seed, calls)
-            if found.status == "unknown":
-                continue
-            plan = _parse(found.atoms, k)[2]
-            if found.status != "sat" or len(plan) != par or not _plays(p, plan):
-                raise _disagree(p, f"a plan of {par} actions")
-            made = replace(p, plan=tuple(plan), par=par)
-            made._cache.update(p._cache)  # the searches already made (a first hint costs nothing)
-            return made
-    raise GenerationError(f"no keydoor puzzle of difficulty {difficulty} in {ATTEMPTS} attempts")
-
-
 def _integer(v: Any, what: str) -> int:
     """``v`` if it is an int (not a bool), else ValueError naming the field."""
     if not is_int(v):
@@ -1075,7 +731,7 @@ def _integer(v: Any, what: str) -> int:
     return v
 
 
-def _plays(p: KeyDoor, plan: list[str]) -> bool:
+def plays(p: KeyDoor, plan: list[str]) -> bool:
     """Does ``plan`` follow the rules and end at the goal?"""
     s = p.initial()
     for a in plan:
@@ -1085,12 +741,7 @@ def _plays(p: KeyDoor, plan: list[str]) -> bool:
     return p.is_solved(s)
 
 
-def _disagree(p: KeyDoor, what: str) -> RuntimeError:
-    """clingo and the breadth-first search read the rules differently (a bug, never a retry)."""
-    return RuntimeError(f"asp/keydoor.lp and the Python rules disagree on {p!r}: {what}")
-
-
-# --- the record every layer reads ------------------------------------------------------------
+# --- the difficulty score's greedy rule (the type's record, keydoor_gen.TYPE, reads it) ------
 def greedy(p: KeyDoor, s: State) -> float:
     """The difficulty score's naive measure: the rooms still between the player and the goal,
     less three per opened door and one for a key in hand (walk on, pick up keys, open doors as
@@ -1107,16 +758,3 @@ def greedy(p: KeyDoor, s: State) -> float:
 def successor(p: KeyDoor, s: State, m: Move) -> State:
     """The state after a move ``p.moves(s)`` listed, unchecked (the measure's ``apply``)."""
     return p._step(s, m)
-
-
-TYPE: PuzzleType[KeyDoor, State, Move] = PuzzleType(
-    name=KeyDoor.type_name,
-    generate=generate,
-    from_json=KeyDoor.from_json,
-    par=PAR_RANGE,
-    rules=RULES,
-    hint_budget=HINT_BUDGET,
-    # every level lies in its band: the generator measures its candidates itself, with moves
-    # made unchecked (a listed move is legal), which makes each measurement cheaper
-    calibration=Calibration(greedy=greedy, attempts=1, banded=True, successor=successor),
-)

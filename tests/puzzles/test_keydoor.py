@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from asp import solve as asp_solve
-from roguelike.puzzles import IllegalMove, PuzzleFormatError, keydoor
+from roguelike.puzzles import IllegalMove, PuzzleFormatError, keydoor, keydoor_gen
+from roguelike.puzzles import keydoor_measures as measuring
 from roguelike.puzzles.keydoor import KeyDoor
 
 # rooms 1..8, no branch: key 1 in room 2 opens the goal's door (room 8), key 2 in room 6 opens
@@ -23,18 +24,18 @@ PLAIN = KeyDoor(4, 1, 2, (3,), (5,))
 
 
 def test_measures_when_drop_is_needed():
-    m = keydoor.measures(FERRY)
+    m = measuring.measures(FERRY)
     assert (m.par, m.no_drop, m.greedy, m.optimal_plans) == (15, 19, 19, 1)
     assert m.drop_matters and m.greedy_misses
     assert "drop" in FERRY.solve(FERRY.initial())
     # the greedy player walks past key 1, uses key 2, then walks back for key 1
-    assert keydoor.greedy_plan(FERRY) == (
+    assert measuring.greedy_plan(FERRY) == (
         ["right"] * 5 + ["take", "open"] + ["left"] * 4 + ["take"] + ["right"] * 5
     ) + ["open", "right"]
 
 
 def test_measures_when_drop_is_not_needed():
-    m = keydoor.measures(PLAIN)
+    m = measuring.measures(PLAIN)
     assert (m.par, m.no_drop, m.greedy, m.optimal_plans) == (7, 7, 7, 1)
     assert not m.drop_matters and not m.greedy_misses
 
@@ -45,14 +46,14 @@ def test_greedy_takes_the_nearest_usable_key():
     # comes back for key 1; here that is also the optimum (room 3, where key 1 would wait,
     # holds key 2, and putting key 1 down in room 2 again gains nothing)
     p = KeyDoor(6, 0, 1, (6, 4), (2, 3))
-    assert keydoor.greedy_plan(p) == ["right", "right", "take", "open", "left", "take"] + [
+    assert measuring.greedy_plan(p) == ["right", "right", "take", "open", "left", "take"] + [
         "right",
         "right",
         "right",
         "open",
         "right",
     ]
-    m = keydoor.measures(p)
+    m = measuring.measures(p)
     assert m.greedy == m.par == 11 and not m.greedy_misses
 
 
@@ -83,7 +84,7 @@ def brute_count(p: KeyDoor, s, depth: int) -> int:
 )
 def test_optimal_plans_are_counted_as_a_plain_enumeration_does(p):
     par = len(p.solve(p.initial()))
-    assert keydoor.count_optimal_plans(p) == brute_count(p, p.initial(), par)
+    assert measuring.count_optimal_plans(p) == brute_count(p, p.initial(), par)
 
 
 def test_optimal_plans_are_capped_and_several_are_found():
@@ -91,8 +92,8 @@ def test_optimal_plans_are_capped_and_several_are_found():
     p = KeyDoor(6, 0, 1, (6, 5), (2, 4))
     n = brute_count(p, p.initial(), len(p.solve(p.initial())))
     assert n > 1
-    assert keydoor.count_optimal_plans(p) == n
-    assert keydoor.count_optimal_plans(p, cap=1) == 1
+    assert measuring.count_optimal_plans(p) == n
+    assert measuring.count_optimal_plans(p, cap=1) == 1
 
 
 # --- the corridor rule: a door stands between two rooms and is crossed both ways ------------
@@ -149,7 +150,7 @@ def test_clingo_and_python_agree_on_every_action_along_random_walks(difficulty):
     rng = np.random.default_rng(13)
     checked = 0
     for seed in range(3):
-        p = keydoor.generate(difficulty, seed)
+        p = keydoor_gen.generate(difficulty, seed)
         for _ in range(3):
             s, walk = p.initial(), []
             for _ in range(int(rng.integers(3, 12))):
@@ -252,14 +253,14 @@ def test_very_hard_instances_need_a_drop_and_beat_the_greedy_player():
     (its docstring), so the greedy player, who drops no key it may still need, misses par on
     every one of them (seeds 0, 5, 10, 15 draw that shape)."""
     for seed in range(0, 20, len(keydoor.SHAPES)):
-        m = keydoor.measures(keydoor.generate("very-hard", seed))
+        m = measuring.measures(keydoor_gen.generate("very-hard", seed))
         assert m.drop_matters and m.greedy_misses
 
 
 def test_hard_instances_sometimes_need_a_drop():
     """At hard, the encoding's ferry rule makes drop matter in most instances (not filtered):
     on seeds 0..7, in at least half of them."""
-    ms = [keydoor.measures(keydoor.generate("hard", seed)) for seed in range(0, 40, 5)]
+    ms = [measuring.measures(keydoor_gen.generate("hard", seed)) for seed in range(0, 40, 5)]
     assert sum(m.drop_matters for m in ms) >= 4
 
 
