@@ -15,8 +15,9 @@ when that door borders the player's room (at its entrance, or one step ahead).
 What makes it a puzzle is the one-slot hand: a key won early whose door lies behind another
 door must be carried forward and put down to take the other key (``ferry``). How much an
 instance asks is measured in :mod:`roguelike.puzzles.keydoor_measures`; the instances are drawn
-by clingo in :mod:`roguelike.puzzles.keydoor_gen`, which also holds the type's record
-(``TYPE``): this module is the board, its rules and its solver, and imports neither.
+by clingo in :mod:`roguelike.puzzles.keydoor_gen`, which also holds the par tables, the shape a
+seed draws and the type's record (``TYPE``): this module is the board, its rules and shapes and
+its solver, and imports neither.
 
 Hints from any state use the breadth-first search (the state space is small: ``MAX_ROOMS``
 and ``MAX_KEYS`` bound it for hand-written instances); the tests check both agree, action by
@@ -38,7 +39,6 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from roguelike import seeds
 from roguelike.puzzles.base import (
     HINT_BUDGET,
     IllegalMove,
@@ -55,46 +55,6 @@ Move = str
 
 #: The actions, in the order the rules try them (the encoding names them the same way).
 ACTIONS: tuple[str, ...] = ("left", "right", "enter", "leave", "take", "drop", "open")
-
-#: Optimal action counts per difficulty.
-PAR: dict[str, tuple[int, int]] = {
-    "easy": (7, 12),
-    "medium": (11, 16),
-    "hard": (15, 22),
-    "very-hard": (23, 28),
-}
-#: A shape's own par range at a level, where the level's would put its difficulty score
-#: outside the level's band too often (the score grows with par, faster on some shapes: a
-#: ferry's or a crossing's steps ask more thought than a walk's), or cannot hold it. Very-hard's
-#: ferries and crossings stop at 29: their doors keep their keys, so a longer board has so many
-#: states that measuring its score took 0.2..0.5 s.
-PAR_OF_SHAPE: dict[tuple[str, str], tuple[int, int]] = {
-    ("two-branches", "easy"): (7, 10),
-    ("ferry", "easy"): (7, 10),
-    ("ferry", "medium"): (11, 15),
-    ("two-branches", "hard"): (18, 22),
-    ("ferry", "hard"): (17, 21),
-    ("nested", "hard"): (17, 24),
-    ("crossing", "hard"): (17, 21),
-    ("branch", "very-hard"): (25, 34),
-    ("two-branches", "very-hard"): (25, 34),
-    ("ferry", "very-hard"): (25, 29),
-    ("nested", "very-hard"): (23, 34),
-    ("crossing", "very-hard"): (23, 29),
-}
-#: The par range of each level over every shape (the type record's).
-PAR_RANGE: dict[str, tuple[int, int]] = {
-    level: (
-        min([lo_hi[0]] + [lo for (_, lv), (lo, _) in PAR_OF_SHAPE.items() if lv == level]),
-        max([lo_hi[1]] + [hi for (_, lv), (_, hi) in PAR_OF_SHAPE.items() if lv == level]),
-    )
-    for level, lo_hi in PAR.items()
-}
-
-
-def par_range(shape: str, difficulty: str) -> tuple[int, int]:
-    """The optimal action counts a board of ``shape`` is drawn with at ``difficulty``."""
-    return PAR_OF_SHAPE.get((shape, difficulty), PAR[difficulty])
 
 
 @dataclass(frozen=True)
@@ -122,7 +82,8 @@ class Shape:
     crossing: int = 0
 
 
-#: The shapes a keydoor board is drawn from, in the order a run meets them (:func:`run_seed`).
+#: The shapes a keydoor board is drawn from, in the order a run meets them
+#: (``keydoor_gen.run_seed``).
 SHAPES: tuple[Shape, ...] = (
     Shape("branch", "one side branch, as in the source thesis"),
     Shape("two-branches", "two side branches", branches=2),
@@ -132,39 +93,6 @@ SHAPES: tuple[Shape, ...] = (
 )
 SHAPE_NAMES: tuple[str, ...] = tuple(s.name for s in SHAPES)
 SHAPE_TITLES: dict[str, str] = {s.name: s.title for s in SHAPES}
-
-
-def shape_of(seed: int) -> Shape:
-    """The shape a seed names: the seed modulo the number of shapes."""
-    return SHAPES[seed % len(SHAPES)]
-
-
-#: The shape drawn in place of one a level cannot hold in its band: nested doors need three
-#: keys, whose taking and opening alone score above easy's band. Two branches stand in: of the
-#: shapes around nested doors in a run's turn (:func:`run_seed`), neither is two branches, so
-#: five boards still show three shapes (only floors 1 and 2 have easy boards).
-STAND_IN: dict[tuple[str, str], str] = {("nested", "easy"): "two-branches"}
-
-
-def shape_at(seed: int, difficulty: str) -> Shape:
-    """The shape a seed draws at ``difficulty``: the one it names (:func:`shape_of`), or its
-    stand-in at a level that cannot hold that one (:data:`STAND_IN`)."""
-    shape = shape_of(seed)
-    stand_in = STAND_IN.get((shape.name, difficulty))
-    return shape if stand_in is None else SHAPES[SHAPE_NAMES.index(stand_in)]
-
-
-def run_seed(seed: int, world: int, order: int) -> int:
-    """The seed of a keydoor pedestal that is the ``order``-th of its run's keydoor places
-    (the game counts floors and the keydoors on a floor): ``seed`` moved so that it draws
-    shape ``(offset + order) % len(SHAPES)``, the offset a function of the world. Places one
-    after another get shapes one after another, so any five of a run's keydoor boards on five
-    floors of at most eight show three shapes at least (each shape falls on two of eight
-    floors at most; an easy board's stand-in, :data:`STAND_IN`, keeps that true)."""
-    n = len(SHAPES)
-    offset = seeds.text_seed(f"{world}/keydoor-shapes") % n
-    moved = seed - seed % n + (offset + order) % n  # the nearest such seed at or below it
-    return moved - n if moved > seed and moved >= n else moved
 
 
 #: The largest hand-written instance ``from_json`` accepts: rooms (main and branch together)
@@ -739,22 +667,3 @@ def plays(p: KeyDoor, plan: list[str]) -> bool:
             return False
         s = p.apply(s, a)
     return p.is_solved(s)
-
-
-# --- the difficulty score's greedy rule (the type's record, keydoor_gen.TYPE, reads it) ------
-def greedy(p: KeyDoor, s: State) -> float:
-    """The difficulty score's naive measure: the rooms still between the player and the goal,
-    less three per opened door and one for a key in hand (walk on, pick up keys, open doors as
-    they come)."""
-    room, held, _where, opened = s
-    if room <= p.rooms:
-        away = p.rooms - room
-    else:
-        junction, first, _last = p.branch_of(room)
-        away = room - first + 1 + p.rooms - junction
-    return float(away - 3 * int(opened).bit_count() - held.bit_count())
-
-
-def successor(p: KeyDoor, s: State, m: Move) -> State:
-    """The state after a move ``p.moves(s)`` listed, unchecked (the measure's ``apply``)."""
-    return p._step(s, m)

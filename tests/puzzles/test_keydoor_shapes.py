@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from asp import solve as asp_solve
 from roguelike import puzzles
 from roguelike.engine.puzzle_rooms import difficulty_for
-from roguelike.puzzles import IllegalMove, keydoor
+from roguelike.puzzles import IllegalMove, keydoor, keydoor_gen
 from roguelike.puzzles.keydoor import SHAPES, KeyDoor
 
 SEEDS = st.integers(0, (1 << 55) - 1)
@@ -34,7 +34,7 @@ def test_five_keydoor_boards_of_a_run_show_three_shapes(world, pedestals, floors
     shapes = set()
     for seed, floor, is_easy in zip(pedestals, sorted(floors), easy, strict=True):
         level = "easy" if is_easy and floor <= 2 else "hard"
-        shapes.add(keydoor.shape_at(keydoor.run_seed(seed, world, floor), level).name)
+        shapes.add(keydoor_gen.shape_at(keydoor_gen.run_seed(seed, world, floor), level).name)
     assert len(shapes) >= 3
 
 
@@ -47,16 +47,20 @@ def test_easy_boards_are_on_the_first_two_floors_only():
 @settings(max_examples=200, deadline=None)
 @given(seed=SEEDS, world=SEEDS, order=st.integers(1, 20))
 def test_a_run_seed_is_a_near_seed_of_the_places_shape(seed, world, order):
-    moved = keydoor.run_seed(seed, world, order)
+    moved = keydoor_gen.run_seed(seed, world, order)
     assert moved >= 0 and abs(moved - seed) < len(SHAPES)
-    assert keydoor.shape_of(moved) == keydoor.shape_of(keydoor.run_seed(0, world, order))
-    assert keydoor.shape_of(keydoor.run_seed(seed, world, order + 1)) != keydoor.shape_of(moved)
+    assert keydoor_gen.shape_of(moved) == keydoor_gen.shape_of(
+        keydoor_gen.run_seed(0, world, order)
+    )
+    assert keydoor_gen.shape_of(
+        keydoor_gen.run_seed(seed, world, order + 1)
+    ) != keydoor_gen.shape_of(moved)
 
 
 @cache
 def board(shape: int, level: str = "medium") -> KeyDoor:
     p = puzzles.generate("keydoor", level, shape)  # seed s draws shape s (or its stand-in)
-    assert p.shape == keydoor.shape_at(shape, level).name
+    assert p.shape == keydoor_gen.shape_at(shape, level).name
     return p
 
 
@@ -82,7 +86,7 @@ def test_each_shape_is_generated_with_its_rules_and_rebuilt_from_json(shape):
 
 
 def test_a_level_changes_a_shape_only_where_its_tables_say():
-    crossing, nested = SHAPES.index(keydoor.shape_of(4)), SHAPES.index(keydoor.shape_of(3))
+    crossing, nested = SHAPES.index(keydoor_gen.shape_of(4)), SHAPES.index(keydoor_gen.shape_of(3))
     assert board(crossing, "medium").keeps == ()  # medium's crossings eat their keys
     assert board(nested, "very-hard").hand == 1  # very-hard's nested doors: a one-key hand
     assert board(nested, "very-hard").branch == 3

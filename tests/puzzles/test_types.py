@@ -372,7 +372,7 @@ def check_structure(p):
         assert d not in way(k)  # each key before its door
 
 
-@pytest.mark.parametrize("difficulty", keydoor.PAR)
+@pytest.mark.parametrize("difficulty", keydoor_gen.PAR)
 def test_keydoor_clingo_plan_is_the_bfs_optimum(difficulty):
     for seed in range(3):
         p = keydoor_gen.generate(difficulty, seed)
@@ -411,7 +411,7 @@ def keydoor_instances(difficulty, n):
         yield keydoor.KeyDoor(r, h, j, tuple(doors), tuple(keys)), constants
 
 
-@pytest.mark.parametrize("difficulty", keydoor.PAR)
+@pytest.mark.parametrize("difficulty", keydoor_gen.PAR)
 def test_keydoor_drawn_instances_follow_the_rules_and_can_be_solved(difficulty):
     """The encoding only draws instances whose keys can all be won, so every one is solvable."""
     for p, _ in keydoor_instances(difficulty, 12):

@@ -18,7 +18,7 @@ from typing import Any
 from roguelike import puzzles, seeds
 from roguelike.cli.bench import Budget, measure
 from roguelike.puzzles import difficulty as scoring
-from roguelike.puzzles import keydoor, keydoor_gen, keydoor_measures
+from roguelike.puzzles import keydoor_gen, keydoor_measures
 from roguelike.puzzles.visit import MILESTONE_TIER, MOVE_TIER, Visit
 
 PUZZLE_DIFFICULTY = "very-hard"
@@ -81,7 +81,7 @@ def keydoor_lines(count: int) -> Iterator[str]:
     :func:`roguelike.puzzles.keydoor_measures.greedy_plan`), and the median number of optimal plans
     (targets at very-hard: at least 60% and 80%)."""
     n = min(count, 100)
-    for difficulty in keydoor.PAR:
+    for difficulty in keydoor_gen.PAR:
         ms = [
             keydoor_measures.measures(keydoor_gen.generate(difficulty, seed)) for seed in range(n)
         ]
