@@ -1,4 +1,4 @@
-"""Keys and doors: a corridor planning puzzle, generated with its optimal plan in clingo.
+"""Keys and doors: a corridor planning puzzle, drawn by clingo, with its optimal plan.
 
 A main corridor of rooms 1..r (start 1, goal r) and one side branch of h rooms (numbered
 r+1..r+h) leaving main room ``junction``. Door K stands at the entrance of a room, between it
@@ -37,13 +37,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from roguelike.puzzles.base import (
     HINT_BUDGET,
     IllegalMove,
     PuzzleFormatError,
-    bfs_plan,
+    astar_distance,
+    bfs_pairs,
     envelope,
     int_list,
     is_int,
@@ -115,6 +116,23 @@ that keeps it (the spent key stays in your hand). Reach the goal in as few actio
 Some actions cannot be taken back: you may have to start again."""
 
 
+class Corridor(NamedTuple):
+    """A corridor's tables, whatever its doors (``KeyDoor._corridor``; the boards of one
+    corridor share them): per room its walks out (action, room reached, the room whose entrance
+    door the walk crosses), the rooms whose entrance doors border it, its way to the goal
+    (steps, the rooms whose entrance doors it crosses) and ``via``: the steps of a walk from it
+    to each room (by number, 0 unused) and on to the goal."""
+
+    walks: dict[int, tuple[tuple[str, int, int], ...]]
+    beside: dict[int, tuple[int, ...]]
+    ways: dict[int, tuple[int, tuple[int, ...]]]
+    via: dict[int, tuple[int, ...]]
+
+
+#: The tables of the corridors met so far, by (rooms, branch, junction, branch2, junction2).
+_CORRIDORS: dict[tuple[int, int, int, int, int], Corridor] = {}
+
+
 def keys_of(held: int) -> list[int]:
     """The numbers of the keys in a held bitmask, lowest first."""
     return [k + 1 for k in range(held.bit_length()) if held >> k & 1]
@@ -127,7 +145,7 @@ class KeyDoor:
     junction: int
     doors: tuple[int, ...]  # doors[K-1]: the room door K guards
     keys: tuple[int, ...]  # keys[K-1]: the room key K starts in
-    plan: tuple[str, ...] = ()  # an optimal plan, checked by clingo (empty for a hand-made one)
+    plan: tuple[str, ...] = ()  # an optimal plan, the search's (empty for a hand-made one)
     difficulty: str = "easy"
     par: int = 0
     branch2: int = 0  # rooms of a second side branch (numbered after the first's), 0: none
@@ -138,14 +156,22 @@ class KeyDoor:
     _cache: dict[State, list[Move] | None] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
-    # per room: the walks out (action, room reached, number of the door crossed or 0), and the
-    # numbers of the doors that border it (tables for ``moves``, filled by __post_init__)
+    # per room: the walks out (action, room reached, bit of the door crossed or 0), the doors
+    # that border it (a bitmask: bit K-1 for door K, as in a state's held and opened keys), its
+    # way to the goal (steps, the doors on it as a bitmask), and the steps of a walk from it to
+    # each room then to the goal; the doors that keep their key (tables for ``moves``, the
+    # searches and ``distance``, filled by __post_init__)
     _exits: dict[int, tuple[tuple[str, int, int], ...]] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
-    _borders: dict[int, frozenset[int]] = field(
+    _borders: dict[int, int] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    _ways: dict[int, tuple[int, int]] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
+    _via: dict[int, tuple[int, ...]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
+    _kept: int = field(default=0, init=False, compare=False, hash=False, repr=False)
 
     type_name: ClassVar[str] = "keydoor"
     #: Can a move leave the goal out of reach? (opening a door uses its key up for good)
@@ -176,13 +202,51 @@ class KeyDoor:
             raise ValueError("one door and one key per room at most")
         if any(a not in ACTIONS for a in self.plan):
             raise ValueError("unknown action in the plan")
+        key = (self.rooms, self.branch, self.junction, self.branch2, self.junction2)
+        if (corridor := _CORRIDORS.get(key)) is None:
+            if len(_CORRIDORS) >= 4096:
+                _CORRIDORS.clear()
+            corridor = _CORRIDORS[key] = self._corridor()
+        walks, beside, ways, via = corridor
+        bit = [0] * (total + 1)  # per room, the bit of the door at its entrance (0: none)
+        for k, room in enumerate(self.doors):
+            bit[room] = 1 << k
         for r in range(1, total + 1):
-            out = []
-            for a in ("left", "right", "enter", "leave"):
-                if (d := self.dest(a, r)) is not None:
-                    out.append((a, d, self.door_at(self.gate(r, d))))
-            self._exits[r] = tuple(out)
-            self._borders[r] = frozenset(self.door_at(g) for g in self.beside(r)) - {0}
+            self._exits[r] = tuple((a, d, bit[g]) for a, d, g in walks[r])
+            self._borders[r] = sum(bit[g] for g in beside[r])
+            steps, gates = ways[r]
+            self._ways[r] = (steps, sum(bit[g] for g in gates))
+        self._via.update(via)
+        object.__setattr__(self, "_kept", sum(1 << k >> 1 for k in self.keeps))
+
+    def _corridor(self) -> Corridor:
+        """The tables of this board's corridor, whatever its doors (:class:`Corridor`)."""
+        total = self.total
+        walks = {
+            r: tuple(
+                (a, d, self.gate(r, d))
+                for a in ("left", "right", "enter", "leave")
+                if (d := self.dest(a, r)) is not None
+            )
+            for r in range(1, total + 1)
+        }
+        beside = {r: tuple(self.beside(r)) for r in range(1, total + 1)}
+        apart: dict[int, dict[int, int]] = {}
+        for r in range(1, total + 1):  # breadth-first from each room: the rooms form a tree
+            apart[r], near = {r: 0}, [r]
+            for x in near:
+                for _, d, _ in walks[x]:
+                    if d not in apart[r]:
+                        apart[r][d] = apart[r][x] + 1
+                        near.append(d)
+        goal = self.rooms
+        ways: dict[int, tuple[int, tuple[int, ...]]] = {goal: (0, ())}
+        for r in sorted(apart[goal], key=apart[goal].__getitem__):
+            for _, d, g in walks[r]:
+                if d not in ways:
+                    ways[d] = (ways[r][0] + 1, (*ways[r][1], g))
+        via = {r: (0, *(apart[r][x] + apart[x][goal] for x in range(1, total + 1))) for r in apart}
+        return Corridor(walks, beside, ways, via)
 
     # --- the corridor ----------------------------------------------------------------------
     @property
@@ -305,11 +369,8 @@ class KeyDoor:
     def _opening(self, s: State) -> int:
         """The key ``open`` uses in ``s``: the lowest-numbered held key whose locked door
         borders the player's room (0: none)."""
-        room, held, _where, opened = s
-        for k in keys_of(held):
-            if k in self._borders[room] and not opened >> (k - 1) & 1:
-                return k
-        return 0
+        usable = s[1] & self._borders[s[0]] & ~s[3]
+        return (usable & -usable).bit_length()
 
     def _why_not(self, s: State, a: str) -> str | None:
         """None if action ``a`` is legal in ``s``, else the reason in words."""
@@ -348,14 +409,32 @@ class KeyDoor:
     def moves(self, s: State) -> list[Move]:
         """The legal actions, in ACTIONS order (the same as ``_why_not`` allows, from tables)."""
         room, held, where, opened = s
-        out = [a for a, _, k in self._exits[room] if not k or opened >> (k - 1) & 1]
+        out = [a for a, _, b in self._exits[room] if opened & b == b]
         if held.bit_count() < self.hand and room in where:
             out.append("take")
         if held:
             if self.hand == 1 and room not in where:
                 out.append("drop")
-            if any(k in self._borders[room] and not opened >> (k - 1) & 1 for k in keys_of(held)):
+            if held & self._borders[room] & ~opened:
                 out.append("open")
+        return out
+
+    def move_states(self, s: State) -> list[tuple[Move, State]]:
+        """Each legal action with the state it leads to, in ``moves`` order (``_step`` of each,
+        from tables: the searches' inner loop)."""
+        room, held, where, opened = s
+        out = [(a, (d, held, where, opened)) for a, d, b in self._exits[room] if opened & b == b]
+        if room in where:
+            if held.bit_count() < self.hand:
+                k = where.index(room)
+                taken = (*where[:k], 0, *where[k + 1 :])
+                out.append(("take", (room, held | 1 << k, taken, opened)))
+        elif held and self.hand == 1:
+            k = held.bit_length() - 1
+            out.append(("drop", (room, 0, (*where[:k], room, *where[k + 1 :]), opened)))
+        if usable := held & self._borders[room] & ~opened:
+            b = usable & -usable
+            out.append(("open", (room, held if b & self._kept else held & ~b, where, opened | b)))
         return out
 
     def apply(self, s: State, m: Move) -> State:
@@ -378,19 +457,47 @@ class KeyDoor:
             k = self._opening(s)
             kept = held if k in self.keeps else held & ~(1 << (k - 1))
             return (room, kept, where, opened | 1 << (k - 1))
-        d = self.dest(m, room)
-        assert d is not None
+        d = next(d for a, d, _ in self._exits[room] if a == m)
         return (d, held, where, opened)
 
     def is_solved(self, s: State) -> bool:
         return s[0] == self.rooms
 
     def solve(self, s: State, budget: int | None = None) -> list[Move] | None:
-        """A shortest plan (breadth-first); raises SearchLimit past ``budget`` states."""
+        """A shortest plan, the breadth-first search's; raises SearchLimit past ``budget``
+        states. Without a budget, A* gives the plan's length first and the search keeps only
+        the states that can lie on a plan that long (the same plan, from fewer states)."""
         if s not in self._cache:
-            self._cache[s] = bfs_plan(s, self.moves, self._step, self.is_solved, budget=budget)
+            if budget is not None:
+                plan = bfs_pairs(s, self.move_states, self.is_solved, budget=budget)
+            elif (d := self.distance(s)) is None:
+                plan = None
+            else:
+                plan = bfs_pairs(s, self.move_states, self.is_solved, within=(d, self.lower_bound))
+            self._cache[s] = plan
         plan = self._cache[s]
         return None if plan is None else list(plan)
+
+    def distance(self, s: State, bound: int | None = None) -> int | None:
+        """The optimum's length from ``s`` (None: the goal is out of reach, or only in more than
+        ``bound`` actions), without a plan: A* under :meth:`lower_bound`, which visits a
+        fraction of the breadth-first search's states. The difficulty score asks it for the
+        moves off the optimal line, the generator for a candidate's par."""
+        return astar_distance(s, self.move_states, self.is_solved, self.lower_bound, bound)
+
+    def lower_bound(self, s: State) -> int:
+        """A consistent lower bound on the actions from ``s`` to the goal: the steps of the way
+        there (by the room of each key still to take for a locked door on it, if that is
+        longer), one ``open`` for each of those doors, and one ``take`` for each whose key is
+        not in hand. An action changes it by one at most (a key is taken or put down where the
+        player stands, which adds no steps), so A* under it never reopens a state."""
+        room, held, where, opened = s
+        steps, doors = self._ways[room]
+        locked = doors & ~opened
+        if need := locked & ~held:
+            via = self._via[room]
+            steps = max(steps, *(via[x] for k, x in enumerate(where) if need >> k & 1))
+        return steps + locked.bit_count() + need.bit_count()
 
     # --- words -----------------------------------------------------------------------------
     def describe_move(self, m: Move, s: State | None = None) -> str:

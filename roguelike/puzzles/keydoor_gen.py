@@ -4,17 +4,22 @@ generator (clingo draws the doors and keys) and the type's record (``TYPE``).
 Generation: ``asp/keydoor.lp`` chooses the instance (doors, keys) under its rules (no door in
 the first room, no key behind its own door, a key in the branch that opens a door on the main
 corridor, at hard and very-hard a key to ferry, the shape's own rules, ...; horizon 0: no plan
-yet), eight instances from one grounding; a breadth-first search in Python gives each one's
-exact optimum and plan, very-hard keeps only instances where drop matters, every level only
-those whose difficulty score lies in its band (each shape has its own par range, hand or
-branch at a level where the level's would miss the band; easy draws two branches in place of
-nested doors, whose three keys score above easy's band), and the same encoding, with the
-instance fixed, checks that plan under its own rules. That no plan is shorter is the search's
-answer; the tests have clingo prove it too, on every shape at every level (in the generator
-the proof cost half a very-hard board's time). Over seeds 0..39 on a shared two-core machine
-(CPU time of ``puzzles.generate``, the median of two runs), a board took p50 / p99: easy 20 /
-45 ms, medium 25 / 65 ms, hard 40 / 132 ms, very-hard 118 / 271 ms (one-branch boards of par
-19..24, below very-hard's band, took 55 / 155 ms). The plan is stored with the instance.
+yet), up to eight instances from one grounding, solved one at a time; A* in Python gives each
+one's exact optimum (under a lower bound: the way to the goal, by the rooms of the keys still
+to fetch, and the doors and keys on it), very-hard keeps only instances where drop matters,
+every level only those whose difficulty score lies in its band (each shape has its own par
+range, hand or branch at a level where the level's would miss the band; easy draws two
+branches in place of nested doors, whose three keys score above easy's band), and the
+breadth-first search gives the kept one's plan, stored with the instance. clingo checks that
+plan under the rules the board was drawn by and proves that no plan is shorter in the tests,
+on every shape at every level (:func:`check_plan`; in the generator the check cost a fifth of
+a very-hard board's time, the proof half). Over seeds 0..29 on a shared two-core machine under
+heavy load (CPU time of ``puzzles.generate``, per seed the median of two runs), a board took
+p50 / p99: easy 7 / 20 ms, medium 10 / 37 ms, hard 15 / 66 ms, very-hard 44 / 103 ms (before
+A*, the lazy draw and the check's move to the tests, in the same runs: 19 / 38, 23 / 67,
+38 / 138, 103 / 176 ms). Most of a very-hard board's time is clingo's now: a grounding costs
+about 8 ms, each instance drawn from it about 1 ms, and a seed whose first corridors give no
+board in range grounds up to five.
 """
 
 from __future__ import annotations
@@ -41,9 +46,8 @@ from roguelike.puzzles.keydoor import (
     Move,
     Shape,
     State,
-    plays,
 )
-from roguelike.puzzles.keydoor_measures import no_drop_plan
+from roguelike.puzzles.keydoor_measures import no_drop_distance
 
 #: Optimal action counts per difficulty.
 PAR: dict[str, tuple[int, int]] = {
@@ -56,7 +60,8 @@ PAR: dict[str, tuple[int, int]] = {
 #: outside the level's band too often (the score grows with par, faster on some shapes: a
 #: ferry's or a crossing's steps ask more thought than a walk's), or cannot hold it. Very-hard's
 #: ferries and crossings stop at 29: their doors keep their keys, so a longer board has so many
-#: states that measuring its score took 0.2..0.5 s.
+#: states that measuring its score took 0.2..0.5 s (by breadth-first searches: A* answers it
+#: faster now, but a wider range would change the boards).
 PAR_OF_SHAPE: dict[tuple[str, str], tuple[int, int]] = {
     ("two-branches", "easy"): (7, 10),
     ("ferry", "easy"): (7, 10),
@@ -152,22 +157,29 @@ CONFLICT_LIMIT = 20000
 #: Corridors drawn at most, and instances clingo chooses from each one's grounding.
 ATTEMPTS = 60
 MODELS = 8
-RESEEDS = 4
 
 
-def _call(
-    constants: dict[str, int], facts: list[str], stage: str, seed: int, first_attempt: int
-) -> tuple[asp_solve.Outcome, int]:
-    """Ground once and solve with up to RESEEDS solver seeds (named by the stage and a running
-    attempt number), moving to the next seed on "unknown"; returns the outcome and the next
-    attempt number."""
-    solver_seeds = [
-        seeds.solver_seed(seed, 0, stage, attempt)
-        for attempt in range(first_attempt, first_attempt + RESEEDS)
-    ]
-    out = asp_solve.solve(["keydoor"], constants, solver_seeds, CONFLICT_LIMIT, facts=facts)
-    used = out.attempt + 1 if out.status != "unknown" else RESEEDS
-    return out, first_attempt + used
+def rules(shape: Shape, difficulty: str, eats: bool) -> dict[str, int]:
+    """The encoding's generation rules for a board of ``shape`` at ``difficulty`` (``SIZE``:
+    the chain and ferry rules, for the first shape only; the shape's own rules), with doors
+    that eat their keys or keep them."""
+    size, first = SIZE[difficulty], shape is SHAPES[0]
+    out = {"chain": size.chain if first else 0, "ferry": size.ferry if first else 0}
+    out |= {"across": shape.across, "nested": shape.nested, "crossing": shape.crossing}
+    return out | {"eats": int(eats)}
+
+
+def check_plan(p: KeyDoor, budget: int = 100_000) -> asp_solve.Outcome:
+    """clingo's check of a generated board's plan: the encoding under the rules the board was
+    drawn by (:func:`rules`), the instance fixed and the plan given (``given_do``). "sat" with
+    the plan's atoms when the plan plays from the start to the goal and the instance keeps the
+    generation rules. The generator does not call it (the breadth-first search's plan is exact,
+    and the check cost a fifth of a very-hard board's generation): the tests run it on every
+    shape at every level (``tests/puzzles/test_keydoor_shapes.py``)."""
+    shape = SHAPES[SHAPE_NAMES.index(p.shape)]
+    constants = p.constants() | rules(shape, p.difficulty, not p.keeps) | {"horizon": p.par}
+    facts = p.encoding_facts() + [f"given_do({t},{a})." for t, a in enumerate(p.plan)]
+    return asp_solve.solve(["keydoor"], constants, [1, 2], budget, facts=facts)
 
 
 def _parse(atoms: tuple[asp_solve.Atom, ...], k: int) -> tuple[list[int], list[int], list[str]]:
@@ -191,23 +203,23 @@ def _parse(atoms: tuple[asp_solve.Atom, ...], k: int) -> tuple[list[int], list[i
 
 def generate(difficulty: str, seed: int) -> KeyDoor:
     """A keydoor puzzle of the shape the seed draws at ``difficulty`` (:func:`shape_at`) whose
-    optimal plan (exact, and checked by clingo) fits the shape's par range there
-    (:func:`par_range`) and whose difficulty score lies in the level's band.
+    optimal plan (exact) fits the shape's par range there (:func:`par_range`) and whose
+    difficulty score lies in the level's band.
 
     The stream draws the corridor's size and junctions; clingo grounds the encoding's rules
-    (``SIZE``: the chain and ferry rules; the shape's rules) for that corridor once, without a
-    plan (horizon 0, which is cheap), and chooses up to ``MODELS`` instances (doors, keys) from
-    it, one per solver seed (named by the stream's name and a running attempt number, with a
-    conflict budget): the grounding costs far more than a model. The Python breadth-first
-    search gives each instance's exact optimum and a plan, which skips unsolvable instances
-    and those out of range at once; where ``SIZE`` asks for it (very-hard, a one-key hand), an
+    (:func:`rules`: the chain and ferry rules of ``SIZE``; the shape's rules) for that corridor
+    once, without a plan (horizon 0, which is cheap), and chooses up to ``MODELS`` instances
+    (doors, keys) from it, one per solver seed (named by the stream's name and a running attempt
+    number, with a conflict budget), solved one at a time until an instance is kept: the
+    grounding costs far more than a model. A* gives each instance's exact optimum
+    (:meth:`KeyDoor.distance`, cut off past the range), which skips unsolvable instances and
+    those out of range at once; where ``SIZE`` asks for it (very-hard, a one-key hand), an
     instance where the optimum without ``drop`` is no longer is skipped too, and so is one
-    whose difficulty score lies outside the level's band (milliseconds). Then clingo, with the
-    instance fixed, checks the plan under its own rules. Its proof that no plan is shorter (unsat
-    one action below) is left to the tests (``tests/puzzles/test_keydoor_shapes.py``, every
-    shape at every level): it cost a very-hard board half its generation time, and the search's
-    optimum is exact without it. An instance where clingo spends its budget is skipped; one
-    where clingo and the search disagree is a bug and raises RuntimeError.
+    whose difficulty score lies outside the level's band (milliseconds). The plan kept is the
+    breadth-first search's (:meth:`KeyDoor.solve`). clingo checks it in the tests, not here
+    (:func:`check_plan`, and the proof that no plan is shorter:
+    ``tests/puzzles/test_keydoor_shapes.py``, every shape at every level): the check cost a
+    fifth of a very-hard board's time, the proof half, and the search is exact without them.
     """
     # function-level import: the difficulty module reaches this one through the registry
     from roguelike.puzzles import difficulty as scoring
@@ -240,16 +252,12 @@ def generate(difficulty: str, seed: int) -> KeyDoor:
             j2 = int(rng.integers(1, r - 1))
             j2 += j2 >= j  # another main room before the last
         p = KeyDoor(r, h, j, (), (), (), difficulty, 0, h2, j2, hand, (), shape.name)
-        base = p.constants() | {"keys": k}
-        base |= {"chain": size.chain if first else 0, "ferry": size.ferry if first else 0}
-        base |= {"across": shape.across, "nested": shape.nested, "crossing": shape.crossing}
-        base |= {"eats": int(eats)}
+        base = p.constants() | {"keys": k} | rules(shape, difficulty, eats)
         solver_seeds = [seeds.solver_seed(seed, 0, stage, calls + i) for i in range(MODELS)]
         calls += MODELS
         corridor = (r, h, j, h2, j2)
         grounding = asp_solve.Grounding(["keydoor"], base | {"horizon": 0}, CONFLICT_LIMIT)
-        outs = grounding.solve_each(solver_seeds)
-        for out in outs:
+        for out in grounding.each(solver_seeds):
             if out.status != "sat":
                 continue
             doors, keys, _ = _parse(out.atoms, k)
@@ -273,32 +281,20 @@ def generate(difficulty: str, seed: int) -> KeyDoor:
                 keeps,
                 shape.name,
             )
-            predicted = p.solve(p.initial())
-            if predicted is None or not in_range(len(predicted), pars):
+            par = p.distance(p.initial(), pars[1])  # the optimum alone: most candidates stop here
+            if par is None or not in_range(par, pars):
                 continue
-            par = len(predicted)
-            blind = no_drop_plan(p) if size.drop and hand == 1 else None
-            if blind is not None and len(blind) <= par:
-                continue
+            if size.drop and hand == 1 and no_drop_distance(p, bound=par) is not None:
+                continue  # drop does not matter: a plan without it is as short
+            plan = p.solve(p.initial())  # the plan kept, and the score's line
+            if plan is None or len(plan) != par:
+                raise RuntimeError(f"A* and the breadth-first search disagree on {p!r}")
             if not band_lo <= scoring.measure(p, calibration=TYPE.calibration).score < band_hi:
                 continue
-            facts = p.encoding_facts()
-            steps = [f"given_do({t},{a})." for t, a in enumerate(predicted)]
-            found, calls = _call(base | {"horizon": par}, facts + steps, stage, seed, calls)
-            if found.status == "unknown":
-                continue
-            plan = _parse(found.atoms, k)[2]
-            if found.status != "sat" or len(plan) != par or not plays(p, plan):
-                raise _disagree(p, f"a plan of {par} actions")
             made = replace(p, plan=tuple(plan), par=par)
             made._cache.update(p._cache)  # the searches already made (a first hint costs nothing)
             return made
     raise GenerationError(f"no keydoor puzzle of difficulty {difficulty} in {ATTEMPTS} attempts")
-
-
-def _disagree(p: KeyDoor, what: str) -> RuntimeError:
-    """clingo and the breadth-first search read the rules differently (a bug, never a retry)."""
-    return RuntimeError(f"asp/keydoor.lp and the Python rules disagree on {p!r}: {what}")
 
 
 # --- the difficulty score's greedy rule (the type's record reads it) --------------------------

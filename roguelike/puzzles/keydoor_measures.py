@@ -4,14 +4,14 @@
 ferry: a key won early whose door lies behind another door, carried forward and put down to
 take the other key), whether a greedy player (:func:`greedy_plan`: the nearest usable key, never
 a drop) misses par, and how many optimal plans there are (``roguelike bench --only puzzle``
-gives the shares per level). The generator reads :func:`no_drop_plan` (very-hard keeps only
-boards where drop matters); the rest is for the bench and the tests."""
+gives the shares per level). The generator reads :func:`no_drop_distance` (very-hard keeps
+only boards where drop matters); the rest is for the bench and the tests."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from roguelike.puzzles.base import Unsolvable, bfs_plan
+from roguelike.puzzles.base import Unsolvable, astar_distance, bfs_pairs
 from roguelike.puzzles.keydoor import KeyDoor, Move, State, keys_of
 
 #: Optimal plans are counted up to this many (``Measures.optimal_plans``).
@@ -139,7 +139,15 @@ def count_optimal_plans(p: KeyDoor, s: State | None = None, cap: int = PLAN_COUN
 def no_drop_plan(p: KeyDoor, s: State | None = None) -> list[Move] | None:
     """A shortest plan from ``s`` (default: the start) that never drops a key (None: none)."""
     s = p.initial() if s is None else s
-    return bfs_plan(s, lambda t: [m for m in p.moves(t) if m != "drop"], p.apply, p.is_solved)
+    return bfs_pairs(s, lambda t: [mt for mt in p.move_states(t) if mt[0] != "drop"], p.is_solved)
+
+
+def no_drop_distance(p: KeyDoor, s: State | None = None, bound: int | None = None) -> int | None:
+    """The length of :func:`no_drop_plan` (None: there is none, or none within ``bound``
+    actions), by A*: the board's lower bound holds for a plan without ``drop`` too."""
+    s = p.initial() if s is None else s
+    moves = lambda t: [mt for mt in p.move_states(t) if mt[0] != "drop"]  # noqa: E731
+    return astar_distance(s, moves, p.is_solved, p.lower_bound, bound)
 
 
 def measures(p: KeyDoor) -> Measures:

@@ -1,6 +1,7 @@
 """Keydoor: the measures (drop matters, the greedy player, optimal plans), the corridor rule (a
 door is crossed both ways) in Python and in clingo, hand-written states refused when they do
-not hold together, and the generator's stated targets on a fixed sample of seeds."""
+not hold together, the generator's stated targets on a fixed sample of seeds, and the searches'
+tables and A* answering as the rules and the breadth-first search do, on any small board."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ from functools import cache
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from asp import solve as asp_solve
 from roguelike.puzzles import IllegalMove, PuzzleFormatError, keydoor, keydoor_gen
 from roguelike.puzzles import keydoor_measures as measuring
+from roguelike.puzzles.base import bfs_plan
 from roguelike.puzzles.keydoor import KeyDoor
 
 # rooms 1..8, no branch: key 1 in room 2 opens the goal's door (room 8), key 2 in room 6 opens
@@ -275,3 +279,63 @@ def test_the_move_tables_agree_with_the_rules_in_words(p):
                 for opened in range(1 << n):
                     s = (room, held, where, opened)
                     assert p.moves(s) == [a for a in keydoor.ACTIONS if p._why_not(s, a) is None]
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> KeyDoor:
+    """A small board of any layout and rules the class accepts (consistent, maybe unsolvable):
+    one or two branches or none, one to three keys, a one-key hand or a bag, doors that keep
+    their key or eat it."""
+    rooms = draw(st.integers(2, 6))
+    branch = draw(st.integers(0, 3))
+    junction = draw(st.integers(1, rooms - 1)) if branch else 0
+    spare = [j for j in range(1, rooms) if j != junction]
+    branch2 = draw(st.integers(0, 2)) if branch and spare else 0
+    junction2 = draw(st.sampled_from(spare)) if branch2 else 0
+    total = rooms + branch + branch2
+    k = draw(st.integers(1, min(3, total - 1)))
+    doors = draw(st.lists(st.integers(2, total), min_size=k, max_size=k, unique=True))
+    keys = draw(st.lists(st.integers(1, total), min_size=k, max_size=k, unique=True))
+    keeps = draw(st.lists(st.integers(1, k), unique=True))
+    hand = draw(st.integers(1, k))
+    return KeyDoor(
+        rooms, branch, junction, tuple(doors), tuple(keys), (), "easy", 0, branch2, junction2,
+        hand, tuple(sorted(keeps)),
+    )  # fmt: skip
+
+
+def walk(p: KeyDoor, choices: list[int]) -> list:
+    """The states of a walk from the start, one listed move after another."""
+    s, states = p.initial(), [p.initial()]
+    for c in choices:
+        moves = p.moves(s)
+        if not moves:
+            break
+        s = p.apply(s, moves[c % len(moves)])
+        states.append(s)
+    return states
+
+
+@settings(max_examples=300, deadline=None)
+@given(p=boards(), choices=st.lists(st.integers(0, 6), max_size=20))
+def test_the_searches_tables_and_a_star_answer_as_the_rules_and_the_breadth_first_search(
+    p, choices
+):
+    """From states a player reaches: ``move_states`` lists ``moves`` with their ``_step``
+    states; ``solve`` (A*'s length first, then a pruned search) gives the plain breadth-first
+    search's plan; ``distance`` (A*) is its length or None, and None past its bound; so is the
+    length without ``drop``; the lower bound never overestimates and moves by one at most per
+    action."""
+    for s in walk(p, choices):
+        assert p.move_states(s) == [(m, p._step(s, m)) for m in p.moves(s)]
+        plan = p.solve(s)
+        assert plan == bfs_plan(s, p.moves, p._step, p.is_solved)
+        d = None if plan is None else len(plan)
+        assert p.distance(s) == d
+        blind = measuring.no_drop_plan(p, s)
+        assert measuring.no_drop_distance(p, s) == (None if blind is None else len(blind))
+        if d is not None:
+            assert p.lower_bound(s) <= d
+            assert p.distance(s, d) == d and (d == 0 or p.distance(s, d - 1) is None)
+        for _, t in p.move_states(s):
+            assert p.lower_bound(s) <= 1 + p.lower_bound(t)

@@ -1,9 +1,12 @@
 """Keydoor shapes: a run's boards take the shapes in turn, a further draw keeps the shape, each
 shape's rules (the hand, a door that keeps its key) hold in Python and in clingo alike, the
-shape survives the JSON, and a hint answers from states off the optimal line."""
+shape survives the JSON, a hint answers from states off the optimal line, and clingo checks
+and proves every shape's generated plan at every level (the generator leaves both to these
+tests)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 import numpy as np
@@ -194,12 +197,59 @@ def test_every_shape_has_a_milestone_from_its_plans_steps(shape, level):
 @pytest.mark.parametrize("level", puzzles.DIFFICULTIES)
 @pytest.mark.parametrize("shape", range(len(SHAPES)))
 def test_clingo_finds_no_plan_shorter_than_par(shape, level):
-    """The breadth-first search's par is optimal under clingo's rules too: the generator checks
-    the plan in clingo, and here clingo proves that no plan of one action less exists (the
-    proof costs most of a very-hard board's generation, so it runs here, on every shape at
-    every level, not in the game)."""
+    """The breadth-first search's par is optimal under clingo's rules too: clingo proves that no
+    plan of one action less exists (the proof costs most of a very-hard board's generation, so
+    it runs here, on every shape at every level, not in the game)."""
     p = puzzles.generate("keydoor", level, shape)
     constants = p.constants() | {"chain": 0, "horizon": p.par - 1}
     out = asp_solve.solve(["keydoor"], constants, [1, 2], 1_000_000, p.encoding_facts())
     assert out.status == "unsat"
     assert clingo_accepts(p, list(p.plan))
+
+
+@pytest.mark.parametrize("level", puzzles.DIFFICULTIES)
+@pytest.mark.parametrize("shape", range(len(SHAPES)))
+def test_clingo_checks_the_generated_plan_under_the_rules_it_was_drawn_by(shape, level):
+    """The check the generator made before it kept a board, moved here (it cost a fifth of a
+    very-hard board's time): under the generation rules of the board's shape and level, with
+    the instance fixed, clingo accepts the stored plan, which plays from the start to the goal
+    in par actions. Two seeds of each shape at each level."""
+    for seed in (shape, shape + 5 * 7):
+        p = puzzles.generate("keydoor", level, seed)
+        out = keydoor_gen.check_plan(p)
+        assert out.status == "sat", (seed, level)
+        doors, keys, plan = keydoor_gen._parse(out.atoms, len(p.keys))
+        assert (tuple(doors), tuple(keys), tuple(plan)) == (p.doors, p.keys, p.plan)
+        assert len(p.plan) == p.par and keydoor.plays(p, list(p.plan))
+        wrong = replace(p, plan=p.plan[:-1] + ("left",))  # the last step undone: not the goal
+        assert keydoor_gen.check_plan(wrong).status == "unsat"
+
+
+def test_a_grounding_solved_seed_by_seed_gives_what_solving_every_seed_gives():
+    """``Grounding.each`` (the generator stops at the first instance it keeps) answers as
+    ``solve_each`` does, seed by seed, and solves no seed the caller does not ask for."""
+    constants = KeyDoor(8, 2, 3, (), ()).constants() | {"keys": 3, "horizon": 0}
+    constants |= keydoor_gen.rules(SHAPES[0], "very-hard", True)
+    seeds = list(range(1, 9))
+    every = asp_solve.Grounding(["keydoor"], constants, keydoor_gen.CONFLICT_LIMIT)
+    outcomes = every.solve_each(seeds)
+    assert [o.status for o in outcomes] == ["sat"] * len(seeds)
+    one_by_one = asp_solve.Grounding(["keydoor"], constants, keydoor_gen.CONFLICT_LIMIT)
+    solves = []
+
+    class Counted:  # the grounding's control, counting its solve calls
+        def __init__(self, ctl):
+            self.ctl = ctl
+
+        def __getattr__(self, name):
+            return getattr(self.ctl, name)
+
+        def solve(self, **kwargs):
+            solves.append(1)
+            return self.ctl.solve(**kwargs)
+
+    one_by_one.ctl = Counted(one_by_one.ctl)
+    asked = one_by_one.each(seeds)
+    assert [next(asked) for _ in range(3)] == outcomes[:3]
+    asked.close()
+    assert len(solves) == 3
