@@ -11,8 +11,9 @@ the same point and give the same answer. A wall-clock guard exists only to fail 
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -170,24 +171,79 @@ class Grounding:
     def solve_each(self, seeds: Sequence[int]) -> list[Outcome]:
         """One outcome per solver seed, in order: "sat" with the model's shown atoms, "unsat",
         or "unknown" (the seed spent its conflict budget)."""
-        deadline = time.monotonic() + self.wall_seconds
-        outcomes: list[Outcome] = []
-        for attempt, seed in enumerate(seeds):
-            found: list[Atom] = []
+        return list(self.each(seeds))
 
-            def on_model(model: clingo.Model, found: list[Atom] = found) -> None:
-                found.extend(atom(sym) for sym in model.symbols(shown=True))
+    def each(self, seeds: Sequence[int]) -> Iterator[Outcome]:
+        """The outcomes of :meth:`solve_each`, one seed solved at a time as the caller asks for
+        the next: a caller that stops early skips the solves it does not need, and the ones it
+        takes are those ``solve_each`` gives (the solver keeps only what it learnt from the
+        solves before). The solves run in the caller's thread (a solve in a thread of its own
+        cost more than a small model's search); the watchdog interrupts them once
+        ``wall_seconds`` have passed since the first, the caller's time between them
+        included."""
+        late = threading.Event()
 
-            self.ctl.configuration.solver.seed = str(seed)  # type: ignore[union-attr]
-            with self.ctl.solve(on_model=on_model, async_=True) as handle:
-                if not handle.wait(max(0.0, deadline - time.monotonic())):
-                    handle.cancel()
+        def interrupt() -> None:
+            late.set()
+            self.ctl.interrupt()
+
+        alarm = _WATCHDOG.arm(self.wall_seconds, interrupt)
+        try:
+            for attempt, seed in enumerate(seeds):
+                found: list[Atom] = []
+
+                def on_model(model: clingo.Model, found: list[Atom] = found) -> None:
+                    found.extend(atom(sym) for sym in model.symbols(shown=True))
+
+                self.ctl.configuration.solver.seed = str(seed)  # type: ignore[union-attr]
+                result = self.ctl.solve(on_model=on_model)
+                if late.is_set() or result.interrupted:
                     raise SolverTimeout(f"clingo gave no answer within {self.wall_seconds:.0f} s")
-                result = handle.get()
-            if result.satisfiable:
-                outcomes.append(Outcome("sat", tuple(sorted(found, key=_order)), attempt))
-            elif result.unsatisfiable:
-                outcomes.append(Outcome("unsat", (), attempt))
-            else:
-                outcomes.append(Outcome("unknown", (), attempt))
-        return outcomes
+                if result.satisfiable:
+                    yield Outcome("sat", tuple(sorted(found, key=_order)), attempt)
+                elif result.unsatisfiable:
+                    yield Outcome("unsat", (), attempt)
+                else:
+                    yield Outcome("unknown", (), attempt)
+        finally:
+            _WATCHDOG.disarm(alarm)
+
+
+class _Watchdog:
+    """One thread, started once, that calls each armed callback when its time has come (unless
+    disarmed before): arming and disarming never wait for a thread to start."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._alarms: dict[int, tuple[float, Callable[[], None]]] = {}
+        self._count = 0
+        self._thread: threading.Thread | None = None
+
+    def arm(self, seconds: float, callback: Callable[[], None]) -> int:
+        with self._cond:
+            self._count += 1
+            self._alarms[self._count] = (time.monotonic() + seconds, callback)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="clingo-watchdog")
+                self._thread.daemon = True
+                self._thread.start()
+            self._cond.notify()
+            return self._count
+
+    def disarm(self, alarm: int) -> None:
+        with self._cond:
+            self._alarms.pop(alarm, None)
+
+    def _run(self) -> None:
+        with self._cond:
+            while True:
+                now = time.monotonic()
+                for alarm, (when, callback) in list(self._alarms.items()):
+                    if when <= now:
+                        del self._alarms[alarm]
+                        callback()
+                soonest = min((when for when, _ in self._alarms.values()), default=None)
+                self._cond.wait(None if soonest is None else soonest - now)
+
+
+_WATCHDOG = _Watchdog()

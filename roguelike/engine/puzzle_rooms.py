@@ -40,7 +40,7 @@ from typing import Any
 
 from roguelike import depth, puzzles, seeds
 from roguelike.gen.floor import Floor
-from roguelike.puzzles import keydoor
+from roguelike.puzzles import keydoor, keydoor_gen
 from roguelike.puzzles.visit import score as visit_score
 
 PUZZLE_STREAM = "puzzles"
@@ -153,12 +153,12 @@ def place_puzzles(fl: Floor) -> list[PuzzleRoom]:
 
     def seed_of(kind: str, key: int) -> int:
         seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{key}")
-        if kind != keydoor.TYPE.name:
+        if kind != keydoor.KeyDoor.type_name:
             return seed
         # a keydoor board's shape follows its place in the run (the floor, then the keydoors
         # before it on the floor), so a run's boards take the shapes in turn
         before = sum(r.type == kind for r in rooms)
-        return keydoor.run_seed(seed, fl.seed, fl.number + before)
+        return keydoor_gen.run_seed(seed, fl.seed, fl.number + before)
 
     for key_id, kind in zip(chosen, floor_types(fl.seed, fl.number, len(chosen)), strict=True):
         k = keys[key_id]

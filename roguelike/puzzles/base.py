@@ -41,6 +41,7 @@ JSON of an instance (stable; every value is a plain int, str, bool, list or dict
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -319,6 +320,75 @@ def bfs_plan(
             if budget is not None and len(parent) > budget:
                 raise SearchLimit(f"no shortest plan within {budget} states")
             frontier.append(t)
+    return None
+
+
+def bfs_pairs(
+    start: S,
+    successors: Callable[[S], Iterable[tuple[M, S]]],
+    is_solved: Callable[[S], bool],
+    budget: int | None = None,
+    within: tuple[int, Callable[[S], int]] | None = None,
+) -> list[M] | None:
+    """:func:`bfs_plan` for a type that lists each move with the state it leads to (one call
+    per state, not one per move): the same search, the same plan.
+
+    ``within``: (the optimum's length, known; ``h``, a lower bound on the moves left that is 0
+    when solved): a state whose depth plus ``h`` passes that length is left out, which gives
+    the same plan from fewer states. Every predecessor of a state on a shortest plan, one
+    layer before it, lies on a shortest plan too, so no state of one is left out, each is
+    found from the same parent in the same order, and so is the first solved state."""
+    if is_solved(start):
+        return []
+    parent: dict[S, tuple[S, M] | None] = {start: None}
+    frontier: deque[tuple[S, int]] = deque([(start, 0)])
+    while frontier:
+        s, depth = frontier.popleft()
+        for m, t in successors(s):
+            if t in parent:
+                continue
+            if within is not None and depth + 1 + within[1](t) > within[0]:
+                continue
+            parent[t] = (s, m)
+            if is_solved(t):
+                plan: list[M] = []
+                cur = t
+                while (link := parent[cur]) is not None:
+                    cur, mv = link
+                    plan.append(mv)
+                return plan[::-1]
+            if budget is not None and len(parent) > budget:
+                raise SearchLimit(f"no shortest plan within {budget} states")
+            frontier.append((t, depth + 1))
+    return None
+
+
+def astar_distance(
+    start: S,
+    successors: Callable[[S], Iterable[tuple[Any, S]]],
+    is_solved: Callable[[S], bool],
+    h: Callable[[S], int],
+    bound: int | None = None,
+) -> int | None:
+    """The exact number of moves from ``start`` to a solved state (None: none is reachable, or
+    none within ``bound`` moves), by A* with ``h``, a consistent lower bound (at most 1 + ``h``
+    of any successor, 0 when solved): the breadth-first search's answer, from fewer states.
+    States are compared to break ties."""
+    best: dict[S, int] = {start: 0}
+    heap: list[tuple[int, int, S]] = [(h(start), 0, start)]
+    while heap:
+        f, neg, s = heapq.heappop(heap)
+        if bound is not None and f > bound:
+            return None  # every plan left is longer than the bound
+        g = -neg
+        if g > best[s]:
+            continue  # reached again by a shorter way since this entry was pushed
+        if is_solved(s):
+            return g
+        for _, t in successors(s):
+            if g + 1 < best.get(t, g + 2):
+                best[t] = g + 1
+                heapq.heappush(heap, (g + 1 + h(t), -g - 1, t))
     return None
 
 

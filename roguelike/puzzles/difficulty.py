@@ -47,15 +47,18 @@ Cost: for a type whose moves can leave the goal out of reach (``dead_ends``: jug
 solvers search afresh from every state), when the states reachable from the start are at most
 :data:`EXPLORE_LIMIT`, they are all visited, every distance to the goal comes from one backward
 breadth-first search, and the optimal line is read from those distances (at each state the
-first listed move that brings the goal a step nearer). Otherwise (and for the types whose every
-move can be undone, whose solvers answer from any state: a distance table, linear algebra, the
-enumerated solutions, IDA*) the line is the one ``solve`` gives, and each move off it is settled
+first listed move that brings the goal a step nearer; a type that lists each move with its
+state, ``move_states(state)``, keydoor, is asked that in one call per state). Otherwise (and
+for the types whose every move can be undone, whose solvers answer from any state: a distance
+table, linear algebra, the enumerated solutions, IDA*) the line is the one ``solve`` gives, and
+each move off it is settled
 by ``solve`` from its state (with a ``budget`` of :data:`NODE_LIMIT` for the types whose
 calibration is ``limited``, sliding: a move whose optimum is not proven within it counts as wrong,
 never as a dead end;
 a type with a ``distances()`` table of every state it can reach, ball, is read from it; a type
 that counts its optimum from any state without a plan, ``distance(state)`` (hatgram: a
-comparison with its enumerated solutions), is asked that, outside the budget), at most
+comparison with its enumerated solutions; keydoor: A* under a lower bound), is asked that,
+outside the budget), at most
 :data:`SOLVE_BUDGET` solves in all (past it, unsettled moves count as wrong). Only the
 moves that look at least as good as the plan's move by the greedy rule are settled at all: no
 other move can be a tempting one or change which right move looks best. Budgets are counts of
@@ -178,9 +181,14 @@ def _explore(p: Any, start: Any, cal: Calibration[Any, Any, Any]) -> dict[Any, i
     succ: dict[Any, list[Any]] = {}
     frontier: deque[Any] = deque([start])
     succ[start] = []
+    # a type that lists each move with its state (keydoor: ``move_states``) answers in one call
+    listed: Callable[[Any], list[tuple[Any, Any]]] | None = getattr(p, "move_states", None)
     while frontier:
         s = frontier.popleft()
-        nxt = [_successor(p, s, m, cal) for m in p.moves(s)]
+        if listed is not None:
+            nxt = [t for _, t in listed(s)]
+        else:
+            nxt = [_successor(p, s, m, cal) for m in p.moves(s)]
         succ[s] = nxt
         for t in nxt:
             if t not in succ:

@@ -1,4 +1,4 @@
-"""Keys and doors: a corridor planning puzzle, generated with its optimal plan in clingo.
+"""Keys and doors: a corridor planning puzzle, drawn by clingo, with its optimal plan.
 
 A main corridor of rooms 1..r (start 1, goal r) and one side branch of h rooms (numbered
 r+1..r+h) leaving main room ``junction``. Door K stands at the entrance of a room, between it
@@ -13,25 +13,12 @@ up the key lying here, ``drop`` lays the held key here, ``open`` uses the held k
 when that door borders the player's room (at its entrance, or one step ahead).
 
 What makes it a puzzle is the one-slot hand: a key won early whose door lies behind another
-door must be carried forward and put down to take the other key (``ferry``). :func:`measures`
-says how much an instance asks: whether forbidding ``drop`` lengthens the optimum, whether a
-greedy player (:func:`greedy_plan`: the nearest usable key, never a drop) misses par, and how
-many optimal plans there are (``roguelike bench --only puzzle`` gives the shares per level).
+door must be carried forward and put down to take the other key (``ferry``). How much an
+instance asks is measured in :mod:`roguelike.puzzles.keydoor_measures`; the instances are drawn
+by clingo in :mod:`roguelike.puzzles.keydoor_gen`, which also holds the par tables, the shape a
+seed draws and the type's record (``TYPE``): this module is the board, its rules and shapes and
+its solver, and imports neither.
 
-Generation: ``asp/keydoor.lp`` chooses the instance (doors, keys) under its rules (no door in
-the first room, no key behind its own door, a key in the branch that opens a door on the main
-corridor, at hard and very-hard a key to ferry, the shape's own rules, ...; horizon 0: no plan
-yet), eight instances from one grounding; a breadth-first search in Python gives each one's
-exact optimum and plan, very-hard keeps only instances where drop matters, every level only
-those whose difficulty score lies in its band (each shape has its own par range, hand or
-branch at a level where the level's would miss the band; easy draws two branches in place of
-nested doors, whose three keys score above easy's band), and the same encoding, with the
-instance fixed, checks that plan under its own rules. That no plan is shorter is the search's
-answer; the tests have clingo prove it too, on every shape at every level (in the generator
-the proof cost half a very-hard board's time). Over seeds 0..39 on a shared two-core machine
-(CPU time of ``puzzles.generate``, the median of two runs), a board took p50 / p99: easy 20 /
-45 ms, medium 25 / 65 ms, hard 40 / 132 ms, very-hard 118 / 271 ms (one-branch boards of par
-19..24, below very-hard's band, took 55 / 155 ms). The plan is stored with the instance.
 Hints from any state use the breadth-first search (the state space is small: ``MAX_ROOMS``
 and ``MAX_KEYS`` bound it for hand-written instances); the tests check both agree, action by
 action.
@@ -49,27 +36,19 @@ one key per room, doors that exist), and a config stays within ``MAX_ROOMS`` roo
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
-from asp import solve as asp_solve
-from roguelike import seeds
 from roguelike.puzzles.base import (
     HINT_BUDGET,
-    Calibration,
-    GenerationError,
     IllegalMove,
     PuzzleFormatError,
-    PuzzleType,
-    Unsolvable,
-    bfs_plan,
-    check_difficulty,
+    astar_distance,
+    bfs_pairs,
     envelope,
-    in_range,
     int_list,
     is_int,
     open_envelope,
-    rng_for,
 )
 
 State = tuple[int, int, tuple[int, ...], int]
@@ -77,65 +56,6 @@ Move = str
 
 #: The actions, in the order the rules try them (the encoding names them the same way).
 ACTIONS: tuple[str, ...] = ("left", "right", "enter", "leave", "take", "drop", "open")
-
-#: Optimal action counts per difficulty.
-PAR: dict[str, tuple[int, int]] = {
-    "easy": (7, 12),
-    "medium": (11, 16),
-    "hard": (15, 22),
-    "very-hard": (23, 28),
-}
-#: A shape's own par range at a level, where the level's would put its difficulty score
-#: outside the level's band too often (the score grows with par, faster on some shapes: a
-#: ferry's or a crossing's steps ask more thought than a walk's), or cannot hold it. Very-hard's
-#: ferries and crossings stop at 29: their doors keep their keys, so a longer board has so many
-#: states that measuring its score took 0.2..0.5 s.
-PAR_OF_SHAPE: dict[tuple[str, str], tuple[int, int]] = {
-    ("two-branches", "easy"): (7, 10),
-    ("ferry", "easy"): (7, 10),
-    ("ferry", "medium"): (11, 15),
-    ("two-branches", "hard"): (18, 22),
-    ("ferry", "hard"): (17, 21),
-    ("nested", "hard"): (17, 24),
-    ("crossing", "hard"): (17, 21),
-    ("branch", "very-hard"): (25, 34),
-    ("two-branches", "very-hard"): (25, 34),
-    ("ferry", "very-hard"): (25, 29),
-    ("nested", "very-hard"): (23, 34),
-    ("crossing", "very-hard"): (23, 29),
-}
-#: The par range of each level over every shape (the type record's).
-PAR_RANGE: dict[str, tuple[int, int]] = {
-    level: (
-        min([lo_hi[0]] + [lo for (_, lv), (lo, _) in PAR_OF_SHAPE.items() if lv == level]),
-        max([lo_hi[1]] + [hi for (_, lv), (_, hi) in PAR_OF_SHAPE.items() if lv == level]),
-    )
-    for level, lo_hi in PAR.items()
-}
-
-
-def par_range(shape: str, difficulty: str) -> tuple[int, int]:
-    """The optimal action counts a board of ``shape`` is drawn with at ``difficulty``."""
-    return PAR_OF_SHAPE.get((shape, difficulty), PAR[difficulty])
-
-
-class Size(NamedTuple):
-    """How a difficulty's instances are drawn (the encoding's constants, and a filter)."""
-
-    main: tuple[int, int]  # main corridor rooms, lo..hi
-    branch: tuple[int, int]  # branch rooms, lo..hi
-    keys: int
-    chain: int  # 1: key K+1 lies behind door K (the keys are won one after another)
-    ferry: int  # 1: some key lies 3+ steps before the key of a door that stands before its own
-    drop: bool  # keep only instances where drop matters (Measures.drop_matters)
-
-
-SIZE: dict[str, Size] = {
-    "easy": Size((4, 5), (1, 2), 1, 0, 0, False),
-    "medium": Size((5, 6), (2, 2), 2, 1, 0, False),
-    "hard": Size((6, 7), (2, 2), 3, 0, 1, False),
-    "very-hard": Size((8, 8), (2, 3), 3, 0, 1, True),
-}
 
 
 @dataclass(frozen=True)
@@ -147,9 +67,10 @@ class Shape:
     least; ``eats``: doors use up their keys (else each keeps its key, which stays in
     the hand, spent); ``across``, ``nested``, ``crossing``: the encoding's rules of that name
     (a key ferried across the branch; a door behind another in a branch; a key of one branch
-    that opens a door in the other). The level's own rules (``SIZE``: the chain and ferry
-    rules, the drop filter) apply to the first shape only, the thesis's board; the others
-    take the level's sizes, with ``keys`` keys at least and two rooms in a branch at least."""
+    that opens a door in the other). The level's own rules (``keydoor_gen.SIZE``: the chain and
+    ferry rules, the drop filter) apply to the first shape only, the thesis's board; the
+    others take the level's sizes, with ``keys`` keys at least and two rooms in a branch at
+    least."""
 
     name: str
     title: str
@@ -162,7 +83,8 @@ class Shape:
     crossing: int = 0
 
 
-#: The shapes a keydoor board is drawn from, in the order a run meets them (:func:`run_seed`).
+#: The shapes a keydoor board is drawn from, in the order a run meets them
+#: (``keydoor_gen.run_seed``).
 SHAPES: tuple[Shape, ...] = (
     Shape("branch", "one side branch, as in the source thesis"),
     Shape("two-branches", "two side branches", branches=2),
@@ -174,61 +96,11 @@ SHAPE_NAMES: tuple[str, ...] = tuple(s.name for s in SHAPES)
 SHAPE_TITLES: dict[str, str] = {s.name: s.title for s in SHAPES}
 
 
-def shape_of(seed: int) -> Shape:
-    """The shape a seed names: the seed modulo the number of shapes."""
-    return SHAPES[seed % len(SHAPES)]
-
-
-#: A shape's hand at a level, where not the shape's own: very-hard's nested doors take a one-key
-#: hand (with a bag of two keys, their boards score in very-hard's band only at a par of 27,
-#: which few corridors give).
-HAND_AT: dict[tuple[str, str], int] = {("nested", "very-hard"): 1}
-#: The shapes whose doors eat their keys at a level although the shape's keep them: medium's
-#: crossing boards, whose spent keys made them either a walk (par 8 or 9) or above the band.
-EATS_AT: frozenset[tuple[str, str]] = frozenset({("crossing", "medium")})
-#: A shape's branch rooms at a level, where not the level's: very-hard's nested doors in a
-#: branch of two rooms give a par of 17 to 19 nine times in ten, far below the band.
-BRANCH_AT: dict[tuple[str, str], tuple[int, int]] = {("nested", "very-hard"): (3, 3)}
-
-#: The shape drawn in place of one a level cannot hold in its band: nested doors need three
-#: keys, whose taking and opening alone score above easy's band. Two branches stand in: of the
-#: shapes around nested doors in a run's turn (:func:`run_seed`), neither is two branches, so
-#: five boards still show three shapes (only floors 1 and 2 have easy boards).
-STAND_IN: dict[tuple[str, str], str] = {("nested", "easy"): "two-branches"}
-
-
-def shape_at(seed: int, difficulty: str) -> Shape:
-    """The shape a seed draws at ``difficulty``: the one it names (:func:`shape_of`), or its
-    stand-in at a level that cannot hold that one (:data:`STAND_IN`)."""
-    shape = shape_of(seed)
-    stand_in = STAND_IN.get((shape.name, difficulty))
-    return shape if stand_in is None else SHAPES[SHAPE_NAMES.index(stand_in)]
-
-
-def run_seed(seed: int, world: int, order: int) -> int:
-    """The seed of a keydoor pedestal that is the ``order``-th of its run's keydoor places
-    (the game counts floors and the keydoors on a floor): ``seed`` moved so that it draws
-    shape ``(offset + order) % len(SHAPES)``, the offset a function of the world. Places one
-    after another get shapes one after another, so any five of a run's keydoor boards on five
-    floors of at most eight show three shapes at least (each shape falls on two of eight
-    floors at most; an easy board's stand-in, :data:`STAND_IN`, keeps that true)."""
-    n = len(SHAPES)
-    offset = seeds.text_seed(f"{world}/keydoor-shapes") % n
-    moved = seed - seed % n + (offset + order) % n  # the nearest such seed at or below it
-    return moved - n if moved > seed and moved >= n else moved
-
-
 #: The largest hand-written instance ``from_json`` accepts: rooms (main and branch together)
 #: and keys. A state is (room, each key lying in a room, held or used), so the search sees at
 #: most MAX_ROOMS * (MAX_ROOMS + 2) ** MAX_KEYS = 93,312 states.
 MAX_ROOMS = 16
 MAX_KEYS = 3
-#: Conflicts clingo may spend on one call before it is re-seeded.
-CONFLICT_LIMIT = 20000
-#: Corridors drawn at most, and instances clingo chooses from each one's grounding.
-ATTEMPTS = 60
-MODELS = 8
-RESEEDS = 4
 
 #: The rules in a few lines, for players (the puzzle screen's ``?``; :meth:`KeyDoor.board_rules`
 #: adds the rules of the board at hand).
@@ -244,6 +116,23 @@ that keeps it (the spent key stays in your hand). Reach the goal in as few actio
 Some actions cannot be taken back: you may have to start again."""
 
 
+class Corridor(NamedTuple):
+    """A corridor's tables, whatever its doors (``KeyDoor._corridor``; the boards of one
+    corridor share them): per room its walks out (action, room reached, the room whose entrance
+    door the walk crosses), the rooms whose entrance doors border it, its way to the goal
+    (steps, the rooms whose entrance doors it crosses) and ``via``: the steps of a walk from it
+    to each room (by number, 0 unused) and on to the goal."""
+
+    walks: dict[int, tuple[tuple[str, int, int], ...]]
+    beside: dict[int, tuple[int, ...]]
+    ways: dict[int, tuple[int, tuple[int, ...]]]
+    via: dict[int, tuple[int, ...]]
+
+
+#: The tables of the corridors met so far, by (rooms, branch, junction, branch2, junction2).
+_CORRIDORS: dict[tuple[int, int, int, int, int], Corridor] = {}
+
+
 def keys_of(held: int) -> list[int]:
     """The numbers of the keys in a held bitmask, lowest first."""
     return [k + 1 for k in range(held.bit_length()) if held >> k & 1]
@@ -256,7 +145,7 @@ class KeyDoor:
     junction: int
     doors: tuple[int, ...]  # doors[K-1]: the room door K guards
     keys: tuple[int, ...]  # keys[K-1]: the room key K starts in
-    plan: tuple[str, ...] = ()  # an optimal plan, checked by clingo (empty for a hand-made one)
+    plan: tuple[str, ...] = ()  # an optimal plan, the search's (empty for a hand-made one)
     difficulty: str = "easy"
     par: int = 0
     branch2: int = 0  # rooms of a second side branch (numbered after the first's), 0: none
@@ -267,14 +156,22 @@ class KeyDoor:
     _cache: dict[State, list[Move] | None] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
-    # per room: the walks out (action, room reached, number of the door crossed or 0), and the
-    # numbers of the doors that border it (tables for ``moves``, filled by __post_init__)
+    # per room: the walks out (action, room reached, bit of the door crossed or 0), the doors
+    # that border it (a bitmask: bit K-1 for door K, as in a state's held and opened keys), its
+    # way to the goal (steps, the doors on it as a bitmask), and the steps of a walk from it to
+    # each room then to the goal; the doors that keep their key (tables for ``moves``, the
+    # searches and ``distance``, filled by __post_init__)
     _exits: dict[int, tuple[tuple[str, int, int], ...]] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
-    _borders: dict[int, frozenset[int]] = field(
+    _borders: dict[int, int] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    _ways: dict[int, tuple[int, int]] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
+    _via: dict[int, tuple[int, ...]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
+    _kept: int = field(default=0, init=False, compare=False, hash=False, repr=False)
 
     type_name: ClassVar[str] = "keydoor"
     #: Can a move leave the goal out of reach? (opening a door uses its key up for good)
@@ -305,13 +202,51 @@ class KeyDoor:
             raise ValueError("one door and one key per room at most")
         if any(a not in ACTIONS for a in self.plan):
             raise ValueError("unknown action in the plan")
+        key = (self.rooms, self.branch, self.junction, self.branch2, self.junction2)
+        if (corridor := _CORRIDORS.get(key)) is None:
+            if len(_CORRIDORS) >= 4096:
+                _CORRIDORS.clear()
+            corridor = _CORRIDORS[key] = self._corridor()
+        walks, beside, ways, via = corridor
+        bit = [0] * (total + 1)  # per room, the bit of the door at its entrance (0: none)
+        for k, room in enumerate(self.doors):
+            bit[room] = 1 << k
         for r in range(1, total + 1):
-            out = []
-            for a in ("left", "right", "enter", "leave"):
-                if (d := self.dest(a, r)) is not None:
-                    out.append((a, d, self.door_at(self.gate(r, d))))
-            self._exits[r] = tuple(out)
-            self._borders[r] = frozenset(self.door_at(g) for g in self.beside(r)) - {0}
+            self._exits[r] = tuple((a, d, bit[g]) for a, d, g in walks[r])
+            self._borders[r] = sum(bit[g] for g in beside[r])
+            steps, gates = ways[r]
+            self._ways[r] = (steps, sum(bit[g] for g in gates))
+        self._via.update(via)
+        object.__setattr__(self, "_kept", sum(1 << k >> 1 for k in self.keeps))
+
+    def _corridor(self) -> Corridor:
+        """The tables of this board's corridor, whatever its doors (:class:`Corridor`)."""
+        total = self.total
+        walks = {
+            r: tuple(
+                (a, d, self.gate(r, d))
+                for a in ("left", "right", "enter", "leave")
+                if (d := self.dest(a, r)) is not None
+            )
+            for r in range(1, total + 1)
+        }
+        beside = {r: tuple(self.beside(r)) for r in range(1, total + 1)}
+        apart: dict[int, dict[int, int]] = {}
+        for r in range(1, total + 1):  # breadth-first from each room: the rooms form a tree
+            apart[r], near = {r: 0}, [r]
+            for x in near:
+                for _, d, _ in walks[x]:
+                    if d not in apart[r]:
+                        apart[r][d] = apart[r][x] + 1
+                        near.append(d)
+        goal = self.rooms
+        ways: dict[int, tuple[int, tuple[int, ...]]] = {goal: (0, ())}
+        for r in sorted(apart[goal], key=apart[goal].__getitem__):
+            for _, d, g in walks[r]:
+                if d not in ways:
+                    ways[d] = (ways[r][0] + 1, (*ways[r][1], g))
+        via = {r: (0, *(apart[r][x] + apart[x][goal] for x in range(1, total + 1))) for r in apart}
+        return Corridor(walks, beside, ways, via)
 
     # --- the corridor ----------------------------------------------------------------------
     @property
@@ -434,11 +369,8 @@ class KeyDoor:
     def _opening(self, s: State) -> int:
         """The key ``open`` uses in ``s``: the lowest-numbered held key whose locked door
         borders the player's room (0: none)."""
-        room, held, _where, opened = s
-        for k in keys_of(held):
-            if k in self._borders[room] and not opened >> (k - 1) & 1:
-                return k
-        return 0
+        usable = s[1] & self._borders[s[0]] & ~s[3]
+        return (usable & -usable).bit_length()
 
     def _why_not(self, s: State, a: str) -> str | None:
         """None if action ``a`` is legal in ``s``, else the reason in words."""
@@ -477,14 +409,32 @@ class KeyDoor:
     def moves(self, s: State) -> list[Move]:
         """The legal actions, in ACTIONS order (the same as ``_why_not`` allows, from tables)."""
         room, held, where, opened = s
-        out = [a for a, _, k in self._exits[room] if not k or opened >> (k - 1) & 1]
+        out = [a for a, _, b in self._exits[room] if opened & b == b]
         if held.bit_count() < self.hand and room in where:
             out.append("take")
         if held:
             if self.hand == 1 and room not in where:
                 out.append("drop")
-            if any(k in self._borders[room] and not opened >> (k - 1) & 1 for k in keys_of(held)):
+            if held & self._borders[room] & ~opened:
                 out.append("open")
+        return out
+
+    def move_states(self, s: State) -> list[tuple[Move, State]]:
+        """Each legal action with the state it leads to, in ``moves`` order (``_step`` of each,
+        from tables: the searches' inner loop)."""
+        room, held, where, opened = s
+        out = [(a, (d, held, where, opened)) for a, d, b in self._exits[room] if opened & b == b]
+        if room in where:
+            if held.bit_count() < self.hand:
+                k = where.index(room)
+                taken = (*where[:k], 0, *where[k + 1 :])
+                out.append(("take", (room, held | 1 << k, taken, opened)))
+        elif held and self.hand == 1:
+            k = held.bit_length() - 1
+            out.append(("drop", (room, 0, (*where[:k], room, *where[k + 1 :]), opened)))
+        if usable := held & self._borders[room] & ~opened:
+            b = usable & -usable
+            out.append(("open", (room, held if b & self._kept else held & ~b, where, opened | b)))
         return out
 
     def apply(self, s: State, m: Move) -> State:
@@ -507,19 +457,47 @@ class KeyDoor:
             k = self._opening(s)
             kept = held if k in self.keeps else held & ~(1 << (k - 1))
             return (room, kept, where, opened | 1 << (k - 1))
-        d = self.dest(m, room)
-        assert d is not None
+        d = next(d for a, d, _ in self._exits[room] if a == m)
         return (d, held, where, opened)
 
     def is_solved(self, s: State) -> bool:
         return s[0] == self.rooms
 
     def solve(self, s: State, budget: int | None = None) -> list[Move] | None:
-        """A shortest plan (breadth-first); raises SearchLimit past ``budget`` states."""
+        """A shortest plan, the breadth-first search's; raises SearchLimit past ``budget``
+        states. Without a budget, A* gives the plan's length first and the search keeps only
+        the states that can lie on a plan that long (the same plan, from fewer states)."""
         if s not in self._cache:
-            self._cache[s] = bfs_plan(s, self.moves, self._step, self.is_solved, budget=budget)
+            if budget is not None:
+                plan = bfs_pairs(s, self.move_states, self.is_solved, budget=budget)
+            elif (d := self.distance(s)) is None:
+                plan = None
+            else:
+                plan = bfs_pairs(s, self.move_states, self.is_solved, within=(d, self.lower_bound))
+            self._cache[s] = plan
         plan = self._cache[s]
         return None if plan is None else list(plan)
+
+    def distance(self, s: State, bound: int | None = None) -> int | None:
+        """The optimum's length from ``s`` (None: the goal is out of reach, or only in more than
+        ``bound`` actions), without a plan: A* under :meth:`lower_bound`, which visits a
+        fraction of the breadth-first search's states. The difficulty score asks it for the
+        moves off the optimal line, the generator for a candidate's par."""
+        return astar_distance(s, self.move_states, self.is_solved, self.lower_bound, bound)
+
+    def lower_bound(self, s: State) -> int:
+        """A consistent lower bound on the actions from ``s`` to the goal: the steps of the way
+        there (by the room of each key still to take for a locked door on it, if that is
+        longer), one ``open`` for each of those doors, and one ``take`` for each whose key is
+        not in hand. An action changes it by one at most (a key is taken or put down where the
+        player stands, which adds no steps), so A* under it never reopens a state."""
+        room, held, where, opened = s
+        steps, doors = self._ways[room]
+        locked = doors & ~opened
+        if need := locked & ~held:
+            via = self._via[room]
+            steps = max(steps, *(via[x] for k, x in enumerate(where) if need >> k & 1))
+        return steps + locked.bit_count() + need.bit_count()
 
     # --- words -----------------------------------------------------------------------------
     def describe_move(self, m: Move, s: State | None = None) -> str:
@@ -700,7 +678,7 @@ class KeyDoor:
             )
         except (KeyError, TypeError, ValueError) as e:
             raise PuzzleFormatError(f"bad keydoor config: {e}") from None
-        if plan and (len(plan) != par or not _plays(p, plan)):
+        if plan and (len(plan) != par or not plays(p, plan)):
             raise PuzzleFormatError(
                 f"bad keydoor config: the plan does not reach the goal in par ({par}) actions"
             )
@@ -781,293 +759,6 @@ class KeyDoor:
         return d
 
 
-# --- measures --------------------------------------------------------------------------------
-#: Optimal plans are counted up to this many (``Measures.optimal_plans``).
-PLAN_COUNT_CAP = 1000
-
-
-@dataclass(frozen=True)
-class Measures:
-    """How much thought an instance asks for (see :func:`measures`)."""
-
-    par: int  # the optimum
-    no_drop: int | None  # the optimum when ``drop`` is forbidden (None: then impossible)
-    greedy: int | None  # the greedy player's action count (None: it gets stuck)
-    optimal_plans: int  # distinct optimal plans, up to PLAN_COUNT_CAP
-
-    @property
-    def drop_matters(self) -> bool:
-        """Forbidding ``drop`` makes the optimum longer, or the goal unreachable."""
-        return self.no_drop is None or self.no_drop > self.par
-
-    @property
-    def greedy_misses(self) -> bool:
-        """The greedy player gets stuck or takes more than par actions."""
-        return self.greedy is None or self.greedy > self.par
-
-
-def _walks(p: KeyDoor, s: State) -> dict[int, list[Move]]:
-    """The shortest walk (its moves) from the player's room to every room reachable through
-    the doors open in ``s``, in breadth-first order."""
-    room, held, where, opened = s
-    paths: dict[int, list[Move]] = {room: []}
-    frontier = [room]
-    for r in frontier:
-        for a in ("left", "right", "enter", "leave"):
-            if p._why_not((r, held, where, opened), a) is None:
-                d = p.dest(a, r)
-                assert d is not None
-                if d not in paths:
-                    paths[d] = paths[r] + [a]
-                    frontier.append(d)
-    return paths
-
-
-def _spots(p: KeyDoor, s: State, paths: dict[int, list[Move]], k: int) -> list[int]:
-    """The rooms of ``paths`` next to the door of key ``k`` if it is locked, nearest first."""
-    if not p._closed(s, p.doors[k - 1]):
-        return []
-    near = [r for r in paths if p.doors[k - 1] in p.beside(r)]
-    return sorted(near, key=lambda r: (len(paths[r]), r))
-
-
-def greedy_plan(p: KeyDoor, start: State | None = None) -> list[Move] | None:
-    """The plan of a player who never thinks ahead, from ``start`` (default: the start).
-
-    Policy, applied until the goal is reached: when the goal can be walked to, walk there by
-    the shortest way. Otherwise, with a key in hand whose door borders a reachable room, walk
-    to the nearest such room and open it. Otherwise, with room in the hand, take the nearest
-    key (fewest steps, then the lowest number) whose door is still locked and borders a
-    reachable room, then go and open that door. The player drops a key only when its one-key
-    hand holds a spent key (its door kept it). None when it is stuck (a held key whose door
-    cannot be reached, or no usable key).
-    """
-    s = p.initial() if start is None else start
-    plan: list[Move] = []
-
-    def walk(moves: list[Move]) -> None:
-        nonlocal s
-        for m in moves:
-            s = p.apply(s, m)
-            plan.append(m)
-
-    while not p.is_solved(s):
-        paths = _walks(p, s)
-        if p.rooms in paths:
-            walk(paths[p.rooms])
-            break
-        room, held, where = s[0], s[1], s[2]
-        usable = [(spots, k) for k in keys_of(held) if (spots := _spots(p, s, paths, k))]
-        if usable:
-            spots, _ = min(usable, key=lambda sk: (len(paths[sk[0][0]]), sk[1]))
-            walk(paths[spots[0]] + ["open"])
-            continue
-        if held.bit_count() >= p.hand:
-            # a full hand of spent keys (their doors keep them): put one down, if it can
-            if p.hand == 1 and room not in where:
-                walk(["drop"])
-                continue
-            return None
-        options = [
-            (len(paths[r]), k + 1)
-            for k, r in enumerate(where)
-            if r in paths and _spots(p, s, paths, k + 1)
-        ]
-        if not options:
-            return None
-        _, k = min(options)
-        walk(paths[where[k - 1]] + ["take"])
-    return plan
-
-
-def count_optimal_plans(p: KeyDoor, s: State | None = None, cap: int = PLAN_COUNT_CAP) -> int:
-    """How many distinct shortest plans lead from ``s`` (default: the start) to the goal, up to
-    ``cap``: paths counted layer by layer over the breadth-first search's shortest-path DAG
-    (0 when the goal cannot be reached)."""
-    s = p.initial() if s is None else s
-    if p.is_solved(s):
-        return 1
-    count = {s: 1}
-    seen = {s}
-    while count:
-        nxt: dict[State, int] = {}
-        for u, c in count.items():
-            for m in p.moves(u):
-                t = p._step(u, m)
-                if t not in seen:
-                    nxt[t] = min(cap, nxt.get(t, 0) + c)
-        goals = [n for t, n in nxt.items() if p.is_solved(t)]
-        if goals:
-            return min(cap, sum(goals))
-        seen.update(nxt)
-        count = nxt
-    return 0
-
-
-def no_drop_plan(p: KeyDoor, s: State | None = None) -> list[Move] | None:
-    """A shortest plan from ``s`` (default: the start) that never drops a key (None: none)."""
-    s = p.initial() if s is None else s
-    return bfs_plan(s, lambda t: [m for m in p.moves(t) if m != "drop"], p.apply, p.is_solved)
-
-
-def measures(p: KeyDoor) -> Measures:
-    """The optimum, the optimum without ``drop``, the greedy player's count (:func:`greedy_plan`)
-    and the number of optimal plans, all from the start. Raises Unsolvable when the start cannot
-    reach the goal."""
-    best = p.solve(p.initial())
-    if best is None:
-        raise Unsolvable("the goal cannot be reached from the start")
-    no_drop, greedy = no_drop_plan(p), greedy_plan(p)
-    return Measures(
-        len(best),
-        None if no_drop is None else len(no_drop),
-        None if greedy is None else len(greedy),
-        count_optimal_plans(p),
-    )
-
-
-# --- generator -------------------------------------------------------------------------------
-def _call(
-    constants: dict[str, int], facts: list[str], stage: str, seed: int, first_attempt: int
-) -> tuple[asp_solve.Outcome, int]:
-    """Ground once and solve with up to RESEEDS solver seeds (named by the stage and a running
-    attempt number), moving to the next seed on "unknown"; returns the outcome and the next
-    attempt number."""
-    solver_seeds = [
-        seeds.solver_seed(seed, 0, stage, attempt)
-        for attempt in range(first_attempt, first_attempt + RESEEDS)
-    ]
-    out = asp_solve.solve(["keydoor"], constants, solver_seeds, CONFLICT_LIMIT, facts=facts)
-    used = out.attempt + 1 if out.status != "unknown" else RESEEDS
-    return out, first_attempt + used
-
-
-def _parse(atoms: tuple[asp_solve.Atom, ...], k: int) -> tuple[list[int], list[int], list[str]]:
-    """The encoding's answer: the room of each door and key (by number), and the plan's actions
-    in step order."""
-    doors, keys = [0] * k, [0] * k
-    steps: dict[int, str] = {}
-    for name, args in atoms:
-        if name == "door":
-            key, room = asp_solve.numbers(args)
-            doors[key - 1] = room
-        elif name == "keyat":
-            key, room = asp_solve.numbers(args)
-            keys[key - 1] = room
-        elif name == "plan":
-            step, action = args
-            assert isinstance(step, int) and isinstance(action, str)
-            steps[step] = action
-    return doors, keys, [steps[t] for t in sorted(steps)]
-
-
-def generate(difficulty: str, seed: int) -> KeyDoor:
-    """A keydoor puzzle of the shape the seed draws at ``difficulty`` (:func:`shape_at`) whose
-    optimal plan (exact, and checked by clingo) fits the shape's par range there
-    (:func:`par_range`) and whose difficulty score lies in the level's band.
-
-    The stream draws the corridor's size and junctions; clingo grounds the encoding's rules
-    (``SIZE``: the chain and ferry rules; the shape's rules) for that corridor once, without a
-    plan (horizon 0, which is cheap), and chooses up to ``MODELS`` instances (doors, keys) from
-    it, one per solver seed (named by the stream's name and a running attempt number, with a
-    conflict budget): the grounding costs far more than a model. The Python breadth-first
-    search gives each instance's exact optimum and a plan, which skips unsolvable instances
-    and those out of range at once; where ``SIZE`` asks for it (very-hard, a one-key hand), an
-    instance where the optimum without ``drop`` is no longer is skipped too, and so is one
-    whose difficulty score lies outside the level's band (milliseconds). Then clingo, with the
-    instance fixed, checks the plan under its own rules. Its proof that no plan is shorter (unsat
-    one action below) is left to the tests (``tests/puzzles/test_keydoor_shapes.py``, every
-    shape at every level): it cost a very-hard board half its generation time, and the search's
-    optimum is exact without it. An instance where clingo spends its budget is skipped; one
-    where clingo and the search disagree is a bug and raises RuntimeError.
-    """
-    # function-level import: the difficulty module reaches this one through the registry
-    from roguelike.puzzles import difficulty as scoring
-
-    check_difficulty(difficulty)
-    rng = rng_for("keydoor", difficulty, seed)
-    stage = f"puzzle:keydoor:{difficulty}"
-    size, shape = SIZE[difficulty], shape_at(seed, difficulty)
-    first = shape is SHAPES[0]
-    (r_lo, r_hi), (h_lo, h_hi) = size.main, size.branch
-    k = size.keys if first else max(shape.keys, size.keys)
-    # an easy board's hand holds every key (a two-key hand of three keys asks too much there)
-    # and its doors eat their keys (a spent key to put down makes a ferry too long for easy)
-    hand = HAND_AT.get((shape.name, difficulty), shape.hand)
-    hand = k if difficulty == "easy" and shape.hand > 1 else hand
-    eats = shape.eats or difficulty == "easy" or (shape.name, difficulty) in EATS_AT
-    h_lo, h_hi = (h_lo, h_hi) if first else (max(2, h_lo), max(2, h_hi))
-    h_lo, h_hi = BRANCH_AT.get((shape.name, difficulty), (h_lo, h_hi))
-    pars = par_range(shape.name, difficulty)
-    band_lo, band_hi = scoring.BANDS[difficulty]
-    calls = 0
-    seen: set[tuple[tuple[int, ...], tuple[int, ...], tuple[int, int, int, int, int]]] = set()
-    for _ in range(ATTEMPTS):
-        r = int(rng.integers(r_lo, r_hi + 1))
-        h = int(rng.integers(h_lo, h_hi + 1))
-        j = int(rng.integers(1, r))
-        h2 = j2 = 0
-        if shape.branches == 2:
-            h2 = int(rng.integers(h_lo, h_hi + 1))
-            j2 = int(rng.integers(1, r - 1))
-            j2 += j2 >= j  # another main room before the last
-        p = KeyDoor(r, h, j, (), (), (), difficulty, 0, h2, j2, hand, (), shape.name)
-        base = p.constants() | {"keys": k}
-        base |= {"chain": size.chain if first else 0, "ferry": size.ferry if first else 0}
-        base |= {"across": shape.across, "nested": shape.nested, "crossing": shape.crossing}
-        base |= {"eats": int(eats)}
-        solver_seeds = [seeds.solver_seed(seed, 0, stage, calls + i) for i in range(MODELS)]
-        calls += MODELS
-        corridor = (r, h, j, h2, j2)
-        grounding = asp_solve.Grounding(["keydoor"], base | {"horizon": 0}, CONFLICT_LIMIT)
-        outs = grounding.solve_each(solver_seeds)
-        for out in outs:
-            if out.status != "sat":
-                continue
-            doors, keys, _ = _parse(out.atoms, k)
-            drawn = (tuple(doors), tuple(keys), corridor)
-            if drawn in seen:
-                continue  # a model drawn twice from one grounding
-            seen.add(drawn)
-            keeps = () if eats else tuple(range(1, k + 1))
-            p = KeyDoor(
-                r,
-                h,
-                j,
-                tuple(doors),
-                tuple(keys),
-                (),
-                difficulty,
-                0,
-                h2,
-                j2,
-                hand,
-                keeps,
-                shape.name,
-            )
-            predicted = p.solve(p.initial())
-            if predicted is None or not in_range(len(predicted), pars):
-                continue
-            par = len(predicted)
-            blind = no_drop_plan(p) if size.drop and hand == 1 else None
-            if blind is not None and len(blind) <= par:
-                continue
-            if not band_lo <= scoring.measure(p, calibration=TYPE.calibration).score < band_hi:
-                continue
-            facts = p.encoding_facts()
-            steps = [f"given_do({t},{a})." for t, a in enumerate(predicted)]
-            found, calls = _call(base | {"horizon": par}, facts + steps, stage, seed, calls)
-            if found.status == "unknown":
-                continue
-            plan = _parse(found.atoms, k)[2]
-            if found.status != "sat" or len(plan) != par or not _plays(p, plan):
-                raise _disagree(p, f"a plan of {par} actions")
-            made = replace(p, plan=tuple(plan), par=par)
-            made._cache.update(p._cache)  # the searches already made (a first hint costs nothing)
-            return made
-    raise GenerationError(f"no keydoor puzzle of difficulty {difficulty} in {ATTEMPTS} attempts")
-
-
 def _integer(v: Any, what: str) -> int:
     """``v`` if it is an int (not a bool), else ValueError naming the field."""
     if not is_int(v):
@@ -1075,7 +766,7 @@ def _integer(v: Any, what: str) -> int:
     return v
 
 
-def _plays(p: KeyDoor, plan: list[str]) -> bool:
+def plays(p: KeyDoor, plan: list[str]) -> bool:
     """Does ``plan`` follow the rules and end at the goal?"""
     s = p.initial()
     for a in plan:
@@ -1083,40 +774,3 @@ def _plays(p: KeyDoor, plan: list[str]) -> bool:
             return False
         s = p.apply(s, a)
     return p.is_solved(s)
-
-
-def _disagree(p: KeyDoor, what: str) -> RuntimeError:
-    """clingo and the breadth-first search read the rules differently (a bug, never a retry)."""
-    return RuntimeError(f"asp/keydoor.lp and the Python rules disagree on {p!r}: {what}")
-
-
-# --- the record every layer reads ------------------------------------------------------------
-def greedy(p: KeyDoor, s: State) -> float:
-    """The difficulty score's naive measure: the rooms still between the player and the goal,
-    less three per opened door and one for a key in hand (walk on, pick up keys, open doors as
-    they come)."""
-    room, held, _where, opened = s
-    if room <= p.rooms:
-        away = p.rooms - room
-    else:
-        junction, first, _last = p.branch_of(room)
-        away = room - first + 1 + p.rooms - junction
-    return float(away - 3 * int(opened).bit_count() - held.bit_count())
-
-
-def successor(p: KeyDoor, s: State, m: Move) -> State:
-    """The state after a move ``p.moves(s)`` listed, unchecked (the measure's ``apply``)."""
-    return p._step(s, m)
-
-
-TYPE: PuzzleType[KeyDoor, State, Move] = PuzzleType(
-    name=KeyDoor.type_name,
-    generate=generate,
-    from_json=KeyDoor.from_json,
-    par=PAR_RANGE,
-    rules=RULES,
-    hint_budget=HINT_BUDGET,
-    # every level lies in its band: the generator measures its candidates itself, with moves
-    # made unchecked (a listed move is legal), which makes each measurement cheaper
-    calibration=Calibration(greedy=greedy, attempts=1, banded=True, successor=successor),
-)

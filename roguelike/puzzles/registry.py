@@ -1,16 +1,17 @@
 """The one list of puzzle types: each type's record (:class:`~roguelike.puzzles.base.PuzzleType`,
 ``TYPE`` in its module), in the order players meet them in menus.
 
-A new type is its module (the rules, its class, ``generate`` and its ``TYPE``) and one line
-here; every reader (generation, the difficulty score, hints, the codes, the saves, the screens)
-takes what it needs from the record.
+A new type is its module (the rules, its class, ``generate`` and its ``TYPE``; keydoor's
+``generate`` and ``TYPE`` are in ``keydoor_gen``, which imports the rules) and one line here;
+every reader (generation, the difficulty score, hints, the codes, the saves, the screens) takes
+what it needs from the record.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from roguelike.puzzles import ball, hatgram, jugs, keydoor, sliding, stomp
+from roguelike.puzzles import ball, hatgram, jugs, keydoor_gen, sliding, stomp
 from roguelike.puzzles.base import PuzzleType
 
 REGISTRY: tuple[PuzzleType[Any, Any, Any], ...] = (
@@ -19,7 +20,7 @@ REGISTRY: tuple[PuzzleType[Any, Any, Any], ...] = (
     stomp.TYPE,
     ball.TYPE,
     hatgram.TYPE,
-    keydoor.TYPE,
+    keydoor_gen.TYPE,
 )
 #: The names of the types, in the registry's order.
 TYPES: tuple[str, ...] = tuple(t.name for t in REGISTRY)

@@ -12,7 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roguelike import puzzles
-from roguelike.puzzles import DIFFICULTIES, REGISTRY, TYPES, Calibration, difficulty, keydoor
+from roguelike.puzzles import (
+    DIFFICULTIES,
+    REGISTRY,
+    TYPES,
+    Calibration,
+    difficulty,
+    keydoor_gen,
+)
 from roguelike.puzzles.difficulty import BANDS, in_band, measure
 
 
@@ -244,7 +251,7 @@ def test_every_level_of_every_type_is_drawn():
 
 def test_a_keydoor_draw_keeps_the_shape_its_seed_names():
     for seed in (11, 12):
-        assert gen("keydoor", "very-hard", seed).shape == keydoor.shape_of(seed).name
+        assert gen("keydoor", "very-hard", seed).shape == keydoor_gen.shape_of(seed).name
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)
@@ -253,8 +260,8 @@ def test_every_keydoor_shape_drawn_at_a_level_lies_in_its_band(seed, level):
     """Any seed at any level: the board's shape is the one the seed draws there (never a
     shape the level stands in for), and its score lies in the level's band."""
     p = gen("keydoor", level, seed)
-    assert p.shape == keydoor.shape_at(seed, level).name
-    assert (p.shape, level) not in keydoor.STAND_IN
+    assert p.shape == keydoor_gen.shape_at(seed, level).name
+    assert (p.shape, level) not in keydoor_gen.STAND_IN
     assert in_band(measure(p), level), (level, seed, p.shape, measure(p))
 
 

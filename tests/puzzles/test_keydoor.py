@@ -1,6 +1,7 @@
 """Keydoor: the measures (drop matters, the greedy player, optimal plans), the corridor rule (a
 door is crossed both ways) in Python and in clingo, hand-written states refused when they do
-not hold together, and the generator's stated targets on a fixed sample of seeds."""
+not hold together, the generator's stated targets on a fixed sample of seeds, and the searches'
+tables and A* answering as the rules and the breadth-first search do, on any small board."""
 
 from __future__ import annotations
 
@@ -9,9 +10,13 @@ from functools import cache
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from asp import solve as asp_solve
-from roguelike.puzzles import IllegalMove, PuzzleFormatError, keydoor
+from roguelike.puzzles import IllegalMove, PuzzleFormatError, keydoor, keydoor_gen
+from roguelike.puzzles import keydoor_measures as measuring
+from roguelike.puzzles.base import bfs_plan
 from roguelike.puzzles.keydoor import KeyDoor
 
 # rooms 1..8, no branch: key 1 in room 2 opens the goal's door (room 8), key 2 in room 6 opens
@@ -23,18 +28,18 @@ PLAIN = KeyDoor(4, 1, 2, (3,), (5,))
 
 
 def test_measures_when_drop_is_needed():
-    m = keydoor.measures(FERRY)
+    m = measuring.measures(FERRY)
     assert (m.par, m.no_drop, m.greedy, m.optimal_plans) == (15, 19, 19, 1)
     assert m.drop_matters and m.greedy_misses
     assert "drop" in FERRY.solve(FERRY.initial())
     # the greedy player walks past key 1, uses key 2, then walks back for key 1
-    assert keydoor.greedy_plan(FERRY) == (
+    assert measuring.greedy_plan(FERRY) == (
         ["right"] * 5 + ["take", "open"] + ["left"] * 4 + ["take"] + ["right"] * 5
     ) + ["open", "right"]
 
 
 def test_measures_when_drop_is_not_needed():
-    m = keydoor.measures(PLAIN)
+    m = measuring.measures(PLAIN)
     assert (m.par, m.no_drop, m.greedy, m.optimal_plans) == (7, 7, 7, 1)
     assert not m.drop_matters and not m.greedy_misses
 
@@ -45,14 +50,14 @@ def test_greedy_takes_the_nearest_usable_key():
     # comes back for key 1; here that is also the optimum (room 3, where key 1 would wait,
     # holds key 2, and putting key 1 down in room 2 again gains nothing)
     p = KeyDoor(6, 0, 1, (6, 4), (2, 3))
-    assert keydoor.greedy_plan(p) == ["right", "right", "take", "open", "left", "take"] + [
+    assert measuring.greedy_plan(p) == ["right", "right", "take", "open", "left", "take"] + [
         "right",
         "right",
         "right",
         "open",
         "right",
     ]
-    m = keydoor.measures(p)
+    m = measuring.measures(p)
     assert m.greedy == m.par == 11 and not m.greedy_misses
 
 
@@ -83,7 +88,7 @@ def brute_count(p: KeyDoor, s, depth: int) -> int:
 )
 def test_optimal_plans_are_counted_as_a_plain_enumeration_does(p):
     par = len(p.solve(p.initial()))
-    assert keydoor.count_optimal_plans(p) == brute_count(p, p.initial(), par)
+    assert measuring.count_optimal_plans(p) == brute_count(p, p.initial(), par)
 
 
 def test_optimal_plans_are_capped_and_several_are_found():
@@ -91,8 +96,8 @@ def test_optimal_plans_are_capped_and_several_are_found():
     p = KeyDoor(6, 0, 1, (6, 5), (2, 4))
     n = brute_count(p, p.initial(), len(p.solve(p.initial())))
     assert n > 1
-    assert keydoor.count_optimal_plans(p) == n
-    assert keydoor.count_optimal_plans(p, cap=1) == 1
+    assert measuring.count_optimal_plans(p) == n
+    assert measuring.count_optimal_plans(p, cap=1) == 1
 
 
 # --- the corridor rule: a door stands between two rooms and is crossed both ways ------------
@@ -149,7 +154,7 @@ def test_clingo_and_python_agree_on_every_action_along_random_walks(difficulty):
     rng = np.random.default_rng(13)
     checked = 0
     for seed in range(3):
-        p = keydoor.generate(difficulty, seed)
+        p = keydoor_gen.generate(difficulty, seed)
         for _ in range(3):
             s, walk = p.initial(), []
             for _ in range(int(rng.integers(3, 12))):
@@ -252,14 +257,14 @@ def test_very_hard_instances_need_a_drop_and_beat_the_greedy_player():
     (its docstring), so the greedy player, who drops no key it may still need, misses par on
     every one of them (seeds 0, 5, 10, 15 draw that shape)."""
     for seed in range(0, 20, len(keydoor.SHAPES)):
-        m = keydoor.measures(keydoor.generate("very-hard", seed))
+        m = measuring.measures(keydoor_gen.generate("very-hard", seed))
         assert m.drop_matters and m.greedy_misses
 
 
 def test_hard_instances_sometimes_need_a_drop():
     """At hard, the encoding's ferry rule makes drop matter in most instances (not filtered):
     on seeds 0..7, in at least half of them."""
-    ms = [keydoor.measures(keydoor.generate("hard", seed)) for seed in range(0, 40, 5)]
+    ms = [measuring.measures(keydoor_gen.generate("hard", seed)) for seed in range(0, 40, 5)]
     assert sum(m.drop_matters for m in ms) >= 4
 
 
@@ -274,3 +279,63 @@ def test_the_move_tables_agree_with_the_rules_in_words(p):
                 for opened in range(1 << n):
                     s = (room, held, where, opened)
                     assert p.moves(s) == [a for a in keydoor.ACTIONS if p._why_not(s, a) is None]
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> KeyDoor:
+    """A small board of any layout and rules the class accepts (consistent, maybe unsolvable):
+    one or two branches or none, one to three keys, a one-key hand or a bag, doors that keep
+    their key or eat it."""
+    rooms = draw(st.integers(2, 6))
+    branch = draw(st.integers(0, 3))
+    junction = draw(st.integers(1, rooms - 1)) if branch else 0
+    spare = [j for j in range(1, rooms) if j != junction]
+    branch2 = draw(st.integers(0, 2)) if branch and spare else 0
+    junction2 = draw(st.sampled_from(spare)) if branch2 else 0
+    total = rooms + branch + branch2
+    k = draw(st.integers(1, min(3, total - 1)))
+    doors = draw(st.lists(st.integers(2, total), min_size=k, max_size=k, unique=True))
+    keys = draw(st.lists(st.integers(1, total), min_size=k, max_size=k, unique=True))
+    keeps = draw(st.lists(st.integers(1, k), unique=True))
+    hand = draw(st.integers(1, k))
+    return KeyDoor(
+        rooms, branch, junction, tuple(doors), tuple(keys), (), "easy", 0, branch2, junction2,
+        hand, tuple(sorted(keeps)),
+    )  # fmt: skip
+
+
+def walk(p: KeyDoor, choices: list[int]) -> list:
+    """The states of a walk from the start, one listed move after another."""
+    s, states = p.initial(), [p.initial()]
+    for c in choices:
+        moves = p.moves(s)
+        if not moves:
+            break
+        s = p.apply(s, moves[c % len(moves)])
+        states.append(s)
+    return states
+
+
+@settings(max_examples=300, deadline=None)
+@given(p=boards(), choices=st.lists(st.integers(0, 6), max_size=20))
+def test_the_searches_tables_and_a_star_answer_as_the_rules_and_the_breadth_first_search(
+    p, choices
+):
+    """From states a player reaches: ``move_states`` lists ``moves`` with their ``_step``
+    states; ``solve`` (A*'s length first, then a pruned search) gives the plain breadth-first
+    search's plan; ``distance`` (A*) is its length or None, and None past its bound; so is the
+    length without ``drop``; the lower bound never overestimates and moves by one at most per
+    action."""
+    for s in walk(p, choices):
+        assert p.move_states(s) == [(m, p._step(s, m)) for m in p.moves(s)]
+        plan = p.solve(s)
+        assert plan == bfs_plan(s, p.moves, p._step, p.is_solved)
+        d = None if plan is None else len(plan)
+        assert p.distance(s) == d
+        blind = measuring.no_drop_plan(p, s)
+        assert measuring.no_drop_distance(p, s) == (None if blind is None else len(blind))
+        if d is not None:
+            assert p.lower_bound(s) <= d
+            assert p.distance(s, d) == d and (d == 0 or p.distance(s, d - 1) is None)
+        for _, t in p.move_states(s):
+            assert p.lower_bound(s) <= 1 + p.lower_bound(t)

@@ -1,9 +1,12 @@
 """Keydoor shapes: a run's boards take the shapes in turn, a further draw keeps the shape, each
 shape's rules (the hand, a door that keeps its key) hold in Python and in clingo alike, the
-shape survives the JSON, and a hint answers from states off the optimal line."""
+shape survives the JSON, a hint answers from states off the optimal line, and clingo checks
+and proves every shape's generated plan at every level (the generator leaves both to these
+tests)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 import numpy as np
@@ -14,7 +17,7 @@ from hypothesis import strategies as st
 from asp import solve as asp_solve
 from roguelike import puzzles
 from roguelike.engine.puzzle_rooms import difficulty_for
-from roguelike.puzzles import IllegalMove, keydoor
+from roguelike.puzzles import IllegalMove, keydoor, keydoor_gen
 from roguelike.puzzles.keydoor import SHAPES, KeyDoor
 
 SEEDS = st.integers(0, (1 << 55) - 1)
@@ -34,7 +37,7 @@ def test_five_keydoor_boards_of_a_run_show_three_shapes(world, pedestals, floors
     shapes = set()
     for seed, floor, is_easy in zip(pedestals, sorted(floors), easy, strict=True):
         level = "easy" if is_easy and floor <= 2 else "hard"
-        shapes.add(keydoor.shape_at(keydoor.run_seed(seed, world, floor), level).name)
+        shapes.add(keydoor_gen.shape_at(keydoor_gen.run_seed(seed, world, floor), level).name)
     assert len(shapes) >= 3
 
 
@@ -47,16 +50,20 @@ def test_easy_boards_are_on_the_first_two_floors_only():
 @settings(max_examples=200, deadline=None)
 @given(seed=SEEDS, world=SEEDS, order=st.integers(1, 20))
 def test_a_run_seed_is_a_near_seed_of_the_places_shape(seed, world, order):
-    moved = keydoor.run_seed(seed, world, order)
+    moved = keydoor_gen.run_seed(seed, world, order)
     assert moved >= 0 and abs(moved - seed) < len(SHAPES)
-    assert keydoor.shape_of(moved) == keydoor.shape_of(keydoor.run_seed(0, world, order))
-    assert keydoor.shape_of(keydoor.run_seed(seed, world, order + 1)) != keydoor.shape_of(moved)
+    assert keydoor_gen.shape_of(moved) == keydoor_gen.shape_of(
+        keydoor_gen.run_seed(0, world, order)
+    )
+    assert keydoor_gen.shape_of(
+        keydoor_gen.run_seed(seed, world, order + 1)
+    ) != keydoor_gen.shape_of(moved)
 
 
 @cache
 def board(shape: int, level: str = "medium") -> KeyDoor:
     p = puzzles.generate("keydoor", level, shape)  # seed s draws shape s (or its stand-in)
-    assert p.shape == keydoor.shape_at(shape, level).name
+    assert p.shape == keydoor_gen.shape_at(shape, level).name
     return p
 
 
@@ -82,7 +89,7 @@ def test_each_shape_is_generated_with_its_rules_and_rebuilt_from_json(shape):
 
 
 def test_a_level_changes_a_shape_only_where_its_tables_say():
-    crossing, nested = SHAPES.index(keydoor.shape_of(4)), SHAPES.index(keydoor.shape_of(3))
+    crossing, nested = SHAPES.index(keydoor_gen.shape_of(4)), SHAPES.index(keydoor_gen.shape_of(3))
     assert board(crossing, "medium").keeps == ()  # medium's crossings eat their keys
     assert board(nested, "very-hard").hand == 1  # very-hard's nested doors: a one-key hand
     assert board(nested, "very-hard").branch == 3
@@ -190,12 +197,59 @@ def test_every_shape_has_a_milestone_from_its_plans_steps(shape, level):
 @pytest.mark.parametrize("level", puzzles.DIFFICULTIES)
 @pytest.mark.parametrize("shape", range(len(SHAPES)))
 def test_clingo_finds_no_plan_shorter_than_par(shape, level):
-    """The breadth-first search's par is optimal under clingo's rules too: the generator checks
-    the plan in clingo, and here clingo proves that no plan of one action less exists (the
-    proof costs most of a very-hard board's generation, so it runs here, on every shape at
-    every level, not in the game)."""
+    """The breadth-first search's par is optimal under clingo's rules too: clingo proves that no
+    plan of one action less exists (the proof costs most of a very-hard board's generation, so
+    it runs here, on every shape at every level, not in the game)."""
     p = puzzles.generate("keydoor", level, shape)
     constants = p.constants() | {"chain": 0, "horizon": p.par - 1}
     out = asp_solve.solve(["keydoor"], constants, [1, 2], 1_000_000, p.encoding_facts())
     assert out.status == "unsat"
     assert clingo_accepts(p, list(p.plan))
+
+
+@pytest.mark.parametrize("level", puzzles.DIFFICULTIES)
+@pytest.mark.parametrize("shape", range(len(SHAPES)))
+def test_clingo_checks_the_generated_plan_under_the_rules_it_was_drawn_by(shape, level):
+    """The check the generator made before it kept a board, moved here (it cost a fifth of a
+    very-hard board's time): under the generation rules of the board's shape and level, with
+    the instance fixed, clingo accepts the stored plan, which plays from the start to the goal
+    in par actions. Two seeds of each shape at each level."""
+    for seed in (shape, shape + 5 * 7):
+        p = puzzles.generate("keydoor", level, seed)
+        out = keydoor_gen.check_plan(p)
+        assert out.status == "sat", (seed, level)
+        doors, keys, plan = keydoor_gen._parse(out.atoms, len(p.keys))
+        assert (tuple(doors), tuple(keys), tuple(plan)) == (p.doors, p.keys, p.plan)
+        assert len(p.plan) == p.par and keydoor.plays(p, list(p.plan))
+        wrong = replace(p, plan=p.plan[:-1] + ("left",))  # the last step undone: not the goal
+        assert keydoor_gen.check_plan(wrong).status == "unsat"
+
+
+def test_a_grounding_solved_seed_by_seed_gives_what_solving_every_seed_gives():
+    """``Grounding.each`` (the generator stops at the first instance it keeps) answers as
+    ``solve_each`` does, seed by seed, and solves no seed the caller does not ask for."""
+    constants = KeyDoor(8, 2, 3, (), ()).constants() | {"keys": 3, "horizon": 0}
+    constants |= keydoor_gen.rules(SHAPES[0], "very-hard", True)
+    seeds = list(range(1, 9))
+    every = asp_solve.Grounding(["keydoor"], constants, keydoor_gen.CONFLICT_LIMIT)
+    outcomes = every.solve_each(seeds)
+    assert [o.status for o in outcomes] == ["sat"] * len(seeds)
+    one_by_one = asp_solve.Grounding(["keydoor"], constants, keydoor_gen.CONFLICT_LIMIT)
+    solves = []
+
+    class Counted:  # the grounding's control, counting its solve calls
+        def __init__(self, ctl):
+            self.ctl = ctl
+
+        def __getattr__(self, name):
+            return getattr(self.ctl, name)
+
+        def solve(self, **kwargs):
+            solves.append(1)
+            return self.ctl.solve(**kwargs)
+
+    one_by_one.ctl = Counted(one_by_one.ctl)
+    asked = one_by_one.each(seeds)
+    assert [next(asked) for _ in range(3)] == outcomes[:3]
+    asked.close()
+    assert len(solves) == 3

@@ -11,7 +11,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from asp import solve as asp_solve
-from roguelike.puzzles import ball, hatgram, hatgram_solve, jugs, keydoor, sliding, stomp
+from roguelike.puzzles import (
+    ball,
+    hatgram,
+    hatgram_solve,
+    jugs,
+    keydoor,
+    keydoor_gen,
+    sliding,
+    stomp,
+)
 from roguelike.puzzles.base import IllegalMove, bfs_plan
 
 
@@ -363,10 +372,10 @@ def check_structure(p):
         assert d not in way(k)  # each key before its door
 
 
-@pytest.mark.parametrize("difficulty", keydoor.PAR)
+@pytest.mark.parametrize("difficulty", keydoor_gen.PAR)
 def test_keydoor_clingo_plan_is_the_bfs_optimum(difficulty):
     for seed in range(3):
-        p = keydoor.generate(difficulty, seed)
+        p = keydoor_gen.generate(difficulty, seed)
         check_structure(p)
         assert len(p.plan) == p.par == bfs_len(p, p.initial())
         s = p.initial()
@@ -376,7 +385,7 @@ def test_keydoor_clingo_plan_is_the_bfs_optimum(difficulty):
 
 
 def test_keydoor_clingo_proves_nothing_shorter():
-    p = keydoor.generate("medium", 9)
+    p = keydoor_gen.generate("medium", 9)
     constants = p.constants() | {"chain": 0}
     facts = p.encoding_facts()
     shorter = asp_solve.solve(["keydoor"], constants | {"horizon": p.par - 1}, [1], 100_000, facts)
@@ -388,7 +397,7 @@ def test_keydoor_clingo_proves_nothing_shorter():
 def keydoor_instances(difficulty, n):
     """Instances as the generator's first call draws them (horizon 0: no plan), in or out of
     the par range, with the constants that describe them to ``asp/keydoor.lp``."""
-    shape = keydoor.SIZE[difficulty]
+    shape = keydoor_gen.SIZE[difficulty]
     k = shape.keys
     for i in range(n):
         r, h = shape.main[0], shape.branch[0]
@@ -397,12 +406,12 @@ def keydoor_instances(difficulty, n):
         constants |= {"chain": shape.chain, "ferry": shape.ferry}
         out = asp_solve.solve(["keydoor"], constants | {"horizon": 0}, [i + 1], 100_000)
         assert out.status == "sat"
-        doors, keys, plan = keydoor._parse(out.atoms, k)
+        doors, keys, plan = keydoor_gen._parse(out.atoms, k)
         assert plan == []
         yield keydoor.KeyDoor(r, h, j, tuple(doors), tuple(keys)), constants
 
 
-@pytest.mark.parametrize("difficulty", keydoor.PAR)
+@pytest.mark.parametrize("difficulty", keydoor_gen.PAR)
 def test_keydoor_drawn_instances_follow_the_rules_and_can_be_solved(difficulty):
     """The encoding only draws instances whose keys can all be won, so every one is solvable."""
     for p, _ in keydoor_instances(difficulty, 12):
@@ -420,8 +429,8 @@ def test_keydoor_clingo_and_bfs_agree_on_drawn_instances(difficulty):
         facts += [f"given_key({i + 1},{x})." for i, x in enumerate(p.keys)]
         exact = asp_solve.solve(["keydoor"], constants | {"horizon": par}, [1], 100_000, facts)
         assert exact.status == "sat"
-        plan = keydoor._parse(exact.atoms, len(p.keys))[2]
-        assert len(plan) == par and keydoor._plays(p, plan)
+        plan = keydoor_gen._parse(exact.atoms, len(p.keys))[2]
+        assert len(plan) == par and keydoor.plays(p, plan)
         less = asp_solve.solve(["keydoor"], constants | {"horizon": par - 1}, [1], 100_000, facts)
         assert less.status == "unsat"
 

@@ -18,7 +18,7 @@ from typing import Any
 from roguelike import puzzles, seeds
 from roguelike.cli.bench import Budget, measure
 from roguelike.puzzles import difficulty as scoring
-from roguelike.puzzles import keydoor
+from roguelike.puzzles import keydoor_gen, keydoor_measures
 from roguelike.puzzles.visit import MILESTONE_TIER, MOVE_TIER, Visit
 
 PUZZLE_DIFFICULTY = "very-hard"
@@ -78,11 +78,13 @@ def puzzle_lines(count: int) -> Iterator[str]:
 def keydoor_lines(count: int) -> Iterator[str]:
     """Per difficulty, over at most 100 seeds: the share of keydoor instances where forbidding
     ``drop`` lengthens the optimum, the share where the greedy player misses par (see
-    :func:`roguelike.puzzles.keydoor.greedy_plan`), and the median number of optimal plans
+    :func:`roguelike.puzzles.keydoor_measures.greedy_plan`), and the median number of optimal plans
     (targets at very-hard: at least 60% and 80%)."""
     n = min(count, 100)
-    for difficulty in keydoor.PAR:
-        ms = [keydoor.measures(keydoor.generate(difficulty, seed)) for seed in range(n)]
+    for difficulty in keydoor_gen.PAR:
+        ms = [
+            keydoor_measures.measures(keydoor_gen.generate(difficulty, seed)) for seed in range(n)
+        ]
         drop = sum(m.drop_matters for m in ms) / n
         greedy = sum(m.greedy_misses for m in ms) / n
         plans = statistics.median(m.optimal_plans for m in ms)
