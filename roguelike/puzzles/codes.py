@@ -64,6 +64,7 @@ from roguelike.puzzles.base import FORMAT, SOLVE_BUDGET
 #: The longest text :func:`parse` reads (a code is at most about 35 characters); longer input
 #: is refused without being echoed whole.
 MAX_CODE_CHARS = 80
+SHOWN_MOST = 100  # characters of a quoted code in an error line
 
 
 #: The code the messages show as an example (a sliding puzzle of this generator).
@@ -115,7 +116,9 @@ def _check_names(type_name: str, difficulty: str) -> None:
 def _shown(text: str) -> str:
     """``text`` as an error message quotes it: repr'd (one line, no escapes), cut short."""
     cut = text if len(text) <= MAX_CODE_CHARS else text[:MAX_CODE_CHARS] + "…"
-    return repr(cut)
+    shown = repr(cut)
+    # escapes make a character up to ten: the quote is cut again, so a line stays short
+    return shown if len(shown) <= SHOWN_MOST else shown[:SHOWN_MOST] + "…'"
 
 
 def parse(text: str) -> PuzzleCode:

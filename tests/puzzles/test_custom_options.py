@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from roguelike import puzzles
@@ -263,6 +263,8 @@ def test_every_set_past_a_bound_is_refused_in_one_line(case):
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=90), st.sampled_from(puzzles.TYPES))
+@example("\x00" * 90, "jugs")  # each escaped to four characters: the quote was 300 long
+@example("\U0010ffff" * 60, "sliding")
 def test_any_text_after_the_slash_is_read_or_refused_in_one_line(text, type_name):
     code = f"{type_name}:easy#0000-0000-01AB/{text}"
     try:
