@@ -1,26 +1,36 @@
 """The one verification of a run record: its claims checked by replaying its recording.
 
 An imported record is never trusted: :func:`verify` replays its recording and compares every
-claim (outcome and cause, floors, turns, kills, puzzles, hints, score, the final state's
-digest); a file whose claims do not match is refused, saying which claim is false. That check,
-:func:`verification`, is the one every entry point runs (``replay --verify``, ``runs import``,
-the title's challenge import, the hall): the world the record claims (seed, size, floors and
-rules, difficulty) against its recording's start (:func:`world_claims`), then what the replay
-would cost (:func:`check_cost`), then every claim about the run (:func:`claims`) against the
-replay.
+claim (that its dates could be true, outcome and cause, floors, turns, kills, puzzles, hints,
+score, equipment, the final view its morgue shows, the final state's digest); a file whose
+claims do not match is refused, saying which claim is false. That check, :func:`verification`,
+is the one every entry point runs (``replay --verify``, ``runs import``, the title's challenge
+import, the hall): the world the record claims (seed, size, floors and rules, difficulty)
+against its recording's start (:func:`world_claims`), then what the replay would cost
+(:func:`check_cost`), then every claim about the run (:func:`claims`) against the replay.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from dataclasses import dataclass
 from typing import Any
 
 from roguelike import seeds
+from roguelike.engine.final import final_view
 from roguelike.engine.state import GameState
 from roguelike.recording import Divergence, Outcome, Progress, RecordingError, Start, replay
-from saves.record import RunFileError, RunRecord, cause_of, daily_day, outcome_of
+from saves.record import (
+    RunFileError,
+    RunRecord,
+    cause_of,
+    daily_day,
+    final_doc,
+    outcome_of,
+)
 from saves.runs import score_of
+from saves.world import parse_date
 
 #: Tests play tiny worlds (one floor, no monsters) to stay fast; a run file is checked only
 #: when its recording starts as the game starts a world of its preset (see :func:`world_claims`).
@@ -33,6 +43,7 @@ def claims(record: RunRecord, state: GameState, outcome: Outcome) -> list[Claim]
     s = state.stats
     claimed_puzzles = [[p.floor, p.type, p.difficulty, p.score] for p in record.puzzles]
     return [
+        date_claim(record),
         Claim("daily world", record.daily, daily_day(state.seed, record.started)),
         Claim("outcome", record.outcome, outcome_of(state)),
         Claim("cause", record.cause, cause_of(state)),
@@ -49,8 +60,50 @@ def claims(record: RunRecord, state: GameState, outcome: Outcome) -> list[Claim]
             if record.equipment is None
             else [Claim("equipment", dict(record.equipment), state.equipment)]
         ),
+        *([] if record.final is None else [final_claim(record, state)]),
         Claim("final state", record.digest, outcome.digest),
     ]
+
+
+def final_claim(record: RunRecord, state: GameState) -> Claim:
+    """The claim of the record's final view (the gear, pack, last messages and map its morgue
+    shows) beside the view of the replay's end: a pure function of the state, so a morgue
+    shows only what the recording proves. ``record.final`` is not None."""
+    assert record.final is not None
+    claimed, true = final_doc(record.final), final_doc(final_view(state))
+    part = next((k for k in claimed if claimed[k] != true[k]), None)
+    return Claim(
+        "final view",
+        claimed,
+        true,
+        refusal=f"the record's claim of its final view is false: its {part} is not "
+        "what its recording gives",
+    )
+
+
+#: How far past this machine's clock a record's dates may be (another player's clock may be
+#: ahead of ours, or in another time zone badly set).
+CLOCK_SLACK = dt.timedelta(days=1)
+
+
+def date_claim(record: RunRecord, now: dt.datetime | None = None) -> Claim:
+    """The claim that the record's dates can be true: it began no later than it ended, and
+    neither is in the future (past :data:`CLOCK_SLACK`). The dates are not proved by the
+    recording, so nothing ranks on them (:func:`saves.ladder.rank_key`); this refuses only
+    what no clock could have written."""
+    now = now or dt.datetime.now(dt.UTC)
+    started, ended = parse_date(record.started), parse_date(record.ended)
+    problem = None
+    if started > ended:
+        problem = f"it says it began ({record.started}) after it ended ({record.ended})"
+    elif ended > now + CLOCK_SLACK:
+        problem = f"it says it ended in the future ({record.ended})"
+    return Claim(
+        "dates",
+        "possible",
+        "possible" if problem is None else "impossible",
+        refusal=f"the record's dates are false: {problem}",
+    )
 
 
 @dataclass(frozen=True)

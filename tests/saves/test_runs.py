@@ -516,3 +516,31 @@ def test_export_never_replaces_a_special_file(tmp_path):
     with pytest.raises(RunFileError, match="not a regular file"):
         hall.export(record.id, link)
     assert link.is_symlink() and not (tmp_path / "elsewhere.run").exists()
+
+
+# --- claims a morgue or a ladder shows but a digest does not cover ---------------------------
+
+
+def test_a_forged_final_view_is_refused_and_a_true_one_holds():
+    """The morgue shows a record's final view as fact: gear, pack and messages the recording
+    never gave are a false claim (a re-packed file passed before: the seal is unkeyed)."""
+    record = won_record()
+    assert record.final is not None
+    forged = dataclasses.replace(
+        record.final, gear=("a +9 vorpal blade",), messages=("You win with 10000 kills!",)
+    )
+    with pytest.raises(RunFileError, match="claim of its final view is false: its gear"):
+        verify(unpack(pack(won_record(final=forged))))
+    verify(unpack(pack(record)))  # the true view holds
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        ({"started": "2026-01-03T00:00:00.000+00:00"}, r"it began \(.*\) after it ended"),
+        ({"ended": "2999-01-01T00:00:00.000+00:00"}, "it ended in the future"),
+    ],
+)
+def test_dates_no_clock_could_write_are_refused(change, why):
+    with pytest.raises(RunFileError, match=f"the record's dates are false: it says {why}"):
+        verify(won_record(**change))
