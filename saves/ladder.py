@@ -9,8 +9,9 @@ not hold up is *refused*, one line each, naming the claim that failed: a file th
 read, a run of another world (another seed, another daily, another generator), a false claim,
 a recording out of sync, a practice run (:attr:`RunRecord.practice_from`), a run not checked
 before the deadline. The same run given twice (the same file, or a run already in a ladder
-file) counts once (:func:`identity`). Ranks: score, then fewer turns, then the earlier end,
-then the id (:func:`rank_key`), so a ladder is the same whatever order its files are given in.
+file, or re-sent with another date, id or world name) counts once (:func:`identity`). Ranks:
+score, then fewer turns, then the run's identity (:func:`rank_key`: only what the replay
+proves), so a ladder ranks the same whatever order its files are given in.
 
 A ladder file holds the verified runs of one ladder, so it can be passed on and merged again;
 its runs are verified again whenever it is read (a file proves nothing by itself)::
@@ -119,20 +120,22 @@ class Ladder:
     refused: tuple[Refusal, ...]
 
 
-def rank_key(record: RunRecord) -> tuple[int, int, str, str]:
-    """Higher score first, then fewer turns, then the earlier end, then the id."""
-    return (-record.score, record.turns, record.ended, record.id)
+def rank_key(record: RunRecord) -> tuple[int, int, str]:
+    """Higher score first, then fewer turns, then the run's :func:`identity`: only what its
+    replay proves (its dates, id and world name are the sender's word, so a forged early end
+    or a chosen id never wins a tie)."""
+    return (-record.score, record.turns, identity(record))
 
 
 def identity(record: RunRecord) -> str:
-    """What makes two runs the same run: the world, when it began, and every input with its
-    check (a run exported twice, or kept in two ladders, has the same identity)."""
+    """What makes two runs the same run: the world and every input with its check (a run
+    exported twice, kept in two ladders, or re-sent with another start date, id or world
+    name has the same identity: none of those is proved by its replay)."""
     rec = record.recording
     doc = [
         record.seed,
         record.preset,
         record.difficulty,
-        record.started,
         None if rec is None else rec.to_json(),
     ]
     text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
