@@ -158,7 +158,9 @@ class Hall:
                 self.problems.append(f"{p.name}: {printable(str(err))}")
         if newly:
             try:
-                self._vouch(folder, newly)
+                # under the hall's lock, as in add: a run added meanwhile keeps its checksum
+                with shared_lock(folder):
+                    self._vouch(folder, newly)
             except OSError as err:  # listed all the same: they are verified again next time
                 self.problems.append(
                     f"{CHECKED_FILE}: the list of checked runs was not written "

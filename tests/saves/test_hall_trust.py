@@ -10,14 +10,22 @@ recording's last check recomputed, imported and deleted with ``world delete --ye
 
 from __future__ import annotations
 
+import saves.hall
 import saves.session
 from roguelike.engine import Wait
 from saves import Store, World
-from saves.hall import Hall
-from saves.record import RunRecord
+from saves.hall import CHECKED_FILE, RUNS_DIR, Hall
+from saves.locks import shared_lock
+from saves.record import RunRecord, pack
 from saves.session import Games
 from tests.cli.support import run
-from tests.saves.run_support import TINY_SEED, forged_world, tiny_world_game
+from tests.saves.run_support import (
+    TINY_SEED,
+    WON_ID,
+    forged_world,
+    tiny_world_game,
+    won_record,
+)
 
 
 def test_a_doctored_save_deleted_puts_no_run_in_the_hall_and_says_why(capsys, tmp_path):
@@ -72,3 +80,28 @@ def test_a_run_played_from_its_start_is_kept_without_a_replay(tmp_path, monkeypa
     session.step(Wait())
     assert session.keep_run(abandoned=True) is not None
     session.quit()
+
+
+def test_a_listing_vouches_for_what_it_replayed_under_the_halls_lock(tmp_path, monkeypatch):
+    """The list of checked runs is read, merged and written under the hall's lock by a
+    listing too (as by add): outside it, a listing racing a game that ends a run wrote back
+    the old list and dropped the new run's checksum."""
+    folder = tmp_path / RUNS_DIR
+    folder.mkdir()
+    (folder / f"{WON_ID}.run").write_bytes(pack(won_record()))  # dropped by hand: replayed
+    held = []
+    real = saves.hall.write_atomic
+
+    def write(path, data):
+        if path.name == CHECKED_FILE:
+            try:
+                with shared_lock(folder, wait=0):
+                    held.append(False)
+            except OSError:
+                held.append(True)  # another open of the lock: the hall holds it
+        real(path, data)
+
+    monkeypatch.setattr(saves.hall, "write_atomic", write)
+    assert [r.id for r in Hall(tmp_path).runs()] == [WON_ID]
+    assert held == [True]
+
