@@ -10,13 +10,15 @@ recording's last check recomputed, imported and deleted with ``world delete --ye
 
 from __future__ import annotations
 
+import pytest
+
 import saves.hall
 import saves.session
 from roguelike.engine import Wait
 from saves import Store, World
 from saves.hall import CHECKED_FILE, RUNS_DIR, Hall
 from saves.locks import shared_lock
-from saves.record import RunRecord, pack
+from saves.record import RunFileError, RunRecord, pack
 from saves.session import Games
 from tests.cli.support import run
 from tests.saves.run_support import (
@@ -105,3 +107,13 @@ def test_a_listing_vouches_for_what_it_replayed_under_the_halls_lock(tmp_path, m
     assert [r.id for r in Hall(tmp_path).runs()] == [WON_ID]
     assert held == [True]
 
+
+def test_a_record_its_reader_would_refuse_is_never_written(tmp_path):
+    """pack reads back what it writes: a field past its reader's bound is refused before the
+    hall keeps a file its listing would then refuse (kept, but never listed)."""
+    record = won_record(cause="x" * 500)
+    with pytest.raises(RunFileError, match=r"run\.cause"):
+        pack(record)
+    with pytest.raises(RunFileError):
+        Hall(tmp_path).add(record)
+    assert not list((tmp_path / RUNS_DIR).glob("*.run"))
