@@ -271,12 +271,24 @@ def hall_ladder(record: RunRecord, records: Sequence[RunRecord]) -> Ladder:
 
 
 def world_of(entries: Sequence[Entry]) -> WorldKey | None:
-    """The world most of ``entries`` claim (the first given, among equals)."""
+    """The world most of ``entries`` claim (the first given, among equals), counting only
+    those whose claims of their world hold (:func:`saves.verify.world_claims`, checked
+    without a replay): files claiming a world their recordings do not start never outvote
+    genuine runs of another. When none holds, the world most of them claim (all refused)."""
     if not entries:
         return None
-    counts = Counter(WorldKey.of(x.record) for x in entries)
-    order = {k: i for i, k in reversed(list(enumerate(WorldKey.of(x.record) for x in entries)))}
+    sound = [x for x in entries if _world_holds(x.record)] or list(entries)
+    counts = Counter(WorldKey.of(x.record) for x in sound)
+    order = {k: i for i, k in reversed(list(enumerate(WorldKey.of(x.record) for x in sound)))}
     return min(counts, key=lambda k: (-counts[k], order[k]))
+
+
+def _world_holds(record: RunRecord) -> bool:
+    """Whether ``record`` has a recording of this generator that starts the world it claims."""
+    rec = record.recording
+    if rec is None or rec.generator_problem():
+        return False
+    return all(c.holds for c in checks.world_claims(record))
 
 
 def _another_world(record: RunRecord, world: WorldKey, daily: str | None) -> str:

@@ -219,3 +219,22 @@ def test_a_run_not_checked_before_the_deadline_is_refused_as_such(capsys, tmp_pa
     doc = ladder(capsys, "--deadline", "0.000001", run_file)
     assert doc["runs"] == []
     assert doc["refused"] == [{"file": run_file, "reason": "not checked before the deadline"}]
+
+
+def test_the_world_is_chosen_among_runs_whose_world_claims_hold(capsys, tmp_path):
+    """Four files claiming another world than their recordings start, beside three genuine
+    runs: the junk outvoted the runs (a ladder of its world, every genuine run refused as
+    "another world"); only claims that hold choose the world."""
+    runs = bot_runs()
+    other = seeds.stored(OTHER_SEED)
+    junk = [
+        write(tmp_path / f"junk{i}.run", dataclasses.replace(runs[0], seed=other, id=f"x-{i}"))
+        for i in range(4)
+    ]
+    files = [write(tmp_path / f"r{i}.run", r) for i, r in enumerate(runs)]
+    doc = ladder(capsys, *junk, *files)
+    assert doc["world"]["seed"] == seeds.encode(SEED)
+    assert sorted(r["id"] for r in doc["runs"]) == sorted(r.id for r in runs)
+    assert sorted(Path(r["file"]).name for r in doc["refused"]) == [
+        f"junk{i}.run" for i in range(4)
+    ]
