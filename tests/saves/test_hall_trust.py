@@ -117,3 +117,20 @@ def test_a_record_its_reader_would_refuse_is_never_written(tmp_path):
     with pytest.raises(RunFileError):
         Hall(tmp_path).add(record)
     assert not list((tmp_path / RUNS_DIR).glob("*.run"))
+
+
+def test_get_gives_only_what_the_listing_would_list(tmp_path):
+    """A file dropped into the hall by hand that its recording refutes is not listed: get
+    (``runs show``, an export, a replay) gave it all the same, as if it held up."""
+    folder = tmp_path / RUNS_DIR
+    folder.mkdir()
+    (folder / "20260102-f0f0f0.run").write_bytes(pack(won_record(id="20260102-f0f0f0", kills=40)))
+    (folder / f"{WON_ID}.run").write_bytes(pack(won_record()))
+    hall = Hall(tmp_path)
+    with pytest.raises(RunFileError) as err:
+        hall.get("20260102-f0f0f0")
+    assert str(err.value).startswith("run 20260102-f0f0f0 is not listed: the record's claim")
+    assert "claim of kills is false" in str(err.value)
+    record, imported = hall.get(WON_ID)  # replayed, holds: given, and vouched for
+    assert record.id == WON_ID and not imported
+    assert [r.id for r in hall.runs()] == [WON_ID]
