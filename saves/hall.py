@@ -10,7 +10,8 @@ replayed before its run is kept (``saves.session``), and each folder keeps a lis
 files known to hold up (:data:`CHECKED_FILE`: checksums of those the game wrote after checking
 them, and of those a listing replayed); a file not in it, dropped into the folder by hand, is
 replayed once before it is listed, and one that does not hold up is not listed, with the
-reason in :attr:`Hall.problems`. The daily streak is counted from the hall's runs.
+reason in :attr:`Hall.problems`; :meth:`Hall.get` (``runs show``, an export, a replay) gives only
+what a listing would list, and says why not. The daily streak is counted from the hall's runs.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from saves.files import NotRegularFile, check_replaceable, read_file, write_atom
 from saves.locks import shared_lock
 from saves.record import MAX_FILE, RunFileError, RunRecord, new_id, pack, unpack
 from saves.text import printable
-from saves.verify import verify
+from saves.verify import as_proven, verify
 from saves.world import now_iso
 
 RUNS_DIR = "runs"
@@ -57,6 +58,20 @@ _CHECKSUM = re.compile(r"[0-9a-f]{32}", re.ASCII)
 def checksum(data: bytes) -> str:
     """The checksum the hall's list of checked files keeps of a run file's bytes."""
     return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+class _Lazy:
+    """A value made on first use (a folder's list of checked runs: read only if a file is new)."""
+
+    def __init__(self, make: Callable[[], set[str]]):
+        self._make = make
+        self._value: set[str] | None = None
+
+    @property
+    def value(self) -> set[str]:
+        if self._value is None:
+            self._value = self._make()
+        return self._value
 
 
 class Hall:
@@ -127,44 +142,58 @@ class Hall:
         except OSError as err:  # not a folder, not readable: an empty hall that says why
             self.problems.append(f"{folder.name}: {err.strerror or err}")
             return out
-        checked: set[str] | None = None  # read once, when a file is not cached
+        checked = _Lazy(lambda: set(self._checked(folder)))  # read once, if a file is new
         newly: list[str] = []
         for p in names[-MAX_LISTED:]:
             try:
-                st = p.stat()
-                if not stat.S_ISREG(st.st_mode):
-                    continue
-                key = (st.st_mtime_ns, st.st_size, st.st_ino)
-                cached = _READ.get(p)
-                if cached is None or cached[0] != key:
-                    if checked is None:
-                        checked = set(self._checked(folder))
-                    data = read_file(p, MAX_FILE)
-                    record = unpack(data)
-                    found: RunRecord | str = record
-                    if checksum(data) not in checked:
-                        try:
-                            verify(record)
-                            newly.append(checksum(data))
-                        except RunFileError as err:
-                            found = f"not listed: {err}"
-                    cached = (key, found)
-                    _READ[p] = cached
-                if isinstance(cached[1], str):
-                    self.problems.append(f"{p.name}: {printable(cached[1])}")
-                else:
-                    out.append(cached[1])
+                found = self._read(p, checked, newly)
+                if isinstance(found, str):
+                    self.problems.append(f"{p.name}: {printable(found)}")
+                elif found is not None:
+                    out.append(found)
             except (SaveError, OSError) as err:  # a run file's or the store's refusal
                 self.problems.append(f"{p.name}: {printable(str(err))}")
-        if newly:
-            try:
-                self._vouch(folder, newly)
-            except OSError as err:  # listed all the same: they are verified again next time
-                self.problems.append(
-                    f"{CHECKED_FILE}: the list of checked runs was not written "
-                    f"({err.strerror or err}): they are replayed again next time"
-                )
+        self._vouch_listed(folder, newly)
         return out
+
+    def _read(self, p: Path, checked: _Lazy, newly: list[str]) -> RunRecord | str | None:
+        """The record of the run file ``p`` if it holds up, else why it is not listed (None:
+        not a regular file): a file whose checksum is not among ``checked`` is verified by
+        replay first, and its checksum added to ``newly`` if it holds. Raises SaveError or
+        OSError for a file that does not read."""
+        st = p.stat()
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        key = (st.st_mtime_ns, st.st_size, st.st_ino)
+        cached = _READ.get(p)
+        if cached is None or cached[0] != key:
+            data = read_file(p, MAX_FILE)
+            record = unpack(data)
+            found: RunRecord | str = record
+            if checksum(data) not in checked.value:
+                try:
+                    found = as_proven(record, verify(record)[0])
+                    newly.append(checksum(data))
+                except RunFileError as err:
+                    found = f"not listed: {err}"
+            cached = (key, found)
+            _READ[p] = cached
+        return cached[1]
+
+    def _vouch_listed(self, folder: Path, newly: list[str]) -> None:
+        """Add the checksums a listing replayed to ``folder``'s list, under the hall's lock as
+        in :meth:`add` (a run added meanwhile keeps its checksum); a failure is said in
+        :attr:`problems` (they are listed all the same, and verified again next time)."""
+        if not newly:
+            return
+        try:
+            with shared_lock(folder):
+                self._vouch(folder, newly)
+        except OSError as err:
+            self.problems.append(
+                f"{CHECKED_FILE}: the list of checked runs was not written "
+                f"({err.strerror or err}): they are replayed again next time"
+            )
 
     def runs(self) -> list[RunRecord]:
         """The player's runs, best score first (then newest)."""
@@ -181,7 +210,9 @@ class Hall:
 
     def get(self, run_id: str) -> tuple[RunRecord, bool]:
         """The record ``run_id`` (an own run or a challenge; a unique prefix will do) and
-        whether it was imported. RunFileError if none or several match."""
+        whether it was imported, as the listing would list it (a file the game did not check
+        is verified by replay first). RunFileError if none or several match, or the one that
+        matches is not listed (saying why)."""
         found = []
         for imported in (False, True):
             folder = self._dir(imported)
@@ -198,7 +229,14 @@ class Hall:
         if len(found) > 1:
             raise RunFileError(f"{run_id!r} names {len(found)} runs: give more of the id")
         path, imported = found[0]
-        return unpack(read_file(path, MAX_FILE)), imported
+        newly: list[str] = []
+        record = self._read(path, _Lazy(lambda: set(self._checked(path.parent))), newly)
+        if record is None:
+            raise RunFileError(f"{path.name}: not a regular file")
+        if isinstance(record, str):
+            raise RunFileError(f"run {path.name[: -len(SUFFIX)]} is {record}")
+        self._vouch_listed(path.parent, newly)
+        return record, imported
 
     def export(self, run_id: str, dest: str | os.PathLike[str]) -> Path:
         """Write the record ``run_id`` as a challenge file at ``dest`` (atomically)."""
@@ -238,8 +276,7 @@ class Hall:
         except NotRegularFile as err:
             raise RunFileError(f"{path}: {err.strerror}") from None
         record = unpack(data)
-        verify(record, progress=progress)
-        return record
+        return as_proven(record, verify(record, progress=progress)[0])
 
     def keep_challenge(self, record: RunRecord) -> RunRecord:
         """Keep the checked ``record`` among the challenges, as kept (see :meth:`check_file`)."""

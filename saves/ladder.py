@@ -9,8 +9,9 @@ not hold up is *refused*, one line each, naming the claim that failed: a file th
 read, a run of another world (another seed, another daily, another generator), a false claim,
 a recording out of sync, a practice run (:attr:`RunRecord.practice_from`), a run not checked
 before the deadline. The same run given twice (the same file, or a run already in a ladder
-file) counts once (:func:`identity`). Ranks: score, then fewer turns, then the earlier end,
-then the id (:func:`rank_key`), so a ladder is the same whatever order its files are given in.
+file, or re-sent with another date, id or world name) counts once (:func:`identity`). Ranks:
+score, then fewer turns, then the run's identity (:func:`rank_key`: only what the replay
+proves), so a ladder ranks the same whatever order its files are given in.
 
 A ladder file holds the verified runs of one ladder, so it can be passed on and merged again;
 its runs are verified again whenever it is read (a file proves nothing by itself)::
@@ -119,20 +120,22 @@ class Ladder:
     refused: tuple[Refusal, ...]
 
 
-def rank_key(record: RunRecord) -> tuple[int, int, str, str]:
-    """Higher score first, then fewer turns, then the earlier end, then the id."""
-    return (-record.score, record.turns, record.ended, record.id)
+def rank_key(record: RunRecord) -> tuple[int, int, str]:
+    """Higher score first, then fewer turns, then the run's :func:`identity`: only what its
+    replay proves (its dates, id and world name are the sender's word, so a forged early end
+    or a chosen id never wins a tie)."""
+    return (-record.score, record.turns, identity(record))
 
 
 def identity(record: RunRecord) -> str:
-    """What makes two runs the same run: the world, when it began, and every input with its
-    check (a run exported twice, or kept in two ladders, has the same identity)."""
+    """What makes two runs the same run: the world and every input with its check (a run
+    exported twice, kept in two ladders, or re-sent with another start date, id or world
+    name has the same identity: none of those is proved by its replay)."""
     rec = record.recording
     doc = [
         record.seed,
         record.preset,
         record.difficulty,
-        record.started,
         None if rec is None else rec.to_json(),
     ]
     text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
@@ -268,12 +271,24 @@ def hall_ladder(record: RunRecord, records: Sequence[RunRecord]) -> Ladder:
 
 
 def world_of(entries: Sequence[Entry]) -> WorldKey | None:
-    """The world most of ``entries`` claim (the first given, among equals)."""
+    """The world most of ``entries`` claim (the first given, among equals), counting only
+    those whose claims of their world hold (:func:`saves.verify.world_claims`, checked
+    without a replay): files claiming a world their recordings do not start never outvote
+    genuine runs of another. When none holds, the world most of them claim (all refused)."""
     if not entries:
         return None
-    counts = Counter(WorldKey.of(x.record) for x in entries)
-    order = {k: i for i, k in reversed(list(enumerate(WorldKey.of(x.record) for x in entries)))}
+    sound = [x for x in entries if _world_holds(x.record)] or list(entries)
+    counts = Counter(WorldKey.of(x.record) for x in sound)
+    order = {k: i for i, k in reversed(list(enumerate(WorldKey.of(x.record) for x in sound)))}
     return min(counts, key=lambda k: (-counts[k], order[k]))
+
+
+def _world_holds(record: RunRecord) -> bool:
+    """Whether ``record`` has a recording of this generator that starts the world it claims."""
+    rec = record.recording
+    if rec is None or rec.generator_problem():
+        return False
+    return all(c.holds for c in checks.world_claims(record))
 
 
 def _another_world(record: RunRecord, world: WorldKey, daily: str | None) -> str:

@@ -385,10 +385,13 @@ def record_of(
 
 def pack(record: RunRecord) -> bytes:
     """The bytes of a run file holding ``record``; RunFileError if its reader would refuse
-    them (a bound of the envelope broken)."""
+    them (a bound of the envelope or of a field broken: it reads them back first, so the
+    hall never keeps a file its listing would refuse)."""
     payload = e.deflate(record.to_json(), KIND, "the run is too large to keep")
     head = {"format": RUN_FORMAT, "game": GAME_VERSION, "generator": record.generator}
-    return e.wrap(head, payload, KIND)
+    data = e.wrap(head, payload, KIND)
+    unpack(data)  # the game never writes a run file it would refuse
+    return data
 
 
 def header_line(head: dict[str, Any]) -> bytes:

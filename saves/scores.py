@@ -47,8 +47,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 
-from roguelike import seeds, tiles
-from roguelike.engine.puzzle_rooms import PuzzleRoom, room_score
+from roguelike.engine.puzzle_rooms import PuzzleRoom, pedestal_seeds, room_score
 from roguelike.engine.state import GameState
 from roguelike.puzzles import codes
 from saves.errors import SaveError, StoreError
@@ -226,14 +225,14 @@ class MetPuzzle:
 def left_behind(state: GameState, world: str, scored: Collection[str]) -> list[MetPuzzle]:
     """The puzzles ``state``'s run solved on floors it has left (or whose rooms it no longer
     holds), as far as their codes are among ``scored`` (the best scores' codes): the run keeps
-    each one's floor, type, difficulty and score, and its seed is that of one of the floor's
-    keys (``roguelike.engine.puzzle_rooms``), so the code is the one of those that was scored."""
+    each one's floor, type, difficulty and score, and its seed is one a pedestal of that type
+    on that floor can have (``puzzle_rooms.pedestal_seeds``: chosen as the floor chose it), so
+    the code is the one of those that was scored."""
     here = {codes.encode(r.type, r.difficulty, r.seed) for r in state.puzzles.values()}
     taken: set[str] = set()
     out: list[MetPuzzle] = []
     for number, kind, difficulty, points in state.stats.puzzle_scores:
-        for key in range(1, tiles.MAX_KEYS + 1):
-            seed = seeds.text_seed(f"{state.seed}/{number}/puzzle/{key}")
+        for seed in pedestal_seeds(state.seed, number, kind):
             try:
                 code = codes.encode(kind, difficulty, seed)
             except ValueError:  # a seed no code can carry

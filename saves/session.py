@@ -523,14 +523,17 @@ class Games:
         session.proven = True  # a fresh game, played here from its start
         return session
 
-    def practice(self, record: RunRecord, played: int) -> Session:
+    def practice(
+        self, record: RunRecord, played: int, *, progress: Progress | None = None
+    ) -> Session:
         """A practice game from input ``played`` of ``record``'s run (anyone's): a new world,
         "<world> (practice from turn N)", whose recording is the run's first ``played`` inputs
         played again here (so the practice run's recording replays from the world's start,
         and verifies as any run does) and whose run is kept as practice: never scored, never
         the daily, never ranked (:attr:`World.practice_from`). Nothing of ``record``
         changes. RunFileError in one line if the run cannot be replayed to there, or is over
-        there; the errors of :meth:`new` if the world cannot be saved."""
+        there; the errors of :meth:`new` if the world cannot be saved. ``progress``: told
+        how far the replay to there is (it may raise to stop it: nothing is then kept)."""
         source = record.recording
         if source is None:
             raise RunFileError("the run has no recording: there is nothing to practise from")
@@ -542,6 +545,8 @@ class Games:
                 for frame in frames(
                     source, state=state, stepper=lambda s, a: step_remembering(s, a, visited)
                 ):
+                    if progress is not None and frame.index % 500 == 0:
+                        progress(frame.index, played)
                     recording.add(frame.action, state)
                     if frame.index + 1 >= played:
                         break

@@ -1,26 +1,36 @@
 """The one verification of a run record: its claims checked by replaying its recording.
 
 An imported record is never trusted: :func:`verify` replays its recording and compares every
-claim (outcome and cause, floors, turns, kills, puzzles, hints, score, the final state's
-digest); a file whose claims do not match is refused, saying which claim is false. That check,
-:func:`verification`, is the one every entry point runs (``replay --verify``, ``runs import``,
-the title's challenge import, the hall): the world the record claims (seed, size, floors and
-rules, difficulty) against its recording's start (:func:`world_claims`), then what the replay
-would cost (:func:`check_cost`), then every claim about the run (:func:`claims`) against the
-replay.
+claim (that its dates could be true, outcome and cause, floors, turns, kills, puzzles, hints,
+score, equipment, the final state's digest); a file whose claims do not match is refused,
+saying which claim is false, and the final view its morgue shows is the replay's
+(:func:`as_proven`). That check, :func:`verification`,
+is the one every entry point runs (``replay --verify``, ``runs import``, the title's challenge
+import, the hall): the world the record claims (seed, size, floors and rules, difficulty)
+against its recording's start (:func:`world_claims`), then what the replay would cost
+(:func:`check_cost`), then every claim about the run (:func:`claims`) against the replay.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from roguelike import seeds
+from roguelike.engine.final import final_view
 from roguelike.engine.state import GameState
 from roguelike.recording import Divergence, Outcome, Progress, RecordingError, Start, replay
-from saves.record import RunFileError, RunRecord, cause_of, daily_day, outcome_of
+from saves.record import (
+    RunFileError,
+    RunRecord,
+    cause_of,
+    daily_day,
+    outcome_of,
+)
 from saves.runs import score_of
+from saves.world import parse_date
 
 #: Tests play tiny worlds (one floor, no monsters) to stay fast; a run file is checked only
 #: when its recording starts as the game starts a world of its preset (see :func:`world_claims`).
@@ -33,6 +43,7 @@ def claims(record: RunRecord, state: GameState, outcome: Outcome) -> list[Claim]
     s = state.stats
     claimed_puzzles = [[p.floor, p.type, p.difficulty, p.score] for p in record.puzzles]
     return [
+        date_claim(record),
         Claim("daily world", record.daily, daily_day(state.seed, record.started)),
         Claim("outcome", record.outcome, outcome_of(state)),
         Claim("cause", record.cause, cause_of(state)),
@@ -51,6 +62,40 @@ def claims(record: RunRecord, state: GameState, outcome: Outcome) -> list[Claim]
         ),
         Claim("final state", record.digest, outcome.digest),
     ]
+
+
+def as_proven(record: RunRecord, state: GameState) -> RunRecord:
+    """``record`` with the final view (the gear, pack, last messages and map its morgue shows)
+    of its replay's end, ``state``: what a morgue shows of a file from elsewhere is what its
+    recording proves (the seal is unkeyed, so a re-packed file can claim any view). Replaced,
+    not compared: the view is this game's text, and an honest file of an older release of
+    the same generator words it otherwise, which must not refuse it."""
+    return record if record.final is None else replace(record, final=final_view(state))
+
+
+#: How far past this machine's clock a record's dates may be (another player's clock may be
+#: ahead of ours, or in another time zone badly set).
+CLOCK_SLACK = dt.timedelta(days=1)
+
+
+def date_claim(record: RunRecord, now: dt.datetime | None = None) -> Claim:
+    """The claim that the record's dates can be true: it began no later than it ended, and
+    neither is in the future (past :data:`CLOCK_SLACK`). The dates are not proved by the
+    recording, so nothing ranks on them (:func:`saves.ladder.rank_key`); this refuses only
+    what no clock could have written."""
+    now = now or dt.datetime.now(dt.UTC)
+    started, ended = parse_date(record.started), parse_date(record.ended)
+    problem = None
+    if started > ended:
+        problem = f"it says it began ({record.started}) after it ended ({record.ended})"
+    elif ended > now + CLOCK_SLACK:
+        problem = f"it says it ended in the future ({record.ended})"
+    return Claim(
+        "dates",
+        "possible",
+        "possible" if problem is None else "impossible",
+        refusal=f"the record's dates are false: {problem}",
+    )
 
 
 @dataclass(frozen=True)

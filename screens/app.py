@@ -77,7 +77,7 @@ from textual.screen import Screen
 from saves import options as saved_options
 from saves.text import printable
 from screens.bindings import usable_overrides
-from screens.busy import BusyScreen, CheckScreen
+from screens.busy import BusyScreen, CheckResult, CheckScreen, Progress
 from screens.ending import Ending
 from screens.help import HelpScreen
 from screens.themes import PALETTES, apply_theme
@@ -463,13 +463,30 @@ class RoguelikeApp(Ending):
     def practise(self, record: RunRecord, played: int) -> None:
         """The replay viewer's ``p``: a practice game from input ``played`` of ``record``'s
         run, in a new world of its own (its run kept as practice: never scored, never the
-        daily, never ranked); the viewer is there again when the game is left."""
-        self.busy("Making the practice world…", partial(self._practise, record, played))
+        daily, never ranked); the viewer is there again when the game is left. The run is
+        replayed to there in a worker thread (up to its every input: seconds for a long run),
+        the screen saying how far and answering meanwhile; Esc stops it, keeping nothing."""
+        games = self.games
 
-    def _practise(self, record: RunRecord, played: int) -> None:
-        session = self._try(partial(self.games.practice, record, played), "No practice world: {}")
-        if session is not None:
-            self.play(session)
+        def work(progress: Progress) -> object:
+            return games.practice(record, played, progress=progress)
+
+        self._push(CheckScreen("Making the practice world…", work, stoppable=True), self._practised)
+
+    def _practised(self, result: CheckResult | None) -> None:
+        from saves.session import SESSION_ERRORS, Session  # loaded: practice ran
+
+        if result is None or result.stopped:  # nothing was kept: back in the viewer
+            if self._quitting:
+                self.exit()
+            return
+        err = result.error
+        if err is not None:
+            failure = str(err) if isinstance(err, SESSION_ERRORS) else type(err).__name__
+            self.notify(f"No practice world: {failure}", severity="error", timeout=6, markup=False)
+            return
+        assert isinstance(result.value, Session)
+        self.play(result.value)
 
     def _challenge_chosen(self, choice: tuple[str, RunRecord] | None) -> None:
         if choice is not None and choice[0] == "play":

@@ -209,6 +209,8 @@ class PuzzleIndexScreen(Screen[None]):
         self.met_rows: list[Row] = []
         #: the code of the puzzle being played in free play
         self.playing: str | None = None
+        #: the descriptive code whose board is being built (in a thread), if one is
+        self.building: str | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="index-box"):
@@ -413,22 +415,46 @@ class PuzzleIndexScreen(Screen[None]):
 
     def play_code(self, text: str) -> None:
         """Play the puzzle the code ``text`` names (a seed code, or a descriptive code: the board
-        itself, played as it is); a bad code is refused in one line."""
+        itself, played as it is, built in a thread: solving a hand-made board to its par may
+        take a second, and the screen answers meanwhile); a bad code is refused in one line."""
+        if codes.is_descriptive(text):
+            if self.building is not None:
+                self.say(f"Still building {self.building}…")
+                return
+            self.building = text
+            self.say(f"Building {text}…")
+            self.run_worker(lambda: self._build(text), thread=True, exclusive=True, group="build")
+            return
         try:
-            if codes.is_descriptive(text):
-                got = codes.build(text)
-            else:
-                code = codes.with_options(*codes.parse_with_options(text))
+            code = codes.with_options(*codes.parse_with_options(text))
         except codes.PuzzleCodeError as err:
             self.say(str(err), error=True)
             return
-        if codes.is_descriptive(text):
-            # a board has no seed code: played, but its score is not kept among the best
-            self.playing = got.code
-            self.say(f"Playing {got.code}")
-            self.app.push_screen(PuzzleScreen(got.puzzle, coins=FREE_PLAY_COINS), self.finished)
-            return
         self.play(code)
+
+    def _build(self, text: str) -> None:
+        """(In a thread.) The board of the descriptive code ``text``, or why there is none."""
+        try:
+            got: codes.Described | str = codes.build(text)
+        except codes.PuzzleCodeError as err:
+            got = str(err)
+        with contextlib.suppress(RuntimeError):  # the app may have ended meanwhile
+            self.app.call_from_thread(self._built, got)
+
+    def _built(self, got: codes.Described | str) -> None:
+        self.building = None
+        if not self.is_mounted:  # left before the board was built
+            return
+        if isinstance(got, str):
+            self.say(got, error=True)
+            return
+        if self.app.screen is not self:  # another screen opened meanwhile: not over it
+            self.say("")
+            return
+        # a board has no seed code: played, but its score is not kept among the best
+        self.playing = got.code
+        self.say(f"Playing {got.code}")
+        self.app.push_screen(PuzzleScreen(got.puzzle, coins=FREE_PLAY_COINS), self.finished)
 
     def play(self, code: str) -> None:
         """Open the puzzle ``code`` (with its custom options, if any) on the puzzle screen."""

@@ -38,7 +38,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-from roguelike import depth, puzzles, seeds
+from roguelike import depth, puzzles, seeds, tiles
 from roguelike.gen.floor import Floor
 from roguelike.puzzles import keydoor, keydoor_gen
 from roguelike.puzzles.visit import score as visit_score
@@ -152,13 +152,8 @@ def place_puzzles(fl: Floor) -> list[PuzzleRoom]:
     rooms: list[PuzzleRoom] = []
 
     def seed_of(kind: str, key: int) -> int:
-        seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{key}")
-        if kind != keydoor.KeyDoor.type_name:
-            return seed
-        # a keydoor board's shape follows its place in the run (the floor, then the keydoors
-        # before it on the floor), so a run's boards take the shapes in turn
         before = sum(r.type == kind for r in rooms)
-        return keydoor_gen.run_seed(seed, fl.seed, fl.number + before)
+        return pedestal_seed(fl.seed, fl.number, key, kind, before)
 
     for key_id, kind in zip(chosen, floor_types(fl.seed, fl.number, len(chosen)), strict=True):
         k = keys[key_id]
@@ -178,6 +173,41 @@ def place_puzzles(fl: Floor) -> list[PuzzleRoom]:
     return rooms + change_rooms(fl, rooms)
 
 
+def key_seed(world: int, floor_number: int, key: int) -> int:
+    """The seed the pedestal of ``key`` on floor ``floor_number`` of world ``world`` draws from
+    (a floor change's pedestal keeps it as it is; :func:`pedestal_seed`)."""
+    return seeds.text_seed(f"{world}/{floor_number}/puzzle/{key}")
+
+
+def pedestal_seed(world: int, floor_number: int, key: int, kind: str, before: int = 0) -> int:
+    """The seed of a key's or vault's pedestal holding a puzzle of type ``kind``: its
+    :func:`key_seed`, and for a keydoor board that seed moved so the board's shape follows its
+    place in the run (the floor, then ``before``: the keydoor pedestals placed before it on the
+    floor; :func:`keydoor_gen.run_seed`), so a run's boards take the shapes in turn. The one choice
+    :func:`place_puzzles` makes, which :func:`pedestal_seeds` repeats."""
+    seed = key_seed(world, floor_number, key)
+    if kind != keydoor.KeyDoor.type_name:
+        return seed
+    return keydoor_gen.run_seed(seed, world, floor_number + before)
+
+
+def pedestal_seeds(world: int, floor_number: int, kind: str) -> list[int]:
+    """Every seed a pedestal of type ``kind`` on floor ``floor_number`` of world ``world`` can
+    have, key by key (each key's :func:`pedestal_seed` at each place among the floor's
+    keydoors, and its plain :func:`key_seed`, as a floor change's pedestal has): what finds a
+    solved pedestal of a floor that is gone (the puzzle index, ``saves.scores.left_behind``)."""
+    out: list[int] = []
+    for key in range(1, tiles.MAX_KEYS + 1):
+        found = [key_seed(world, floor_number, key)]
+        if kind == keydoor.KeyDoor.type_name:
+            found += [
+                pedestal_seed(world, floor_number, key, kind, before)
+                for before in range(tiles.MAX_KEYS)
+            ]
+        out += dict.fromkeys(found)  # in order, once each
+    return out
+
+
 #: The stream that draws a floor change's pedestal type (its own, so the key and vault
 #: pedestals' draws never move for it).
 CHANGE_PUZZLE_STREAM = "change-puzzles"
@@ -194,7 +224,7 @@ def change_rooms(fl: Floor, rooms: list[PuzzleRoom]) -> list[PuzzleRoom]:
         held = {r.type for r in rooms + out}
         options = [t for t in TYPES if t not in held] or list(TYPES)
         kind = options[int(rng.integers(len(options)))]
-        seed = seeds.text_seed(f"{fl.seed}/{fl.number}/puzzle/{ch.key}")
+        seed = key_seed(fl.seed, fl.number, ch.key)
         level = difficulty_for(fl.number, room_depth.get(ch.room, 0))
         out.append(PuzzleRoom(ch.key, ch.x, ch.y, kind, level, seed))
     return out

@@ -21,7 +21,15 @@ from roguelike.recording import Recording
 from roguelike.version import GAME_VERSION, GENERATOR_VERSION
 from saves import envelope
 from saves.errors import SaveError
-from saves.ladder import KIND, Entry, Ladder, LadderFileError, WorldKey, unpack_ladder
+from saves.ladder import (
+    KIND,
+    Entry,
+    Ladder,
+    LadderFileError,
+    WorldKey,
+    rank_key,
+    unpack_ladder,
+)
 from saves.ladder import pack as pack_ladder
 from saves.record import RunRecord, pack, record_of
 from tests.cli.support import refused, run
@@ -89,14 +97,34 @@ def test_three_bot_runs_are_ranked_by_score_and_a_forgery_is_refused(capsys, tmp
     assert lines[-2] == "Refused:" and lines[-1].startswith(f"  {forged}: the record's claim")
 
 
-def test_ties_are_broken_by_turns_then_end_then_id(capsys, tmp_path):
+def test_ties_are_broken_by_what_the_replay_proves_never_by_dates_or_ids():
+    """A run's dates, id and world name are the sender's word: changing them moves nothing."""
     won = bot_runs()[2]
-    # the same score: a fewer-turns run cannot be forged, so ties here differ by their end
-    later = dataclasses.replace(won, id="20260102-00000b", ended="2026-01-03T00:00:00.000+00:00")
-    earlier = dataclasses.replace(won, id="20260102-00000c", started="2026-01-01T00:00:00+00:00")
-    files = [write(tmp_path / "a.run", later), write(tmp_path / "b.run", earlier)]
+    forged = dataclasses.replace(
+        won, id="00000000-000000", world="First", ended="2000-01-01T00:00:00.000+00:00"
+    )
+    assert rank_key(forged) == rank_key(won)
+    runs = bot_runs()
+    assert sorted(runs, key=rank_key) == sorted(runs, key=lambda r: (-r.score, r.turns))
+
+
+def test_the_same_run_with_another_start_id_and_world_counts_once(capsys, tmp_path):
+    """Re-packed with another start, id, world name and an early end, a run was ranked twice
+    (its copy first): the start is not proved by the replay, so it is the same run."""
+    a = bot_runs()[2]
+    b = dataclasses.replace(
+        a,
+        id="20260102-b1b1b1",
+        world="Copy",
+        started="1999-12-31T00:00:00.000+00:00",
+        ended="2000-01-01T00:00:00.000+00:00",
+    )
+    files = [write(tmp_path / "a.run", a), write(tmp_path / "b.run", b)]
     doc = ladder(capsys, *files)
-    assert [r["id"] for r in doc["runs"]] == [earlier.id, later.id]
+    assert [r["id"] for r in doc["runs"]] == [a.id]
+    assert doc["refused"] == [
+        {"file": files[1], "reason": f"the same run as {files[0]}: counted once"}
+    ]
 
 
 def test_the_same_run_twice_counts_once(capsys, tmp_path):
@@ -191,3 +219,22 @@ def test_a_run_not_checked_before_the_deadline_is_refused_as_such(capsys, tmp_pa
     doc = ladder(capsys, "--deadline", "0.000001", run_file)
     assert doc["runs"] == []
     assert doc["refused"] == [{"file": run_file, "reason": "not checked before the deadline"}]
+
+
+def test_the_world_is_chosen_among_runs_whose_world_claims_hold(capsys, tmp_path):
+    """Four files claiming another world than their recordings start, beside three genuine
+    runs: the junk outvoted the runs (a ladder of its world, every genuine run refused as
+    "another world"); only claims that hold choose the world."""
+    runs = bot_runs()
+    other = seeds.stored(OTHER_SEED)
+    junk = [
+        write(tmp_path / f"junk{i}.run", dataclasses.replace(runs[0], seed=other, id=f"x-{i}"))
+        for i in range(4)
+    ]
+    files = [write(tmp_path / f"r{i}.run", r) for i, r in enumerate(runs)]
+    doc = ladder(capsys, *junk, *files)
+    assert doc["world"]["seed"] == seeds.encode(SEED)
+    assert sorted(r["id"] for r in doc["runs"]) == sorted(r.id for r in runs)
+    assert sorted(Path(r["file"]).name for r in doc["refused"]) == [
+        f"junk{i}.run" for i in range(4)
+    ]

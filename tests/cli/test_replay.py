@@ -15,7 +15,7 @@ from roguelike.version import GENERATOR_VERSION
 from saves.hall import Hall
 from saves.record import pack
 from tests.cli.support import run
-from tests.saves.run_support import won_record
+from tests.saves.run_support import pack_unread, won_record
 
 
 def held_all(out: str) -> bool:
@@ -119,7 +119,7 @@ def _damaged(true_bytes: bytes) -> dict[str, tuple[bytes, str]]:
         "truncated": (true_bytes[:-7], "truncated"),
         "checksum": (true_bytes[:-1] + bytes([true_bytes[-1] ^ 0x40]), "checksum"),
         "empty": (b"", "does not start with RGLKRUN1"),
-        "generator": (pack(other), f"generator 1, this game has {GENERATOR_VERSION}"),
+        "generator": (pack_unread(other), f"generator 1, this game has {GENERATOR_VERSION}"),
     }
 
 

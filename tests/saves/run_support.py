@@ -61,6 +61,19 @@ def won_record(**changes: Any) -> RunRecord:
     return dataclasses.replace(record, **{"id": WON_ID, **changes})
 
 
+def pack_unread(record: RunRecord) -> bytes:
+    """The run file bytes of ``record`` as :func:`saves.record.pack` makes them, without its
+    read-back (which refuses what this game would not read): another game's file, such as
+    one of another generator."""
+    from roguelike.version import GAME_VERSION
+    from saves import envelope
+    from saves.record import KIND, RUN_FORMAT
+
+    payload = envelope.deflate(record.to_json(), KIND, "too large")
+    head = {"format": RUN_FORMAT, "game": GAME_VERSION, "generator": record.generator}
+    return envelope.wrap(head, payload, KIND)
+
+
 def plain_record(n: int, **changes: Any) -> RunRecord:
     """A record without a recording (as a world from before recordings leaves), numbered
     ``n`` so that ids and worlds differ."""

@@ -48,6 +48,7 @@ from roguelike.recording import (
 )
 from roguelike.version import GENERATOR_VERSION
 from saves.hall import Hall
+from saves.morgue import morgue
 from saves.record import (
     MAGIC,
     PuzzleScore,
@@ -516,3 +517,41 @@ def test_export_never_replaces_a_special_file(tmp_path):
     with pytest.raises(RunFileError, match="not a regular file"):
         hall.export(record.id, link)
     assert link.is_symlink() and not (tmp_path / "elsewhere.run").exists()
+
+
+# --- claims a morgue or a ladder shows but a digest does not cover ---------------------------
+
+
+def test_a_forged_final_view_is_never_shown_the_replays_is(tmp_path):
+    """The morgue shows a record's final view: gear, pack and messages the recording never
+    gave must not reach it (a re-packed file passed before: the seal is unkeyed). The view is
+    replaced by the replay's, not compared, so a later release's wording refuses no file."""
+    record = won_record()
+    assert record.final is not None
+    forged = dataclasses.replace(
+        record.final, gear=("a +9 vorpal blade",), messages=("You win with 10000 kills!",)
+    )
+    path = tmp_path / "forged.run"
+    path.write_bytes(pack(won_record(final=forged)))
+    hall = Hall(tmp_path / "hall")
+    kept = hall.import_file(path)
+    assert kept.final == record.final
+    assert "vorpal" not in morgue(hall.get(kept.id)[0])
+    # a file dropped in the hall by hand is shown as its replay proves too
+    dropped = tmp_path / "hall" / "runs" / "dropped.run"
+    dropped.parent.mkdir(parents=True, exist_ok=True)
+    dropped.write_bytes(pack(won_record(final=forged, id="20260102-d0d0d0")))
+    listed = {r.id: r for r in hall.runs()}
+    assert listed["20260102-d0d0d0"].final == record.final
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        ({"started": "2026-01-03T00:00:00.000+00:00"}, r"it began \(.*\) after it ended"),
+        ({"ended": "2999-01-01T00:00:00.000+00:00"}, "it ended in the future"),
+    ],
+)
+def test_dates_no_clock_could_write_are_refused(change, why):
+    with pytest.raises(RunFileError, match=f"the record's dates are false: it says {why}"):
+        verify(won_record(**change))

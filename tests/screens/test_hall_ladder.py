@@ -15,17 +15,13 @@ from screens.morgue import MorgueScreen
 from tests.screens.support import press_to, save_dir
 
 
-async def test_the_ladder_of_a_runs_world(short_run):
+async def test_the_ladder_of_a_runs_world(short_run, won_run):
     hall = Hall(save_dir())
     hall.add(short_run)
-    # the same world played again, further: a higher score; and a run of another seed
-    better = dataclasses.replace(
-        short_run,
-        id="r-better",
-        world="Again",
-        score=short_run.score + 50,
-        started="2026-01-01T00:00:00+00:00",
-    )
+    # the same world played again, to its end: a higher score; and a run of another seed
+    # (another run, not the same one re-dated: a ladder counts that once)
+    better = dataclasses.replace(won_run, id="r-better", world="Again")
+    assert better.score > short_run.score
     hall.add(better)
     hall.add(dataclasses.replace(short_run, id="r-other", world="Other", seed="0000-0000-C1SM"))
     app = RoguelikeApp()

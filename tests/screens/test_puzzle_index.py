@@ -6,6 +6,8 @@ Every test has a save folder of its own (``ROGUELIKE_SAVE_DIR``, set in tests/co
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from textual.widgets import DataTable, Input, Static
 
@@ -119,7 +121,11 @@ async def test_a_typed_descriptive_code_plays_that_board():
     app = RoguelikeApp()
     async with app.run_test(size=(80, 24)) as pilot:
         index = await open_index(pilot)
-        p = (await press_to(pilot, PuzzleScreen, "ctrl+o", *board, "enter")).visit.puzzle
+        await pilot.press("ctrl+o", *board, "enter")
+        await app.workers.wait_for_complete()  # the board is built in a thread
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleScreen)
+        p = app.screen.visit.puzzle
         assert (p.capacities, p.par) == ((10, 9, 3), 4)
         assert index.playing == board
         await solve_jugs_with_keys(pilot)
@@ -128,6 +134,39 @@ async def test_a_typed_descriptive_code_plays_that_board():
         assert app.screen is index
         assert f"{board}: solved, score 100 (a board's score is not kept)" in message(index)
         assert BestScores(Store().path).read() == {}
+
+
+async def test_a_descriptive_code_is_built_off_the_ui_thread_and_says_so(monkeypatch):
+    """Solving a hand-made board to its par may take a second (a 4×4 sliding board at the
+    solver's budget): it is built in a thread, the screen saying so and answering meanwhile;
+    a second code while one is building is told to wait."""
+    board = "jugs:easy:10,9,3/9,1,0"
+    release = threading.Event()
+    threads: list[threading.Thread] = []
+    real = codes.build
+
+    def slow_build(text):
+        threads.append(threading.current_thread())
+        if threading.current_thread() is not threading.main_thread():
+            release.wait(60)  # held until the test has looked at the busy screen
+        return real(text)
+
+    monkeypatch.setattr(codes, "build", slow_build)
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        index = await open_index(pilot)
+        await pilot.press("ctrl+o", *board, "enter")
+        await pilot.pause()
+        assert threads and threads[0] is not threading.main_thread()
+        assert message(index) == f"Building {board}…"
+        await pilot.press("enter")  # the same code again: still building
+        await pilot.pause()
+        assert message(index) == f"Still building {board}…"
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleScreen) and index.playing == board
+    assert len(threads) == 1
 
 
 @pytest.mark.parametrize(
@@ -145,6 +184,7 @@ async def test_a_bad_code_says_why_in_one_line_and_stays(code, words):
     async with app.run_test(size=(80, 24)) as pilot:
         index = await open_index(pilot)
         await pilot.press("ctrl+o", *code, "enter")
+        await app.workers.wait_for_complete()  # a descriptive code is built in a thread
         await pilot.pause()
         assert app.screen is index
         assert words in message(index)
