@@ -77,8 +77,9 @@ SESSION_ERRORS: tuple[type[Exception], ...] = (StoreError, ValueError, OSError)
 MakeGame = Callable[[World], GameState]
 
 
-def _why(err: BaseException) -> str:
-    """The one line of a failed read or write (an OSError's reason and file, else its text)."""
+def failure_reason(err: BaseException) -> str:
+    """The one line of a failed read or write (an OSError's reason and file, else its text):
+    what the player is told, never Python's ``[Errno 28]`` form."""
     if isinstance(err, OSError) and err.strerror:
         where = f" ({err.filename})" if err.filename else ""
         return f"{err.strerror}{where}"
@@ -235,7 +236,8 @@ class Session:
                     try:
                         keep_room_score(self.store.path, room)
                     except OSError as err:  # the game plays on; the player is told
-                        self.save_error = f"the puzzle's best score was not kept: {_why(err)}"
+                        why = failure_reason(err)
+                        self.save_error = f"the puzzle's best score was not kept: {why}"
         return events
 
     def save(self) -> WorldInfo | None:
@@ -256,7 +258,7 @@ class Session:
         try:
             self.save()
         except SESSION_ERRORS as err:
-            self.save_error = str(err)
+            self.save_error = failure_reason(err)
             return False
         return True
 
@@ -338,7 +340,8 @@ class Session:
             self.kept = Hall(self.store.path).add(record)
         except SESSION_ERRORS as err:
             raise HallNotWritten(
-                f"the run of {self.world.name!r} could not be kept in the hall of runs: {_why(err)}"
+                f"the run of {self.world.name!r} could not be kept in the hall of runs: "
+                f"{failure_reason(err)}"
             ) from err
         return self.kept
 

@@ -292,12 +292,13 @@ class RoguelikeApp(Ending):
     def _try(self, action: Callable[[], R], failure: str = "{}") -> R | None:
         """``action()``; None, and a notification (``failure`` with the reason), if it failed
         as opening, saving or deleting a world can fail."""
-        from saves.session import SESSION_ERRORS  # loads the engine: not before a game
+        from saves.session import SESSION_ERRORS, failure_reason  # loads the engine
 
         try:
             return action()
         except SESSION_ERRORS as err:
-            self.notify(failure.format(err), severity="error", timeout=6, markup=False)
+            why = failure.format(failure_reason(err))
+            self.notify(why, severity="error", timeout=6, markup=False)
             return None
 
     def open_world(self, name: str) -> Session | None:
@@ -342,12 +343,13 @@ class RoguelikeApp(Ending):
         # command line to print: the player is told) and the world is not left locked
         session = self.session
         if session is not None and session.open and not session.ended:
-            from saves.session import SESSION_ERRORS  # loaded: a game is open
+            from saves.session import SESSION_ERRORS, failure_reason  # loaded: a game is open
 
             try:
                 session.save()
             except SESSION_ERRORS as err:
-                self.unsaved = f"{session.world.name} was not saved on closing: {err}"
+                why = failure_reason(err)
+                self.unsaved = f"{session.world.name} was not saved on closing: {why}"
         self._close()
 
     # -- options ---------------------------------------------------------------------------

@@ -71,7 +71,7 @@ class Ending(App[None]):
         ``then()``. If saving fails, the game stays open and held, and the player is asked
         (:class:`~screens.leave.SaveFailedScreen`, saying why in one line): try again, leave
         without saving, or go back to the game. A game is never closed unsaved silently."""
-        from saves.session import SESSION_ERRORS  # loads the engine: not before a game
+        from saves.session import SESSION_ERRORS, failure_reason  # loads the engine
 
         if not session.open:  # watched, or already released
             then()
@@ -85,7 +85,7 @@ class Ending(App[None]):
             from screens.leave import SaveFailedScreen  # only when a save fails
 
             self._push(
-                SaveFailedScreen(session.world.name, str(err)),
+                SaveFailedScreen(session.world.name, failure_reason(err)),
                 partial(self._save_failed, session, then),
             )
             return
@@ -144,13 +144,13 @@ class Ending(App[None]):
     def _keep_unchecked(self, session: Session, why: str) -> None:
         """Save ``session``'s finished run as it is (kept, never deleted, its run not yet in
         the hall) and release it; the player is told ``why``."""
-        from saves.session import SESSION_ERRORS  # loaded: a game is open
+        from saves.session import SESSION_ERRORS, failure_reason  # loaded: a game is open
 
         name = session.world.name
         try:
             session.save()
         except SESSION_ERRORS as err:
-            self.unsaved = f"{name} was not saved on closing: {err}"
+            self.unsaved = f"{name} was not saved on closing: {failure_reason(err)}"
             self.notify(f"{why}; {self.unsaved}", severity="error", timeout=8, markup=False)
         else:
             self.notify(
@@ -204,7 +204,7 @@ class Ending(App[None]):
     def _given_up(
         self, name: str, then: Callable[[bool], None], result: CheckResult | None
     ) -> None:
-        from saves.session import SESSION_ERRORS  # loaded: give_up ran
+        from saves.session import SESSION_ERRORS, failure_reason  # loaded: give_up ran
 
         if result is None or result.stopped:
             if self._quitting:
@@ -215,7 +215,7 @@ class Ending(App[None]):
             return
         err = result.error
         if err is not None:
-            failure = str(err)
+            failure = failure_reason(err)
             if not isinstance(err, SESSION_ERRORS):  # a bug: the world is kept all the same
                 failure = f"the run of {name!r} could not be checked ({type(err).__name__})"
             self.notify(f"{failure}: the world is kept", severity="error", timeout=8, markup=False)

@@ -36,12 +36,13 @@ class LastingApp(RoguelikeApp):
         session = self.session
         if session is None or not session.open or session.ended:
             return True
-        from saves.session import SESSION_ERRORS  # loaded: a game is open
+        from saves.session import SESSION_ERRORS, failure_reason  # loaded: a game is open
 
         try:
             session.save()
         except SESSION_ERRORS as err:
-            self.unsaved = f"{session.world.name} was not saved on closing: {err}"
+            why = failure_reason(err)
+            self.unsaved = f"{session.world.name} was not saved on closing: {why}"
             return False
         return True
 

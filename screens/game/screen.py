@@ -47,7 +47,7 @@ from roguelike.engine import (
 from roguelike.engine.creatures import ITEMS
 from roguelike.engine.legend import legend_for
 from roguelike.engine.places import stairs_action
-from saves.session import SESSION_ERRORS
+from saves.session import SESSION_ERRORS, failure_reason
 from saves.text import printable
 from screens.bindings import textual_bindings
 from screens.character import CharacterScreen
@@ -257,7 +257,8 @@ class GameScreen(DungeonScreen[GameState | None]):
         try:
             world = session.take_over()
         except SESSION_ERRORS as err:
-            self.notify(f"Not saved: {err}", severity="error", timeout=6, markup=False)
+            why = failure_reason(err)
+            self.notify(f"Not saved: {why}", severity="error", timeout=6, markup=False)
             return
         self.world_name = world.name
         self.notify(f"Saved as {world.name}", timeout=4, markup=False)

@@ -196,3 +196,22 @@ def test_world_delete_of_a_world_never_played_keeps_no_run(capsys, tmp_path):
     code, out, _ = run(capsys, "world", "delete", "Untouched", "--yes", "--save-dir", str(tmp_path))
     assert code == 0 and "kept in the hall" not in out and not store.exists("Untouched")
     assert Hall(tmp_path).runs() == []
+
+
+def test_world_delete_refuses_when_its_run_cannot_reach_the_hall(capsys, tmp_path):
+    """Issue 24, case 2: a file named ``runs`` where the hall's folder should be. The delete
+    is refused in one line with a non-zero exit, and the world (its run) is kept."""
+    store = Store(tmp_path)
+    world = World("Blocked Hall", TINY_SEED, "small")
+    state = tiny_game(name=world.name)
+    recording = Recording.begin(state)
+    step(state, Wait())
+    recording.add(Wait(), state)
+    store.save(state, world, recording=recording)
+    (tmp_path / "runs").write_text("a file where the hall's folder goes")
+    code, out, err = run(
+        capsys, "world", "delete", "Blocked Hall", "--yes", "--save-dir", str(tmp_path)
+    )
+    assert code != 0 and "deleted" not in out
+    assert len(err.splitlines()) == 1 and "Traceback" not in err and "hall" in err, err
+    assert store.exists("Blocked Hall")  # its run is not lost

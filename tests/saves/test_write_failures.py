@@ -24,7 +24,7 @@ from saves.codec.common import MAX_BIG, MAX_PACK
 from saves.errors import HallNotWritten, SaveError
 from saves.hall import Hall
 from saves.scores import BestScores
-from saves.session import SESSION_ERRORS, Games
+from saves.session import SESSION_ERRORS, Games, failure_reason
 from saves.world import World
 from tests.saves.support import fresh_game, world_of
 
@@ -62,6 +62,17 @@ def test_a_failed_save_on_leaving_keeps_the_game_open_and_held(tmp_path, monkeyp
     assert session.save_and_quit() is False
     assert not session.open
     assert Store(tmp_path).info("Full Disk").turn == turn
+
+
+def test_a_failure_is_told_in_the_players_words_not_pythons():
+    """What the leave question and the notes say: the reason (and file), not ``[Errno 28]``."""
+    assert failure_reason(OSError(errno.ENOSPC, "No space left on device")) == (
+        "No space left on device"
+    )
+    assert failure_reason(OSError(errno.EROFS, "Read-only file system", "a.rgl")) == (
+        "Read-only file system (a.rgl)"
+    )
+    assert failure_reason(SaveError("state.hp: 5 is outside 0..4")) == "state.hp: 5 is outside 0..4"
 
 
 # --- case 2: a world deleted only once its run is in the hall ------------------------------

@@ -57,7 +57,8 @@ async def test_ctrl_q_with_a_full_disk_asks_and_a_retry_saves(quiet_worlds, monk
         await pilot.pause()
         assert app.is_running  # never quits unsaved without a word
         assert isinstance(app.screen, SaveFailedScreen)
-        assert "No space left on device" in screen_text(app)
+        said = screen_text(app)
+        assert "No space left on device (world.rgl)" in said and "[Errno" not in said
         assert Store().info(NAME).turn == 0 and locks()  # still held
         disk.full = False  # space freed
         await pilot.press("r")
