@@ -220,7 +220,7 @@ def test_every_solved_pedestal_of_a_floor_left_behind_is_found():
     for seed in range(20):
         for number in (1, 3):
             rooms = place_puzzles(floor(seed, number))
-            keydoors += sum(r.type == keydoor.TYPE.name for r in rooms)
+            keydoors += sum(r.type == keydoor.KeyDoor.type_name for r in rooms)
             solved = [r for r in rooms if _carried(r)]
             state = cast(
                 GameState,
