@@ -46,17 +46,6 @@ def games(text: str) -> int:
     return n
 
 
-def seconds(text: str) -> float:
-    """A delay from the command line: 0 to a day, in seconds."""
-    try:
-        n = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= n <= 86400:
-        raise argparse.ArgumentTypeError(f"{text} s: give 0 to 86400")
-    return n
-
-
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--host",
@@ -75,15 +64,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--club",
         action="store_true",
         help="host a club: each browser picks a player name and keeps it, each player's "
-        "worlds are their own, the hall is shared, games in progress can be watched (/watch)",
-    )
-    p.add_argument(
-        "--watch-delay",
-        type=seconds,
-        default=60.0,
-        metavar="SECONDS",
-        help="how far behind a watched game is shown (60: no coaching from what the "
-        "spectators see)",
+        "worlds are their own, the hall is shared, games in progress can be watched (/watch: "
+        "replayed from their inputs, a daily 50 turns behind)",
     )
     add_save_dir_option(p)
 
@@ -102,7 +84,6 @@ def run(args: argparse.Namespace) -> None:
             args.port,
             args.games,
             club=args.club,
-            watch_delay=args.watch_delay,
         ).serve()
     except OSError as err:  # the port is taken, the address is not this machine's
         raise Fail(f"cannot serve on {args.host}:{args.port}: {err.strerror or err}") from None
