@@ -91,11 +91,11 @@ class FollowScreen(ReplayScreen):
         """The inputs newly shown, added to what the viewer plays; True if any were."""
         reader, shown = self.reader, self.recording
         assert reader.recording is not None and shown is not None
-        upto = reader.shown()
-        if upto <= len(shown):
+        have, upto = len(shown), reader.shown()
+        if upto <= have:
             return False
-        shown.actions += reader.recording.actions[len(shown) : upto]
-        shown.checks += reader.recording.checks[len(shown) : upto]
+        shown.actions += reader.recording.actions[have:upto]
+        shown.checks += reader.recording.checks[have:upto]
         return True
 
     def _follow(self) -> None:
@@ -120,8 +120,8 @@ class FollowScreen(ReplayScreen):
             if self.reader.gone:
                 return f"{who.capitalize()} is over."
             return f"Waiting for {who} to begin… · q leaves"
-        if not self.finished:
-            return super().status_line(width)
+        if not self.finished and self.played < len(self.record.recording):
+            return super().status_line(width)  # catching up (or seeking back)
         state = self.state
         where = f"Watching {who} · turn {state.turn} · floor {state.number}"
         if state.over:
