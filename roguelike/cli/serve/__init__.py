@@ -46,6 +46,17 @@ def games(text: str) -> int:
     return n
 
 
+def seconds(text: str) -> float:
+    """A time from the command line: 1 s to a day, in seconds."""
+    try:
+        n = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 1 <= n <= 86400:
+        raise argparse.ArgumentTypeError(f"{text} s: give 1 to 86400")
+    return n
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--host",
@@ -67,6 +78,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "worlds are their own, the hall is shared, games in progress can be watched (/watch: "
         "replayed from their inputs, a daily 50 turns behind)",
     )
+    p.add_argument(
+        "--idle",
+        type=seconds,
+        default=1800.0,
+        metavar="SECONDS",
+        help="a club's game without a key this long is saved and ended (1800)",
+    )
     add_save_dir_option(p)
 
 
@@ -84,6 +102,7 @@ def run(args: argparse.Namespace) -> None:
             args.port,
             args.games,
             club=args.club,
+            idle=args.idle,
         ).serve()
     except OSError as err:  # the port is taken, the address is not this machine's
         raise Fail(f"cannot serve on {args.host}:{args.port}: {err.strerror or err}") from None
