@@ -123,7 +123,7 @@ class ServedApp(LastingApp):
     def log_line(self, what: str) -> None:
         """Test mode (``ROGUELIKE_SERVED_LOG``, a file): a line with the time, for what a
         browser test cannot read from the canvas (a game's map drawn, the screen on top and
-        the widget focused on it, the turn)."""
+        the widget focused on it, the turn; a watcher's: the watched game's turn shown)."""
         path = os.environ.get(LOG_VARIABLE)
         if path:
             try:
@@ -142,6 +142,13 @@ class ServedApp(LastingApp):
         if focus != self._focus:
             self._focus = focus
             self.log_line(f"focus {focus}")
+        if self.follow is not None:  # a watcher: the turn of the game it shows
+            state = getattr(self.screen_stack[-1], "state", None) if self.screen_stack else None
+            watched = getattr(state, "turn", None)
+            if watched != self._turn:
+                self._turn = watched
+                self.log_line(f"watched {watched}")
+            return
         turn = None if self.session is None else self.session.state.turn
         if turn != self._turn:
             self._turn = turn

@@ -141,6 +141,8 @@ class GameService(AppService):
         #: the input stream its games write (a watcher's: the one it follows)
         self.stream = stream
         self.size = (80, 24)
+        #: when the game first wrote to its screen (None: not yet; its idle time starts there)
+        self.first_output: float | None = None
 
     @property
     def watcher(self) -> bool:
@@ -171,6 +173,8 @@ class GameService(AppService):
         return None if self._process is None else self._process.pid
 
     async def on_data(self, payload: bytes) -> None:
+        if self.first_output is None:
+            self.first_output = time.monotonic()
         if self.gone:
             return
         try:
@@ -214,6 +218,13 @@ class GameService(AppService):
         else:
             await process.wait()
         await task
+
+
+@dataclass
+class Keys:
+    """When a tab's last key came (``time.monotonic()``)."""
+
+    last: float
 
 
 @dataclass(frozen=True)
@@ -487,20 +498,38 @@ class GameServer(Server):
         return websocket
 
     async def _relay(self, websocket: web.WebSocketResponse, game: GameService) -> None:
-        """The page's messages to the game (keys, sizes, focus); anything malformed ends
-        the tab's game (saved), as does a club's game without a key for ``idle`` seconds (a
-        watcher, once the game it watches is over and it has had no key for as long)."""
-        last_key = time.monotonic()
+        """The page's messages to the game (keys, sizes, focus), until the page goes or sends
+        anything malformed; in a club, also until the game has had no key for ``idle``
+        seconds (counted from its first output at the earliest: a game still starting is
+        not idle), a watcher once the game it watches is over too. Its caller then ends the
+        game (saved). The idle time is kept here, not by the websocket's receive timeout
+        (aiohttp closes the websocket when that runs out)."""
+        keys = Keys(time.monotonic())
+        reading = asyncio.create_task(self._read(websocket, game, keys))
+        try:
+            while not reading.done():
+                if self.club is None:
+                    await reading
+                    break
+                since = max(keys.last, game.first_output or keys.last)
+                wait = since + self.idle - time.monotonic()
+                if wait > 0:
+                    await asyncio.wait({reading}, timeout=wait)
+                elif game.watcher and self._running(game.watch_id):
+                    keys.last = time.monotonic()
+                else:
+                    log.info("game %s idle for %.0f s: saved and ended", game.pid, self.idle)
+                    break
+        finally:
+            if not reading.done():
+                reading.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await reading
+
+    async def _read(self, websocket: web.WebSocketResponse, game: GameService, keys: Keys) -> None:
+        """The page's messages to the game, each key's time in ``keys`` (see :meth:`_relay`)."""
         while True:
-            idle = None if self.club is None else max(0.0, last_key + self.idle - time.monotonic())
-            try:
-                message = await websocket.receive(timeout=idle)
-            except TimeoutError:
-                if game.watcher and self._running(game.watch_id):
-                    last_key = time.monotonic()
-                    continue
-                log.info("game %s idle for %.0f s: saved and ended", game.pid, self.idle)
-                return
+            message = await websocket.receive()
             if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
                 return
             if message.type == WSMsgType.ERROR:
@@ -513,7 +542,7 @@ class GameServer(Server):
             kind = envelope[0]
             data = envelope[1] if len(envelope) > 1 else None
             if kind == "stdin" and isinstance(data, str):
-                last_key = time.monotonic()
+                keys.last = time.monotonic()
                 await game.send_bytes(data.encode("utf-8"))
             elif kind == "resize" and isinstance(data, dict):
                 game.size = (cells(str(data.get("width")), 80), cells(str(data.get("height")), 24))

@@ -130,4 +130,3 @@ def test_a_players_own_runs_list_is_bounded_and_a_damaged_one_counts_nothing(tmp
     assert hall.streak(today) == 0 and not hall.daily_used(today)
     (folder / OWN_RUNS).write_bytes(b"x" * (MAX_LISTED * 41 + 2))
     assert hall.own() == []
-
