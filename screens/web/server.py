@@ -63,7 +63,7 @@ from aiohttp import BodyPartReader, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from roguelike.cli.serve.club import COOKIE, Club, NameRefused, Player
+from roguelike.cli.serve.club import COOKIE, PLAYERS_DIR, Club, NameRefused, Player
 from roguelike.cli.serve.start import (
     Start,
     StartRefused,
@@ -364,6 +364,7 @@ class GameServer(Server):
         return app
 
     async def on_startup(self, app: web.Application) -> None:
+        self._drop_streams()
         where = f"http://{self.host}:{self.port}/"
         self.console.print(f"Serving the game on {where}", highlight=False)
         if self.host not in ("127.0.0.1", "localhost", "::1"):
@@ -377,6 +378,16 @@ class GameServer(Server):
     async def on_shutdown(self, app: web.Application) -> None:
         """Every game saves and ends before the server does."""
         await asyncio.gather(*(game.stop() for game in list(self.games.values())))
+
+    def _drop_streams(self) -> None:
+        """The input streams a server killed before left behind (no game writes them)."""
+        root = Store(self.save_dir).path
+        for stale in [
+            *root.glob(f"{LIVE_DIR}/*.live"),
+            *root.glob(f"{PLAYERS_DIR}/*/{LIVE_DIR}/*.live"),
+        ]:
+            with contextlib.suppress(OSError):
+                stale.unlink()
 
     async def on_cleanup(self, app: web.Application) -> None:
         shutil.rmtree(self.uploads, ignore_errors=True)

@@ -224,3 +224,15 @@ async def test_an_uploaded_challenge_cannot_make_the_game_read_a_server_file_by_
         await field.action_submit()
         await pilot.pause(0.5)
         assert Hall(saves).challenges() == []
+
+
+async def test_streams_left_by_a_killed_server_are_dropped_on_start(tmp_path):
+    stale = [tmp_path / "live" / "a.live", tmp_path / "players" / "0123" / "live" / "b.live"]
+    for path in stale:
+        path.parent.mkdir(parents=True)
+        path.write_text("{}\n")
+    keep = tmp_path / "players" / "0123" / "world.save"
+    keep.write_text("")
+    client = await client_of(GameServer(str(tmp_path), "127.0.0.1", 0, club=True))
+    await client.close()
+    assert not any(p.exists() for p in stale) and keep.exists()
