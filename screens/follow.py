@@ -99,10 +99,13 @@ class FollowScreen(ReplayScreen):
         return True
 
     def _follow(self) -> None:
-        """New inputs shown: played on, if the viewer had caught up with the last ones."""
-        if self.recording is None or not self._extend():
+        """New inputs shown: played on once the viewer has caught up with the last ones (a
+        seek or a replay under way when they came plays on to them when it ends)."""
+        if self.recording is None:
             return
-        if self.finished and self.error is None and not self.seeking:
+        self._extend()
+        behind = self.played < len(self.recording)
+        if behind and self.finished and self.error is None and not self.seeking:
             self.finished = False
             self._play_from(self.played, self._visited)
             self._restart_timer()
