@@ -12,6 +12,13 @@ them, and of those a listing replayed); a file not in it, dropped into the folde
 replayed once before it is listed, and one that does not hold up is not listed, with the
 reason in :attr:`Hall.problems`; :meth:`Hall.get` (``runs show``, an export, a replay) gives only
 what a listing would list, and says why not. The daily streak is counted from the hall's runs.
+
+**A shared hall** (a club's, ``roguelike serve --club``: each player's folder links to one
+``runs`` folder) holds every player's runs, but the daily's scored run and the streak are each
+player's own: such a folder has an :data:`OWN_RUNS` file, the ids of the runs its games kept
+(one a line, the newest :data:`MAX_LISTED`), and :meth:`Hall.daily_used` and
+:meth:`Hall.streak` count only those. A folder without the file is one player's: every run
+is theirs.
 """
 
 from __future__ import annotations
@@ -50,6 +57,9 @@ _READ: dict[Path, tuple[tuple[int, int, int], RunRecord | str]] = {}
 #: those a listing replayed. A run file not in it (dropped into the folder by hand) is
 #: verified by replay before it is listed, once: then its checksum joins the list.
 CHECKED_FILE = "checked"
+#: In a shared hall's player folder: the ids of that player's own runs (see the module).
+OWN_RUNS = "own-runs"
+_RUN_ID = re.compile(r"[0-9A-Za-z-]{1,40}", re.ASCII)
 #: The most checksums the list keeps (the newest), and its largest size.
 MAX_CHECKED = 2 * MAX_LISTED
 _CHECKSUM = re.compile(r"[0-9a-f]{32}", re.ASCII)
@@ -110,6 +120,8 @@ class Hall:
             folder.mkdir(parents=True, exist_ok=True)
             data = pack(record)
             self._vouch(folder, [checksum(data)])
+            if not imported:  # listed first: an id without its file counts for nothing
+                self._own_add(record.id)
             write_atomic(self.file(record.id, imported), data)
         return record
 
@@ -296,16 +308,49 @@ class Hall:
             if not self._taken(run_id):
                 return run_id
 
-    def daily_used(self, day: dt.date, runs: list[RunRecord] | None = None) -> bool:
-        """Whether the scored run of ``day``'s daily world is used (a later one is practice:
-        :meth:`add` keeps it unscored). ``runs``: the hall's runs, if already read."""
+    def _own_ids(self) -> set[str] | None:
+        """The ids of this folder's player's own runs in a shared hall (None: the hall is
+        theirs alone; a list that cannot be read is empty: nothing is counted as theirs)."""
+        path = self.path / OWN_RUNS
+        if not path.exists() and not path.is_symlink():
+            return None
+        try:
+            text = read_file(path, MAX_LISTED * 41 + 1).decode("ascii")
+        except (OSError, SaveError, UnicodeDecodeError):
+            return set()
+        return {line for line in text.split("\n") if _RUN_ID.fullmatch(line)}
+
+    def _own_add(self, run_id: str) -> None:
+        """``run_id`` joins this player's own runs, in a shared hall (raises OSError)."""
+        own = self._own_ids()
+        if own is None:
+            return
+        path = self.path / OWN_RUNS
+        try:
+            text = read_file(path, MAX_LISTED * 41 + 1).decode("ascii")
+        except (OSError, SaveError, UnicodeDecodeError):
+            text = ""
+        ids = [line for line in text.split("\n") if _RUN_ID.fullmatch(line)]
+        ids = [*ids, run_id][-MAX_LISTED:]
+        write_atomic(path, "".join(f"{i}\n" for i in ids).encode("ascii"))
+
+    def own(self, runs: list[RunRecord] | None = None) -> list[RunRecord]:
+        """This folder's player's own runs among ``runs`` (the hall's, if None): in a
+        shared hall, those its games kept; else all of them."""
         runs = self.runs() if runs is None else runs
+        own = self._own_ids()
+        return runs if own is None else [r for r in runs if r.id in own]
+
+    def daily_used(self, day: dt.date, runs: list[RunRecord] | None = None) -> bool:
+        """Whether this player's scored run of ``day``'s daily world is used (a later one is
+        practice: :meth:`add` keeps it unscored). ``runs``: the hall's runs, if already read."""
+        runs = self.own(runs)
         return any(r.daily == day.isoformat() and r.scored and not r.practice for r in runs)
 
     def streak(self, today: dt.date | None = None, runs: list[RunRecord] | None = None) -> int:
         """Days in a row, ending today or yesterday (UTC), with a daily run finished.
-        ``runs``: the hall's runs, if already read."""
-        runs = self.runs() if runs is None else runs
+        ``runs``: the hall's runs, if already read. Only this player's own count."""
+        runs = self.own(runs)
         days = {r.daily for r in runs if r.daily and not r.practice}  # practice never counts
         day = today or dt.datetime.now(dt.UTC).date()
         if day.isoformat() not in days:

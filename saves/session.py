@@ -51,6 +51,7 @@ from roguelike.presets import DEFAULT_PRESET
 from roguelike.recording import Progress, Recording, RecordingError, frames
 from saves.errors import HallNotWritten, NotSaved, SaveError, StoreError, WorldNotFound
 from saves.hall import Hall
+from saves.live import LiveWriter
 from saves.locks import WorldLock
 from saves.record import RunFileError, RunRecord, record_of
 from saves.scores import keep_room_score
@@ -131,6 +132,9 @@ class Session:
         self.state = state
         #: the run's inputs so far (None: a world saved before recordings)
         self.recording = recording
+        #: where each input is also written as it is played, for watchers (a served game's
+        #: input stream, :mod:`saves.live`; None: nowhere)
+        self.live: LiveWriter | None = None
         self.visited: list[VisitedFloor] = [] if visited is None else visited
         self.lock = lock
         #: the bot plays and nothing is on disk (until :meth:`take_over`)
@@ -222,7 +226,12 @@ class Session:
         floor = self.state.number
         events = step_remembering(self.state, action, self.visited)
         if self.recording is not None:
+            recorded = len(self.recording)
             self.recording.add(action, self.state)
+            if self.live is not None and len(self.recording) > recorded:
+                self.live.add(
+                    self.recording.actions[-1], self.recording.checks[-1], self.state.turn
+                )
         if self.state.number != floor:
             self.prepare_next_floor()
             if self.open:

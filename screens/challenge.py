@@ -99,11 +99,14 @@ class ChallengeScreen(Screen[ChallengeChoice | None]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, hall: Hall, path: str = "") -> None:
-        """``path``: the file to offer (typed over by the player)."""
+    def __init__(self, hall: Hall, path: str = "", *, fixed: bool = False) -> None:
+        """``path``: the file to offer (typed over by the player, unless ``fixed``: a served
+        game's upload, where a path typed would name a file of the server's, not the
+        player's: the field is then read-only and only ``path`` is ever checked)."""
         super().__init__()
         self.hall = hall
         self.path = path
+        self.fixed = fixed
         #: the imported record, once checked
         self.record: RunRecord | None = None
         self.checking = False
@@ -115,12 +118,13 @@ class ChallengeScreen(Screen[ChallengeChoice | None]):
         with Vertical(id="challenge-box"):
             yield Static("Import a challenge", id="challenge-title")
             yield Static("The challenge file (Enter checks it):", markup=False)
-            yield Input(self.path, id="challenge-path")
+            yield Input(self.path, id="challenge-path", disabled=self.fixed)
             yield Static("", id="challenge-status", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(Input).focus()
+        if not self.fixed:
+            self.query_one(Input).focus()
 
     @property
     def status(self) -> Static:
@@ -132,7 +136,7 @@ class ChallengeScreen(Screen[ChallengeChoice | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        path = event.value.strip()
+        path = self.path if self.fixed else event.value.strip()
         if not path or self.checking:
             return
         self.record, self.checking = None, True

@@ -34,7 +34,7 @@ from typing import Protocol, runtime_checkable
 from textual.timer import Timer
 
 from roguelike.engine import Action, Event, GameState, Message, new_game
-from roguelike.recording import Frame, RecordingError, frames
+from roguelike.recording import Frame, Recording, RecordingError, frames
 from saves.record import RunRecord
 from saves.session import step_remembering
 from saves.text import printable
@@ -65,6 +65,16 @@ class PracticeHost(Protocol):
         """Start a practice game from input ``played`` of ``record``'s run."""
 
 
+class Replayable(Protocol):
+    """What the viewer plays: a run record, or a game being watched (:mod:`screens.follow`)."""
+
+    @property
+    def world(self) -> str: ...
+
+    @property
+    def recording(self) -> Recording | None: ...
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """The replay as it stood after ``played`` inputs (copies: never played on)."""
@@ -80,7 +90,7 @@ class ReplayScreen(DungeonScreen[None]):
     BINDINGS = [*textual_bindings(REPLAY_BINDINGS, rebindable=False)]
 
     def __init__(
-        self, record: RunRecord, *, speed: int = DEFAULT_SPEED, paused: bool = False
+        self, record: Replayable, *, speed: int = DEFAULT_SPEED, paused: bool = False
     ) -> None:
         """``speed``: 1 to ``len(SPEEDS)``; ``paused``: start paused (tests step by hand)."""
         self.record = record
@@ -300,7 +310,12 @@ class ReplayScreen(DungeonScreen[None]):
         if action in ("pause", "faster", "slower", "next_floor"):
             return not self.finished
         if action == "practise":
-            return self.error is None and not self.state.over and isinstance(self.app, PracticeHost)
+            return (
+                self.error is None
+                and not self.state.over
+                and isinstance(self.app, PracticeHost)
+                and isinstance(self.record, RunRecord)
+            )
         return True
 
     def action_pause(self) -> None:
@@ -344,6 +359,8 @@ class ReplayScreen(DungeonScreen[None]):
     def action_practise(self) -> None:
         """``p``: a practice game from exactly where the replay stands (paused first)."""
         if self.seeking or self.error is not None or not isinstance(self.app, PracticeHost):
+            return
+        if not isinstance(self.record, RunRecord):  # a game being watched is no run yet
             return
         if self.state.over:
             self.notify("The run is over here: go back to an earlier turn to practise.")

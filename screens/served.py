@@ -22,6 +22,7 @@ import io
 import os
 import time
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
@@ -58,6 +59,8 @@ class ServedApp(LastingApp):
         seed: int | None = None,
         daily: bool = False,
         import_file: str | None = None,
+        live_stream: str | None = None,
+        follow: str | None = None,
         watch: bool = False,
         **kwargs: Any,
     ) -> None:
@@ -66,6 +69,10 @@ class ServedApp(LastingApp):
         self.served_seed = None if watch or daily else seed
         self.served_daily = daily
         self.import_file = import_file
+        #: where this tab's games write their inputs for watchers (:mod:`saves.live`)
+        self.live_stream = live_stream
+        #: the input stream this tab watches, read-only (:mod:`screens.follow`)
+        self.follow = follow
         # the test mode's screen on top and turn, as last logged
         self._top = ""
         self._focus: str | None = ""
@@ -79,17 +86,39 @@ class ServedApp(LastingApp):
             self.set_interval(0.1, self._log_top)
 
     def start_served(self) -> None:
-        """What the tab's URL asked for: an import, the daily, a seed (else the title)."""
-        if self.import_file is not None:
+        """What the tab's URL asked for: a game to watch, an import, the daily, a seed (else
+        the title)."""
+        if self.follow is not None:
+            from screens.follow import FollowScreen  # loads the replay viewer: not for the title
+
+            self.push_screen(FollowScreen(Path(self.follow)))
+        elif self.import_file is not None:
             self.import_upload(self.import_file)
         elif self.served_daily:
             self.action_daily()
         elif self.served_seed is not None:
             self.start_seed(self.served_seed)
 
+    def stream(self, session: Session) -> None:
+        """Write ``session``'s inputs to this tab's input stream as they are played, from its
+        start (its recording so far) on; a daily's watchers are kept behind (see
+        :mod:`saves.live`)."""
+        from saves.live import LiveWriter
+        from saves.record import daily_day
+
+        if self.live_stream is None or session.recording is None:
+            return
+        world = session.world
+        writer = LiveWriter(Path(self.live_stream))
+        daily = daily_day(world.seed, world.created) is not None
+        writer.begin(world.name, daily, session.recording, session.state.turn)
+        session.live = writer
+
     # -- the test mode -----------------------------------------------------------------------
 
     def play(self, session: Session) -> None:
+        if self.live_stream is not None and not session.watching:
+            self.stream(session)
         super().play(session)
         if os.environ.get(LOG_VARIABLE):
             self.call_after_refresh(self.log_line, f"shown {session.world.name}")
@@ -97,7 +126,7 @@ class ServedApp(LastingApp):
     def log_line(self, what: str) -> None:
         """Test mode (``ROGUELIKE_SERVED_LOG``, a file): a line with the time, for what a
         browser test cannot read from the canvas (a game's map drawn, the screen on top and
-        the widget focused on it, the turn)."""
+        the widget focused on it, the turn; a watcher's: the watched game's turn shown)."""
         path = os.environ.get(LOG_VARIABLE)
         if path:
             try:
@@ -116,6 +145,13 @@ class ServedApp(LastingApp):
         if focus != self._focus:
             self._focus = focus
             self.log_line(f"focus {focus}")
+        if self.follow is not None:  # a watcher: the turn of the game it shows
+            state = getattr(self.screen_stack[-1], "state", None) if self.screen_stack else None
+            watched = getattr(state, "turn", None)
+            if watched != self._turn:
+                self._turn = watched
+                self.log_line(f"watched {watched}")
+            return
         turn = None if self.session is None else self.session.state.turn
         if turn != self._turn:
             self._turn = turn
@@ -170,12 +206,13 @@ class ServedApp(LastingApp):
         # here, not at the top: the session and the run files it loads are not for the title
         from screens.challenge import ChallengeScreen
 
-        screen = ChallengeScreen(self.hall, path)
+        # the field is read-only: a path typed there would read the server's files
+        screen = ChallengeScreen(self.hall, path, fixed=True)
         self._push(screen, self._challenge_chosen)
 
-        def submit() -> None:
+        def submit() -> None:  # to the screen: the field is disabled
             field = screen.query_one("#challenge-path", Input)
-            field.post_message(Input.Submitted(field, field.value))
+            screen.post_message(Input.Submitted(field, path))
 
         self.call_after_refresh(submit)
 

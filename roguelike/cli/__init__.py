@@ -143,6 +143,13 @@ def check_game_options(args: argparse.Namespace) -> None:
         raise Fail("--import-file is for a browser tab's game (roguelike serve)")
     if args.import_file is not None and (args.command or args.play_seed is not None or args.daily):
         raise Fail("--import-file opens the challenge import: it starts nothing else")
+    for given, option in ((args.live_stream, "--live-stream"), (args.follow, "--follow")):
+        if given is not None and not args.served:
+            raise Fail(f"{option} is for a browser tab's game (roguelike serve)")
+    if args.follow is not None and (
+        args.command or args.play_seed is not None or args.daily or args.import_file is not None
+    ):
+        raise Fail("--follow watches a game: it starts nothing else")
     if args.served and args.command not in (None, "replay"):
         raise Fail(f"--served is for a browser tab's game: not with {args.command}")
     if args.daily and args.play_seed is not None:

@@ -54,6 +54,8 @@ def add_options(p: argparse.ArgumentParser) -> None:
     # set by ``roguelike serve`` for the game of a browser tab, never typed: hidden
     p.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--import-file", metavar="FILE", help=argparse.SUPPRESS)
+    p.add_argument("--live-stream", metavar="FILE", help=argparse.SUPPRESS)
+    p.add_argument("--follow", metavar="FILE", help=argparse.SUPPRESS)
     p.add_argument(
         "--watch",
         action="store_true",
@@ -80,7 +82,12 @@ def start(args: argparse.Namespace, make_app: Callable[..., Any] | None = None) 
     it), saving in ``--save-dir`` (None: the default folder)."""
     served: dict[str, Any] = {}
     if getattr(args, "served", False):  # a browser tab's game (roguelike serve)
-        served = {"daily": args.daily, "import_file": args.import_file}
+        served = {
+            "daily": args.daily,
+            "import_file": args.import_file,
+            "live_stream": args.live_stream,
+            "follow": args.follow,
+        }
     if make_app is None:
         # Textual loads only when a game starts
         if served:

@@ -31,9 +31,13 @@ short for this game, a subclass takes over one method at a time:
   gives each request its player's own folder, so each game process sees only its player's
   worlds; a player runs at most ``MAX_GAMES_PER_PLAYER`` games, and a game without a key for
   ``IDLE`` seconds is saved and ended.
-- **watching** (``/watch``, ``/watch/ID``): a game's output is mirrored, ``--watch-delay``
-  seconds late, to each spectator's websocket (what a spectator's page sends is dropped);
-  on joining, the game is made to draw its whole screen (:meth:`GameService.repaint`).
+- **watching** (``/watch``, ``/watch/ID``): each game writes its inputs, as they are
+  played, to an input stream in its player's folder (``live/ID.live``, :mod:`saves.live`;
+  removed when the game ends). A watcher's tab is a game process of its own, started on that
+  stream with ``--follow`` (:mod:`screens.follow`): the replay viewer, following the inputs
+  (a daily's stay ``saves.live.BEHIND_TURNS`` turns behind). Nothing of the watcher's reaches
+  the watched game: it only reads the stream. A watcher counts among its player's games and
+  the server's; it is not ended for being idle while the game it watches goes on.
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ import shutil
 import signal
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -59,7 +63,7 @@ from aiohttp import BodyPartReader, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from roguelike.cli.serve.club import COOKIE, Club, NameRefused, Player
+from roguelike.cli.serve.club import COOKIE, PLAYERS_DIR, Club, NameRefused, Player
 from roguelike.cli.serve.start import (
     Start,
     StartRefused,
@@ -69,6 +73,7 @@ from roguelike.cli.serve.start import (
 )
 from saves.errors import SaveError
 from saves.hall import Hall
+from saves.live import BEHIND_TURNS
 from saves.record import MAX_FILE, RunFileError
 from saves.store import Store
 
@@ -90,15 +95,12 @@ MAX_UPLOADS = 32
 MIN_CELLS, MAX_CELLS = 10, 1000
 #: The largest message a page may send on its websocket (keys, a paste, a resize).
 MAX_MESSAGE = 1 << 20
-#: A club: the most games one player runs at once; how long a game may go without a key
-#: before it is saved and ended, in seconds; how far behind a watched game is shown, in
-#: seconds (``--watch-delay``); the most updates a spectator may fall behind before it is let go.
+#: A club: the most games (watching included) one player runs at once; how long a game may
+#: go without a key before it is saved and ended, in seconds.
 MAX_GAMES_PER_PLAYER = 3
 IDLE = 30 * 60.0
-WATCH_DELAY = 60.0
-MAX_BEHIND = 20_000  # screen updates (a turn's is one or two)
-#: How long a repaint waits for the game to draw at the size one row short, in seconds.
-REPAINT_WAIT = 5.0
+#: The folder of the input streams, in each player's save folder (see :mod:`saves.live`).
+LIVE_DIR = "live"
 #: A cookie's life, in seconds (a year: a browser keeps its player).
 COOKIE_LIFE = 365 * 24 * 3600
 #: The driver the game processes run under (Textual imports it by this path).
@@ -118,7 +120,14 @@ class GameService(AppService):
     """One tab's game process (see the module): exec'd from ``argv``, read to its end."""
 
     def __init__(
-        self, argv: list[str], player: str = "", start: Start | None = None, **kwargs: Any
+        self,
+        argv: list[str],
+        player: str = "",
+        start: Start | None = None,
+        *,
+        watch_id: str = "",
+        stream: Path | None = None,
+        **kwargs: Any,
     ) -> None:
         super().__init__(" ".join(argv), **kwargs)
         self.argv = argv
@@ -128,29 +137,17 @@ class GameService(AppService):
         self.player = player
         self.start_asked = start or Start()
         #: its id on the watch list (not the tab's token: watching never reaches the game)
-        self.watch_id = secrets.token_urlsafe(12)
+        self.watch_id = watch_id or secrets.token_urlsafe(12)
+        #: the input stream its games write (a watcher's: the one it follows)
+        self.stream = stream
         self.size = (80, 24)
-        #: the spectators' queues of (when due, bytes): the game's output, shown later
-        self.spectators: set[asyncio.Queue[tuple[float, bytes] | None]] = set()
-        #: set when the game writes to its screen
-        self.drawn = asyncio.Event()
+        #: when the game first wrote to its screen (None: not yet; its idle time starts there)
+        self.first_output: float | None = None
 
-    def mirror(self, payload: bytes, delay: float) -> None:
-        """The game's output to each spectator, due ``delay`` seconds from now."""
-        due = time.monotonic() + delay
-        for queue in list(self.spectators):
-            queue.put_nowait((due, payload))
-
-    async def repaint(self) -> None:
-        """Have the game draw its whole screen again (a spectator joined), since it draws
-        only what changes: a resize one row short, and once that is drawn (Textual takes two
-        resizes in a row as one, to the size it had), back."""
-        width, height = self.size
-        self.drawn.clear()
-        await self.set_terminal_size(width, max(MIN_CELLS, height - 1))
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.drawn.wait(), REPAINT_WAIT)
-        await self.set_terminal_size(*self.size)
+    @property
+    def watcher(self) -> bool:
+        """This tab watches a game (it plays none)."""
+        return self.start_asked.kind == "watch"
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         env = super()._build_environment(width, height)
@@ -175,13 +172,9 @@ class GameService(AppService):
     def pid(self) -> int | None:
         return None if self._process is None else self._process.pid
 
-    #: set by the server: how far behind spectators see the game
-    watch_delay = WATCH_DELAY
-
     async def on_data(self, payload: bytes) -> None:
-        self.drawn.set()
-        if self.spectators:
-            self.mirror(payload, self.watch_delay)
+        if self.first_output is None:
+            self.first_output = time.monotonic()
         if self.gone:
             return
         try:
@@ -199,8 +192,6 @@ class GameService(AppService):
 
     async def run(self) -> None:
         await super().run()
-        for queue in list(self.spectators):  # the game is over: its spectators are told
-            queue.put_nowait(None)
         if not self.gone:  # the game ended by itself (or was killed): the tab is told
             self.gone = True
             with contextlib.suppress(ConnectionError, RuntimeError):
@@ -229,6 +220,13 @@ class GameService(AppService):
         await task
 
 
+@dataclass
+class Keys:
+    """When a tab's last key came (``time.monotonic()``)."""
+
+    last: float
+
+
 @dataclass(frozen=True)
 class Pending:
     """A page's start, waiting for the page's websocket."""
@@ -237,6 +235,9 @@ class Pending:
     argv: list[str]
     made: float
     player: str = ""
+    #: the game's id on the watch list (a watcher's: the watched game's), and its stream
+    watch_id: str = ""
+    stream: Path | None = None
 
 
 PAGE = """<!DOCTYPE html>
@@ -305,7 +306,9 @@ class GameServer(Server):
         max_games: int = MAX_GAMES,
         *,
         club: bool = False,
-        watch_delay: float = WATCH_DELAY,
+        idle: float = IDLE,
+        games_per_player: int = MAX_GAMES_PER_PLAYER,
+        max_upload: int = MAX_UPLOAD,
     ) -> None:
         super().__init__(
             "roguelike", host=host, port=port, title="Roguelike", templates_path=TEMPLATES
@@ -314,7 +317,10 @@ class GameServer(Server):
         self.max_games = max_games
         #: a club's register of players (None: one player, the server's folder)
         self.club = Club(Store(save_dir).path) if club else None
-        self.watch_delay = watch_delay
+        #: the club's bounds: a game's idle time (s), games per player; an upload's size
+        self.idle = idle
+        self.games_per_player = games_per_player
+        self.max_upload = max_upload
         #: the running games, by their page's token
         self.games: dict[str, GameService] = {}
         self.pending: dict[str, Pending] = {}
@@ -348,7 +354,6 @@ class GameServer(Server):
                 web.post("/club/join", self.handle_join),
                 web.get("/watch", self.handle_watch_list),
                 web.get("/watch/{game}", self.handle_watch),
-                web.get("/watch-ws/{game}", self.handle_watch_websocket),
                 web.post("/upload", self.handle_upload),
                 web.static("/static", self.statics_path, name="static"),
             ]
@@ -359,6 +364,7 @@ class GameServer(Server):
         return app
 
     async def on_startup(self, app: web.Application) -> None:
+        self._drop_streams()
         where = f"http://{self.host}:{self.port}/"
         self.console.print(f"Serving the game on {where}", highlight=False)
         if self.host not in ("127.0.0.1", "localhost", "::1"):
@@ -373,6 +379,16 @@ class GameServer(Server):
         """Every game saves and ends before the server does."""
         await asyncio.gather(*(game.stop() for game in list(self.games.values())))
 
+    def _drop_streams(self) -> None:
+        """The input streams a server killed before left behind (no game writes them)."""
+        root = Store(self.save_dir).path
+        for stale in [
+            *root.glob(f"{LIVE_DIR}/*.live"),
+            *root.glob(f"{PLAYERS_DIR}/*/{LIVE_DIR}/*.live"),
+        ]:
+            with contextlib.suppress(OSError):
+                stale.unlink()
+
     async def on_cleanup(self, app: web.Application) -> None:
         shutil.rmtree(self.uploads, ignore_errors=True)
 
@@ -384,8 +400,9 @@ class GameServer(Server):
             if now - pending.made > PENDING_LIFE:
                 del self.pending[token]
 
-    def _argv(self, start: Start, request: web.Request) -> list[str]:
-        """The game process of ``start`` (StartRefused if its run or upload is not here)."""
+    def _argv(self, start: Start, request: web.Request, stream: Path | None = None) -> list[str]:
+        """The game process of ``start`` (StartRefused if its run or upload is not here),
+        writing its inputs to ``stream``."""
         save_dir = self.save_dir_for(request)
         upload = None
         if start.kind == "replay":
@@ -396,36 +413,54 @@ class GameServer(Server):
                 raise StartRefused(f"replay: {err}") from None
             except OSError as err:
                 raise StartRefused(f"replay: {err.strerror or err}") from None
-            start = Start("replay", record.id)
+            return child_argv(Start("replay", record.id), save_dir)
         elif start.kind == "import":
             upload = self.uploads / f"{start.value}.run"
             if not upload.is_file():
                 raise StartRefused("import: no such upload (it is kept while the server runs)")
-        return child_argv(start, save_dir, upload)
+        return child_argv(start, save_dir, upload, stream=stream)
+
+    def _stream_of(self, request: web.Request, watch_id: str) -> Path:
+        """The input stream of a game of the player behind ``request``, in their folder."""
+        return Store(self.save_dir_for(request)).path / LIVE_DIR / f"{watch_id}.live"
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
         player = self.player_of(request)
         if self.club is not None and player is None:
             return self._join_page(request)
-        if player is not None and self._games_of(player.name) >= MAX_GAMES_PER_PLAYER:
-            return refusal(f"you run {MAX_GAMES_PER_PLAYER} games already: close a tab", 429)
+        if (too_many := self._too_many(player)) is not None:
+            return too_many
+        watch_id = secrets.token_urlsafe(12)
         try:
             start = read_start(query_pairs(request.query))
-            argv = self._argv(start, request)
+            argv = self._argv(start, request, self._stream_of(request, watch_id))
         except StartRefused as err:
             return refusal(str(err))
+        stream = self._stream_of(request, watch_id) if start.kind != "replay" else None
+        return self._game_page(request, Pending(start, argv, 0, "", watch_id, stream), self.title)
+
+    def _too_many(self, player: Player | None) -> web.Response | None:
+        """The refusal of one more game for ``player`` (or for the server), if it is one too
+        many."""
         self._expire()
+        if player is not None and self._games_of(player.name) >= self.games_per_player:
+            return refusal(f"you run {self.games_per_player} games already: close a tab", 429)
         if len(self.games) >= self.max_games or len(self.pending) >= MAX_PENDING:
             return refusal(f"this server runs {self.max_games} games at most: try again later", 503)
+        return None
+
+    def _game_page(self, request: web.Request, pending: Pending, title: str) -> web.Response:
+        """The page of a game process to start (``pending``), once its websocket opens."""
         token = secrets.token_urlsafe(16)
+        player = self.player_of(request)
         name = "" if player is None else player.name
-        self.pending[token] = Pending(start, argv, time.monotonic(), name)
+        self.pending[token] = replace(pending, made=time.monotonic(), player=name)
         scheme = "wss" if request.secure else "ws"
         context = {
             "font_size": cells(request.query.get("fontsize"), 16),
             "app_websocket_url": f"{scheme}://{request.host}/ws/{token}",
             "config": {"static": {"url": "/static/"}},
-            "application": {"name": self.title},
+            "application": {"name": title},
         }
         return aiohttp_jinja2.render_template("app_index.html", request, context)
 
@@ -446,13 +481,14 @@ class GameServer(Server):
                 pending.argv,
                 pending.player,
                 pending.start,
+                watch_id=pending.watch_id,
+                stream=pending.stream,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=websocket.close,
                 download_manager=self.download_manager,
                 debug=self.debug,
             )
-            game.watch_delay = self.watch_delay
             game.size = (width, height)
             self.games[token] = game
             await game.start(width, height)
@@ -466,20 +502,45 @@ class GameServer(Server):
             if game is not None:
                 await game.stop()
                 log.info("game %s ended", game.pid)
+                if game.stream is not None and not game.watcher:  # its watchers see it end
+                    with contextlib.suppress(OSError):
+                        game.stream.unlink(missing_ok=True)
             self.games.pop(token, None)
         return websocket
 
     async def _relay(self, websocket: web.WebSocketResponse, game: GameService) -> None:
-        """The page's messages to the game (keys, sizes, focus); anything malformed ends
-        the tab's game (saved), as does a club's game without a key for ``IDLE`` seconds."""
-        last_key = time.monotonic()
+        """The page's messages to the game (keys, sizes, focus), until the page goes or sends
+        anything malformed; in a club, also until the game has had no key for ``idle``
+        seconds (counted from its first output at the earliest: a game still starting is
+        not idle), a watcher once the game it watches is over too. Its caller then ends the
+        game (saved). The idle time is kept here, not by the websocket's receive timeout
+        (aiohttp closes the websocket when that runs out)."""
+        keys = Keys(time.monotonic())
+        reading = asyncio.create_task(self._read(websocket, game, keys))
+        try:
+            while not reading.done():
+                if self.club is None:
+                    await reading
+                    break
+                since = max(keys.last, game.first_output or keys.last)
+                wait = since + self.idle - time.monotonic()
+                if wait > 0:
+                    await asyncio.wait({reading}, timeout=wait)
+                elif game.watcher and self._running(game.watch_id):
+                    keys.last = time.monotonic()
+                else:
+                    log.info("game %s idle for %.0f s: saved and ended", game.pid, self.idle)
+                    break
+        finally:
+            if not reading.done():
+                reading.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await reading
+
+    async def _read(self, websocket: web.WebSocketResponse, game: GameService, keys: Keys) -> None:
+        """The page's messages to the game, each key's time in ``keys`` (see :meth:`_relay`)."""
         while True:
-            idle = None if self.club is None else max(0.0, last_key + IDLE - time.monotonic())
-            try:
-                message = await websocket.receive(timeout=idle)
-            except TimeoutError:
-                log.info("game %s idle for %.0f s: saved and ended", game.pid, IDLE)
-                return
+            message = await websocket.receive()
             if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
                 return
             if message.type == WSMsgType.ERROR:
@@ -492,7 +553,7 @@ class GameServer(Server):
             kind = envelope[0]
             data = envelope[1] if len(envelope) > 1 else None
             if kind == "stdin" and isinstance(data, str):
-                last_key = time.monotonic()
+                keys.last = time.monotonic()
                 await game.send_bytes(data.encode("utf-8"))
             elif kind == "resize" and isinstance(data, dict):
                 game.size = (cells(str(data.get("width")), 80), cells(str(data.get("height")), 24))
@@ -505,6 +566,13 @@ class GameServer(Server):
                 await game.focus()
 
     # -- a club -------------------------------------------------------------------------
+
+    def _running(self, watch_id: str) -> GameService | None:
+        """The game (not a watcher) of ``watch_id``, if it is running."""
+        for game in list(self.games.values()):
+            if not game.watcher and secrets.compare_digest(game.watch_id, watch_id):
+                return game
+        return None
 
     def _games_of(self, player: str) -> int:
         return sum(1 for g in self.games.values() if g.player == player) + sum(
@@ -551,7 +619,7 @@ class GameServer(Server):
         return page("Roguelike: join the club", JOIN_FORM.format(next=html.escape(request.path_qs)))
 
     async def handle_watch_list(self, request: web.Request) -> web.Response:
-        """The games in progress, each a link to watch it."""
+        """The games in progress (not the watchers), each a link to watch it."""
         if (refusal_ := self._watcher(request)) is not None:
             return refusal_
         rows = [
@@ -560,80 +628,33 @@ class GameServer(Server):
             f"{' ' + html.escape(game.start_asked.value) if game.start_asked.value else ''}"
             "</a></li>"
             for game in list(self.games.values())
+            if not game.watcher and game.stream is not None
         ]
         body = "<h1>Games in progress</h1>"
         body += f"<ul>{''.join(rows)}</ul>" if rows else "<p>No game is being played.</p>"
-        body += f"<p>Watched games are shown {self.watch_delay:g} s behind.</p>"
+        body += (
+            "<p>A watched game is replayed from its inputs as they are played; "
+            f"a daily is shown {BEHIND_TURNS} turns behind.</p>"
+        )
         return page("Roguelike: watch", body)
 
-    def _game_watched(self, request: web.Request) -> GameService | None:
-        wanted = request.match_info["game"]
-        for game in list(self.games.values()):
-            if secrets.compare_digest(game.watch_id, wanted):
-                return game
-        return None
-
     async def handle_watch(self, request: web.Request) -> web.StreamResponse:
-        """A page showing a game in progress, read-only."""
+        """A tab watching a game in progress, read-only: a game process of its own following
+        the game's input stream (see the module)."""
         if (refusal_ := self._watcher(request)) is not None:
             return refusal_
-        game = self._game_watched(request)
-        if game is None:
+        game = self._running(request.match_info["game"])
+        if game is None or game.stream is None:
             return refused("Not watched: no such game in progress (see /watch).", 404)
-        scheme = "wss" if request.secure else "ws"
-        context = {
-            "font_size": cells(request.query.get("fontsize"), 16),
-            "app_websocket_url": f"{scheme}://{request.host}/watch-ws/{game.watch_id}",
-            "config": {"static": {"url": "/static/"}},
-            "application": {"name": f"Watching {game.player or 'a game'}"},
-        }
-        return aiohttp_jinja2.render_template("app_index.html", request, context)
-
-    async def handle_watch_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """A spectator's websocket: the game's output, ``watch_delay`` seconds late; what
-        the spectator's page sends is read and dropped (watching is read-only)."""
-        if self._watcher(request) is not None:
-            raise web.HTTPForbidden(text="join the club first")
-        game = self._game_watched(request)
-        if game is None:
-            raise web.HTTPNotFound(text="no such game in progress")
-        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
-        await websocket.prepare(request)
-        queue: asyncio.Queue[tuple[float, bytes] | None] = asyncio.Queue()
-        game.spectators.add(queue)
-        sender = asyncio.create_task(self._show(websocket, queue))
+        if (too_many := self._too_many(self.player_of(request))) is not None:
+            return too_many
+        start = Start("watch", game.watch_id)
         try:
-            await game.repaint()
-            async for _ in websocket:  # keys, sizes: dropped
-                if sender.done():
-                    break
-        finally:
-            game.spectators.discard(queue)
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sender
-            await websocket.close()
-        return websocket
-
-    async def _show(
-        self, websocket: web.WebSocketResponse, queue: asyncio.Queue[tuple[float, bytes] | None]
-    ) -> None:
-        while True:
-            if queue.qsize() > MAX_BEHIND:
-                await websocket.close(message=b"too far behind")
-                return
-            item = await queue.get()
-            if item is None:  # the game ended
-                await websocket.close()
-                return
-            due, payload = item
-            wait = due - time.monotonic()
-            if wait > 0:
-                await asyncio.sleep(wait)
-            try:
-                await websocket.send_bytes(payload)
-            except (ConnectionError, RuntimeError):
-                return
+            argv = child_argv(start, self.save_dir_for(request), stream=game.stream)
+        except StartRefused as err:
+            return refusal(str(err))
+        pending = Pending(start, argv, 0, "", game.watch_id, game.stream)
+        return self._game_page(request, pending, f"Watching {game.player or 'a game'}")
 
     # -- uploads -------------------------------------------------------------------------
 
@@ -660,9 +681,9 @@ class GameServer(Server):
             with path.open("wb") as out:
                 while chunk := await field.read_chunk(1 << 16):
                     size += len(chunk)
-                    if size > MAX_UPLOAD:
+                    if size > self.max_upload:
                         raise StartRefused(
-                            f"the file is larger than a run file can be ({MAX_UPLOAD >> 20} MiB)"
+                            f"the file is larger than a run file can be ({self.max_upload:,} bytes)"
                         )
                     out.write(chunk)
         except StartRefused as err:

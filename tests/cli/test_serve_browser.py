@@ -158,8 +158,8 @@ def served(tmp_path: Path) -> Iterator[Served]:
 
 @pytest.fixture
 def club(tmp_path: Path) -> Iterator[Served]:
-    """A club whose watched games are shown at once (a delay would only slow the test)."""
-    with serving(tmp_path, "--club", "--watch-delay", "0") as server:
+    """A club (``roguelike serve --club``)."""
+    with serving(tmp_path, "--club") as server:
         yield server
 
 
@@ -432,42 +432,58 @@ def test_a_name_taken_or_malformed_is_refused_in_one_line(club, browser):
         assert answer.status == 303 and answer.headers["location"] == to
 
 
-def test_a_player_watches_another_play_live_and_cannot_play_it(club, browser):
+def test_a_player_watches_another_play_from_the_input_stream_and_cannot_play_it(club, browser):
     alice = join(browser, f"{club.url}/?seed=abc", "Alice")
-    name = club.shown(1)[0].split(" shown ", 1)[1]
+    club.shown(1)
     focus(alice)
     alice.keyboard.press("s")
     club.played(1)
+    # Alice's game writes its inputs to a stream in her own folder
+    (stream,) = (club.saves / "players").glob("*/live/*.live")
+    assert stream.read_bytes().count(b"\n") == 2  # its head and her one input
+
+    def watched(turn: int) -> Callable[[], bool]:
+        def shown() -> bool:
+            lines = [x.split(" watched ", 1)[1] for x in club.lines() if " watched " in x]
+            return bool(lines) and lines[-1] == str(turn)
+
+        return shown
 
     bob = join(browser, f"{club.url}/watch", "Bob")
-    seen = bytearray()
-
-    def socket(ws: Any) -> None:
-        ws.on("framereceived", lambda payload: isinstance(payload, bytes) and seen.extend(payload))
-
-    bob.on("websocket", socket)
-
-    def watched(what: str, check: Callable[[], bool]) -> None:
-        """Wait for ``check`` while Playwright delivers the page's frames (it does so only
-        inside its own calls)."""
-        deadline = time.monotonic() + PATIENCE
-        while not check():
-            if time.monotonic() > deadline:
-                pytest.fail(f"waited {PATIENCE:.0f} s for {what}")
-            bob.wait_for_timeout(100)
-
+    assert bob.inner_text("a.game").startswith("Alice: seed")
     bob.click("a.game")
-    # the game draws its whole screen again for the spectator: the side panel's world name
-    watched("Alice's screen on Bob's page", lambda: name.encode() in seen)
-    before = len(seen)
+    # Bob's tab is a game process of its own, replaying Alice's inputs as she plays them
+    wait_for("Alice's first turn replayed for Bob", watched(1))
+    assert club.on_top("FollowScreen")
     focus(bob)
     for _ in range(3):
-        bob.keyboard.press("s")  # a spectator's keys reach nobody
+        bob.keyboard.press("s")  # a watcher's keys reach nobody's game
     focus(alice)
-    alice.keyboard.press("s")
-    club.played(2)  # Alice's second turn, not Bob's three
-    watched("Alice's turn shown to Bob", lambda: len(seen) > before)
+    for _ in range(2):
+        alice.keyboard.press("s")
+    club.played(3)  # Alice's turns, not Bob's
+    wait_for("Alice's third turn replayed for Bob", watched(3))
     bob.wait_for_timeout(500)
-    assert club.on_top("GameScreen")
     turns = [x.split(" turn ", 1)[1] for x in club.lines() if " turn " in x]
-    assert turns[-1] == "2" and "3" not in turns and "4" not in turns
+    assert turns[-1] == "3" and "4" not in turns
+    assert stream.read_bytes().count(b"\n") == 4
+    alice.close()  # her game ends: its stream goes, Bob's tab stays where it got
+    wait_for("Alice's stream removed", lambda: not stream.exists())
+    bob.wait_for_timeout(500)
+    assert watched(3)()
+
+
+def test_a_clubs_idle_game_is_saved_and_ended(tmp_path, browser):
+    # long enough for the world to be made on a busy machine (no key is sent meanwhile)
+    with serving(tmp_path, "--club", "--idle", "20") as club:
+        alice = join(browser, f"{club.url}/?seed=abc", "Alice")
+        name = club.shown(1)[0].split(" shown ", 1)[1]
+        focus(alice)
+        for _ in range(2):
+            alice.keyboard.press("s")
+        club.played(2)
+        # no key for the idle time: the server ends the game, which saves on its way out
+        wait_for("the idle game ended", lambda: not club.games())
+        assert "idle for 20 s: saved and ended" in club.output.read_text()
+        assert turns_in(folders(club)["Alice"]) == {name: 2}
+        assert not list((club.saves / "players").glob("*/live/*.live"))  # its stream gone

@@ -3,24 +3,21 @@ hall (``roguelike serve --club``)."""
 
 from __future__ import annotations
 
-import asyncio
+import datetime as dt
 import os
-import time
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from textual_serve.download_manager import DownloadManager
 
 from roguelike import seeds
 from roguelike.cli.serve.club import MAX_NAME, REGISTER, Club, NameRefused, check_name
 from roguelike.engine import Wait, new_game, step
 from roguelike.recording import Recording
 from saves import Store
-from saves.hall import Hall
+from saves.hall import MAX_LISTED, OWN_RUNS, Hall
 from saves.record import record_of
-from saves.world import World
-from screens.web.server import GameService
+from saves.world import World, daily_seed
 
 
 def ended_run(world: str):
@@ -87,25 +84,49 @@ def test_players_worlds_are_apart_and_their_hall_is_one(tmp_path):
         assert os.stat(mine / lock).st_ino == os.stat(tmp_path / lock).st_ino
 
 
-async def test_a_spectator_is_shown_the_games_output_the_watch_delay_later():
-    game = GameService(
-        ["true"],
-        "Alice",
-        write_bytes=_nothing,
-        write_str=_nothing,
-        close=_nothing,
-        download_manager=DownloadManager(),
+def daily_run(world: str, day: dt.date):
+    """An abandoned run of ``day``'s daily world, begun that day."""
+    state = new_game(daily_seed(day), preset="small", world_name=world)
+    recording = Recording.begin(state)
+    step(state, Wait())
+    recording.add(Wait(), state)
+    return record_of(
+        state,
+        world=world,
+        started=f"{day.isoformat()}T08:00:00.000+00:00",
+        recording=recording,
+        abandoned=True,
     )
-    game.watch_delay = 60.0
-    seen: asyncio.Queue[tuple[float, bytes] | None] = asyncio.Queue()
-    game.spectators.add(seen)
-    before = time.monotonic()
-    await game.on_data(b"the screen")
-    item = seen.get_nowait()
-    assert item is not None
-    due, payload = item
-    assert payload == b"the screen" and due >= before + 60.0
 
 
-async def _nothing(*args: object) -> None:
-    del args
+def test_the_dailys_scored_run_and_the_streak_are_each_players_own(tmp_path):
+    club = Club(tmp_path)
+    alice = Hall(club.folder(club.join("Alice")[1]))
+    bob = Hall(club.folder(club.join("Bob")[1]))
+    today = dt.date(2026, 3, 10)
+    for days_ago in (2, 1, 0):  # Alice plays three days in a row
+        kept = alice.add(daily_run(f"Alice {days_ago}", today - dt.timedelta(days=days_ago)))
+        assert kept.daily and kept.scored
+    assert alice.daily_used(today) and alice.streak(today) == 3
+    # the hall is shared: Bob sees Alice's runs, but her daily and her streak are not his
+    assert len(bob.runs()) == 3
+    assert not bob.daily_used(today) and bob.streak(today) == 0
+    first = bob.add(daily_run("Bob", today))
+    assert first.scored and bob.streak(today) == 1  # his first daily run today is scored
+    again = bob.add(daily_run("Bob again", today))
+    assert not again.scored  # his second is practice, whoever played before
+    assert alice.streak(today) == 3 and len(alice.runs()) == 5
+    # the server's own folder (no player) counts every run, as one player's hall does
+    assert Hall(tmp_path).streak(today) == 3 and Hall(tmp_path).daily_used(today)
+
+
+def test_a_players_own_runs_list_is_bounded_and_a_damaged_one_counts_nothing(tmp_path):
+    club = Club(tmp_path)
+    folder = club.folder(club.join("Alice")[1])
+    hall = Hall(folder)
+    today = dt.date(2026, 3, 10)
+    hall.add(daily_run("Mine", today))
+    (folder / OWN_RUNS).write_bytes(b"\xff\x1b[2J" * 10)
+    assert hall.streak(today) == 0 and not hall.daily_used(today)
+    (folder / OWN_RUNS).write_bytes(b"x" * (MAX_LISTED * 41 + 2))
+    assert hall.own() == []

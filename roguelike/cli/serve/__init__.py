@@ -47,13 +47,13 @@ def games(text: str) -> int:
 
 
 def seconds(text: str) -> float:
-    """A delay from the command line: 0 to a day, in seconds."""
+    """A time from the command line: 1 s to a day, in seconds."""
     try:
         n = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= n <= 86400:
-        raise argparse.ArgumentTypeError(f"{text} s: give 0 to 86400")
+    if not 1 <= n <= 86400:
+        raise argparse.ArgumentTypeError(f"{text} s: give 1 to 86400")
     return n
 
 
@@ -75,15 +75,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--club",
         action="store_true",
         help="host a club: each browser picks a player name and keeps it, each player's "
-        "worlds are their own, the hall is shared, games in progress can be watched (/watch)",
+        "worlds are their own, the hall is shared, games in progress can be watched (/watch: "
+        "replayed from their inputs, a daily 50 turns behind)",
     )
     p.add_argument(
-        "--watch-delay",
+        "--idle",
         type=seconds,
-        default=60.0,
+        default=1800.0,
         metavar="SECONDS",
-        help="how far behind a watched game is shown (60: no coaching from what the "
-        "spectators see)",
+        help="a club's game without a key this long is saved and ended (1800)",
     )
     add_save_dir_option(p)
 
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> None:
             args.port,
             args.games,
             club=args.club,
-            watch_delay=args.watch_delay,
+            idle=args.idle,
         ).serve()
     except OSError as err:  # the port is taken, the address is not this machine's
         raise Fail(f"cannot serve on {args.host}:{args.port}: {err.strerror or err}") from None

@@ -13,7 +13,9 @@ with that folder, so no game of one player can list, load, overwrite or delete a
 worlds. The hall is shared: each player folder's ``runs`` and ``challenges`` are symbolic links
 to the server folder's, and the hall's lock files (``.runs.lock``, ``.challenges.lock``, which
 the saves open without following links) are hard links to the server folder's, so two players'
-games ending at once still take the same lock.
+games ending at once still take the same lock. Each player folder also has its own
+``own-runs`` (:data:`saves.hall.OWN_RUNS`): the runs its games kept, so that the daily's
+scored run and the streak are each player's, not the club's.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from saves.files import read_file, write_atomic
-from saves.hall import CHALLENGES_DIR, RUNS_DIR
+from saves.hall import CHALLENGES_DIR, OWN_RUNS, RUNS_DIR
 
 #: The cookie that carries a browser's token.
 COOKIE = "roguelike_player"
@@ -118,4 +120,5 @@ class Club:
             mine = folder / lock.name
             if not mine.exists():
                 os.link(lock, mine)
+        (folder / OWN_RUNS).touch(exist_ok=True)  # the hall is shared: its own runs apart
         return folder

@@ -35,7 +35,7 @@ RUN_ID = re.compile(r"[0-9A-Za-z-]{1,40}", re.ASCII)
 #: An upload's key: the hex token the upload route made.
 UPLOAD_KEY = re.compile(r"[0-9a-f]{16}", re.ASCII)
 
-Kind = Literal["title", "seed", "daily", "replay", "import"]
+Kind = Literal["title", "seed", "daily", "replay", "import", "watch"]
 
 
 class StartRefused(ValueError):
@@ -45,7 +45,8 @@ class StartRefused(ValueError):
 @dataclass(frozen=True)
 class Start:
     """One tab's start: ``kind`` and its value (a canonical seed code, a run id, an upload
-    key; "" for the title and the daily)."""
+    key, a watched game's id; "" for the title and the daily). ``watch`` is never read from a
+    URL: the server makes it for ``/watch/ID``."""
 
     kind: Kind = "title"
     value: str = ""
@@ -107,13 +108,21 @@ def child_argv(
     save_dir: str | None,
     upload: Path | None = None,
     python: str = sys.executable,
+    *,
+    stream: Path | None = None,
 ) -> list[str]:
     """The game process of ``start`` as an argument list (for an exec, never a shell):
     saving in ``save_dir`` (None: the default folder); ``upload``: the uploaded file an
-    ``import`` start opens."""
+    ``import`` start opens; ``stream``: the input stream its games write (the one a
+    ``watch`` start follows, read-only)."""
     argv = [python, "-m", "roguelike.cli", "--served"]
     if save_dir is not None:
         argv += ["--save-dir", save_dir]
+    if start.kind == "watch":
+        assert stream is not None, "a watcher follows a stream"
+        return [*argv, "--follow", str(stream)]
+    if stream is not None:
+        argv += ["--live-stream", str(stream)]
     if start.kind == "seed":
         argv += ["--seed", start.value]
     elif start.kind == "daily":

@@ -1,0 +1,238 @@
+"""``roguelike serve``'s bounds without a browser (aiohttp's test client on the server's own
+app, small bounds given to the server): upload size, games per player, a club name's length
+and characters, the idle time; and a served challenge import that cannot be made to read a
+file of the server's by a path."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from aiohttp import FormData, WSMsgType
+from aiohttp.test_utils import TestClient, TestServer
+
+from roguelike import seeds
+from roguelike.cli.serve.club import COOKIE, MAX_NAME
+from roguelike.engine import Wait, new_game, step
+from roguelike.recording import Recording
+from saves.hall import Hall
+from saves.record import pack, record_of
+from screens.challenge import ChallengeScreen
+from screens.served import ServedApp
+from screens.web.server import GameServer
+
+
+async def client_of(server: GameServer) -> TestClient:
+    client = TestClient(TestServer(await server._make_app()))
+    await client.start_server()
+    return client
+
+
+async def joined(client: TestClient, name: str) -> None:
+    """``client`` joins the club as ``name`` (its cookie kept by the client)."""
+    response = await client.post(
+        "/club/join", data={"name": name, "next": "/"}, allow_redirects=False
+    )
+    assert response.status == 303, await response.text()
+    assert COOKIE in response.cookies
+
+
+@pytest.fixture
+async def club(tmp_path):
+    server = GameServer(str(tmp_path), "127.0.0.1", 0, club=True, games_per_player=2)
+    client = await client_of(server)
+    yield server, client
+    await client.close()
+
+
+async def test_an_upload_larger_than_the_bound_is_refused_and_not_kept(tmp_path):
+    server = GameServer(str(tmp_path), "127.0.0.1", 0, max_upload=100)
+    client = await client_of(server)
+    try:
+        for size, status in ((101, 413), (1000, 413), (0, 400), (100, 303)):
+            form = FormData()
+            form.add_field("file", b"x" * size, filename="c.run")
+            response = await client.post("/upload", data=form, allow_redirects=False)
+            assert response.status == status, size
+            if status == 413:
+                assert "larger than a run file can be (100 bytes)" in await response.text()
+        kept = list(server.uploads.glob("*.run"))
+        assert [p.stat().st_size for p in kept] == [100]
+    finally:
+        await client.close()
+
+
+async def test_a_player_runs_at_most_their_games_watching_included(club):
+    server, client = club
+    await joined(client, "Alice")
+    for _ in range(2):
+        page = await client.get("/?seed=abc")
+        assert page.status == 200 and "/ws/" in await page.text()
+    refused = await client.get("/?seed=abc")
+    assert refused.status == 429 and "you run 2 games already" in await refused.text()
+    # another player is not bound by Alice's games
+    other = await client_of(server)
+    try:
+        await joined(other, "Bob")
+        assert (await other.get("/")).status == 200
+    finally:
+        await other.close()
+
+
+@pytest.mark.parametrize(
+    "name", ["x" * (MAX_NAME + 1), "", "  ", "<script>", "../x", "é", "-dash", "a\nb", "a\x1b[2J"]
+)
+async def test_a_club_name_too_long_or_of_other_characters_is_refused_in_one_line(club, name):
+    _, client = club
+    response = await client.post("/club/join", data={"name": name}, allow_redirects=False)
+    text = await response.text()
+    assert response.status == 400 and COOKIE not in response.cookies
+    refusal = re.search(r'<p id="refused">(.*?)</p>', text)
+    assert refusal is not None and refusal.group(1).startswith("Not joined:")
+    assert "<script>" not in text and "\x1b" not in text
+
+
+async def test_a_name_of_the_longest_length_joins(club):
+    _, client = club
+    await joined(client, "A" * MAX_NAME)
+
+
+class Silent:
+    """A tab that sends nothing."""
+
+    async def receive(self, timeout: float | None = None):
+        await asyncio.sleep(3600)
+
+
+async def test_a_game_without_a_key_for_the_idle_time_is_ended(tmp_path):
+    server = GameServer(str(tmp_path), "127.0.0.1", 0, club=True, idle=0.2)
+    game = SimpleNamespace(pid=1, watcher=False, watch_id="g", first_output=None)
+    # _relay returning is what ends (and saves) the tab's game: handle_websocket stops it
+    await asyncio.wait_for(server._relay(Silent(), game), 2)
+
+
+async def test_a_watcher_is_not_ended_while_the_game_it_watches_goes_on(tmp_path):
+    server = GameServer(str(tmp_path), "127.0.0.1", 0, club=True, idle=0.1)
+    playing = SimpleNamespace(watcher=False, watch_id="g")
+    server.games["tab"] = playing  # type: ignore[assignment]
+    watcher = SimpleNamespace(pid=2, watcher=True, watch_id="g", first_output=None)
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(server._relay(Silent(), watcher), 0.5)
+    del server.games["tab"]  # the game is over: the watcher idles out
+    await asyncio.wait_for(server._relay(Silent(), watcher), 1)
+
+
+async def test_a_key_keeps_a_game_from_idling(tmp_path):
+    server = GameServer(str(tmp_path), "127.0.0.1", 0, club=True, idle=0.3)
+    sent: list[bytes] = []
+
+    class Typing:
+        def __init__(self):
+            self.keys = 4
+
+        async def receive(self):
+            if self.keys:
+                self.keys -= 1
+                await asyncio.sleep(0.15)  # under the idle time, four times over it in all
+                return SimpleNamespace(type=WSMsgType.TEXT, data='["stdin", "s"]')
+            return SimpleNamespace(type=WSMsgType.CLOSE, data=None)
+
+    async def send_bytes(data: bytes) -> None:
+        sent.append(data)
+
+    game = SimpleNamespace(
+        pid=3, watcher=False, watch_id="g", send_bytes=send_bytes, first_output=None
+    )
+    await asyncio.wait_for(server._relay(Typing(), game), 2)
+    assert sent == [b"s"] * 4
+
+
+async def test_the_watch_list_shows_games_not_watchers_and_a_watch_tab_starts_a_follower(club):
+    server, client = club
+    await joined(client, "Alice")
+    stream = server.save_dir
+    playing = SimpleNamespace(
+        watcher=False,
+        watch_id="abc",
+        player="Alice",
+        start_asked=SimpleNamespace(kind="seed", value="K7QX"),
+        stream=Path(stream) / "x.live",
+    )
+    watching = SimpleNamespace(
+        watcher=True, watch_id="abc", player="Bob", start_asked=None, stream=playing.stream
+    )
+    server.games.update({"t1": playing, "t2": watching})  # type: ignore[dict-item]
+    listed = await (await client.get("/watch")).text()
+    assert listed.count('class="game"') == 1 and "Alice: seed K7QX" in listed
+    page = await client.get("/watch/abc")
+    assert page.status == 200 and "/ws/" in await page.text()
+    (pending,) = server.pending.values()
+    assert pending.start.kind == "watch" and pending.argv[-2:] == ["--follow", str(playing.stream)]
+    assert "--live-stream" not in pending.argv
+    assert (await client.get("/watch/nope")).status == 404
+    server.games.clear()  # not processes: nothing to stop
+
+
+def run_file(tmp_path):
+    state = new_game(seeds.parse("secret"), preset="small", world_name="Secret")
+    recording = Recording.begin(state)
+    step(state, Wait())
+    recording.add(Wait(), state)
+    record = record_of(
+        state,
+        world="Secret",
+        started="2026-01-01T00:00:00.000+00:00",
+        recording=recording,
+        abandoned=True,
+    )
+    path = tmp_path / "server-only" / "secret.run"
+    path.parent.mkdir()
+    path.write_bytes(pack(record))
+    return path
+
+
+async def test_an_uploaded_challenge_cannot_make_the_game_read_a_server_file_by_its_path(
+    tmp_path,
+):
+    """The upload names a file of the server's (a good run file): it is read as the upload's
+    own bytes, never as a path; and the import's field, read-only, cannot be made to check
+    another file."""
+    secret = run_file(tmp_path)
+    upload = tmp_path / "uploads" / "0123456789abcdef.run"
+    upload.parent.mkdir()
+    upload.write_text(f"{secret}\n")
+    saves = tmp_path / "saves"
+    app = ServedApp(save_dir=saves, import_file=str(upload))
+    async with app.run_test(size=(110, 36)) as pilot:
+        for _ in range(200):
+            screen = app.screen
+            checked = isinstance(screen, ChallengeScreen) and not screen.checking
+            if checked and "Refused" in str(screen.status.render()):
+                break
+            await pilot.pause(0.05)
+        screen = app.screen
+        assert isinstance(screen, ChallengeScreen)
+        assert "Refused" in str(screen.status.render())
+        field = screen.query_one("#challenge-path")
+        assert field.disabled
+        await pilot.click("#challenge-path")
+        await pilot.press("ctrl+u", *str(secret), "enter")
+        field.value = str(secret)  # even set from within: only the upload is ever checked
+        await field.action_submit()
+        await pilot.pause(0.5)
+        assert Hall(saves).challenges() == []
+
+
+async def test_streams_left_by_a_killed_server_are_dropped_on_start(tmp_path):
+    stale = [tmp_path / "live" / "a.live", tmp_path / "players" / "0123" / "live" / "b.live"]
+    for path in stale:
+        path.parent.mkdir(parents=True)
+        path.write_text("{}\n")
+    keep = tmp_path / "players" / "0123" / "world.save"
+    keep.write_text("")
+    client = await client_of(GameServer(str(tmp_path), "127.0.0.1", 0, club=True))
+    await client.close()
+    assert not any(p.exists() for p in stale) and keep.exists()
