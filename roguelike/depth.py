@@ -165,9 +165,15 @@ TRAPS: Ramp[float] = Ramp(1.0, 0.6)
 
 #: The share of monster slots filled (before the difficulty's multiplier), by floor.
 FILL: Ramp[float] = Ramp(0.6, 0.05, most=0.85)
+#: The strongest a slot's monster level gets, by floor, however deep its room: on the first
+#: floor a deep room reached the kinds of level 4 and 5 (gnoll sentinels, goblin archers,
+#: bugbears), met by a player of level 1-3, and the first floor held more of the deaths than
+#: any other; its deepest rooms now stop at hounds and goblins. No cap below.
+MONSTER_LEVEL_MOST: Steps[int | None] = Steps(((1, 3), (2, None)))
 #: Chance (percent) that a monster slot in a key room holds a sentinel kind when one is deep
-#: enough for it, by floor: rarer on the first floor, which teaches them.
-SENTINEL_SHARE: Steps[int] = Steps(((1, 25), (2, 60)))
+#: enough for it, by floor: none on the first floor (no slot there reaches a sentinel's level,
+#: ``MONSTER_LEVEL_MOST``), so the second floor teaches them.
+SENTINEL_SHARE: Steps[int] = Steps(((2, 60),), before=0)
 #: What a slot's monster level adds to half its room's depth (rounded up), by floor: two per
 #: floor below the first. A kind lives at slots of its own level and above.
 MONSTER_LEVEL: Ramp[int] = Ramp(0, 2)

@@ -33,7 +33,9 @@ QUIET_RADIUS = 3
 
 def _threats(state: GameState, memory: Memory) -> list[Monster]:
     """The threats it answers: those in view (:func:`threats_seen`), and without sneaking
-    (``no_sneak``) the sleepers and unaware ones it can reach too, nearest first."""
+    (``no_sneak``) the sleepers and unaware ones it can reach too, nearest by the way first
+    (then by Chebyshev): a sleeper near as the crow flies but far round a chasm must not come
+    first from one cell and second from the next, or it walks back and forth for ever."""
     seen = threats_seen(state)
     if not memory.policy.no_sneak:
         return seen
@@ -44,7 +46,9 @@ def _threats(state: GameState, memory: Memory) -> list[Monster]:
         for m in state.visible_monsters()
         if sneaky(m) and not m.fleeing and dist[m.y, m.x] < FAR and m not in seen
     ]
-    return sorted(seen + asleep, key=lambda m: (chebyshev(m.pos, state.player), m.id))
+    return sorted(
+        seen + asleep, key=lambda m: (int(dist[m.y, m.x]), chebyshev(m.pos, state.player), m.id)
+    )
 
 
 def _loud_wait(state: GameState, memory: Memory, adjacent: list[Monster]) -> Decision | None:

@@ -129,8 +129,11 @@ class Monster:
 
 def slot_level(room_depth: int, floor_number: int) -> int:
     """The strength of a room's inhabitants: half its depth (rounded up) plus
-    ``depth.MONSTER_LEVEL`` at the floor (two per floor below the first)."""
-    return (room_depth + 1) // 2 + depth.MONSTER_LEVEL.at(floor_number)
+    ``depth.MONSTER_LEVEL`` at the floor (two per floor below the first), at most
+    ``depth.MONSTER_LEVEL_MOST`` at the floor."""
+    level = (room_depth + 1) // 2 + depth.MONSTER_LEVEL.at(floor_number)
+    most = depth.MONSTER_LEVEL_MOST.at(floor_number)
+    return level if most is None else min(level, most)
 
 
 def fill_share(floor_number: int, difficulty: str = DEFAULT_DIFFICULTY) -> float:

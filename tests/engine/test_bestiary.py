@@ -1,6 +1,7 @@
 """The bestiary as data: enough kinds, each behaviour present, strength climbing with depth,
 every kind's ways named by look (``describe.monster_numbers``), sentinels placed only as the
-guards of key rooms, and placement drawing only from the floor's ``inhabit`` stream."""
+guards of key rooms, the first floor's kinds capped at level 3 (no sentinel there), and
+placement drawing only from the floor's ``inhabit`` stream."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from functools import cache
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from roguelike import seeds
+from roguelike import depth, seeds
 from roguelike.engine import creatures
 from roguelike.engine.balance import MONSTERS, MonsterKind
-from roguelike.engine.creatures import choose_kind, inhabit
+from roguelike.engine.creatures import choose_kind, inhabit, slot_level
 from roguelike.engine.describe import monster_numbers, monster_text
 from roguelike.gen.floor import Floor
 from tests.engine.support import add, arena, off
@@ -139,3 +142,27 @@ def test_inhabit_draws_only_from_the_inhabit_stream(monkeypatch):
     assert asked and {a[2] for a in asked} == {creatures.INHABIT_STREAM}
     assert {a[:2] for a in asked} == {(fl.seed, fl.number)}
     assert inhabit(fl) == first  # the same floor, the same monsters
+
+
+@given(st.integers(0, 40), st.integers(1, 12))
+def test_the_first_floors_monsters_stop_at_level_three_and_deeper_floors_are_not_capped(
+    room_depth, number
+):
+    level = slot_level(room_depth, number)
+    uncapped = (room_depth + 1) // 2 + depth.MONSTER_LEVEL.at(number)
+    assert level == (min(uncapped, 3) if number == 1 else uncapped)
+    assert depth.SENTINEL_SHARE.at(1) == 0 < depth.SENTINEL_SHARE.at(2)
+
+
+def test_no_first_floor_holds_a_sentinel_or_a_kind_above_level_three():
+    """A sweep of real first floors (the deep rooms of floor 1 once drew gnoll sentinels,
+    goblin archers and bugbears, met by a player of level 1-3): none above level 3 now,
+    while the third floor still draws sentinels (``test_sentinels_only_ever_guard_...``)."""
+    deepest = 0
+    for seed in range(12):
+        fl = floor(seed, 1)
+        deepest = max(deepest, max(r.depth for r in fl.topology.rooms))
+        monsters, _ = inhabit(fl)
+        for m in monsters:
+            assert m.info.level <= 3 and not m.info.sentinel, (seed, m.kind)
+    assert deepest >= 6, "some first floor has rooms deep enough to have drawn level 4"

@@ -11,6 +11,7 @@ import pytest
 
 from roguelike import tiles
 from roguelike.autoplay import Memory, Policy, decide
+from roguelike.autoplay.sneak import _threats
 from roguelike.engine import Move, Wait, describe, step
 from roguelike.engine.balance import (
     MONSTERS,
@@ -201,3 +202,22 @@ def test_a_hostile_stealth_is_refused(value):
     doc["state"]["stealth"] = value
     with pytest.raises(SaveError, match="stealth"):
         codec.decode(pack_as(world, state, doc))
+
+
+def test_the_ablation_goes_for_the_sleeper_nearest_by_the_way_not_as_the_crow_flies():
+    """Without sneaking, sleepers are threats, nearest first by the way: a sleeper two cells
+    off across a chasm but far round it came first from one cell and second from the next
+    (the bot walked back and forth for ever, stuck on floor 1 of 6-KX9V-KKGH-KHK6)."""
+    state, c = arena(3)
+    for dx in range(-10, 3):  # a chasm across the arena, a gap at its east end
+        x, y = off(c, dx, 1)
+        if tiles.WALKABLE[state.tiles[y, x]]:
+            state.tiles[y, x] = tiles.CHASM
+    state.update_view()
+    across = add(state, "rat", off(c, -2, 2), awake=False)
+    near_by_the_way = add(state, "rat", off(c, 3, -3), awake=False)
+    memory = Memory(policy=Policy(no_sneak=True))
+    order = _threats(state, memory)
+    assert order[0] is near_by_the_way and across in order
+    assert "rat" in decide(state, memory=memory).why
+    assert _threats(state, Memory()) == []  # the full bot sneaks instead: no threat in view
