@@ -26,4 +26,6 @@ except PackageNotFoundError:  # running from a source tree that is not installed
 #: change behind an optional pedestal, key-and-door boards in five shapes), fire on the first
 #: floors (fire traps, fire ants from level 3), and seed and puzzle codes that name their
 #: generator; a compatibility reset (saves and recordings of generator 5 are refused).
-GENERATOR_VERSION = "6"
+#: 7: the first floor's monsters stop at level 3 (no sentinel before the second floor);
+#: saves and recordings of generator 6 are refused, as every other generator's.
+GENERATOR_VERSION = "7"
