@@ -5,7 +5,7 @@ the page opens, runs one app process and carries the terminal's bytes both ways.
 short for this game, a subclass takes over one method at a time:
 
 - **the process** (:class:`GameService`, over its ``AppService``): started from an argument
-  list (:func:`~roguelike.cli.serve.start.child_argv`), never through a shell, in a session of
+  list (:func:`~screens.web.start.child_argv`), never through a shell, in a session of
   its own (so its floor worker goes with it); its driver is :mod:`screens.web_driver`, which
   ends the game (saving it) when the server's pipe closes. **When the tab goes** (closed,
   reloaded, its connection lost: the websocket ends, or its heartbeat stops), textual-serve asks
@@ -15,7 +15,7 @@ short for this game, a subclass takes over one method at a time:
   is sent SIGTERM (which it also answers by saving), then after ``TERM_WAIT`` SIGKILL (its last
   save stays whole: saves are written atomically).
 - **the page** (:meth:`GameServer.handle_index`): the tab's start is read from its URL
-  (:func:`~roguelike.cli.serve.start.read_start`) and refused in one line on the page if it
+  (:func:`~screens.web.start.read_start`) and refused in one line on the page if it
   cannot be started, before any process runs; a start is kept under a one-use token that the
   page's websocket URL carries (``/ws/TOKEN``: xterm.js appends its own ``?width=…``). The
   page is textual-serve's with two changes (``templates/app_index.html``): no font from another
@@ -63,8 +63,8 @@ from aiohttp import BodyPartReader, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from roguelike.cli.serve.club import COOKIE, PLAYERS_DIR, Club, NameRefused, Player
-from roguelike.cli.serve.start import (
+from screens.web.club import COOKIE, PLAYERS_DIR, Club, NameRefused, Player
+from screens.web.start import (
     Start,
     StartRefused,
     child_argv,

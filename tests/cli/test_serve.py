@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from roguelike import seeds
 from roguelike.cli import main
-from roguelike.cli.serve.start import (
+from screens.web.start import (
     MAX_VALUE,
     Start,
     StartRefused,
@@ -172,3 +172,21 @@ async def test_error_text_is_notified_as_text_not_markup(tmp_path, monkeypatch):
     assert any("[/x][bold]not a name" in n.message for n in shown)
     assert any("not written" in n.message for n in shown)
     assert not any(n.markup for n in shown)
+
+
+def test_no_screen_imports_the_command_line_package():
+    """Imports run downward only: ``roguelike.cli`` is the composition root above ``screens``
+    (the server's URL starts and club register are ``screens.web``'s own)."""
+    import ast
+    from pathlib import Path
+
+    upward = []
+    for path in sorted(Path("screens").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            upward += [f"{path}: {n}" for n in names if n.split(".")[:2] == ["roguelike", "cli"]]
+    assert upward == []

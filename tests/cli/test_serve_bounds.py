@@ -15,7 +15,7 @@ from aiohttp import FormData, WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
 
 from roguelike import seeds
-from roguelike.cli.serve.club import COOKIE, MAX_NAME
+from screens.web.club import COOKIE, MAX_NAME
 from roguelike.engine import Wait, new_game, step
 from roguelike.recording import Recording
 from saves.hall import Hall

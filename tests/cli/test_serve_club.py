@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from roguelike import seeds
-from roguelike.cli.serve.club import MAX_NAME, REGISTER, Club, NameRefused, check_name
+from screens.web.club import MAX_NAME, REGISTER, Club, NameRefused, check_name
 from roguelike.engine import Wait, new_game, step
 from roguelike.recording import Recording
 from saves import Store

@@ -3,9 +3,10 @@
 ``--host`` (127.0.0.1: this machine only) and ``--port`` (8000) say where it listens; binding
 anything else is explicit and said on start. Each tab runs ``roguelike --served`` in a process
 of its own, saving in ``--save-dir`` (the default folder if none); a tab's URL may start a world
-directly (``?seed=CODE``, ``?daily``, ``?replay=RUN``): see :mod:`.start` for the parameters and
-:mod:`screens.web.server` for what is extended around textual-serve (a tab that goes never loses
-its game, uploads, the page).
+directly (``?seed=CODE``, ``?daily``, ``?replay=RUN``): see :mod:`screens.web.start` for the
+parameters, :mod:`screens.web.club` for a club's players and :mod:`screens.web.server` for what
+is extended around textual-serve (a tab that goes never loses its game, uploads, the page). This
+command only reads its options and starts that server.
 """
 
 from __future__ import annotations
