@@ -91,6 +91,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> None:
     # here, not at the top: the server loads aiohttp and the saves, which no other command needs
+    from screens.web.club import RegisterDamaged
     from screens.web.server import GameServer
 
     save_dir = getattr(args, "save_dir", None)
@@ -105,5 +106,7 @@ def run(args: argparse.Namespace) -> None:
             club=args.club,
             idle=args.idle,
         ).serve()
+    except RegisterDamaged as err:
+        raise Fail(str(err)) from None
     except OSError as err:  # the port is taken, the address is not this machine's
         raise Fail(f"cannot serve on {args.host}:{args.port}: {err.strerror or err}") from None
