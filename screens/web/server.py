@@ -63,6 +63,11 @@ from aiohttp import BodyPartReader, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from saves.errors import SaveError
+from saves.hall import Hall
+from saves.live import BEHIND_TURNS
+from saves.record import MAX_FILE, RunFileError
+from saves.store import Store
 from screens.web.club import COOKIE, PLAYERS_DIR, Club, NameRefused, Player
 from screens.web.start import (
     Start,
@@ -71,11 +76,6 @@ from screens.web.start import (
     query_pairs,
     read_start,
 )
-from saves.errors import SaveError
-from saves.hall import Hall
-from saves.live import BEHIND_TURNS
-from saves.record import MAX_FILE, RunFileError
-from saves.store import Store
 
 log = logging.getLogger("roguelike-serve")
 

@@ -14,6 +14,9 @@ from hypothesis import strategies as st
 
 from roguelike import seeds
 from roguelike.cli import main
+from saves import Store
+from screens.lasting import LastingApp
+from screens.served import ServedApp
 from screens.web.start import (
     MAX_VALUE,
     Start,
@@ -21,9 +24,6 @@ from screens.web.start import (
     child_argv,
     read_start,
 )
-from saves import Store
-from screens.lasting import LastingApp
-from screens.served import ServedApp
 
 CODE = seeds.encode(seeds.text_seed("abc"))  # the code of the text "abc", as shown
 

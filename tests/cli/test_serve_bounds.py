@@ -15,13 +15,13 @@ from aiohttp import FormData, WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
 
 from roguelike import seeds
-from screens.web.club import COOKIE, MAX_NAME
 from roguelike.engine import Wait, new_game, step
 from roguelike.recording import Recording
 from saves.hall import Hall
 from saves.record import pack, record_of
 from screens.challenge import ChallengeScreen
 from screens.served import ServedApp
+from screens.web.club import COOKIE, MAX_NAME
 from screens.web.server import GameServer
 
 

@@ -11,13 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from roguelike import seeds
-from screens.web.club import MAX_NAME, REGISTER, Club, NameRefused, check_name
 from roguelike.engine import Wait, new_game, step
 from roguelike.recording import Recording
 from saves import Store
 from saves.hall import MAX_LISTED, OWN_RUNS, Hall
 from saves.record import record_of
 from saves.world import World, daily_seed
+from screens.web.club import MAX_NAME, REGISTER, Club, NameRefused, check_name
 
 
 def ended_run(world: str):
