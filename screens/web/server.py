@@ -199,7 +199,9 @@ class GameService(AppService):
 
     async def stop(self) -> None:
         """Ask the game to quit (it saves), read it to its end; SIGTERM, then SIGKILL, if it
-        does not end in time."""
+        does not end in time. Whatever is left of its process group once it has ended (a
+        worker left behind, holding the game's output pipe open) is killed, and the output
+        is read for ``TERM_WAIT`` seconds at most after that: a stop always ends."""
         self.gone = True
         task, process = self._task, self._process
         if task is None or process is None:
@@ -217,7 +219,12 @@ class GameService(AppService):
                     os.killpg(process.pid, then)
         else:
             await process.wait()
-        await task
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)  # the game is over: its group goes too
+        try:
+            await asyncio.wait_for(task, TERM_WAIT)
+        except TimeoutError:  # the pipe is held by a process outside the group
+            log.warning("game %s: its output did not end: no longer read", process.pid)
 
 
 @dataclass

@@ -6,6 +6,7 @@ file of the server's by a path."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -22,7 +23,7 @@ from saves.record import pack, record_of
 from screens.challenge import ChallengeScreen
 from screens.served import ServedApp
 from screens.web.club import COOKIE, MAX_NAME
-from screens.web.server import GameServer
+from screens.web.server import GameServer, GameService
 
 
 async def client_of(server: GameServer) -> TestClient:
@@ -236,3 +237,30 @@ async def test_streams_left_by_a_killed_server_are_dropped_on_start(tmp_path):
     client = await client_of(GameServer(str(tmp_path), "127.0.0.1", 0, club=True))
     await client.close()
     assert not any(p.exists() for p in stale) and keep.exists()
+
+
+class NoDownloads:
+    async def cancel_app_downloads(self, app_service_id: str) -> None:
+        pass
+
+
+async def test_a_stop_ends_when_a_process_left_behind_holds_the_games_output(tmp_path):
+    """The game's leader exits; a process of its group (a worker left behind) still holds
+    its output pipe: the stop kills the group and ends, the slot is freed."""
+    pid_file = tmp_path / "worker"
+
+    async def nothing(*args) -> None:
+        pass
+
+    game = GameService(
+        ["sh", "-c", f"sleep 600 & echo $! > {pid_file}; exit 0"],
+        write_bytes=nothing,
+        write_str=nothing,
+        close=nothing,
+        download_manager=NoDownloads(),
+    )
+    await game.start(80, 24)
+    await asyncio.wait_for(game.stop(), 30)  # a guard: before the group was killed, forever
+    worker = Path(f"/proc/{int(pid_file.read_text())}/stat")
+    with contextlib.suppress(FileNotFoundError):  # gone, or dead and not yet reaped
+        assert worker.read_text().rsplit(")", 1)[1].split()[0] == "Z"
