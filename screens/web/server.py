@@ -27,7 +27,9 @@ short for this game, a subclass takes over one method at a time:
   served) becomes a one-use ``/download/KEY`` the page opens (in a new tab: a popup whose
   navigation is a download, which the browser saves).
 - **a club** (``--club``, :mod:`.club`): a browser without a player is shown a form to pick
-  a name (``/club/join`` answers with the token's cookie); :meth:`GameServer.save_dir_for`
+  a name (``/club/join`` answers with the token's cookie; only to a form of this server's own
+  pages, never over a player the browser has, and back to a path of this server only: see
+  :func:`same_origin`, :func:`local_path`); :meth:`GameServer.save_dir_for`
   gives each request its player's own folder, so each game process sees only its player's
   worlds; a player runs at most ``MAX_GAMES_PER_PLAYER`` games, and a game without a key for
   ``IDLE`` seconds is saved and ended.
@@ -48,6 +50,7 @@ import html
 import json
 import logging
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -56,6 +59,7 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 import jinja2
@@ -101,6 +105,10 @@ MAX_GAMES_PER_PLAYER = 3
 IDLE = 30 * 60.0
 #: The folder of the input streams, in each player's save folder (see :mod:`saves.live`).
 LIVE_DIR = "live"
+#: A join's form (a name and a path), at most, in bytes; where a join may go next (a path of
+#: this server: never ``//``, a backslash, a control character or an escape).
+MAX_JOIN = 4096
+LOCAL_PATH = re.compile(r"/(?!/)[A-Za-z0-9/?=&._~+-]{0,200}", re.ASCII)
 #: A cookie's life, in seconds (a year: a browser keeps its player).
 COOKIE_LIFE = 365 * 24 * 3600
 #: The driver the game processes run under (Textual imports it by this path).
@@ -273,6 +281,32 @@ yours alone, the hall is everyone's, and anyone here may watch a game in progres
 <p><button type="submit" id="join">Join</button></p>
 </form>
 """
+
+
+def same_origin(request: web.Request) -> bool:
+    """``request`` (a POST) comes from a page of this server: its ``Origin``, or without
+    one its ``Referer``, names the host (and port) the request was sent to. A form of another
+    site, or a request that says nowhere where it comes from, is not."""
+    sent = request.headers.get("Origin") or request.headers.get("Referer")
+    if not sent:
+        return False
+    try:
+        url = urlsplit(sent)
+    except ValueError:
+        return False
+    host = request.headers.get("Host", "")
+    return url.scheme in ("http", "https") and bool(host) and url.netloc.lower() == host.lower()
+
+
+def local_path(back: object) -> str:
+    """Where a join goes next: ``back`` if it is a plain path of this server (as the join
+    page gives it), else ``/``. Checked on a strict pattern, and again on the URL the answer
+    would carry (aiohttp normalises it: ``/<TAB>/host`` becomes ``//host``, another site)."""
+    if not isinstance(back, str) or not LOCAL_PATH.fullmatch(back):
+        return "/"
+    if str(web.HTTPSeeOther(back).headers["Location"]) != back:
+        return "/"
+    return back
 
 
 def page(title: str, body: str, status: int = 200) -> web.Response:
@@ -587,9 +621,17 @@ class GameServer(Server):
         )
 
     async def handle_join(self, request: web.Request) -> web.StreamResponse:
-        """A browser's first visit to a club: its player's name, kept in a cookie."""
+        """A browser's first visit to a club: its player's name, kept in a cookie. Only from
+        this server's own form (its origin), in a body of at most ``MAX_JOIN`` bytes, and
+        never over a player the browser already has (that player's worlds would be lost)."""
         if self.club is None:
             return refused("This server is not a club.", 404)
+        if not same_origin(request):
+            return refused("Not joined: the form did not come from this server.", 403)
+        if (player := self.player_of(request)) is not None:
+            return refused(f"Not joined: this browser plays here as {player.name} already.", 409)
+        if request.content_length is None or request.content_length > MAX_JOIN:
+            return refused(f"Not joined: a join is a form of at most {MAX_JOIN} bytes.", 413)
         form = await request.post()
         name, back = form.get("name"), form.get("next")
         if not isinstance(name, str):
@@ -600,10 +642,7 @@ class GameServer(Server):
             return refused(f"Not joined: {err}.")
         except OSError as err:
             return refused(f"Not joined: the club's register: {err.strerror or err}.", 500)
-        where = back if isinstance(back, str) else "/"
-        if not where.startswith("/") or where.startswith("//") or "\\" in where:
-            where = "/"  # another site (browsers read /\ as //), not a path of this one
-        response = web.HTTPSeeOther(where)
+        response = web.HTTPSeeOther(local_path(back))
         response.set_cookie(
             COOKIE,
             token,
@@ -670,6 +709,8 @@ class GameServer(Server):
 
     async def handle_upload(self, request: web.Request) -> web.StreamResponse:
         """A file from the form, kept (bounded) under a new key; then a tab that imports it."""
+        if not same_origin(request):
+            return refused("Not uploaded: the form did not come from this server.", 403)
         if self.club is not None and self.player_of(request) is None:
             return refused("Not uploaded: join the club first (open / on this server).", 403)
         try:

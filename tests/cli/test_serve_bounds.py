@@ -32,10 +32,15 @@ async def client_of(server: GameServer) -> TestClient:
     return client
 
 
+def own(client: TestClient) -> dict[str, str]:
+    """The headers of a form of the server's own pages (a browser sends its ``Origin``)."""
+    return {"Origin": f"http://{client.server.host}:{client.server.port}"}
+
+
 async def joined(client: TestClient, name: str) -> None:
     """``client`` joins the club as ``name`` (its cookie kept by the client)."""
     response = await client.post(
-        "/club/join", data={"name": name, "next": "/"}, allow_redirects=False
+        "/club/join", data={"name": name, "next": "/"}, headers=own(client), allow_redirects=False
     )
     assert response.status == 303, await response.text()
     assert COOKIE in response.cookies
@@ -56,7 +61,9 @@ async def test_an_upload_larger_than_the_bound_is_refused_and_not_kept(tmp_path)
         for size, status in ((101, 413), (1000, 413), (0, 400), (100, 303)):
             form = FormData()
             form.add_field("file", b"x" * size, filename="c.run")
-            response = await client.post("/upload", data=form, allow_redirects=False)
+            response = await client.post(
+                "/upload", data=form, headers=own(client), allow_redirects=False
+            )
             assert response.status == status, size
             if status == 413:
                 assert "larger than a run file can be (100 bytes)" in await response.text()
@@ -88,7 +95,9 @@ async def test_a_player_runs_at_most_their_games_watching_included(club):
 )
 async def test_a_club_name_too_long_or_of_other_characters_is_refused_in_one_line(club, name):
     _, client = club
-    response = await client.post("/club/join", data={"name": name}, allow_redirects=False)
+    response = await client.post(
+        "/club/join", data={"name": name}, headers=own(client), allow_redirects=False
+    )
     text = await response.text()
     assert response.status == 400 and COOKIE not in response.cookies
     refusal = re.search(r'<p id="refused">(.*?)</p>', text)
@@ -264,3 +273,91 @@ async def test_a_stop_ends_when_a_process_left_behind_holds_the_games_output(tmp
     worker = Path(f"/proc/{int(pid_file.read_text())}/stat")
     with contextlib.suppress(FileNotFoundError):  # gone, or dead and not yet reaped
         assert worker.read_text().rsplit(")", 1)[1].split()[0] == "Z"
+
+
+async def test_a_join_from_another_site_or_from_nowhere_is_refused_and_sets_no_cookie(club):
+    server, client = club
+    base = f"http://{client.server.host}:{client.server.port}"
+    for headers in (
+        {},
+        {"Origin": "http://evil.example"},
+        {"Origin": "null"},
+        {"Origin": f"{base}.evil.example"},
+        {"Referer": "http://evil.example/page"},
+        {"Origin": "http://evil.example", "Referer": f"{base}/"},
+    ):
+        response = await client.post(
+            "/club/join", data={"name": "Alice"}, headers=headers, allow_redirects=False
+        )
+        assert response.status == 403, headers
+        assert COOKIE not in response.cookies and server.club.players == {}
+    # a browser that sends only its Referer (its Origin withheld) joins from the server's page
+    response = await client.post(
+        "/club/join", data={"name": "Alice"}, headers={"Referer": f"{base}/"}, allow_redirects=False
+    )
+    assert response.status == 303 and COOKIE in response.cookies
+
+
+async def test_a_browser_that_has_a_player_keeps_it_a_join_does_not_replace_it(club):
+    server, client = club
+    await joined(client, "Alice")
+    (alice,) = server.club.players.values()
+    response = await client.post(
+        "/club/join", data={"name": "Mallory"}, headers=own(client), allow_redirects=False
+    )
+    assert response.status == 409 and "plays here as Alice already" in await response.text()
+    assert COOKIE not in response.cookies
+    assert list(server.club.players.values()) == [alice]
+
+
+@pytest.mark.parametrize(
+    ("back", "to"),
+    [
+        ("/?seed=abc", "/?seed=abc"),
+        ("/watch/Ab-_x", "/watch/Ab-_x"),
+        ("//evil.example/", "/"),
+        ("/\t/evil.example", "/"),
+        ("/\\evil.example", "/"),
+        ("/\n/evil.example", "/"),
+        ("/%09/evil.example", "/"),
+        ("http://evil.example/", "/"),
+        ("evil.example", "/"),
+        ("/" + "a" * 300, "/"),
+    ],
+)
+async def test_a_join_goes_next_to_a_path_of_this_server_only(club, back, to):
+    _, client = club
+    response = await client.post(
+        "/club/join",
+        data={"name": "Alice", "next": back},
+        headers=own(client),
+        allow_redirects=False,
+    )
+    assert response.status == 303 and response.headers["Location"] == to
+
+
+async def test_a_join_larger_than_a_form_is_refused_before_it_is_read(club):
+    server, client = club
+    response = await client.post(
+        "/club/join",
+        data={"name": "Alice", "next": "/", "padding": "x" * 10_000},
+        headers=own(client),
+        allow_redirects=False,
+    )
+    assert response.status == 413 and server.club.players == {}
+
+
+async def test_an_upload_from_another_site_is_refused_and_not_kept(tmp_path):
+    server = GameServer(str(tmp_path), "127.0.0.1", 0)
+    client = await client_of(server)
+    try:
+        for headers in ({}, {"Origin": "http://evil.example"}):
+            form = FormData()
+            form.add_field("file", b"x" * 10, filename="c.run")
+            response = await client.post(
+                "/upload", data=form, headers=headers, allow_redirects=False
+            )
+            assert response.status == 403
+        assert list(server.uploads.glob("*.run")) == []
+    finally:
+        await client.close()
