@@ -194,6 +194,13 @@ class Hall:
     def get(self, run_id: str) -> tuple[RunRecord, bool]:
         """The record ``run_id`` (an own run or a challenge; a unique prefix will do) and
         whether it was imported. RunFileError if none or several match."""
+        path, imported = self.find(run_id)
+        return unpack(read_file(path, MAX_FILE)), imported
+
+    def find(self, run_id: str) -> tuple[Path, bool]:
+        """The file of the run ``run_id`` (as :meth:`get` finds it) and whether it was
+        imported, by its name alone: nothing is read. RunFileError if none or several
+        match."""
         found = []
         for imported in (False, True):
             folder = self._dir(imported)
@@ -209,8 +216,7 @@ class Hall:
             found = exact
         if len(found) > 1:
             raise RunFileError(f"{run_id!r} names {len(found)} runs: give more of the id")
-        path, imported = found[0]
-        return unpack(read_file(path, MAX_FILE)), imported
+        return found[0]
 
     def export(self, run_id: str, dest: str | os.PathLike[str]) -> Path:
         """Write the record ``run_id`` as a challenge file at ``dest`` (atomically)."""

@@ -68,12 +68,14 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from saves.errors import SaveError
+from saves.hall import SUFFIX as RUN_SUFFIX
 from saves.hall import Hall
 from saves.live import BEHIND_TURNS
 from saves.record import MAX_FILE, RunFileError
 from saves.store import Store
 from screens.web.club import COOKIE, PLAYERS_DIR, Club, NameRefused, Player
 from screens.web.start import (
+    RUN_ID,
     Start,
     StartRefused,
     child_argv,
@@ -309,6 +311,21 @@ def local_path(back: object) -> str:
     return back
 
 
+def run_named(folder: Path, run_id: str) -> str:
+    """The id of the hall's run ``run_id`` (a unique start will do), by its file's name alone:
+    nothing is read (StartRefused, one line, if there is none or several)."""
+    try:
+        path, _ = Hall(folder).find(run_id)
+    except (RunFileError, SaveError) as err:
+        raise StartRefused(f"replay: {err}") from None
+    except OSError as err:
+        raise StartRefused(f"replay: {err.strerror or err}") from None
+    found = path.name[: -len(RUN_SUFFIX)]
+    if not RUN_ID.fullmatch(found):
+        raise StartRefused("replay: that run's file is not named as the hall names runs")
+    return found
+
+
 def page(title: str, body: str, status: int = 200) -> web.Response:
     return web.Response(
         text=PAGE.format(title=html.escape(title), body=body),
@@ -441,20 +458,18 @@ class GameServer(Server):
             if now - pending.made > PENDING_LIFE:
                 del self.pending[token]
 
-    def _argv(self, start: Start, request: web.Request, stream: Path | None = None) -> list[str]:
+    async def _argv(
+        self, start: Start, request: web.Request, stream: Path | None = None
+    ) -> list[str]:
         """The game process of ``start`` (StartRefused if its run or upload is not here),
-        writing its inputs to ``stream``."""
+        writing its inputs to ``stream``. A run is found by its file's name, in a thread:
+        the game process reads and checks it, never the server's loop (a run file is up to
+        32 MiB, and reading one stalled every game)."""
         save_dir = self.save_dir_for(request)
         upload = None
         if start.kind == "replay":
-            hall = Hall(Store(save_dir).path)
-            try:
-                record, _ = hall.get(start.value)
-            except (RunFileError, SaveError) as err:
-                raise StartRefused(f"replay: {err}") from None
-            except OSError as err:
-                raise StartRefused(f"replay: {err.strerror or err}") from None
-            return child_argv(Start("replay", record.id), save_dir)
+            run_id = await asyncio.to_thread(run_named, Store(save_dir).path, start.value)
+            return child_argv(Start("replay", run_id), save_dir)
         elif start.kind == "import":
             upload = self.uploads / f"{start.value}.run"
             if not upload.is_file():
@@ -474,7 +489,7 @@ class GameServer(Server):
         watch_id = secrets.token_urlsafe(12)
         try:
             start = read_start(query_pairs(request.query))
-            argv = self._argv(start, request, self._stream_of(request, watch_id))
+            argv = await self._argv(start, request, self._stream_of(request, watch_id))
         except StartRefused as err:
             return refusal(str(err))
         stream = self._stream_of(request, watch_id) if start.kind != "replay" else None

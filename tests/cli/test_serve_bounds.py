@@ -361,3 +361,45 @@ async def test_an_upload_from_another_site_is_refused_and_not_kept(tmp_path):
         assert list(server.uploads.glob("*.run")) == []
     finally:
         await client.close()
+
+
+async def test_a_replay_link_finds_its_run_by_name_and_reads_nothing_on_the_servers_loop(
+    tmp_path, monkeypatch
+):
+    """The page only needs the run's id: the run file (up to 32 MiB to read, inflate and
+    parse) is read by the game process, never by the server, whose loop every game shares."""
+    import threading
+
+    import saves.hall
+
+    runs = tmp_path / "runs"
+    runs.mkdir()
+    (runs / "20260102-a0b0c0.run").write_bytes(b"a run file the game process checks")
+    (runs / "20260102-a0b0c1.run").write_bytes(b"")
+
+    def never(*args, **kwargs):
+        raise AssertionError("the server read a run file")
+
+    monkeypatch.setattr(saves.hall, "unpack", never)
+    monkeypatch.setattr(saves.hall, "read_file", never)
+    looked: list[bool] = []
+    find = saves.hall.Hall.find
+
+    def find_off_the_loop(self, run_id):
+        looked.append(threading.current_thread() is threading.main_thread())
+        return find(self, run_id)
+
+    monkeypatch.setattr(saves.hall.Hall, "find", find_off_the_loop)
+    server = GameServer(str(tmp_path), "127.0.0.1", 0)
+    client = await client_of(server)
+    try:
+        page = await client.get("/?replay=20260102-a0b0c0")
+        assert page.status == 200 and "/ws/" in await page.text()
+        (pending,) = server.pending.values()
+        assert pending.argv[-2:] == ["replay", "20260102-a0b0c0"]
+        for asked, why in (("20260102-a0b0c", "names 2 runs"), ("nosuchrun", "no run")):
+            refused = await client.get(f"/?replay={asked}")
+            assert refused.status == 400 and why in await refused.text()
+        assert looked == [False, False, False]
+    finally:
+        await client.close()
