@@ -92,11 +92,20 @@ TERM_WAIT = 5.0
 #: The most games running at once (``--games``), and starts waiting for their websocket.
 MAX_GAMES = 16
 MAX_PENDING = 64
+#: The most starts waiting for their websocket from one address (one client cannot take every
+#: slot of :data:`MAX_PENDING` and lock the others out).
+MAX_PENDING_PER_ADDRESS = 8
+#: The most tabs watching one game, and watching in all (each is a game process: watchers
+#: never take every game slot of the server).
+MAX_WATCHERS_PER_GAME = 4
+MAX_WATCHERS = 8
 #: How long a page's start waits for its websocket, in seconds.
 PENDING_LIFE = 120.0
 #: An upload: at most a run file's largest size; the most kept at once (oldest go first).
 MAX_UPLOAD = MAX_FILE
 MAX_UPLOADS = 32
+#: The most uploads one player keeps (their oldest go first, never another player's).
+MAX_UPLOADS_PER_PLAYER = 4
 #: The terminal's size a page may ask for, in cells.
 MIN_CELLS, MAX_CELLS = 10, 1000
 #: The largest message a page may send on its websocket (keys, a paste, a resize).
@@ -255,6 +264,8 @@ class Pending:
     #: the game's id on the watch list (a watcher's: the watched game's), and its stream
     watch_id: str = ""
     stream: Path | None = None
+    #: the address the page was asked from
+    address: str = ""
 
 
 PAGE = """<!DOCTYPE html>
@@ -471,7 +482,7 @@ class GameServer(Server):
             run_id = await asyncio.to_thread(run_named, Store(save_dir).path, start.value)
             return child_argv(Start("replay", run_id), save_dir)
         elif start.kind == "import":
-            upload = self.uploads / f"{start.value}.run"
+            upload = self._uploads_of(request) / f"{start.value}.run"
             if not upload.is_file():
                 raise StartRefused("import: no such upload (it is kept while the server runs)")
         return child_argv(start, save_dir, upload, stream=stream)
@@ -484,7 +495,7 @@ class GameServer(Server):
         player = self.player_of(request)
         if self.club is not None and player is None:
             return self._join_page(request)
-        if (too_many := self._too_many(player)) is not None:
+        if (too_many := self._too_many(player, request.remote)) is not None:
             return too_many
         watch_id = secrets.token_urlsafe(12)
         try:
@@ -495,7 +506,7 @@ class GameServer(Server):
         stream = self._stream_of(request, watch_id) if start.kind != "replay" else None
         return self._game_page(request, Pending(start, argv, 0, "", watch_id, stream), self.title)
 
-    def _too_many(self, player: Player | None) -> web.Response | None:
+    def _too_many(self, player: Player | None, address: str | None) -> web.Response | None:
         """The refusal of one more game for ``player`` (or for the server), if it is one too
         many."""
         self._expire()
@@ -503,6 +514,11 @@ class GameServer(Server):
             return refusal(f"you run {self.games_per_player} games already: close a tab", 429)
         if len(self.games) >= self.max_games or len(self.pending) >= MAX_PENDING:
             return refusal(f"this server runs {self.max_games} games at most: try again later", 503)
+        waiting = sum(1 for p in self.pending.values() if p.address == (address or ""))
+        if waiting >= MAX_PENDING_PER_ADDRESS:
+            return refusal(
+                f"{MAX_PENDING_PER_ADDRESS} pages of yours are still opening: try again later", 429
+            )
         return None
 
     def _game_page(self, request: web.Request, pending: Pending, title: str) -> web.Response:
@@ -510,7 +526,9 @@ class GameServer(Server):
         token = secrets.token_urlsafe(16)
         player = self.player_of(request)
         name = "" if player is None else player.name
-        self.pending[token] = replace(pending, made=time.monotonic(), player=name)
+        self.pending[token] = replace(
+            pending, made=time.monotonic(), player=name, address=request.remote or ""
+        )
         scheme = "wss" if request.secure else "ws"
         context = {
             "font_size": cells(request.query.get("fontsize"), 16),
@@ -630,6 +648,12 @@ class GameServer(Server):
                 return game
         return None
 
+    def _watchers(self, watch_id: str | None = None) -> int:
+        """The tabs watching (or opening to watch) ``watch_id``'s game (None: any game)."""
+        running = [g.watch_id for g in self.games.values() if g.watcher]
+        opening = [p.watch_id for p in self.pending.values() if p.start.kind == "watch"]
+        return sum(1 for w in running + opening if watch_id is None or w == watch_id)
+
     def _games_of(self, player: str) -> int:
         return sum(1 for g in self.games.values() if g.player == player) + sum(
             1 for p in self.pending.values() if p.player == player
@@ -686,8 +710,7 @@ class GameServer(Server):
         rows = [
             f'<li><a class="game" href="/watch/{game.watch_id}">'
             f"{html.escape(game.player or 'a game')}: {html.escape(game.start_asked.kind)}"
-            f"{' ' + html.escape(game.start_asked.value) if game.start_asked.value else ''}"
-            "</a></li>"
+            "</a></li>"  # the kind only: an import's value is its upload's key
             for game in list(self.games.values())
             if not game.watcher and game.stream is not None
         ]
@@ -707,8 +730,12 @@ class GameServer(Server):
         game = self._running(request.match_info["game"])
         if game is None or game.stream is None:
             return refused("Not watched: no such game in progress (see /watch).", 404)
-        if (too_many := self._too_many(self.player_of(request))) is not None:
+        if (too_many := self._too_many(self.player_of(request), request.remote)) is not None:
             return too_many
+        if self._watchers(game.watch_id) >= MAX_WATCHERS_PER_GAME:
+            return refusal(f"this game has its {MAX_WATCHERS_PER_GAME} watchers", 429)
+        if self._watchers() >= MAX_WATCHERS:
+            return refusal(f"this server shows {MAX_WATCHERS} watchers at most", 503)
         start = Start("watch", game.watch_id)
         try:
             argv = child_argv(start, self.save_dir_for(request), stream=game.stream)
@@ -738,9 +765,11 @@ class GameServer(Server):
         if not isinstance(field, BodyPartReader):
             return refusal("the upload has no file", 400)
         key = secrets.token_hex(8)
-        path = self.uploads / f"{key}.run"
+        folder = self._uploads_of(request)
+        path = folder / f"{key}.run"
         size = 0
         try:
+            folder.mkdir(exist_ok=True)
             with path.open("wb") as out:
                 while chunk := await field.read_chunk(1 << 16):
                     size += len(chunk)
@@ -758,10 +787,27 @@ class GameServer(Server):
         if size == 0:
             path.unlink(missing_ok=True)
             return refusal("the file is empty", 400)
-        self._prune_uploads()
+        self._prune_uploads(folder)
         raise web.HTTPSeeOther(f"/?import={key}")
 
-    def _prune_uploads(self) -> None:
-        kept = sorted(self.uploads.glob("*.run"), key=lambda p: p.stat().st_mtime)
-        for old in kept[:-MAX_UPLOADS]:
+    def _uploads_of(self, request: web.Request) -> Path:
+        """The folder of the uploads of the player behind ``request`` (alone: one for all):
+        a key opens only its own player's upload."""
+        player = self.player_of(request)
+        return self.uploads / ("server" if player is None else player.id)
+
+    def _prune_uploads(self, folder: Path) -> None:
+        """The player's oldest uploads past ``MAX_UPLOADS_PER_PLAYER``; then, past
+        ``MAX_UPLOADS`` in all (the disk's bound), the oldest of all."""
+
+        def by_age(paths: list[Path]) -> list[Path]:
+            aged = []
+            for path in paths:
+                with contextlib.suppress(OSError):
+                    aged.append((path.stat().st_mtime, path))
+            return [p for _, p in sorted(aged)]
+
+        for old in by_age(list(folder.glob("*.run")))[:-MAX_UPLOADS_PER_PLAYER]:
+            old.unlink(missing_ok=True)
+        for old in by_age(list(self.uploads.glob("*/*.run")))[:-MAX_UPLOADS]:
             old.unlink(missing_ok=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -67,7 +68,7 @@ async def test_an_upload_larger_than_the_bound_is_refused_and_not_kept(tmp_path)
             assert response.status == status, size
             if status == 413:
                 assert "larger than a run file can be (100 bytes)" in await response.text()
-        kept = list(server.uploads.glob("*.run"))
+        kept = list(server.uploads.glob("*/*.run"))
         assert [p.stat().st_size for p in kept] == [100]
     finally:
         await client.close()
@@ -174,9 +175,19 @@ async def test_the_watch_list_shows_games_not_watchers_and_a_watch_tab_starts_a_
     watching = SimpleNamespace(
         watcher=True, watch_id="abc", player="Bob", start_asked=None, stream=playing.stream
     )
-    server.games.update({"t1": playing, "t2": watching})  # type: ignore[dict-item]
+    importing = SimpleNamespace(
+        watcher=False,
+        watch_id="def",
+        player="Carol",
+        start_asked=SimpleNamespace(kind="import", value="0123456789abcdef"),
+        stream=Path(stream) / "y.live",
+    )
+    server.games.update({"t1": playing, "t2": watching, "t3": importing})  # type: ignore[dict-item]
     listed = await (await client.get("/watch")).text()
-    assert listed.count('class="game"') == 1 and "Alice: seed K7QX" in listed
+    assert listed.count('class="game"') == 2
+    # the kind of start only: an import's value is the key that opens its player's upload
+    assert "Alice: seed</a>" in listed and "Carol: import</a>" in listed
+    assert "K7QX" not in listed and "0123456789abcdef" not in listed
     page = await client.get("/watch/abc")
     assert page.status == 200 and "/ws/" in await page.text()
     (pending,) = server.pending.values()
@@ -403,3 +414,83 @@ async def test_a_replay_link_finds_its_run_by_name_and_reads_nothing_on_the_serv
         assert looked == [False, False, False]
     finally:
         await client.close()
+
+
+def fake_game(watch_id: str, *, watcher: bool = False) -> SimpleNamespace:
+    kind = "watch" if watcher else "seed"
+    return SimpleNamespace(
+        watcher=watcher,
+        watch_id=watch_id,
+        player="",
+        start_asked=SimpleNamespace(kind=kind, value=""),
+        stream=Path("/nonexistent") / f"{watch_id}.live",
+    )
+
+
+async def test_watchers_are_bounded_per_game_and_in_all(tmp_path):
+    from screens.web.server import MAX_WATCHERS, MAX_WATCHERS_PER_GAME
+
+    server = GameServer(str(tmp_path), "127.0.0.1", 0, max_games=64)
+    client = await client_of(server)
+    try:
+        server.games.update({"a": fake_game("abc"), "b": fake_game("def")})  # type: ignore[dict-item]
+        for _ in range(MAX_WATCHERS_PER_GAME):
+            assert (await client.get("/watch/abc")).status == 200
+        refused = await client.get("/watch/abc")
+        assert refused.status == 429 and "this game has its" in await refused.text()
+        server.pending.clear()  # (the pages' websockets never came: their slots go)
+        for n in range(MAX_WATCHERS - 1):  # watching other games, running
+            server.games[f"w{n}"] = fake_game("zzz", watcher=True)  # type: ignore[assignment]
+        assert (await client.get("/watch/def")).status == 200
+        refused = await client.get("/watch/def")
+        assert refused.status == 503 and "watchers at most" in await refused.text()
+    finally:
+        server.games.clear()  # not processes: nothing to stop
+        await client.close()
+
+
+async def test_one_address_cannot_take_every_waiting_start(tmp_path):
+    from screens.web.server import MAX_PENDING_PER_ADDRESS
+
+    server = GameServer(str(tmp_path), "127.0.0.1", 0)
+    client = await client_of(server)
+    try:
+        for _ in range(MAX_PENDING_PER_ADDRESS):
+            assert (await client.get("/")).status == 200
+        refused = await client.get("/")
+        assert refused.status == 429 and "still opening" in await refused.text()
+        token = next(iter(server.pending))
+        server.pending[token] = replace(server.pending[token], address="192.0.2.7")
+        assert (await client.get("/")).status == 200  # another address's start is not ours
+    finally:
+        await client.close()
+
+
+async def test_uploads_are_pruned_per_player_and_a_key_opens_its_own_players_only(club):
+    from screens.web.server import MAX_UPLOADS_PER_PLAYER
+
+    server, alice = club
+    bob = await client_of(server)
+    try:
+        await joined(alice, "Alice")
+        await joined(bob, "Bob")
+
+        async def upload(client: TestClient) -> str:
+            form = FormData()
+            form.add_field("file", b"x" * 10, filename="c.run")
+            response = await client.post(
+                "/upload", data=form, headers=own(client), allow_redirects=False
+            )
+            assert response.status == 303
+            return response.headers["Location"].rsplit("=", 1)[1]
+
+        bobs = await upload(bob)
+        for _ in range(MAX_UPLOADS_PER_PLAYER + 3):
+            await upload(alice)
+        kept = {p.stem for p in server.uploads.glob("*/*.run")}
+        assert bobs in kept and len(kept) == MAX_UPLOADS_PER_PLAYER + 1
+        refused = await alice.get(f"/?import={bobs}")
+        assert refused.status == 400 and "no such upload" in await refused.text()
+        assert (await bob.get(f"/?import={bobs}")).status == 200
+    finally:
+        await bob.close()
