@@ -225,6 +225,20 @@ class Hall:
         whether it was imported, as the listing would list it (a file the game did not check
         is verified by replay first). RunFileError if none or several match, or the one that
         matches is not listed (saying why)."""
+        path, imported = self.find(run_id)
+        newly: list[str] = []
+        record = self._read(path, _Lazy(lambda: set(self._checked(path.parent))), newly)
+        if record is None:
+            raise RunFileError(f"{path.name}: not a regular file")
+        if isinstance(record, str):
+            raise RunFileError(f"run {path.name[: -len(SUFFIX)]} is {record}")
+        self._vouch_listed(path.parent, newly)
+        return record, imported
+
+    def find(self, run_id: str) -> tuple[Path, bool]:
+        """The file of the run ``run_id`` (as :meth:`get` finds it) and whether it was
+        imported, by its name alone: nothing is read. RunFileError if none or several
+        match."""
         found = []
         for imported in (False, True):
             folder = self._dir(imported)
@@ -240,15 +254,7 @@ class Hall:
             found = exact
         if len(found) > 1:
             raise RunFileError(f"{run_id!r} names {len(found)} runs: give more of the id")
-        path, imported = found[0]
-        newly: list[str] = []
-        record = self._read(path, _Lazy(lambda: set(self._checked(path.parent))), newly)
-        if record is None:
-            raise RunFileError(f"{path.name}: not a regular file")
-        if isinstance(record, str):
-            raise RunFileError(f"run {path.name[: -len(SUFFIX)]} is {record}")
-        self._vouch_listed(path.parent, newly)
-        return record, imported
+        return found[0]
 
     def export(self, run_id: str, dest: str | os.PathLike[str]) -> Path:
         """Write the record ``run_id`` as a challenge file at ``dest`` (atomically)."""

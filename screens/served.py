@@ -133,7 +133,9 @@ class ServedApp(LastingApp):
                 with open(path, "a", encoding="utf-8") as log:
                     log.write(f"{time.time():.3f} {printable(what)}\n")
             except OSError as err:
-                self.notify(f"{LOG_VARIABLE} not written: {err.strerror or err}", timeout=6)
+                self.notify(
+                    f"{LOG_VARIABLE} not written: {err.strerror or err}", timeout=6, markup=False
+                )
 
     def _log_top(self) -> None:
         top = type(self.screen_stack[-1]).__name__ if self.screen_stack else ""
@@ -227,7 +229,7 @@ class ServedApp(LastingApp):
                 raise RunFileError(f"run {record.id} has no recording: there is nothing to send")
             data = pack(record)
         except (RunFileError, SaveError, OSError) as err:
-            self.notify(f"Not exported: {err}", severity="error", timeout=6)
+            self.notify(f"Not exported: {err}", severity="error", timeout=6, markup=False)
             return
         name = f"{record.id}.run"
         self.deliver_binary(

@@ -5,7 +5,7 @@ the page opens, runs one app process and carries the terminal's bytes both ways.
 short for this game, a subclass takes over one method at a time:
 
 - **the process** (:class:`GameService`, over its ``AppService``): started from an argument
-  list (:func:`~roguelike.cli.serve.start.child_argv`), never through a shell, in a session of
+  list (:func:`~screens.web.start.child_argv`), never through a shell, in a session of
   its own (so its floor worker goes with it); its driver is :mod:`screens.web_driver`, which
   ends the game (saving it) when the server's pipe closes. **When the tab goes** (closed,
   reloaded, its connection lost: the websocket ends, or its heartbeat stops), textual-serve asks
@@ -15,11 +15,13 @@ short for this game, a subclass takes over one method at a time:
   is sent SIGTERM (which it also answers by saving), then after ``TERM_WAIT`` SIGKILL (its last
   save stays whole: saves are written atomically).
 - **the page** (:meth:`GameServer.handle_index`): the tab's start is read from its URL
-  (:func:`~roguelike.cli.serve.start.read_start`) and refused in one line on the page if it
+  (:func:`~screens.web.start.read_start`) and refused in one line on the page if it
   cannot be started, before any process runs; a start is kept under a one-use token that the
   page's websocket URL carries (``/ws/TOKEN``: xterm.js appends its own ``?width=…``). The
   page is textual-serve's with two changes (``templates/app_index.html``): no font from another
   site, and numpad 5 with NumLock off (``Clear``, which xterm.js drops) typed as ``5``.
+- **its own pages** (:mod:`.pages`): a refusal in one line, the upload and join forms, and
+  the checks of a form's request.
 - **uploads** (``/upload``): a challenge or run file comes in by a form (bounded to a run
   file's largest size), is kept in a temporary folder of the server, and the browser is sent
   to ``/?import=KEY``: a tab whose game opens the challenge import on that file.
@@ -27,7 +29,9 @@ short for this game, a subclass takes over one method at a time:
   served) becomes a one-use ``/download/KEY`` the page opens (in a new tab: a popup whose
   navigation is a download, which the browser saves).
 - **a club** (``--club``, :mod:`.club`): a browser without a player is shown a form to pick
-  a name (``/club/join`` answers with the token's cookie); :meth:`GameServer.save_dir_for`
+  a name (``/club/join`` answers with the token's cookie; only to a form of this server's own
+  pages, never over a player the browser has, and back to a path of this server only: see
+  :func:`same_origin`, :func:`local_path`); :meth:`GameServer.save_dir_for`
   gives each request its player's own folder, so each game process sees only its player's
   worlds; a player runs at most ``MAX_GAMES_PER_PLAYER`` games, and a game without a key for
   ``IDLE`` seconds is saved and ended.
@@ -63,19 +67,31 @@ from aiohttp import BodyPartReader, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from roguelike.cli.serve.club import COOKIE, PLAYERS_DIR, Club, NameRefused, Player
-from roguelike.cli.serve.start import (
+from saves.errors import SaveError
+from saves.hall import SUFFIX as RUN_SUFFIX
+from saves.hall import Hall
+from saves.live import BEHIND_TURNS
+from saves.record import MAX_FILE, RunFileError
+from saves.store import Store
+from screens.web.club import COOKIE, PLAYERS_DIR, Club, NameRefused, Player
+from screens.web.pages import (
+    JOIN_FORM,
+    MAX_JOIN,
+    UPLOAD_FORM,
+    local_path,
+    page,
+    refusal,
+    refused,
+    same_origin,
+)
+from screens.web.start import (
+    RUN_ID,
     Start,
     StartRefused,
     child_argv,
     query_pairs,
     read_start,
 )
-from saves.errors import SaveError
-from saves.hall import Hall
-from saves.live import BEHIND_TURNS
-from saves.record import MAX_FILE, RunFileError
-from saves.store import Store
 
 log = logging.getLogger("roguelike-serve")
 
@@ -86,11 +102,20 @@ TERM_WAIT = 5.0
 #: The most games running at once (``--games``), and starts waiting for their websocket.
 MAX_GAMES = 16
 MAX_PENDING = 64
+#: The most starts waiting for their websocket from one address (one client cannot take every
+#: slot of :data:`MAX_PENDING` and lock the others out).
+MAX_PENDING_PER_ADDRESS = 8
+#: The most tabs watching one game, and watching in all (each is a game process: watchers
+#: never take every game slot of the server).
+MAX_WATCHERS_PER_GAME = 4
+MAX_WATCHERS = 8
 #: How long a page's start waits for its websocket, in seconds.
 PENDING_LIFE = 120.0
 #: An upload: at most a run file's largest size; the most kept at once (oldest go first).
 MAX_UPLOAD = MAX_FILE
 MAX_UPLOADS = 32
+#: The most uploads one player keeps (their oldest go first, never another player's).
+MAX_UPLOADS_PER_PLAYER = 4
 #: The terminal's size a page may ask for, in cells.
 MIN_CELLS, MAX_CELLS = 10, 1000
 #: The largest message a page may send on its websocket (keys, a paste, a resize).
@@ -199,7 +224,9 @@ class GameService(AppService):
 
     async def stop(self) -> None:
         """Ask the game to quit (it saves), read it to its end; SIGTERM, then SIGKILL, if it
-        does not end in time."""
+        does not end in time. Whatever is left of its process group once it has ended (a
+        worker left behind, holding the game's output pipe open) is killed, and the output
+        is read for ``TERM_WAIT`` seconds at most after that: a stop always ends."""
         self.gone = True
         task, process = self._task, self._process
         if task is None or process is None:
@@ -217,7 +244,12 @@ class GameService(AppService):
                     os.killpg(process.pid, then)
         else:
             await process.wait()
-        await task
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)  # the game is over: its group goes too
+        try:
+            await asyncio.wait_for(task, TERM_WAIT)
+        except TimeoutError:  # the pipe is held by a process outside the group
+            log.warning("game %s: its output did not end: no longer read", process.pid)
 
 
 @dataclass
@@ -238,61 +270,23 @@ class Pending:
     #: the game's id on the watch list (a watcher's: the watched game's), and its stream
     watch_id: str = ""
     stream: Path | None = None
+    #: the address the page was asked from
+    address: str = ""
 
 
-PAGE = """<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>{title}</title>
-<style>body{{background:#0c181f;color:#eee;font:16px monospace;margin:3em}}
-a{{color:#ac5af4}}</style></head>
-<body>{body}</body></html>
-"""
-
-UPLOAD_FORM = """<h1>Import a challenge or run file</h1>
-<form method="post" action="/upload" enctype="multipart/form-data">
-<p><input type="file" name="file" id="file"></p>
-<p><button type="submit" id="send">Upload and check it</button></p>
-</form>
-<p>The file is checked by replaying it in a new game tab (at most {most} MiB).
-<a href="/">Back to the game</a></p>
-"""
-
-
-JOIN_FORM = """<h1>Join this club</h1>
-<p>Choose the name the others will see. This browser keeps it (a cookie): your worlds are
-yours alone, the hall is everyone's, and anyone here may watch a game in progress.</p>
-<form method="post" action="/club/join">
-<p><input name="name" id="name" maxlength="20" autofocus></p>
-<input type="hidden" name="next" value="{next}">
-<p><button type="submit" id="join">Join</button></p>
-</form>
-"""
-
-
-def page(title: str, body: str, status: int = 200) -> web.Response:
-    return web.Response(
-        text=PAGE.format(title=html.escape(title), body=body),
-        status=status,
-        content_type="text/html",
-    )
-
-
-def refused(line: str, status: int = 400) -> web.Response:
-    """A one-line refusal of a request (its text escaped)."""
-    return page(
-        "Roguelike: refused",
-        f'<p id="refused">{html.escape(line)}</p><p><a href="/">The title screen</a></p>',
-        status,
-    )
-
-
-def refusal(why: str, status: int = 400) -> web.Response:
-    """The one-line refusal of a tab that cannot start (its text escaped)."""
-    line = f"Not started: {why}."
-    return page(
-        "Roguelike: not started",
-        f'<p id="refused">{html.escape(line)}</p><p><a href="/">The title screen</a></p>',
-        status,
-    )
+def run_named(folder: Path, run_id: str) -> str:
+    """The id of the hall's run ``run_id`` (a unique start will do), by its file's name alone:
+    nothing is read (StartRefused, one line, if there is none or several)."""
+    try:
+        path, _ = Hall(folder).find(run_id)
+    except (RunFileError, SaveError) as err:
+        raise StartRefused(f"replay: {err}") from None
+    except OSError as err:
+        raise StartRefused(f"replay: {err.strerror or err}") from None
+    found = path.name[: -len(RUN_SUFFIX)]
+    if not RUN_ID.fullmatch(found):
+        raise StartRefused("replay: that run's file is not named as the hall names runs")
+    return found
 
 
 class GameServer(Server):
@@ -400,22 +394,20 @@ class GameServer(Server):
             if now - pending.made > PENDING_LIFE:
                 del self.pending[token]
 
-    def _argv(self, start: Start, request: web.Request, stream: Path | None = None) -> list[str]:
+    async def _argv(
+        self, start: Start, request: web.Request, stream: Path | None = None
+    ) -> list[str]:
         """The game process of ``start`` (StartRefused if its run or upload is not here),
-        writing its inputs to ``stream``."""
+        writing its inputs to ``stream``. A run is found by its file's name, in a thread:
+        the game process reads and checks it, never the server's loop (a run file is up to
+        32 MiB, and reading one stalled every game)."""
         save_dir = self.save_dir_for(request)
         upload = None
         if start.kind == "replay":
-            hall = Hall(Store(save_dir).path)
-            try:
-                record, _ = hall.get(start.value)
-            except (RunFileError, SaveError) as err:
-                raise StartRefused(f"replay: {err}") from None
-            except OSError as err:
-                raise StartRefused(f"replay: {err.strerror or err}") from None
-            return child_argv(Start("replay", record.id), save_dir)
+            run_id = await asyncio.to_thread(run_named, Store(save_dir).path, start.value)
+            return child_argv(Start("replay", run_id), save_dir)
         elif start.kind == "import":
-            upload = self.uploads / f"{start.value}.run"
+            upload = self._uploads_of(request) / f"{start.value}.run"
             if not upload.is_file():
                 raise StartRefused("import: no such upload (it is kept while the server runs)")
         return child_argv(start, save_dir, upload, stream=stream)
@@ -428,18 +420,18 @@ class GameServer(Server):
         player = self.player_of(request)
         if self.club is not None and player is None:
             return self._join_page(request)
-        if (too_many := self._too_many(player)) is not None:
+        if (too_many := self._too_many(player, request.remote)) is not None:
             return too_many
         watch_id = secrets.token_urlsafe(12)
         try:
             start = read_start(query_pairs(request.query))
-            argv = self._argv(start, request, self._stream_of(request, watch_id))
+            argv = await self._argv(start, request, self._stream_of(request, watch_id))
         except StartRefused as err:
             return refusal(str(err))
         stream = self._stream_of(request, watch_id) if start.kind != "replay" else None
         return self._game_page(request, Pending(start, argv, 0, "", watch_id, stream), self.title)
 
-    def _too_many(self, player: Player | None) -> web.Response | None:
+    def _too_many(self, player: Player | None, address: str | None) -> web.Response | None:
         """The refusal of one more game for ``player`` (or for the server), if it is one too
         many."""
         self._expire()
@@ -447,6 +439,11 @@ class GameServer(Server):
             return refusal(f"you run {self.games_per_player} games already: close a tab", 429)
         if len(self.games) >= self.max_games or len(self.pending) >= MAX_PENDING:
             return refusal(f"this server runs {self.max_games} games at most: try again later", 503)
+        waiting = sum(1 for p in self.pending.values() if p.address == (address or ""))
+        if waiting >= MAX_PENDING_PER_ADDRESS:
+            return refusal(
+                f"{MAX_PENDING_PER_ADDRESS} pages of yours are still opening: try again later", 429
+            )
         return None
 
     def _game_page(self, request: web.Request, pending: Pending, title: str) -> web.Response:
@@ -454,7 +451,9 @@ class GameServer(Server):
         token = secrets.token_urlsafe(16)
         player = self.player_of(request)
         name = "" if player is None else player.name
-        self.pending[token] = replace(pending, made=time.monotonic(), player=name)
+        self.pending[token] = replace(
+            pending, made=time.monotonic(), player=name, address=request.remote or ""
+        )
         scheme = "wss" if request.secure else "ws"
         context = {
             "font_size": cells(request.query.get("fontsize"), 16),
@@ -574,15 +573,29 @@ class GameServer(Server):
                 return game
         return None
 
+    def _watchers(self, watch_id: str | None = None) -> int:
+        """The tabs watching (or opening to watch) ``watch_id``'s game (None: any game)."""
+        running = [g.watch_id for g in self.games.values() if g.watcher]
+        opening = [p.watch_id for p in self.pending.values() if p.start.kind == "watch"]
+        return sum(1 for w in running + opening if watch_id is None or w == watch_id)
+
     def _games_of(self, player: str) -> int:
         return sum(1 for g in self.games.values() if g.player == player) + sum(
             1 for p in self.pending.values() if p.player == player
         )
 
     async def handle_join(self, request: web.Request) -> web.StreamResponse:
-        """A browser's first visit to a club: its player's name, kept in a cookie."""
+        """A browser's first visit to a club: its player's name, kept in a cookie. Only from
+        this server's own form (its origin), in a body of at most ``MAX_JOIN`` bytes, and
+        never over a player the browser already has (that player's worlds would be lost)."""
         if self.club is None:
             return refused("This server is not a club.", 404)
+        if not same_origin(request):
+            return refused("Not joined: the form did not come from this server.", 403)
+        if (player := self.player_of(request)) is not None:
+            return refused(f"Not joined: this browser plays here as {player.name} already.", 409)
+        if request.content_length is None or request.content_length > MAX_JOIN:
+            return refused(f"Not joined: a join is a form of at most {MAX_JOIN} bytes.", 413)
         form = await request.post()
         name, back = form.get("name"), form.get("next")
         if not isinstance(name, str):
@@ -593,10 +606,7 @@ class GameServer(Server):
             return refused(f"Not joined: {err}.")
         except OSError as err:
             return refused(f"Not joined: the club's register: {err.strerror or err}.", 500)
-        where = back if isinstance(back, str) else "/"
-        if not where.startswith("/") or where.startswith("//") or "\\" in where:
-            where = "/"  # another site (browsers read /\ as //), not a path of this one
-        response = web.HTTPSeeOther(where)
+        response = web.HTTPSeeOther(local_path(back))
         response.set_cookie(
             COOKIE,
             token,
@@ -625,8 +635,7 @@ class GameServer(Server):
         rows = [
             f'<li><a class="game" href="/watch/{game.watch_id}">'
             f"{html.escape(game.player or 'a game')}: {html.escape(game.start_asked.kind)}"
-            f"{' ' + html.escape(game.start_asked.value) if game.start_asked.value else ''}"
-            "</a></li>"
+            "</a></li>"  # the kind only: an import's value is its upload's key
             for game in list(self.games.values())
             if not game.watcher and game.stream is not None
         ]
@@ -646,8 +655,12 @@ class GameServer(Server):
         game = self._running(request.match_info["game"])
         if game is None or game.stream is None:
             return refused("Not watched: no such game in progress (see /watch).", 404)
-        if (too_many := self._too_many(self.player_of(request))) is not None:
+        if (too_many := self._too_many(self.player_of(request), request.remote)) is not None:
             return too_many
+        if self._watchers(game.watch_id) >= MAX_WATCHERS_PER_GAME:
+            return refusal(f"this game has its {MAX_WATCHERS_PER_GAME} watchers", 429)
+        if self._watchers() >= MAX_WATCHERS:
+            return refusal(f"this server shows {MAX_WATCHERS} watchers at most", 503)
         start = Start("watch", game.watch_id)
         try:
             argv = child_argv(start, self.save_dir_for(request), stream=game.stream)
@@ -663,6 +676,8 @@ class GameServer(Server):
 
     async def handle_upload(self, request: web.Request) -> web.StreamResponse:
         """A file from the form, kept (bounded) under a new key; then a tab that imports it."""
+        if not same_origin(request):
+            return refused("Not uploaded: the form did not come from this server.", 403)
         if self.club is not None and self.player_of(request) is None:
             return refused("Not uploaded: join the club first (open / on this server).", 403)
         try:
@@ -675,9 +690,11 @@ class GameServer(Server):
         if not isinstance(field, BodyPartReader):
             return refusal("the upload has no file", 400)
         key = secrets.token_hex(8)
-        path = self.uploads / f"{key}.run"
+        folder = self._uploads_of(request)
+        path = folder / f"{key}.run"
         size = 0
         try:
+            folder.mkdir(exist_ok=True)
             with path.open("wb") as out:
                 while chunk := await field.read_chunk(1 << 16):
                     size += len(chunk)
@@ -695,10 +712,27 @@ class GameServer(Server):
         if size == 0:
             path.unlink(missing_ok=True)
             return refusal("the file is empty", 400)
-        self._prune_uploads()
+        self._prune_uploads(folder)
         raise web.HTTPSeeOther(f"/?import={key}")
 
-    def _prune_uploads(self) -> None:
-        kept = sorted(self.uploads.glob("*.run"), key=lambda p: p.stat().st_mtime)
-        for old in kept[:-MAX_UPLOADS]:
+    def _uploads_of(self, request: web.Request) -> Path:
+        """The folder of the uploads of the player behind ``request`` (alone: one for all):
+        a key opens only its own player's upload."""
+        player = self.player_of(request)
+        return self.uploads / ("server" if player is None else player.id)
+
+    def _prune_uploads(self, folder: Path) -> None:
+        """The player's oldest uploads past ``MAX_UPLOADS_PER_PLAYER``; then, past
+        ``MAX_UPLOADS`` in all (the disk's bound), the oldest of all."""
+
+        def by_age(paths: list[Path]) -> list[Path]:
+            aged = []
+            for path in paths:
+                with contextlib.suppress(OSError):
+                    aged.append((path.stat().st_mtime, path))
+            return [p for _, p in sorted(aged)]
+
+        for old in by_age(list(folder.glob("*.run")))[:-MAX_UPLOADS_PER_PLAYER]:
+            old.unlink(missing_ok=True)
+        for old in by_age(list(self.uploads.glob("*/*.run")))[:-MAX_UPLOADS]:
             old.unlink(missing_ok=True)

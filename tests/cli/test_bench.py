@@ -216,3 +216,31 @@ def test_the_bot_bench_counts_the_puzzles_met_and_splits_the_score():
     # dungeon: 200 × 2 + 5 × 40 + 1000 + (1000 − 500); puzzles: 240
     assert "dungeon (depth, kills, winning, speed) 2,100 p50 against puzzles 240 p50" in lines[1]
     assert "puzzles 10% of the score p50" in lines[1] and "dungeon ≥ puzzles in 1 of 1" in lines[1]
+
+
+async def test_the_serve_benchs_wait_for_a_quiet_screen_has_a_deadline():
+    """A game that keeps drawing (an animation, the bot) fails the bench in one line; it
+    does not hang it."""
+    import asyncio
+
+    import pytest
+
+    from roguelike.cli import Fail
+    from roguelike.cli.bench.serve import Client
+
+    client = Client(1, session=None)  # type: ignore[arg-type]
+    client.arrivals = asyncio.Queue()
+
+    async def drawing() -> None:
+        while True:
+            client.arrivals.put_nowait(0.0)
+            await asyncio.sleep(0.01)
+
+    drawer = asyncio.create_task(drawing())
+    try:
+        with pytest.raises(Fail, match="kept drawing"):
+            await asyncio.wait_for(client.settle(0.05, patience=0.3), 20)  # a guard
+    finally:
+        drawer.cancel()
+    client.arrivals = asyncio.Queue()
+    await asyncio.wait_for(client.settle(0.05, patience=5), 20)  # a quiet screen settles

@@ -14,16 +14,16 @@ from hypothesis import strategies as st
 
 from roguelike import seeds
 from roguelike.cli import main
-from roguelike.cli.serve.start import (
+from saves import Store
+from screens.lasting import LastingApp
+from screens.served import ServedApp
+from screens.web.start import (
     MAX_VALUE,
     Start,
     StartRefused,
     child_argv,
     read_start,
 )
-from saves import Store
-from screens.lasting import LastingApp
-from screens.served import ServedApp
 
 CODE = seeds.encode(seeds.text_seed("abc"))  # the code of the text "abc", as shown
 
@@ -151,3 +151,42 @@ async def test_sighup_saves_the_game_before_the_app_ends(tmp_path):
         # saved at the signal, before anything of the app was torn down
         assert Store(tmp_path).info(name).turn == 2
     assert not app.is_running
+
+
+async def test_error_text_is_notified_as_text_not_markup(tmp_path, monkeypatch):
+    """An error's text (a run file's field, a log path's error) may hold brackets: it is
+    shown as written, never read as markup."""
+    from saves.hall import Hall
+    from saves.record import RunFileError
+
+    def damaged(self, run_id):
+        raise RunFileError("its world is [/x][bold]not a name")
+
+    monkeypatch.setattr(Hall, "get", damaged)
+    monkeypatch.setenv("ROGUELIKE_SERVED_LOG", str(tmp_path))  # a folder: not written
+    app = ServedApp(save_dir=tmp_path / "saves")
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.deliver_run("20260101-abc")
+        await pilot.pause()
+        shown = list(app._notifications)
+    assert any("[/x][bold]not a name" in n.message for n in shown)
+    assert any("not written" in n.message for n in shown)
+    assert not any(n.markup for n in shown)
+
+
+def test_no_screen_imports_the_command_line_package():
+    """Imports run downward only: ``roguelike.cli`` is the composition root above ``screens``
+    (the server's URL starts and club register are ``screens.web``'s own)."""
+    import ast
+    from pathlib import Path
+
+    upward = []
+    for path in sorted(Path("screens").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            upward += [f"{path}: {n}" for n in names if n.split(".")[:2] == ["roguelike", "cli"]]
+    assert upward == []

@@ -424,12 +424,31 @@ def test_a_name_taken_or_malformed_is_refused_in_one_line(club, browser):
         line = page.inner_text("#refused")
         assert line.startswith("Not joined: ") and "\n" not in line
     assert list(folders(club)) == ["Alice"]
-    # a join goes back to a page of this server only, never to another site
+    # a join goes back to a page of this server only, never to another site (each from a
+    # browser of its own: one that has a player already is not joined again)
     for back, to in (("/?seed=abc", "/?seed=abc"), ("//evil.example/", "/"), ("/\\evil", "/")):
-        answer = page.request.post(
-            f"{club.url}/club/join", form={"name": f"N{len(back)}", "next": back}, max_redirects=0
+        answer = browser.new_context().request.post(
+            f"{club.url}/club/join",
+            form={"name": f"N{len(back)}", "next": back},
+            headers={"Origin": club.url},
+            max_redirects=0,
         )
         assert answer.status == 303 and answer.headers["location"] == to
+    # a form of another site is refused, and a browser's player is never replaced
+    answer = page.context.request.post(
+        f"{club.url}/club/join",
+        form={"name": "Mallory"},
+        headers={"Origin": "http://evil.example"},
+        max_redirects=0,
+    )
+    assert answer.status == 403
+    alice = join(browser, club.url, "Ann")
+    (before,) = alice.context.cookies()
+    answer = alice.request.post(
+        f"{club.url}/club/join", form={"name": "Mallory"}, headers={"Origin": club.url}
+    )
+    assert answer.status == 409 and alice.context.cookies() == [before]
+    assert "Mallory" not in folders(club)
 
 
 def test_a_player_watches_another_play_from_the_input_stream_and_cannot_play_it(club, browser):

@@ -11,13 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from roguelike import seeds
-from roguelike.cli.serve.club import MAX_NAME, REGISTER, Club, NameRefused, check_name
 from roguelike.engine import Wait, new_game, step
 from roguelike.recording import Recording
 from saves import Store
 from saves.hall import MAX_LISTED, OWN_RUNS, Hall
 from saves.record import record_of
 from saves.world import World, daily_seed
+from screens.web.club import MAX_NAME, REGISTER, Club, NameRefused, check_name
 
 
 def ended_run(world: str):
@@ -130,3 +130,52 @@ def test_a_players_own_runs_list_is_bounded_and_a_damaged_one_counts_nothing(tmp
     assert hall.streak(today) == 0 and not hall.daily_used(today)
     (folder / OWN_RUNS).write_bytes(b"x" * (MAX_LISTED * 41 + 2))
     assert hall.own() == []
+
+
+def test_a_failed_register_write_leaves_the_name_free_and_no_folder(tmp_path, monkeypatch):
+    import screens.web.club as club_module
+
+    club = Club(tmp_path)
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(club_module, "write_atomic", full)
+    with pytest.raises(OSError):
+        club.join("Alice")
+    assert club.players == {}
+    assert list((tmp_path / "players").iterdir()) == []
+    monkeypatch.undo()
+    _, alice = club.join("Alice")  # the name was never taken
+    assert [p.name for p in Club(tmp_path).players.values()] == ["Alice"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{",
+        "[]",
+        '{"players": 3}',
+        '{"players": [{"token": "x"}]}',
+        '{"players": [{"token": "%s", "id": "../../etc", "name": "Eve"}]}' % ("a" * 64),
+        '{"players": [{"token": "%s", "id": "0123456789abcdef", "name": "../x"}]}' % ("a" * 64),
+        '{"players": [["a", "b", "c"]]}',
+        "\udcff",
+    ],
+    ids=["json", "list", "number", "fields", "path-id", "path-name", "entry-list", "utf8"],
+)
+def test_a_damaged_register_is_refused_in_one_line_when_the_club_starts(
+    tmp_path, capsys, monkeypatch, text
+):
+    from roguelike.cli import main
+    from screens.web.server import GameServer
+
+    def serve(self):
+        pytest.fail("served with a damaged register")
+
+    monkeypatch.setattr(GameServer, "serve", serve)
+    (tmp_path / REGISTER).write_bytes(text.encode("utf-8", "surrogateescape"))
+    assert main(["serve", "--club", "--save-dir", str(tmp_path), "--port", "8765"]) != 0
+    err = capsys.readouterr().err
+    assert "club's register" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1

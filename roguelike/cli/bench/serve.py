@@ -82,13 +82,21 @@ class Client:
             raise Fail(f"bench serve: game {self.number}'s websocket closed")
         return arrival
 
-    async def settle(self, quiet: float) -> None:
-        """Wait until the screen's bytes stop for ``quiet`` seconds."""
+    async def settle(self, quiet: float, patience: float = PATIENCE) -> None:
+        """Wait until the screen's bytes stop for ``quiet`` seconds (Fail if they have not
+        within ``patience`` seconds: a screen that keeps drawing)."""
+        deadline = time.monotonic() + patience
         while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise Fail(
+                    f"bench serve: game {self.number}'s screen kept drawing for {patience:.0f} s"
+                )
             try:
-                await self.next_arrival(quiet)
+                await self.next_arrival(min(quiet, left))
             except TimeoutError:
-                return
+                if left >= quiet:  # quiet for the whole wait, not cut short by the deadline
+                    return
 
 
 def free_port() -> int:

@@ -3,9 +3,10 @@
 ``--host`` (127.0.0.1: this machine only) and ``--port`` (8000) say where it listens; binding
 anything else is explicit and said on start. Each tab runs ``roguelike --served`` in a process
 of its own, saving in ``--save-dir`` (the default folder if none); a tab's URL may start a world
-directly (``?seed=CODE``, ``?daily``, ``?replay=RUN``): see :mod:`.start` for the parameters and
-:mod:`screens.web.server` for what is extended around textual-serve (a tab that goes never loses
-its game, uploads, the page).
+directly (``?seed=CODE``, ``?daily``, ``?replay=RUN``): see :mod:`screens.web.start` for the
+parameters, :mod:`screens.web.club` for a club's players and :mod:`screens.web.server` for what
+is extended around textual-serve (a tab that goes never loses its game, uploads, the page). This
+command only reads its options and starts that server.
 """
 
 from __future__ import annotations
@@ -90,6 +91,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> None:
     # here, not at the top: the server loads aiohttp and the saves, which no other command needs
+    from screens.web.club import RegisterDamaged
     from screens.web.server import GameServer
 
     save_dir = getattr(args, "save_dir", None)
@@ -104,5 +106,7 @@ def run(args: argparse.Namespace) -> None:
             club=args.club,
             idle=args.idle,
         ).serve()
+    except RegisterDamaged as err:
+        raise Fail(str(err)) from None
     except OSError as err:  # the port is taken, the address is not this machine's
         raise Fail(f"cannot serve on {args.host}:{args.port}: {err.strerror or err}") from None

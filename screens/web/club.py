@@ -25,9 +25,11 @@ import json
 import os
 import re
 import secrets
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from saves.errors import SaveError
 from saves.files import read_file, write_atomic
 from saves.hall import CHALLENGES_DIR, OWN_RUNS, RUNS_DIR
 
@@ -40,12 +42,20 @@ MAX_PLAYERS = 500
 #: The register's file in the server's save folder, and the players' folders.
 REGISTER = "club-players.json"
 PLAYERS_DIR = "players"
-#: A token's shape as a cookie brings it (what token_urlsafe(32) makes).
+#: A token's shape as a cookie brings it (what token_urlsafe(32) makes); its digest's and a
+#: player id's as the register keeps them; the register's largest size, in bytes.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{43}", re.ASCII)
+DIGEST = re.compile(r"[0-9a-f]{64}", re.ASCII)
+PLAYER_ID = re.compile(r"[0-9a-f]{16}", re.ASCII)
+MAX_REGISTER = MAX_PLAYERS * 256 + 64
 
 
 class NameRefused(ValueError):
     """A name that cannot be a player's: the message is one line for the page."""
+
+
+class RegisterDamaged(ValueError):
+    """A club's register that cannot be read: the message is one line for the command."""
 
 
 @dataclass(frozen=True)
@@ -79,10 +89,39 @@ class Club:
         self.file = root / REGISTER
         #: the players, by the digest of their token
         self.players: dict[str, Player] = {}
-        if self.file.exists():
-            data = json.loads(read_file(self.file).decode("utf-8"))
-            for entry in data["players"]:
-                self.players[str(entry["token"])] = Player(str(entry["id"]), str(entry["name"]))
+        if self.file.exists() or self.file.is_symlink():
+            self.players = self._read()
+
+    def _read(self) -> dict[str, Player]:
+        """The register's players (RegisterDamaged, one line, if it is not one the club
+        wrote: every digest, id and name is checked, since an id names a folder)."""
+        try:
+            data = json.loads(read_file(self.file, MAX_REGISTER).decode("utf-8"))
+            entries = data["players"] if isinstance(data, dict) else None
+            if not isinstance(entries, list) or len(entries) > MAX_PLAYERS:
+                raise ValueError("no list of players")
+            players: dict[str, Player] = {}
+            for entry in entries:
+                key, id_, name = entry["token"], entry["id"], entry["name"]
+                if not (
+                    isinstance(key, str)
+                    and DIGEST.fullmatch(key)
+                    and isinstance(id_, str)
+                    and PLAYER_ID.fullmatch(id_)
+                    and isinstance(name, str)
+                    and check_name(name) == name
+                ):
+                    raise ValueError("a player is not one the club registers")
+                players[key] = Player(id_, name)
+        except (SaveError, OSError) as err:
+            why = getattr(err, "strerror", None) or err
+            raise RegisterDamaged(f"the club's register {self.file}: {why}") from None
+        except (ValueError, KeyError, TypeError) as err:  # JSON, UTF-8, a field, a name
+            raise RegisterDamaged(
+                f"the club's register {self.file} is damaged ({type(err).__name__}): "
+                "restore it or move it away"
+            ) from None
+        return players
 
     def player(self, token: str | None) -> Player | None:
         """The player whose browser sent ``token`` (None: no such player)."""
@@ -100,10 +139,15 @@ class Club:
             raise NameRefused(f"this club has its {MAX_PLAYERS} players")
         token = secrets.token_urlsafe(32)
         player = Player(secrets.token_hex(8), name)
-        self.folder(player)
-        self.players[digest(token)] = player
-        entries = [{"token": k, "id": p.id, "name": p.name} for k, p in self.players.items()]
-        write_atomic(self.file, json.dumps({"players": entries}, indent=1).encode("utf-8"))
+        folder = self.folder(player)
+        players = {**self.players, digest(token): player}
+        entries = [{"token": k, "id": p.id, "name": p.name} for k, p in players.items()]
+        try:  # written first: a failed write leaves the name free, as the file does
+            write_atomic(self.file, json.dumps({"players": entries}, indent=1).encode("utf-8"))
+        except OSError:
+            shutil.rmtree(folder, ignore_errors=True)  # nobody's: it only has the links
+            raise
+        self.players = players
         return token, player
 
     def folder(self, player: Player) -> Path:
