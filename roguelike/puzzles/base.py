@@ -309,18 +309,23 @@ def bfs_plan(
                 continue
             parent[t] = (s, m)
             if is_solved(t):
-                plan: list[M] = []
-                cur = t
-                while (link := parent[cur]) is not None:
-                    cur, mv = link
-                    plan.append(mv)
-                return plan[::-1]
+                return _plan_to(parent, t)
             if max_states is not None and len(parent) >= max_states:
                 return None
             if budget is not None and len(parent) > budget:
                 raise SearchLimit(f"no shortest plan within {budget} states")
             frontier.append(t)
     return None
+
+
+def _plan_to(parent: dict[S, tuple[S, M] | None], end: S) -> list[M]:
+    """The moves from the search's start to ``end``, by following ``parent`` back."""
+    plan: list[M] = []
+    cur = end
+    while (link := parent[cur]) is not None:
+        cur, mv = link
+        plan.append(mv)
+    return plan[::-1]
 
 
 def bfs_pairs(
@@ -351,12 +356,7 @@ def bfs_pairs(
                 continue
             parent[t] = (s, m)
             if is_solved(t):
-                plan: list[M] = []
-                cur = t
-                while (link := parent[cur]) is not None:
-                    cur, mv = link
-                    plan.append(mv)
-                return plan[::-1]
+                return _plan_to(parent, t)
             if budget is not None and len(parent) > budget:
                 raise SearchLimit(f"no shortest plan within {budget} states")
             frontier.append((t, depth + 1))

@@ -20,18 +20,13 @@ from saves.world import World, daily_seed
 from screens.web.club import MAX_NAME, REGISTER, Club, NameRefused, check_name
 
 
-def ended_run(world: str):
-    state = new_game(seeds.parse(world), preset="small", world_name=world)
+def ended_run(world: str, seed: int | None = None, started: str = "2026-01-01T00:00:00.000+00:00"):
+    """An abandoned run of one wait in ``world`` (its seed the name's unless given)."""
+    state = new_game(seeds.parse(world) if seed is None else seed, preset="small", world_name=world)
     recording = Recording.begin(state)
     step(state, Wait())
     recording.add(Wait(), state)
-    return record_of(
-        state,
-        world=world,
-        started="2026-01-01T00:00:00.000+00:00",
-        recording=recording,
-        abandoned=True,
-    )
+    return record_of(state, world=world, started=started, recording=recording, abandoned=True)
 
 
 def test_a_player_is_known_by_their_token_alone_which_is_not_kept(tmp_path):
@@ -86,17 +81,7 @@ def test_players_worlds_are_apart_and_their_hall_is_one(tmp_path):
 
 def daily_run(world: str, day: dt.date):
     """An abandoned run of ``day``'s daily world, begun that day."""
-    state = new_game(daily_seed(day), preset="small", world_name=world)
-    recording = Recording.begin(state)
-    step(state, Wait())
-    recording.add(Wait(), state)
-    return record_of(
-        state,
-        world=world,
-        started=f"{day.isoformat()}T08:00:00.000+00:00",
-        recording=recording,
-        abandoned=True,
-    )
+    return ended_run(world, daily_seed(day), f"{day.isoformat()}T08:00:00.000+00:00")
 
 
 def test_the_dailys_scored_run_and_the_streak_are_each_players_own(tmp_path):
