@@ -36,6 +36,7 @@ import json
 import os
 import secrets
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -73,15 +74,31 @@ def _line(value: Any) -> bytes:
     )
 
 
+def _reason(err: OSError) -> str:
+    # as saves.session.failure_reason words it (the session imports this module)
+    return f"{err.strerror or err}" + (f" ({err.filename})" if err.filename else "")
+
+
 class LiveWriter:
     """Writes one game's input stream to ``path`` (see the module). Writing never stops the
-    game: a failure (a full disk, the folder gone) ends the stream, and play goes on."""
+    game: a failure (a full disk, the folder gone) ends the stream, play goes on, and
+    ``told`` is given the reason once (the served game tells the player that watchers can no
+    longer follow)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, told: Callable[[str], None] | None = None) -> None:
         self.path = path
         self.size = 0
         #: the stream stopped: it reached :data:`MAX_STREAM`, or a write failed
         self.stopped = False
+        #: why it stopped (None: it goes on); ``told`` is given it once, to tell the player
+        self.problem: str | None = None
+        self.told = told
+
+    def _stop(self, why: str) -> None:
+        self.stopped = True
+        self.problem = why
+        if self.told is not None:
+            self.told(why)
 
     def begin(self, world: str, daily: bool, recording: Recording, turn: int) -> None:
         """A game opened: its head and the ``recording``'s inputs so far (led to ``turn``)."""
@@ -97,14 +114,15 @@ class LiveWriter:
         pairs = zip(recording.actions, recording.checks, strict=True)
         lines += [_line([a, c, turn]) for a, c in pairs]
         data = b"".join(lines)
-        self.stopped = len(data) > MAX_STREAM
-        if self.stopped:
+        self.stopped, self.problem = False, None
+        if len(data) > MAX_STREAM:
+            self._stop("the game is longer than a stream holds")
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(self.path, data)  # a new file: a watcher sees the new game whole
-        except OSError:
-            self.stopped = True
+        except OSError as err:
+            self._stop(_reason(err))
             return
         self.size = len(data)
 
@@ -114,13 +132,13 @@ class LiveWriter:
             return
         line = _line([action, check, turn])
         if self.size + len(line) > MAX_STREAM:
-            self.stopped = True
+            self._stop("the game is longer than a stream holds")
             return
         try:
             with self.path.open("ab") as out:
                 out.write(line)
-        except OSError:
-            self.stopped = True
+        except OSError as err:
+            self._stop(_reason(err))
             return
         self.size += len(line)
 

@@ -109,10 +109,20 @@ class ServedApp(LastingApp):
         if self.live_stream is None or session.recording is None:
             return
         world = session.world
-        writer = LiveWriter(Path(self.live_stream))
+        writer = LiveWriter(Path(self.live_stream), told=self.stream_stopped)
         daily = daily_day(world.seed, world.created) is not None
         writer.begin(world.name, daily, session.recording, session.state.turn)
         session.live = writer
+
+    def stream_stopped(self, why: str) -> None:
+        """The input stream stopped (a failed write, or its bound): the game goes on, and the
+        player is told that watchers no longer follow it."""
+        self.notify(
+            f"Watchers can no longer follow this game: {why}",
+            severity="warning",
+            timeout=10,
+            markup=False,
+        )
 
     # -- the test mode -----------------------------------------------------------------------
 

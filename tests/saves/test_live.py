@@ -176,10 +176,16 @@ def test_the_writer_stops_at_the_bound_and_play_goes_on(tmp_path, monkeypatch):
         recording.add(Wait(), state)
         writer.add(recording.actions[-1], recording.checks[-1], state.turn)
     assert writer.stopped and path.stat().st_size <= writer.size
-    missing = LiveWriter(tmp_path / "file" / "under" / "a-file")
+    assert writer.problem == "the game is longer than a stream holds"
+    monkeypatch.undo()  # the usual bound again: the next writer fails on its folder
+    told: list[str] = []
+    missing = LiveWriter(tmp_path / "file" / "under" / "a-file", told=told.append)
     (tmp_path / "file").write_text("")
     missing.begin("W", False, recording, state.turn)  # cannot be written: no error, stopped
     assert missing.stopped
+    missing.add(recording.actions[-1], recording.checks[-1], state.turn)
+    # the player is told once, in words, never Python's "[Errno …]" form
+    assert len(told) == 1 and "Not a directory" in told[0] and "[Errno" not in told[0]
 
 
 def test_a_link_is_not_followed(tmp_path):

@@ -120,3 +120,24 @@ async def test_a_served_game_writes_its_input_stream_from_its_start(tmp_path):
     reader = LiveReader(path)
     assert reader.look() and reader.world == name and not reader.daily
     assert reader.recording.actions == played and reader.turns[-1] == 3
+
+
+async def test_a_served_player_is_told_when_watchers_can_no_longer_follow(tmp_path):
+    """A write of the stream that fails ends the stream, never the game, and the player is
+    told once why (nothing fails silently)."""
+    path = tmp_path / "live" / "g.live"
+    app = ServedApp(seed=seeds.parse("abc"), save_dir=tmp_path / "saves", live_stream=str(path))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        for _ in range(600):
+            if app._game is not None and app.screen is app._game:
+                break
+            await pilot.pause(0.05)
+        path.unlink()
+        path.mkdir()  # the stream's file is now a folder: the next append fails
+        for _ in range(3):
+            await pilot.press("s")
+        await pilot.pause()
+        told = [n.message for n in app._notifications]
+        assert app.session.state.turn == 3  # play went on
+    stopped = [m for m in told if m.startswith("Watchers can no longer follow this game:")]
+    assert len(stopped) == 1 and "[Errno" not in stopped[0]
