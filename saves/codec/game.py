@@ -5,6 +5,7 @@ floors visited. The current floor as generated is :mod:`saves.codec.floor`'s.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -603,7 +604,7 @@ def puzzle_doc(p: PuzzleRoom) -> dict[str, Any]:
         "type": p.type,
         "difficulty": p.difficulty,
         "seed": p.seed,
-        "instance": p.instance,
+        "instance": copy.deepcopy(p.instance),  # the room's own: a document never aliases it
         "moves": list(p.moves),
         "solved": p.solved,
         "hints_used": p.hints_used,
