@@ -10,6 +10,7 @@ changed. Its CSS (``game.tcss``) names ``DungeonScreen``, so both screens look t
 
 from __future__ import annotations
 
+import textwrap
 from functools import cached_property
 from itertools import islice
 from pathlib import Path
@@ -135,7 +136,9 @@ class DungeonScreen(Screen[ResultT]):
         fresh_from = len(log) - self._fresh
 
         def rows_of(text: str) -> int:
-            return max(1, -(-len(text) // width))
+            # wrapped at words as the log draws it: counting characters alone undercounts a
+            # line whose last word moves to the next row, and the log cut its last line off
+            return max(1, len(textwrap.wrap(text, width, break_on_hyphens=False)))
 
         prompt_rows = rows_of(prompt) if prompt else 0
         # every shown run takes a row at least: the last `most` runs are all that can show

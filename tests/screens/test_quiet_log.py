@@ -112,3 +112,24 @@ def test_runs_say_every_line_once_in_order(lines):
     ends = [i for i in range(len(lines)) if lines[i + 1 : i + 2] != [lines[i]]]
     assert [r.last for r in runs] == ends
     assert len(collapsed(lines)) == len(runs)
+
+
+async def test_a_line_wrapped_at_its_words_gets_every_row_it_needs():
+    """Counting characters gave a line two rows when its words wrap to three (the last word
+    moves down): the log cut it off (seen in a replay at 80×24)."""
+    app = GameApp(with_foes(game()))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("e")  # refused: the one fresh message is of one row
+        await pilot.pause()
+        width = screen.query_one("#messages", Static).content_size.width
+        line = "x" * (width - 5) + " " + "y" * (width - 5) + " zzzzz"
+        assert len(line) <= 2 * width  # two rows by its characters, three by its words
+        screen.say("a prompt of one row")
+        await pilot.pause()
+        base = log_rows(screen)  # the fresh messages, and the prompt's one row
+        screen.say(line)
+        await pilot.pause()
+        assert log_rows(screen) == base + 2 and map_rows(screen) == ROWS - base - 2
