@@ -45,3 +45,12 @@ class BadWorldName(StoreError, ValueError):
 class HallNotWritten(StoreError):
     """A run could not be kept in the hall of runs (a full disk, a file where its folder
     should be): its world must not be deleted, or the run is lost."""
+
+
+def failure_reason(err: BaseException) -> str:
+    """The one line of a failed read or write (an OSError's reason and file, else its text):
+    what the player is told, never Python's ``[Errno 28]`` form."""
+    if isinstance(err, OSError) and err.strerror:
+        where = f" ({err.filename})" if err.filename else ""
+        return f"{err.strerror}{where}"
+    return str(err)

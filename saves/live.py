@@ -51,6 +51,7 @@ from roguelike.recording import (
     Start,
 )
 from saves.envelope import MAX_DOCUMENT
+from saves.errors import failure_reason
 from saves.files import write_atomic
 
 #: The head's format.
@@ -72,11 +73,6 @@ def _line(value: Any) -> bytes:
         json.dumps(value, ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode("ascii")
         + b"\n"
     )
-
-
-def _reason(err: OSError) -> str:
-    # as saves.session.failure_reason words it (the session imports this module)
-    return f"{err.strerror or err}" + (f" ({err.filename})" if err.filename else "")
 
 
 class LiveWriter:
@@ -122,7 +118,7 @@ class LiveWriter:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(self.path, data)  # a new file: a watcher sees the new game whole
         except OSError as err:
-            self._stop(_reason(err))
+            self._stop(failure_reason(err))
             return
         self.size = len(data)
 
@@ -138,7 +134,7 @@ class LiveWriter:
             with self.path.open("ab") as out:
                 out.write(line)
         except OSError as err:
-            self._stop(_reason(err))
+            self._stop(failure_reason(err))
             return
         self.size += len(line)
 

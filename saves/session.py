@@ -49,7 +49,14 @@ from roguelike.engine.balance import DEFAULT_DIFFICULTY
 from roguelike.engine.pregen import FloorCache, WorkerKind, start_worker
 from roguelike.presets import DEFAULT_PRESET
 from roguelike.recording import Progress, Recording, RecordingError, frames
-from saves.errors import HallNotWritten, NotSaved, SaveError, StoreError, WorldNotFound
+from saves.errors import (
+    HallNotWritten,
+    NotSaved,
+    SaveError,
+    StoreError,
+    WorldNotFound,
+    failure_reason,
+)
 from saves.hall import Hall
 from saves.live import LiveWriter
 from saves.locks import WorldLock
@@ -76,15 +83,6 @@ SESSION_ERRORS: tuple[type[Exception], ...] = (StoreError, ValueError, OSError)
 
 #: A fresh game of a world (tests make games without monsters with their own).
 MakeGame = Callable[[World], GameState]
-
-
-def failure_reason(err: BaseException) -> str:
-    """The one line of a failed read or write (an OSError's reason and file, else its text):
-    what the player is told, never Python's ``[Errno 28]`` form."""
-    if isinstance(err, OSError) and err.strerror:
-        where = f" ({err.filename})" if err.filename else ""
-        return f"{err.strerror}{where}"
-    return str(err)
 
 
 def fresh_game(world: World) -> GameState:
