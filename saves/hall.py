@@ -24,6 +24,7 @@ is theirs.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import os
 import re
@@ -68,20 +69,6 @@ _CHECKSUM = re.compile(r"[0-9a-f]{32}", re.ASCII)
 def checksum(data: bytes) -> str:
     """The checksum the hall's list of checked files keeps of a run file's bytes."""
     return hashlib.blake2b(data, digest_size=16).hexdigest()
-
-
-class _Lazy:
-    """A value made on first use (a folder's list of checked runs: read only if a file is new)."""
-
-    def __init__(self, make: Callable[[], set[str]]):
-        self._make = make
-        self._value: set[str] | None = None
-
-    @property
-    def value(self) -> set[str]:
-        if self._value is None:
-            self._value = self._make()
-        return self._value
 
 
 class Hall:
@@ -154,7 +141,7 @@ class Hall:
         except OSError as err:  # not a folder, not readable: an empty hall that says why
             self.problems.append(f"{folder.name}: {err.strerror or err}")
             return out
-        checked = _Lazy(lambda: set(self._checked(folder)))  # read once, if a file is new
+        checked = functools.cache(lambda: set(self._checked(folder)))  # read once, if a file is new
         newly: list[str] = []
         for p in names[-MAX_LISTED:]:
             try:
@@ -168,9 +155,11 @@ class Hall:
         self._vouch_listed(folder, newly)
         return out
 
-    def _read(self, p: Path, checked: _Lazy, newly: list[str]) -> RunRecord | str | None:
+    def _read(
+        self, p: Path, checked: Callable[[], set[str]], newly: list[str]
+    ) -> RunRecord | str | None:
         """The record of the run file ``p`` if it holds up, else why it is not listed (None:
-        not a regular file): a file whose checksum is not among ``checked`` is verified by
+        not a regular file): a file whose checksum is not among ``checked()`` is verified by
         replay first, and its checksum added to ``newly`` if it holds. Raises SaveError or
         OSError for a file that does not read."""
         st = p.stat()
@@ -182,7 +171,7 @@ class Hall:
             data = read_file(p, MAX_FILE)
             record = unpack(data)
             found: RunRecord | str = record
-            if checksum(data) not in checked.value:
+            if checksum(data) not in checked():
                 try:
                     found = as_proven(record, verify(record)[0])
                     newly.append(checksum(data))
@@ -227,7 +216,7 @@ class Hall:
         matches is not listed (saying why)."""
         path, imported = self.find(run_id)
         newly: list[str] = []
-        record = self._read(path, _Lazy(lambda: set(self._checked(path.parent))), newly)
+        record = self._read(path, lambda: set(self._checked(path.parent)), newly)
         if record is None:
             raise RunFileError(f"{path.name}: not a regular file")
         if isinstance(record, str):
