@@ -33,7 +33,7 @@ from roguelike.engine.actions import Move, Travel, Wait
 from roguelike.engine.allies import freed
 from roguelike.engine.balance import EXPLORE_WARY, PLAYER_SPEED
 from roguelike.engine.creatures import Monster
-from roguelike.engine.describe import a, key_name
+from roguelike.engine.describe import a, key_name, monster_shown
 from roguelike.engine.events import (
     Attacked,
     Bumped,
@@ -481,6 +481,18 @@ def _sighted(state: GameState, new: set[tuple[str, int, int]], *, stop: bool = T
 TRAVEL_ORDER = ("stairs", "exit", "key", "pedestal", "locked door", "item")
 
 
+def in_the_way(state: GameState, m: Monster | None) -> str:
+    """Why a walk stopped on a creature on its next step: the one the player sees, by the
+    name it shows (asleep, or a captive), else "Something" (a lurker not yet seen)."""
+    if m is None or not state.shows(m):
+        return "Something is in the way."
+    name = monster_shown(state, m).name
+    if m in state.allies:
+        return f"You stop: the shackled {name} is in the way (bump it to work its shackles)."
+    how = "" if m.awake else " (asleep)"
+    return f"You stop: the {name}{how} is in the way: strike it, or go round."
+
+
 def and_list(words: list[str]) -> str:
     """``a, b and c``."""
     if len(words) <= 1:
@@ -527,8 +539,9 @@ def walk(
             break
         dx, dy = steps[0]
         captive = state.ally_at(px + dx, py + dy)  # a free ally swaps; a captive's bumps are asked
-        if state.monster_at(px + dx, py + dy) is not None or (captive and not freed(captive)):
-            events.append(Message("Something is in the way."))
+        blocker = state.monster_at(px + dx, py + dy)
+        if blocker is not None or (captive and not freed(captive)):
+            events.append(Message(in_the_way(state, blocker or captive)))
             break
         hp = state.hp
         traps_known = len(state.traps_known)

@@ -143,7 +143,11 @@ class Cursor(Left):
         game.map_view.set_cursor(cursor)
         what = describe(game.state, *cursor, key_glyph=key_glyph)
         if place is not None and of is not None:
-            far = f"{place.steps} steps" if place.steps is not None else "no known way"
+            far = (
+                "no known way"
+                if place.steps is None
+                else f"{place.steps} step{'' if place.steps == 1 else 's'}"
+            )
             if place.kind == "unexplored":
                 what = f"{place.what.capitalize()}. {what}"
             what = f"[{of[0]}/{of[1]}, {far}] {what}"

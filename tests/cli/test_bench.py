@@ -3,6 +3,8 @@
 import subprocess
 import sys
 
+import pytest
+
 from roguelike import puzzles, seeds
 from roguelike.autoplay import FULL, Result, bot_seeds
 from roguelike.cli import bench, main
@@ -38,6 +40,17 @@ def test_every_part_is_measured_by_the_module_the_table_names():
 
     for part, module in bench.PARTS.items():
         assert part in import_module(module).PARTS
+
+
+def test_the_help_names_every_policy_the_bot_part_takes(capsys):
+    # the help once listed all but no-unknown (the ablation issue 25 measures), so a bench
+    # was run with no-items in its place
+    assert tuple(bot_bench.POLICIES) == bench.POLICY_NAMES
+    with pytest.raises(SystemExit):
+        main(["bench", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    listed = help_text.split("played at normal, by comma (", 1)[1].split(")", 1)[0]
+    assert listed.replace(" ", "").split(",") == list(bot_bench.POLICIES)
 
 
 def test_a_failing_seed_is_counted_and_a_budget_overrun_shown():

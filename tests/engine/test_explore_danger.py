@@ -312,3 +312,29 @@ def test_the_bot_strikes_a_sleeping_shrieker_that_stands_in_the_only_way_on():
     assert isinstance(d.action, Move) and "in the way" in d.why, d.why
     step_to = off(c, d.action.dx, d.action.dy)
     assert max(abs(step_to[0] - gap[0]), abs(step_to[1] - gap[1])) < r + 1  # nearer to it
+
+
+def test_a_walk_stopped_by_a_sleeper_in_view_names_it():
+    """A sleeping rust mite in the only way on stopped ``e`` with "Something is in the way."
+    four presses running (found playing floor 2 at 80x24): the player could see what was in
+    the way, so the stop names it."""
+    state = hall()
+    state.tiles[HALL_Y[0] : HALL_Y[1] + 1, 30] = tiles.WALL
+    state.tiles[11, 30] = tiles.FLOOR  # the one gap to the east half
+    add(state, "rust mite", (30, 11), awake=False)
+    state.stealth = 99  # it never notices the player: the walk meets it where it stands
+    state.update_view()
+    _, events = press_explore(state)
+    said = [e.text for e in events if isinstance(e, Message)]
+    assert "You stop: the rust mite (asleep) is in the way: strike it, or go round." in said
+    assert "Something is in the way." not in said
+
+
+def test_a_walk_stopped_by_a_creature_unseen_says_something():
+    """What the player cannot see (a lurker not yet shown) stays "Something"."""
+    state = hall()
+    lurker = add(state, "lurker", (12, 11), awake=False)
+    state.update_view()
+    assert not state.shows(lurker)
+    assert travel.in_the_way(state, lurker) == "Something is in the way."
+    assert travel.in_the_way(state, None) == "Something is in the way."

@@ -251,3 +251,31 @@ async def test_a_travel_that_cannot_go_says_why_and_spends_no_turn():
         screen.post_message(MapView.TileClicked(*unknown))
         await pilot.pause()
         assert state.turn == 0 and "You do not know that place" in (screen.prompt or "")
+
+
+async def test_a_place_one_step_away_is_one_step_not_one_steps():
+    state = quiet()
+    door = places(state)[0]
+    assert door.kind == "door"
+    # the player moved next to the door, on ground they know
+    from roguelike.engine.travel import known_passable
+
+    ok = known_passable(state)
+    state.player = next(
+        (door.x + dx, door.y + dy)
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))  # a diagonal may turn a corner
+        if ok[door.y + dy, door.x + dx]
+    )
+    near = places(state)
+    assert near[0].pos == door.pos and near[0].steps == 1
+    assert any(p.steps not in (None, 1) for p in near)  # the plural is still said
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert f"[1/{len(near)}, 1 step]" in prompt(app)
+        far = next(i for i, p in enumerate(near) if p.steps not in (None, 1))
+        await pilot.press(*["tab"] * far)
+        await pilot.pause()
+        assert f"[{far + 1}/{len(near)}, {near[far].steps} steps]" in prompt(app)

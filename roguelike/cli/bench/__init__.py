@@ -30,6 +30,20 @@ from roguelike.gen.layout import LayoutError
 from roguelike.gen.topology import ParamsError, TopologyError
 from saves.errors import SaveError, StoreError
 
+#: The bot part's policies, by the name ``--policies`` takes (the keys of the bot module's
+#: ``POLICIES``, kept here so that the help does not load the autoplayer to name them).
+POLICY_NAMES = (
+    "full",
+    "no-items",
+    "skip-treasure",
+    "no-sneak",
+    "ignore-fire",
+    "first-perk",
+    "naive-monsters",
+    "no-unknown",
+    "invulnerable",
+)
+
 #: A bench that cannot build a floor or write a save says so in one line, as every command does.
 USER_ERRORS: tuple[type[Exception], ...] = (
     ParamsError,
@@ -116,8 +130,7 @@ def add_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument(
         "--policies",
         metavar="LIST",
-        help="the bot part: the policies played at normal, by comma "
-        "(full,no-items,skip-treasure,no-sneak,ignore-fire,first-perk,naive-monsters,invulnerable)",
+        help=f"the bot part: the policies played at normal, by comma ({','.join(POLICY_NAMES)})",
     )
 
     bench.add_argument(
