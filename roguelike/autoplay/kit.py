@@ -1,8 +1,10 @@
 """What the autoplayer carries and grows with.
 
 The gamble of unknown items (:func:`_gamble`, off with ``no_unknown``): a known scroll of
-identification names an unknown kind; an unknown potion or scroll is tried in safety, or when
-desperate (below ``DESPERATE`` of its HP with a threat in view).
+identification names an unknown kind; an unknown scroll is read in safety, an unknown potion
+only when it holds two or more alike (most potions heal: a lone one drunk at full HP would be
+wasted, so it is kept for a fight), and either is tried when desperate (below ``DESPERATE`` of
+its HP with a threat in view).
 
 Growing: a perk on offer is taken at once (:data:`PERK_PREFERENCE`); with no monster in view
 it wears the best wearable of its pack (a heavy plate too, when the defence is worth the
@@ -47,9 +49,10 @@ DESPERATE = 0.3
 
 def _gamble(state: GameState, memory: Memory, *, threats: bool) -> Decision | None:
     """Learning what the pack holds (off with ``no_unknown`` or ``no_items``): a known scroll
-    of identification names an unknown kind; an unknown potion or scroll is tried when it is
-    safe (full HP, no monster in view), or when desperate (a threat, low HP, nothing known to
-    help), a potion first (more potions heal than scrolls save)."""
+    of identification names an unknown kind; an unknown scroll, or a potion of which it holds
+    two or more, is tried when it is safe (full HP, no monster in view); any is tried when
+    desperate (a threat, low HP, nothing known to help), a potion first (more potions heal
+    than scrolls save)."""
     policy = memory.policy
     unknown = unknown_in_pack(state)
     if policy.no_unknown or policy.no_items or not unknown:
@@ -60,7 +63,13 @@ def _gamble(state: GameState, memory: Memory, *, threats: bool) -> Decision | No
         return Decision(Use(names, choice), "reading a scroll of identification")
     seen = bool(state.visible_monsters())
     if not seen and not threats and state.hp >= state.max_hp and not state.confused:
-        return Decision(Use(unknown[0]), "trying an unknown item in safety")
+        # a potion tried in safety is most likely a healing one, wasted: one of two or more
+        # alike is worth it (the rest are known), a lone one is kept for a fight; scrolls are
+        # read at once (a map, a blade enchanted, a scroll of identification are worth most
+        # early)
+        spare = [k for k in unknown if ITEMS[k].verb != "quaff" or state.inventory[k] >= 2]
+        if spare:
+            return Decision(Use(spare[0]), "trying an unknown item in safety")
     if threats and state.hp < DESPERATE * state.max_hp:
         potions = [k for k in unknown if ITEMS[k].verb == "quaff"]
         return Decision(Use((potions or unknown)[0]), "trying an unknown item in despair")

@@ -605,7 +605,8 @@ PERKS: dict[str, Perk] = {
         Perk("regeneration", f"You heal 1 HP {PERK_REGEN} turns sooner."),
         Perk("stealth", f"+{PERK_STEALTH} stealth: sleepers are slower to notice you."),
         Perk("bomb craft", f"Your bombs burn {PERK_BOMB} harder."),
-        Perk("identify by touch", "You know what a potion or a scroll is as you pick it up.",
+        Perk("identify by touch", "You know what a potion or a scroll is as you pick it up, "
+             "and what your pack holds.",
              most=1),
         Perk("keen eyes", f"+{PERK_SPOT}% to spot hidden traps, passing or searching."),
         Perk("thick skin", f"+{PERK_SKIN} defence, whatever you wear.", most=2),

@@ -9,7 +9,9 @@ players of one code meet the same looks and can compare notes, and nothing playe
 them (they are derived, never saved).
 
 A kind becomes known (``state.identified``) when the player uses one, reads a scroll of
-identification on it, or sees a monster drink one (:mod:`roguelike.engine.monsters`).
+identification on it, or sees a monster drink one (:mod:`roguelike.engine.monsters`); with the
+perk identify by touch (:data:`TOUCH`), when they pick one up, and every kind in the pack when
+they take the perk (:func:`touch`).
 """
 
 from __future__ import annotations
@@ -27,12 +29,17 @@ __all__ = [
     "SCROLLS",
     "Look",
     "appearances",
+    "TOUCH",
     "is_known",
     "known_looks",
     "learn",
     "look",
+    "touch",
     "unknown_in_pack",
 ]
+
+#: The perk that names a potion or scroll as it is picked up.
+TOUCH = "identify by touch"
 
 #: The name of the stream the looks are dealt from (floor 0: the world's, not a floor's).
 APPEARANCE_STREAM = "appearances"
@@ -85,6 +92,14 @@ def learn(state: GameState, name: str) -> bool:
         return False
     state.identified.add(name)
     return True
+
+
+def touch(state: GameState, names: list[str]) -> list[str]:
+    """With the perk :data:`TOUCH`, learn the unknown ones of ``names`` (items just picked up,
+    or the pack when the perk is taken): those learned now, in order; none without it."""
+    if TOUCH not in state.perks:
+        return []
+    return [n for n in dict.fromkeys(names) if learn(state, n)]
 
 
 def known_looks(state: GameState) -> list[tuple[str, str]]:

@@ -55,7 +55,7 @@ from roguelike.engine.events import Event, ItemDropped, ItemTaken, ItemUsed, Key
 from roguelike.engine.fire import ignite_around
 from roguelike.engine.gear import refresh, stow, wear, worn
 from roguelike.engine.grid import DIRS8, chebyshev
-from roguelike.engine.identify import is_known, learn, look, unknown_in_pack
+from roguelike.engine.identify import is_known, learn, look, touch, unknown_in_pack
 from roguelike.engine.pathing import FAR, distance_map
 from roguelike.engine.perks import perk_count
 from roguelike.engine.state import GameState
@@ -137,7 +137,10 @@ def receive(state: GameState, item: str) -> str:
     info = ITEMS[item]
     if info.kind == "pack":
         state.inventory[item] = state.inventory.get(item, 0) + 1
-        return f"You pick up {a(item_name(state, item))}."
+        seen_as = item_name(state, item)
+        if touch(state, [item]):
+            return f"You pick up {a(seen_as)}: by touch, you know it is {a(item)}."
+        return f"You pick up {a(seen_as)}."
     if info.slot:  # into the pack, or on at once when its slot is empty and it costs nothing
         return stow(state, item)
     return TAKE[info.effect](state, info)

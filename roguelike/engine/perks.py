@@ -14,16 +14,18 @@ while an offer waits (the game screen shows it as a modal, which Esc puts off).
 What a perk does is read where its rule is: :func:`has_perk` and :func:`perk_count` (toughness
 adds HP when taken; accuracy and thick skin are in :func:`roguelike.engine.gear.refresh`;
 regeneration in the healing clock; stealth adds to ``state.stealth``; bomb craft in a bomb's
-roll; keen eyes in spotting traps; identify by touch, for the identification of potions and
-scrolls, is read as ``has_perk(state, "identify by touch")``).
+roll; keen eyes in spotting traps; identify by touch names the potions and scrolls of the pack
+when taken and each one picked up after, :func:`roguelike.engine.identify.touch`).
 """
 
 from __future__ import annotations
 
 from roguelike import seeds
 from roguelike.engine.balance import PERK_OFFERED, PERK_STEALTH, PERK_TOUGHNESS_HP, PERKS
+from roguelike.engine.describe import a
 from roguelike.engine.events import Event, Message
 from roguelike.engine.gear import refresh
+from roguelike.engine.identify import look, touch
 from roguelike.engine.state import GameState
 
 __all__ = ["PERK_STREAM", "choose_perk", "has_perk", "offer_for", "perk_count", "update_offer"]
@@ -67,12 +69,16 @@ def choose_perk(state: GameState, index: int) -> list[Event]:
         return [Message(f"Choose a perk from 1 to {len(state.perk_offer)}.")]
     name = state.perk_offer[index]
     state.perks.append(name)
-    said = f"You take the perk {name}: {PERKS[name].description}"
+    said = f"You take the perk {name}. {PERKS[name].description}"
     if name == "toughness":
         state.max_hp += PERK_TOUGHNESS_HP
         state.hp += PERK_TOUGHNESS_HP
     elif name == "stealth":
         state.stealth += PERK_STEALTH
+    learned = touch(state, [n for n, count in state.inventory.items() if count > 0])
+    if learned:
+        named = "; ".join(f"the {look(state, n)[0]} is {a(n)}" for n in learned)
+        said += f" {named[0].upper()}{named[1:]}."
     refresh(state)
     update_offer(state)
     return [Message(said)]

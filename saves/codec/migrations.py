@@ -28,8 +28,8 @@ The formats this generator reads:
   worn and wielded, the perks, the potions and scrolls known, fire, gas and stealth; the floor's
   changes, ``changes``: the optional pedestals whose puzzle changes the map; and whether the
   world is a practice world, ``practice_from``: the input of another run it began at). No step
-  yet: generator 6 began here (generator 7 writes it too; another generator's save is refused
-  before any step).
+  yet: generator 6 began here (generators 7 and 8 write it too; another generator's save is
+  refused before any step).
 """
 
 from __future__ import annotations

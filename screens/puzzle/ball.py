@@ -61,7 +61,7 @@ class BallView(View[State, Move]):
         self.pieces: list[list[int]] = []  # [kind, r, c] per piece, the ball first
         self.sel = 0
         self.goal = (
-            "Bring the ball ● to the gap in the bottom wall."
+            "Bring the ball ● down to the gap in the bottom wall, onto the ░ squares above it."
             if p.target is None
             else "Bring the ball ● onto the marked ░ squares."
         )

@@ -151,3 +151,43 @@ def test_a_recorded_run_with_perk_choices_replays_to_the_same_state():
     again, _ = replay(rec)
     assert again.perks == state.perks
     assert digest(again) == digest(state)
+
+
+def test_identify_by_touch_names_the_pack_when_taken_and_each_potion_or_scroll_picked_up():
+    """The perk once did nothing at all (nothing read it: found playing floor 1 at 80x24, a
+    pink potion picked up after taking it stayed unknown)."""
+    from roguelike.engine.describe import item_label
+    from roguelike.engine.identify import is_known, look
+    from roguelike.engine.items import take_here
+
+    state = fresh(5)
+    state.level = 5
+    state.inventory = {"healing potion": 2, "blink scroll": 1, "sharp blade": 1}
+    assert not is_known(state, "healing potion") and not is_known(state, "blink scroll")
+    state.perk_offer = ("identify by touch",)
+    (said,) = choose_perk(state, 0)
+    assert is_known(state, "healing potion") and is_known(state, "blink scroll")
+    potion, scroll = look(state, "healing potion")[0], look(state, "blink scroll")[0]
+    assert f"The {potion} is a healing potion; the {scroll} is a blink scroll." in said.text
+    # each one picked up after is known as it is taken, and the pick-up says so
+    state.items_lying[state.player] = "summoning scroll"
+    assert not is_known(state, "summoning scroll")
+    events = take_here(state)
+    assert is_known(state, "summoning scroll")
+    titled = look(state, "summoning scroll")[0]
+    assert any(
+        getattr(e, "text", "")
+        == f"You pick up a {titled}: by touch, you know it is a summoning scroll."
+        for e in events
+    )
+    assert item_label(state, "summoning scroll") == "summoning scroll"
+
+
+def test_without_the_perk_a_potion_picked_up_stays_unknown():
+    from roguelike.engine.identify import is_known
+    from roguelike.engine.items import take_here
+
+    state = fresh(5)
+    state.items_lying[state.player] = "darkness potion"
+    take_here(state)
+    assert state.inventory["darkness potion"] == 1 and not is_known(state, "darkness potion")

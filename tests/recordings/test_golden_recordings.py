@@ -46,7 +46,7 @@ from tests.recordings import support
 DATA = Path(__file__).with_name("data")
 
 #: The worlds of the golden runs (seed texts), as the players of ``support`` play them.
-WON, DIED, HINTED, CONTINUED = "gold-4", "gold-death-4", "gold-puzzles-7", "gold-continued"
+WON, DIED, HINTED, CONTINUED = "gold-5", "gold-death-4", "gold-puzzles-7", "gold-continued"
 #: Actions of the first two sessions of the continued run.
 LEGS = (60, 60)
 

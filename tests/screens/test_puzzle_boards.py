@@ -157,3 +157,21 @@ def test_keydoor_locked_doors_are_never_a_bare_digit(seed, size):
         assert f"▐{k}" in row or any(
             row[x] == "▐" and under[x : x + 1] == str(k) for x in range(len(row))
         ), (k, size, row)
+
+
+def test_a_gap_board_says_what_its_marked_squares_are():
+    """Playing an easy ball board at 80x24, the empty ░ square above the gap read as a fixed
+    wall (the goal spoke of the gap alone): the goal names the ░ squares, and on a gap board
+    they are drawn only where the ball must end, above the gap."""
+    for seed in range(40):
+        p = puzzles.generate("ball", "easy", seed)
+        view = BallView(p)
+        lines = plain(view, p.initial(), 80, 24)
+        if p.target is None and any("░" in line for line in lines):
+            break
+    else:
+        raise AssertionError("no easy gap board with a square above the gap left empty")
+    assert "░" in view.goal and "gap" in view.goal
+    columns = {ruler_x(lines, c + 1): c for c in range(p.cols)}
+    marked = {columns[x] for line in lines for x in columns if line[x] == "░"}
+    assert marked and marked <= {p.exit_col, p.exit_col + 1}
