@@ -28,6 +28,7 @@ except PackageNotFoundError:  # running from a source tree that is not installed
 #: generator; a compatibility reset (saves and recordings of generator 5 are refused).
 #: 7: the first floor's monsters stop at level 3 (no sentinel before the second floor);
 #: saves and recordings of generator 6 are refused, as every other generator's.
-#: 8: the perk identify by touch names potions and scrolls (it did nothing on 7), so a run
-#: that takes it knows what 7 did not; saves and recordings of generator 7 are refused.
+#: 8: the perk identify by touch names potions and scrolls (it did nothing on 7), and a
+#: monster woken by a noise behind a wall walks round it to look (on 7 it fell asleep again
+#: at once); saves and recordings of generator 7 are refused.
 GENERATOR_VERSION = "8"

@@ -4,8 +4,9 @@ sneak attack on a monster that has not noticed you.
 A monster is in one of three states of mind (:func:`awareness`): **asleep** (``awake`` False:
 it drifts back to its post and notices nothing but noise and the player); **unaware** (awake,
 with the ``unaware`` counter in its ``extra``: woken by a noise it goes to look where it came
-from, the cell in ``heard_x``/``heard_y``, and back to its post, where it falls asleep again
-after :data:`~roguelike.engine.balance.HUNT_MEMORY` of its turns); or **hunting** (awake and
+from, the cell in ``heard_x``/``heard_y`` (round walls, as the sound went), and back to its
+post, where it falls asleep again after :data:`~roguelike.engine.balance.HUNT_MEMORY` of its
+turns); or **hunting** (awake and
 after the player, the monsters' AI in :mod:`roguelike.engine.monsters`).
 
 **Noise** (:func:`make_noise`) has a loudness, in steps: every sleeping or unaware monster
@@ -45,6 +46,10 @@ from roguelike.engine.events import Event, Message
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
 from roguelike.engine.pathing import FAR, distance_map
 from roguelike.engine.state import GameState
+
+#: How far round walls an unaware monster looks for its way to a noise (the loudest noise
+#: carries ``NOISE_BOMB`` steps; walking round may take longer than sound).
+HEARD_WALK = 24
 
 __all__ = [
     "HEARD_X",
@@ -177,17 +182,41 @@ def _step_towards(state: GameState, m: Monster, goal: tuple[int, int]) -> bool:
     return False
 
 
+def _step_round(state: GameState, m: Monster, goal: tuple[int, int]) -> bool:
+    """One step of ``m`` down the walking distances to ``goal`` (round the walls the sound
+    went round; the first free one in the order of the directions); False when none is."""
+    dist = distance_map(tiles.WALKABLE[state.tiles], [goal], HEARD_WALK)
+    here = int(dist[m.y, m.x])
+    if here >= FAR:
+        return False
+    for dx, dy in DIRS8:
+        nx, ny = m.x + dx, m.y + dy
+        if not can_step(state, m.x, m.y, dx, dy) or int(dist[ny, nx]) >= here:
+            continue
+        if (nx, ny) == state.player or state.occupied(nx, ny):
+            continue
+        m.x, m.y = nx, ny
+        if state.tiles[ny, nx] == tiles.DOOR:
+            state.tiles[ny, nx] = tiles.DOOR_OPEN
+        return True
+    return False
+
+
 def investigate(state: GameState, m: Monster) -> None:
-    """A turn of the unaware ``m``: towards the noise it heard, then back to its post, where
-    (or after ``HUNT_MEMORY`` turns unaware) it falls asleep again."""
+    """A turn of the unaware ``m``: towards the noise it heard (straight, else round the
+    walls, :func:`_step_round`; with no step free it stands and listens), then back to its
+    post, where (or after ``HUNT_MEMORY`` turns unaware) it falls asleep again."""
     m.extra[UNAWARE] = m.extra.get(UNAWARE, 0) + 1
     if m.info.still:  # it cannot go and look: it listens, then dozes off
         if m.extra[UNAWARE] > HUNT_MEMORY:
             _doze(m)
         return
     heard = (m.extra.get(HEARD_X, m.home[0]), m.extra.get(HEARD_Y, m.home[1]))
-    if m.pos != heard and HEARD_X in m.extra and _step_towards(state, m, heard):
-        return
+    if m.pos != heard and HEARD_X in m.extra:
+        if _step_towards(state, m, heard) or _step_round(state, m, heard):
+            return
+        if m.extra[UNAWARE] <= HUNT_MEMORY:
+            return  # no way free this turn (a wall, another monster): it listens
     m.extra.pop(HEARD_X, None)
     m.extra.pop(HEARD_Y, None)
     if m.pos == m.home or m.extra[UNAWARE] > HUNT_MEMORY:

@@ -221,3 +221,39 @@ def test_the_ablation_goes_for_the_sleeper_nearest_by_the_way_not_as_the_crow_fl
     assert order[0] is near_by_the_way and across in order
     assert "rat" in decide(state, memory=memory).why
     assert _threats(state, Memory()) == []  # the full bot sneaks instead: no threat in view
+
+
+def test_a_monster_woken_behind_a_wall_goes_round_it_to_look_and_does_not_doze_at_once():
+    """'The noise wakes the jackal' was said while the panel kept it asleep (found playing at
+    80x24): woken across a wall, its straight step was blocked, so it gave up the noise and,
+    at its post, fell asleep the same turn. It walks round the wall, as the sound did."""
+    state, c = arena(3)
+    wall_x = c[0] + 1
+    for y in range(c[1] - 2, c[1] + 3):  # a short wall east of the player: sound goes round
+        state.tiles[y, wall_x] = tiles.WALL
+    m = add(state, "goblin", off(c, 2, 0), awake=False)
+    state.stealth = STEALTH_MOST  # it will not notice the player on the way
+    make_noise(state, *c, 10)
+    assert awareness(m) == "unaware"
+    start = m.pos
+    for _ in range(4):
+        step(state, Wait())
+        assert awareness(m) == "unaware", "it fell asleep before it went to look"
+    assert m.pos != start  # it moved, round the wall (its straight way is walled)
+    assert m.x > wall_x or abs(m.y - c[1]) > 2  # still beside or round the wall's end
+
+
+def test_an_unaware_monster_with_no_way_free_listens_then_dozes():
+    state, c = arena(3)
+    for y in range(state.height):  # a wall right across: the monster cannot get round
+        state.tiles[y, c[0] + 1] = tiles.WALL
+    m = add(state, "goblin", off(c, 2, 0), awake=False)
+    m.awake, m.extra[UNAWARE] = True, 0  # heard a noise it has no way to
+    m.extra["heard_x"], m.extra["heard_y"] = c
+    state.stealth = STEALTH_MOST
+    for _ in range(5):
+        step(state, Wait())
+    assert awareness(m) == "unaware" and m.pos == off(c, 2, 0)
+    for _ in range(40):
+        step(state, Wait())
+    assert awareness(m) == "asleep"
