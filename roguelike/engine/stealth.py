@@ -31,6 +31,8 @@ once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from roguelike import tiles
@@ -163,35 +165,12 @@ def notice(state: GameState, m: Monster) -> list[Event]:
     return [Message(f"The {m.kind} notices you!")]
 
 
-def _step_towards(state: GameState, m: Monster, goal: tuple[int, int]) -> bool:
-    """One step of ``m`` nearer ``goal`` (Chebyshev), the first in the order of the
-    directions that is free; False when none is."""
-    here = chebyshev(m.pos, goal)
+def _step(state: GameState, m: Monster, nearer: Callable[[int, int], bool]) -> bool:
+    """One step of ``m`` to a free cell that ``nearer`` says is nearer its goal, the first in
+    the order of the directions (a closed door on the way is opened); False when none is."""
     for dx, dy in DIRS8:
         nx, ny = m.x + dx, m.y + dy
-        if chebyshev((nx, ny), goal) >= here:
-            continue
-        if not can_step(state, m.x, m.y, dx, dy) or (nx, ny) == state.player:
-            continue
-        if state.occupied(nx, ny):
-            continue
-        m.x, m.y = nx, ny
-        if state.tiles[ny, nx] == tiles.DOOR:
-            state.tiles[ny, nx] = tiles.DOOR_OPEN
-        return True
-    return False
-
-
-def _step_round(state: GameState, m: Monster, goal: tuple[int, int]) -> bool:
-    """One step of ``m`` down the walking distances to ``goal`` (round the walls the sound
-    went round; the first free one in the order of the directions); False when none is."""
-    dist = distance_map(tiles.WALKABLE[state.tiles], [goal], HEARD_WALK)
-    here = int(dist[m.y, m.x])
-    if here >= FAR:
-        return False
-    for dx, dy in DIRS8:
-        nx, ny = m.x + dx, m.y + dy
-        if not can_step(state, m.x, m.y, dx, dy) or int(dist[ny, nx]) >= here:
+        if not can_step(state, m.x, m.y, dx, dy) or not nearer(nx, ny):
             continue
         if (nx, ny) == state.player or state.occupied(nx, ny):
             continue
@@ -200,6 +179,22 @@ def _step_round(state: GameState, m: Monster, goal: tuple[int, int]) -> bool:
             state.tiles[ny, nx] = tiles.DOOR_OPEN
         return True
     return False
+
+
+def _step_towards(state: GameState, m: Monster, goal: tuple[int, int]) -> bool:
+    """One step of ``m`` nearer ``goal`` as the crow flies (Chebyshev)."""
+    here = chebyshev(m.pos, goal)
+    return _step(state, m, lambda x, y: chebyshev((x, y), goal) < here)
+
+
+def _step_round(state: GameState, m: Monster, goal: tuple[int, int]) -> bool:
+    """One step of ``m`` down the walking distances to ``goal``: round the walls the sound
+    went round."""
+    dist = distance_map(tiles.WALKABLE[state.tiles], [goal], HEARD_WALK)
+    here = int(dist[m.y, m.x])
+    if here >= FAR:
+        return False
+    return _step(state, m, lambda x, y: int(dist[y, x]) < here)
 
 
 def investigate(state: GameState, m: Monster) -> None:
