@@ -8,8 +8,9 @@ its HP with a threat in view).
 
 Growing: a perk on offer is taken at once (:data:`PERK_PREFERENCE`); with no monster in view
 it wears the best wearable of its pack (a heavy plate too, when the defence is worth the
-slowness against :data:`TYPICAL_BLOW`) and takes off a plate corroded down to its cost. Of a
-treasure's choice it keeps one upgrade, by :data:`TREASURE_PREFERENCE`.
+slowness against :data:`TYPICAL_BLOW`), puts a fresh one on over one of its kind that corrosion
+ate at, and takes off a plate corroded down to its cost. Of a treasure's choice it keeps one
+upgrade, by :data:`TREASURE_PREFERENCE`.
 """
 
 from __future__ import annotations
@@ -118,13 +119,13 @@ def _gear_change(state: GameState) -> Decision | None:
     for slot in SLOTS:
         now = worn(state, slot)
         best_score = _gear_score(state, slot, now, state.equipment.get(now, 0) if now else 0)
-        best: str | None = now
+        best: str | None = None  # one from the pack (a fresh one of the kind worn, too)
         for item in sorted(state.inventory):
             if ITEMS[item].slot == slot and _gear_score(state, slot, item) > best_score + 1e-9:
                 best, best_score = item, _gear_score(state, slot, item)
-        if now is not None and best == now and _gear_score(state, slot, None) > best_score + 1e-9:
+        if best is None and now is not None and _gear_score(state, slot, None) > best_score + 1e-9:
             return Decision(TakeOff(slot), f"taking off its {now}")
-        if best is not None and best != now:
+        if best is not None:
             return Decision(Wear(best), f"putting on {a_(best)}")
     return None
 

@@ -36,6 +36,7 @@ from roguelike.engine import (
     Travel,
     Use,
     Wait,
+    Wear,
     new_game,
     step,
 )
@@ -398,3 +399,20 @@ def test_in_safety_it_reads_an_unknown_scroll_but_keeps_a_lone_unknown_potion():
     add(state, "orc", off(_c, 2, 0))
     state.hp = 3
     assert decide(state) == Decision(Use("healing potion"), "trying an unknown item in despair")
+
+
+def test_it_puts_a_fresh_plate_on_over_a_corroded_one_of_its_kind():
+    """The bot died on floor 3 wearing an iron plate corroded to +0 with two fresh ones in its
+    pack (found watching it at 80x24): a plate of the kind worn never counted as better."""
+    from roguelike.engine.gear import refresh
+
+    state, _c = arena()
+    state.monsters.clear()
+    state.equipment["iron plate"] = -1
+    state.inventory = {"iron plate": 2}
+    refresh(state)
+    assert decide(state) == Decision(Wear("iron plate"), "putting on an iron plate")
+    step(state, Wear("iron plate"))
+    assert state.equipment == {"iron plate": 0} and state.defence == 1
+    # a fresh one worn, the spare is no better: nothing more to change
+    assert decide(state).why != "putting on an iron plate"
