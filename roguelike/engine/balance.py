@@ -72,6 +72,9 @@ NOISE_SACRIFICE = 8
 GUARD_RADIUS = 5
 #: Turns of its own an awake monster hunts without seeing the player before it gives up.
 HUNT_MEMORY = 20
+#: How far round walls an unaware monster looks for its way to a noise it heard (the loudest
+#: noise carries ``NOISE_BOMB`` steps; walking round may take longer than sound).
+HEARD_WALK = 24
 #: A ranged monster shoots at most once in this many of its turns.
 RELOAD_TURNS = 2
 #: How close a shooting monster comes while it sees you (only a kiting kind backs away); out of

@@ -6,8 +6,8 @@ it drifts back to its post and notices nothing but noise and the player); **unaw
 with the ``unaware`` counter in its ``extra``: woken by a noise it goes to look where it came
 from, the cell in ``heard_x``/``heard_y`` (round walls, as the sound went), and back to its
 post, where it falls asleep again after :data:`~roguelike.engine.balance.HUNT_MEMORY` of its
-turns); or **hunting** (awake and
-after the player, the monsters' AI in :mod:`roguelike.engine.monsters`).
+turns); or **hunting** (awake and after the player, the monsters' AI in
+:mod:`roguelike.engine.monsters`).
 
 **Noise** (:func:`make_noise`) has a loudness, in steps: every sleeping or unaware monster
 whose way to the noise (Chebyshev steps along every cell that is not wall or void: doors,
@@ -37,6 +37,7 @@ import numpy as np
 
 from roguelike import tiles
 from roguelike.engine.balance import (
+    HEARD_WALK,
     HUNT_MEMORY,
     NEAR_FACTOR,
     SENSE_RANGE,
@@ -48,10 +49,6 @@ from roguelike.engine.events import Event, Message
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
 from roguelike.engine.pathing import FAR, distance_map
 from roguelike.engine.state import GameState
-
-#: How far round walls an unaware monster looks for its way to a noise (the loudest noise
-#: carries ``NOISE_BOMB`` steps; walking round may take longer than sound).
-HEARD_WALK = 24
 
 __all__ = [
     "HEARD_X",
