@@ -164,7 +164,7 @@ TRAPS: Ramp[float] = Ramp(1.0, 0.6)
 # --- the engine: who lives on a floor -----------------------------------------------------------
 
 #: The share of monster slots filled (before the difficulty's multiplier), by floor.
-FILL: Ramp[float] = Ramp(0.6, 0.05, most=0.85)
+FILL: Ramp[float] = Ramp(0.6, 0.08, most=0.9)
 #: The strongest a slot's monster level gets, by floor, however deep its room: on the first
 #: floor a deep room reached the kinds of level 4 and 5 (gnoll sentinels, goblin archers,
 #: bugbears), met by a player of level 1-3, and the first floor held more of the deaths than

@@ -22,8 +22,10 @@ from saves import header as h
 from tests.engine.support import add, arena, cheb, fresh, off, put_player, seat
 from tests.saves.support import pack_as, world_of
 
-#: A small two-floor world whose second floor holds a captive the bot frees.
-CAPTIVE_SEED = 1
+#: Small two-floor worlds are tried from seed 1 on until the bot frees a captive in one: a
+#: fixed seed named a world that stopped holding one whenever a generator changed (seed 1 on
+#: generator 7, 4 on 8).
+CAPTIVE_SEEDS = range(1, 41)
 
 
 def test_freeing_a_captive_takes_its_bumps_each_a_turn_and_the_log_says_so():
@@ -199,16 +201,19 @@ def test_hostile_allies_are_refused_in_one_line(change, where):
 
 @functools.cache
 def _captive_run() -> tuple[Recording, GameState]:
-    state = new_game(CAPTIVE_SEED, preset="small", total_floors=2, puzzles=False)
-    rec = Recording.begin(state)
-    play(state, recording=rec)
-    return rec, state
+    for seed in CAPTIVE_SEEDS:
+        state = new_game(seed, preset="small", total_floors=2, puzzles=False)
+        rec = Recording.begin(state)
+        play(state, recording=rec)
+        if any("You free the captive" in line for line in state.log):
+            return rec, state
+    pytest.fail(f"the bot freed no captive in the small worlds of seeds {CAPTIVE_SEEDS}")
 
 
 def test_a_recorded_run_that_frees_a_captive_replays_exactly():
     rec, final = _captive_run()
-    assert any("You free the captive" in line for line in final.log)
     replayed, outcome = replay(rec)
+    assert replayed.log == final.log  # the freeing included
     assert outcome.digest == digest(final) == digest(replayed)
     assert replayed.allies == final.allies
 
