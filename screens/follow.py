@@ -121,7 +121,7 @@ class FollowScreen(ReplayScreen):
         who = f"{self.who}'s game" if self.who else "the game"
         if self.record.recording is None:
             if self.reader.gone:
-                return f"{who.capitalize()} is over."
+                return f"{who[:1].upper()}{who[1:]} is over."  # a name keeps its capitals
             return f"Waiting for {who} to begin… · q leaves"
         if not self.finished and self.played < len(self.record.recording):
             return super().status_line(width)  # catching up (or seeking back)

@@ -49,11 +49,14 @@ class InventoryScreen(BoxScreen[str | None]):
         verb: str = "use",
         worn: dict[str, int] | None = None,
         state: GameState | None = None,
+        worn_note: str = "",
     ) -> None:
         """``only``: list just the items used that way (an ItemKind's ``verb``: "quaff",
         "read"; or "wear", the wearables); ``title`` heads the box, ``verb`` says what a
         number does; ``worn``: what is worn and wielded (item → enchantment), shown first;
-        ``state``: the game, to name each item as its player knows it."""
+        ``state``: the game, to name each item as its player knows it; ``worn_note``: a line
+        under what is worn, when anything is (how to take it off, in the keys the player
+        has)."""
         super().__init__()
         self.worn = dict(worn or {})
         self.state = state
@@ -61,6 +64,7 @@ class InventoryScreen(BoxScreen[str | None]):
         self.kinds = kept[:9]
         self.inventory = {k: inventory[k] for k in kept}
         self.heading, self.verb, self.only = title, verb, only
+        self.worn_note = worn_note
 
     def compose(self) -> ComposeResult:
         yield Static(self._text(), id="inventory-box", classes="box")
@@ -77,6 +81,8 @@ class InventoryScreen(BoxScreen[str | None]):
             text.append(gear.glyph, style=f"bold {colour_of(gear.colour)}")
             text.append(f" {name}")
             text.append(f"  ({what})", style=OLD)
+        if self.worn and self.worn_note:
+            text.append(f"\n{self.worn_note}", style=OLD)
         if not self.kinds:
             what = {
                 "quaff": "holds no potion",

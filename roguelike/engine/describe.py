@@ -93,6 +93,13 @@ def a(name: str) -> str:
     return ("an " if name[0] in "aeiou" else "a ") + name
 
 
+def upper_first(text: str) -> str:
+    """``text`` with its first letter made a capital and the rest left as they are: the key
+    letters and the scrolls' titles are capitals (``str.capitalize`` lowered them: look said
+    "the blue key (b)" and "a scroll titled elbib yloh" where the pack said B and ELBIB YLOH)."""
+    return text[:1].upper() + text[1:]
+
+
 # ------------------------------------------------------------------------ items as known
 
 
@@ -338,7 +345,7 @@ def monster_text(n: MonsterNumbers) -> str:
         else ""
     )
     return (
-        f"{shown_glyph(n.glyph)} {a(n.name).capitalize()} ({n.hp}/{n.max_hp} HP, {n.mood}). "
+        f"{shown_glyph(n.glyph)} {upper_first(a(n.name))} ({n.hp}/{n.max_hp} HP, {n.mood}). "
         f"Hits {lo}-{hi}, {n.to_hit_you}% to hit you; defence {n.defence}; "
         f"{_speed_words(n.speed)}. It {', '.join(n.traits)}. "
         f"To kill it: {blows}; to kill you: {dies}: {n.danger}.{sneak}"
@@ -437,11 +444,11 @@ def describe(
             if k in vault_keys(state)
             else f"the {tiles.key_colour(k)[0]} door"
         )
-        parts.append(f"{shown_glyph(glyph)} {key_name(k).capitalize()}: it opens {opens}.")
+        parts.append(f"{shown_glyph(glyph)} {upper_first(key_name(k))}: it opens {opens}.")
     if (x, y) in state.items_lying:
         item = state.items_lying[(x, y)]
         parts.append(
-            f"{shown_glyph(ITEMS[item].glyph)} {a(item_label(state, item)).capitalize()}. "
+            f"{shown_glyph(ITEMS[item].glyph)} {upper_first(a(item_label(state, item)))}. "
             f"{item_description(state, item)}"
         )
         group = state.choices.get((x, y))

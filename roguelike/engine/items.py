@@ -50,7 +50,7 @@ from roguelike.engine.balance import (
 )
 from roguelike.engine.combat import burn, hurt_player
 from roguelike.engine.creatures import ITEMS, MONSTERS, ItemKind, Monster, monster_hp
-from roguelike.engine.describe import a, item_name, key_name, monster_shown
+from roguelike.engine.describe import a, item_name, key_name, monster_shown, upper_first
 from roguelike.engine.events import Event, ItemDropped, ItemTaken, ItemUsed, KeyTaken, Message
 from roguelike.engine.fire import ignite_around
 from roguelike.engine.gear import refresh, stow, wear, worn
@@ -103,7 +103,7 @@ def take_here(state: GameState, *, choose: bool = False) -> list[Event]:
     name = state.items_lying.get(state.player)
     if name is not None and state.player in state.choices and not choose:
         return events + [
-            Message(f"{a(name).capitalize()} of a hoard: g takes it, and the rest crumbles.")
+            Message(f"{upper_first(a(name))} of a hoard: g takes it, and the rest crumbles.")
         ]
     if name is not None and not room_for(state, name):
         return events + [Message(f"You cannot carry more {item_name(state, name)}.")]

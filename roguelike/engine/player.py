@@ -20,7 +20,7 @@ from roguelike.engine.actions import Close, Open, SolvePuzzle
 from roguelike.engine.allies import bump_ally, followers, freed, seat_followers
 from roguelike.engine.changes import apply_change, change_of, promise
 from roguelike.engine.combat import player_attacks
-from roguelike.engine.describe import a, key_name
+from roguelike.engine.describe import a, key_name, upper_first
 from roguelike.engine.events import (
     Bumped,
     Descended,
@@ -118,7 +118,7 @@ def move(state: GameState, dx: int, dy: int) -> list[Event]:
         else:
             events.append(
                 Message(
-                    f"{a(room.difficulty).capitalize()} {room.type} puzzle is carved in the "
+                    f"{upper_first(a(room.difficulty))} {room.type} puzzle is carved in the "
                     "pedestal."
                 )
             )

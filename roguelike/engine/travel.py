@@ -33,7 +33,7 @@ from roguelike.engine.actions import Move, Travel, Wait
 from roguelike.engine.allies import freed
 from roguelike.engine.balance import EXPLORE_WARY, PLAYER_SPEED
 from roguelike.engine.creatures import Monster
-from roguelike.engine.describe import a, key_name, monster_shown
+from roguelike.engine.describe import a, key_name, monster_shown, upper_first
 from roguelike.engine.events import (
     Attacked,
     Bumped,
@@ -420,7 +420,7 @@ def explored_all(state: GameState) -> str:
         }
     )
     if seen:
-        return f"{text} {key_name(seen[0]).capitalize()} is still to find."
+        return f"{text} {upper_first(key_name(seen[0]))} is still to find."
     return text
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.engine import actions, describe
-from roguelike.engine.describe import a
+from roguelike.engine.describe import a, upper_first
 from roguelike.engine.items import flight, throw_forecast
 from roguelike.engine.places import Place, finish_known, places
 from screens.help import key_label
@@ -149,7 +149,7 @@ class Cursor(Left):
                 else f"{place.steps} step{'' if place.steps == 1 else 's'}"
             )
             if place.kind == "unexplored":
-                what = f"{place.what.capitalize()}. {what}"
+                what = f"{upper_first(place.what)}. {what}"
             what = f"[{of[0]}/{of[1]}, {far}] {what}"
         # the jump key as the player has it (it may be rebound)
         game.say(self.prompt(game, what, key_label(game.app, "game.next_place-1")))

@@ -56,7 +56,7 @@ from screens.game import watch as watching
 from screens.game.modes import Cursor, DoorDirection, Ended, Look, Mode, Play, Throw, Travel
 from screens.game.session import GameSession, Unsaved
 from screens.game.watch import DEFAULT_SPEED, Clock, Watch
-from screens.help import HelpScreen
+from screens.help import HelpScreen, key_label
 from screens.history import HistoryScreen
 from screens.inventory import InventoryScreen, identify_picker
 from screens.map_view import MapView
@@ -530,8 +530,12 @@ class GameScreen(DungeonScreen[GameState | None]):
     @takes_over
     def action_inventory(self) -> None:
         if not self._busy():
+            take_off = key_label(self.app, "game.take_off")
             pack = InventoryScreen(
-                dict(self.state.inventory), worn=self.state.equipment, state=self.state
+                dict(self.state.inventory),
+                worn=self.state.equipment,
+                state=self.state,
+                worn_note=f"({take_off} on the map takes off what you wear or wield)",
             )
             self.app.push_screen(pack, self._used)
 

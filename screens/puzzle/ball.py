@@ -61,9 +61,10 @@ class BallView(View[State, Move]):
         self.pieces: list[list[int]] = []  # [kind, r, c] per piece, the ball first
         self.sel = 0
         self.goal = (
-            "Bring the ball ● down to the gap in the bottom wall, onto the ░ squares above it."
+            "Bring the ball ● down to the gap in the bottom wall, onto the squares above it"
+            " (░ where no block stands)."
             if p.target is None
-            else "Bring the ball ● onto the marked ░ squares."
+            else "Bring the ball ● onto the marked squares (░ where no block stands)."
         )
 
     def reset_ui(self, s: State) -> None:

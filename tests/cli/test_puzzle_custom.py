@@ -240,6 +240,6 @@ async def test_a_custom_puzzle_from_a_file_starts_on_the_puzzle_screen(tmp_path)
         board = app.screen.query_one("#puzzle-board", TextLines).lines
         panel = app.screen.query_one("#puzzle-panel", TextLines).lines
         text = " ".join(" ".join(line.plain for line in [*board, *panel]).split())
-        assert "onto the marked ░ squares" in text and "▓" in text
+        assert "onto the marked squares (░ where no block stands)" in text and "▓" in text
         await pilot.press("down", "0", "right", "right")
         assert app.screen.solved

@@ -17,6 +17,7 @@ import numpy as np
 from roguelike import tiles
 from roguelike.engine import GameState, describe
 from roguelike.engine.creatures import ITEMS, MONSTERS
+from roguelike.engine.describe import item_label
 from tests.engine.support import DIRS8, add, arena, fresh, locked_doors, off, put_player
 
 # --- 9. look --------------------------------------------------------------------------------
@@ -68,10 +69,20 @@ def test_describe_names_a_keys_colour_and_a_locks_colour():
     colour = tiles.key_colour(key)[0]
     text = describe(state, kx, ky)
     assert colour in text and "key" in text
+    assert f"({tiles.key_letter(key)})" in text  # the letter as the map and the panel draw it
     door, _, lock = next(locked_doors(state))
     state.explored[door[1], door[0]] = True
     text = describe(state, *door)
     assert tiles.key_colour(lock)[0] in text and "locked" in text
+
+
+def test_look_names_an_unknown_scroll_by_its_title_as_the_pack_does():
+    state, c = arena()
+    state.items_lying[off(c, 1, 0)] = "teleport scroll"
+    label = item_label(state, "teleport scroll")
+    title = label.split("titled ", 1)[1].removesuffix(" (unknown)")
+    assert title.isupper()  # a title is capitals, which players compare across machines
+    assert f"A {label}." in describe(state, *off(c, 1, 0))
 
 
 def doubled(text: str) -> list[str]:

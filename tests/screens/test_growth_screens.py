@@ -79,9 +79,13 @@ async def test_w_wears_from_the_pack_and_big_w_takes_off():
         await pilot.press("i")
         await pilot.pause()
         assert "worn: [ tower plate" in screen_text(app)
+        assert "W on the map takes off" in screen_text(app)  # where the pack's reader looks
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("W")
         await pilot.pause()
         assert state.equipment == {} and state.speed == 100
         assert state.inventory == {"tower plate": 1} and state.turn == 2
+        await pilot.press("i")
+        await pilot.pause()
+        assert "takes off" not in screen_text(app)  # nothing worn, nothing to say
