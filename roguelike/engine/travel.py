@@ -401,7 +401,9 @@ def explored_all(state: GameState) -> str:
     """What to say when exploring finds nothing more: and what to do next."""
     text = "Explored all you can reach."
     fx, fy = state.floor.finish or (-1, -1)
-    if fx >= 0 and state.explored[fy, fx]:
+    px, py = state.player
+    # seen is not reached: a puzzle that draws the floor's walls shows stairs behind a door
+    if fx >= 0 and state.explored[fy, fx] and travel_distances(state, fx, fy)[py, px] < FAR:
         where = "exit" if state.floor.last else "stairs"
         then = "leave" if state.floor.last else "go down"
         return f"{text} Press > to walk to the {where}, and > again to {then}."

@@ -338,3 +338,16 @@ def test_a_walk_stopped_by_a_creature_unseen_says_something():
     assert not state.shows(lurker)
     assert travel.in_the_way(state, lurker) == "Something is in the way."
     assert travel.in_the_way(state, None) == "Something is in the way."
+
+
+def test_the_end_of_explore_offers_the_stairs_only_when_a_known_way_leads_there():
+    """A puzzle that draws the floor's walls shows the stairs behind a locked door: the end of
+    explore said "Press > to walk to the stairs" and > answered "You know no way there"."""
+    state = hall(player=(40, 11))
+    fx, _ = state.floor.finish
+    assert fx < 20 < 40  # the stairs and the player on either side of column 20
+    state.explored[:] = True
+    assert "Press > to walk to the stairs" in travel.explored_all(state)
+    state.tiles[:, 20] = tiles.WALL
+    text = travel.explored_all(state)
+    assert text.startswith("Explored all you can reach.") and "Press >" not in text
