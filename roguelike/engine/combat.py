@@ -142,8 +142,9 @@ def burn(state: GameState, m: Monster, damage: int, by: str = "you") -> list[Eve
     started (``by="you"``) counts as the player's kill and gives its experience; a monster's
     (``by``: its kind) does not."""
     _show(m)
-    if by == "you":
-        return hurt_monster(state, m, damage, "you", ranged=True)
+    if by == "you":  # said as fire, not as a blow ("You hit the fire ant" after a bomb)
+        said = f"The {m.kind} burns for {damage}."
+        return hurt_monster(state, m, damage, "you", ranged=True, said=said)
     m.hp -= damage
     m.awake = True
     if m.hp > 0:

@@ -51,6 +51,7 @@ from roguelike.engine.legend import (
 )
 from roguelike.engine.state import GameState
 from roguelike.engine.stealth import awareness, notice_chance, sneaky
+from roguelike.engine.words import a, upper_first
 
 __all__ = [
     "PLAYER_HIT_CHANCE",
@@ -86,18 +87,6 @@ def key_name(key: int) -> str:
 def vault_keys(state: GameState) -> set[int]:
     """The keys of this floor's sealed vaults (each opens a seal, not a coloured door)."""
     return {v.key for v in state.floor.vaults}
-
-
-def a(name: str) -> str:
-    """``a goblin``, ``an orc``."""
-    return ("an " if name[0] in "aeiou" else "a ") + name
-
-
-def upper_first(text: str) -> str:
-    """``text`` with its first letter made a capital and the rest left as they are: the key
-    letters and the scrolls' titles are capitals (``str.capitalize`` lowered them: look said
-    "the blue key (b)" and "a scroll titled elbib yloh" where the pack said B and ELBIB YLOH)."""
-    return text[:1].upper() + text[1:]
 
 
 # ------------------------------------------------------------------------ items as known

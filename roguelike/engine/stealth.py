@@ -49,6 +49,7 @@ from roguelike.engine.events import Event, Message
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
 from roguelike.engine.pathing import FAR, distance_map
 from roguelike.engine.state import GameState
+from roguelike.engine.words import counted
 
 __all__ = [
     "HEARD_X",
@@ -129,8 +130,7 @@ def make_noise(state: GameState, x: int, y: int, loudness: int) -> list[Event]:
         return []
     seen = [m for m in woke if state.visible[m.y, m.x]]
     if seen:
-        names = ", ".join(f"the {m.kind}" for m in seen[:3])
-        return [Message(f"The noise wakes {names}.")]
+        return [Message(f"The noise wakes {counted([m.kind for m in seen], definite=True)}.")]
     return [Message("Something stirs nearby.")]
 
 

@@ -33,7 +33,7 @@ from roguelike.engine.actions import Move, Travel, Wait
 from roguelike.engine.allies import freed
 from roguelike.engine.balance import EXPLORE_WARY, PLAYER_SPEED
 from roguelike.engine.creatures import Monster
-from roguelike.engine.describe import a, key_name, monster_shown, upper_first
+from roguelike.engine.describe import key_name, monster_shown
 from roguelike.engine.events import (
     Attacked,
     Bumped,
@@ -55,6 +55,7 @@ from roguelike.engine.monsters import (
 from roguelike.engine.pathing import FAR, distance_map, downhill, shifted
 from roguelike.engine.state import GameState
 from roguelike.engine.turn import one_turn
+from roguelike.engine.words import a, and_list, counted, upper_first
 
 __all__ = [
     "REST_LIMIT",
@@ -255,9 +256,13 @@ def known_traps(state: GameState, *, heed_fire: bool = True) -> np.ndarray:
 
 
 def _still_in_view(state: GameState) -> list[Monster]:
-    """The monsters in view that never move: a walk planned through one would bump it for
-    ever ("Something is in the way")."""
-    return [m for m in state.monsters if m.info.still and state.visible[m.y, m.x]]
+    """The creatures in view that never move: a monster that stays put (a shrieker) and a
+    captive in its shackles. A walk planned through one would bump it for ever ("Something is
+    in the way"; an explore stopped at a shackled goblin fourteen times in a row while the
+    room went on round it)."""
+    still = [m for m in state.monsters if m.info.still]
+    still += [c for c in state.allies if not freed(c)]
+    return [m for m in still if state.visible[m.y, m.x]]
 
 
 def _around_traps(
@@ -495,13 +500,6 @@ def in_the_way(state: GameState, m: Monster | None) -> str:
     return f"You stop: the {name}{how} is in the way: strike it, or go round."
 
 
-def and_list(words: list[str]) -> str:
-    """``a, b and c``."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def walk(
     state: GameState,
     distances: Callable[[], np.ndarray],
@@ -582,23 +580,8 @@ def walk(
     return events
 
 
-_NUMBERS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def plural(name: str) -> str:
-    """``rats``, ``goblin archers``: the plural of a monster's name (every kind is regular)."""
-    return name + ("es" if name.endswith(("s", "x", "ch", "sh")) else "s")
-
-
 def come_into_view(kinds: list[str]) -> str:
     """``two rats and a goblin come into view``: the monsters that appeared, each kind counted
     once (the most numerous first), with the verb agreeing."""
-    counts: dict[str, int] = {}
-    for kind in kinds:
-        counts[kind] = counts.get(kind, 0) + 1
-    parts = [
-        a(kind) if n == 1 else f"{_NUMBERS[n] if n < len(_NUMBERS) else n} {plural(kind)}"
-        for kind, n in sorted(counts.items(), key=lambda kn: (-kn[1], kn[0]))
-    ]
     verb = "comes" if len(kinds) == 1 else "come"
-    return f"{and_list(parts)} {verb} into view"
+    return f"{counted(kinds)} {verb} into view"

@@ -14,12 +14,13 @@ import pytest
 
 import roguelike.engine.travel as travel
 from roguelike import tiles
-from roguelike.engine import Attacked, Explore, GameState, Message, step
+from roguelike.engine import Attacked, Explore, GameState, Message, Travel, step
+from roguelike.engine.allies import freed
 from roguelike.engine.monsters import SPOTTED, spot_guards
 from roguelike.engine.pathing import FAR, downhill
 from roguelike.engine.travel import dangers, guard_reach, pressing
 
-from .support import add, arena, fresh, off, put_player
+from .support import add, arena, fresh, off, put_player, seat
 
 #: The hall: x in HALL_X, y in HALL_Y (inclusive).
 HALL_X = (2, 61)
@@ -351,3 +352,20 @@ def test_the_end_of_explore_offers_the_stairs_only_when_a_known_way_leads_there(
     state.tiles[:, 20] = tiles.WALL
     text = travel.explored_all(state)
     assert text.startswith("Explored all you can reach.") and "Press >" not in text
+
+
+def test_a_walk_goes_round_a_captive_in_its_shackles_where_the_room_allows():
+    """A shackled goblin beside the door of a round room stopped explore fourteen presses in a
+    row ("the shackled goblin is in the way") while the room went on round it (played at
+    80x24): a captive stands still, so a walk steps round it like a shrieker; once freed it
+    follows, and a walk swaps places with it."""
+    state = hall()
+    captive = seat(state, "goblin", (6, 11))
+    free = seat(state, "goblin", (5, 12), shackled=False)
+    state.update_view()
+    around = travel.known_traps(state)
+    assert around[11, 6] and not around[12, 5]
+    events = step(state, Travel(9, 11))
+    assert state.player == (9, 11), said(events)
+    assert not any("in the way" in line for line in said(events))
+    assert captive.pos == (6, 11) and not freed(captive) and free in state.allies

@@ -81,6 +81,9 @@ def test_a_bomb_bursts_on_the_first_monster_in_its_line():
     events = step(state, Throw("fire bomb", *off(c, 3, 0)))
     assert any("bursts on the ogre" in getattr(e, "text", "") for e in events)
     assert near.hp < near.info.max_hp and far.hp < far.info.max_hp  # far is next to near
+    said = [getattr(e, "text", "") for e in events]
+    assert f"The ogre burns for {near.info.max_hp - near.hp}." in said  # fire, not a blow
+    assert not any(line.startswith("You hit") for line in said)
     assert behind.hp == behind.info.max_hp
     assert "fire bomb" not in state.inventory
     assert state.turn == 1

@@ -30,6 +30,7 @@ from roguelike.engine.stealth import (
     notice_chance,
     sound_distances,
 )
+from roguelike.engine.words import counted
 from roguelike.recording import digest
 from saves import SaveError, codec
 from tests.engine.support import add, arena, off
@@ -257,3 +258,28 @@ def test_an_unaware_monster_with_no_way_free_listens_then_dozes():
     for _ in range(40):
         step(state, Wait())
     assert awareness(m) == "asleep"
+
+
+def test_the_noise_names_the_sleepers_it_wakes_counted_by_kind():
+    """'The noise wakes the jackal, the jackal.' (played at 80x24): the sleepers in view that
+    wake are counted by kind, as the ones coming into view are."""
+    state, c = arena(3)
+    for dx in (2, 3):
+        add(state, "jackal", off(c, dx, 0), awake=False)
+    add(state, "bat", off(c, -2, 0), awake=False)
+    state.update_view()
+    said = [getattr(e, "text", "") for e in make_noise(state, *c, 10)]
+    assert said == ["The noise wakes the two jackals and the bat."]
+
+
+@pytest.mark.parametrize(
+    "kinds,definite,words",
+    [
+        (["rat"], False, "a rat"),
+        (["orc", "rat", "orc"], False, "two orcs and a rat"),
+        (["fox"] * 11, True, "the 11 foxes"),
+        (["bat", "jackal", "jackal", "ant"], True, "the two jackals, the ant and the bat"),
+    ],
+)
+def test_counted_names_each_kind_once_the_most_numerous_first(kinds, definite, words):
+    assert counted(kinds, definite=definite) == words
