@@ -65,8 +65,6 @@ def summary(results: list[Result]) -> dict[str, Any]:
         "win_rate": round(len(won) / n, 3) if n else None,
         "deaths": len(died),
         "stuck": sum(r.cause.startswith("stuck") for r in results),
-        #: the seed and cause of each run the bot gave up on: a stuck world is a bug to chase
-        "stuck_runs": [[r.seed, r.cause] for r in results if r.cause.startswith("stuck")],
         "deaths_by_floor": by_floor,
         "largest_floor_share": round(max(by_floor.values()) / len(died), 3) if died else None,
         "floors_2_3_share": (

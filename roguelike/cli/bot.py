@@ -243,7 +243,6 @@ def summary_text(
         f"  consumables used {stats['items_used_p50']:g} a run p50"
         + ("" if won_items is None else f" ({won_items:g} in a won run)")
         + f", {stats['items_left_p50']:g} left unused p50\n"
-        + "".join(f"  {cause}: {seeds.encode(seed)}\n" for seed, cause in stats["stuck_runs"])
     )
 
 

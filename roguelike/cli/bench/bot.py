@@ -53,6 +53,14 @@ def speed_lines(results: list[Result], preset: str = BENCH_PRESET) -> Iterator[s
             yield f"  lost {seeds.encode(r.seed)}: {r.cause}"
 
 
+def stuck_lines(results: list[Result]) -> Iterator[str]:
+    """Each world of ``results`` the autoplayer gave up on, by its code: a stuck world is a
+    bot bug to chase (the invulnerable bot's one stuck world in 100 was named nowhere)."""
+    for r in results:
+        if r.cause.startswith("stuck"):
+            yield f"  {r.cause}: {seeds.encode(r.seed)}"
+
+
 def puzzle_lines(results: list[Result]) -> Iterator[str]:
     """The puzzle rooms met and what they weigh in the score, from the full autoplayer's
     results: pedestals per floor (vaults' seals and all) and per run, the types met in a run,
@@ -281,8 +289,10 @@ def curve_lines(
             yield f"curve, {level}, {name}: {text[0]} · {time.perf_counter() - start:.0f} s wall"
             yield from (f"  {line.strip()}" for line in text[1:])
             if name == "full" and level == DEFAULT_DIFFICULTY:
-                yield from speed_lines(results, preset)
+                yield from speed_lines(results, preset)  # every loss, the stuck ones too
                 yield from puzzle_lines(results)
+            else:
+                yield from stuck_lines(results)
         yield from (f"{level}: {line}" for line in target_lines(found))
     yield from difficulty_lines(rates)
     for level, results in powers.items():
