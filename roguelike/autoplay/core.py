@@ -312,7 +312,10 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         target = threats[0]
         memory.hunt, memory.until = (state.number, target.x, target.y), state.turn + HUNT_TURNS
         memory.kind, memory.target = target.kind, target.id
-        melee = not (target.info.ranged or target.guard or target.info.still)
+        # a breather keeps its distance and breathes along its lines: never waited for (bench
+        # world 8-J6K2-XPJM-WYRX: the bot waited for a fire drake two cells off, gave it up
+        # and rested on its line for 400 turns, or died of it)
+        melee = not (target.info.ranged or target.info.breath or target.guard or target.info.still)
         if melee and _can_come(state, target):
             memory.waited[target.id] = memory.waited.get(target.id, 0) + 1
             return Decision(Wait(), f"waiting for {a_(target.kind)}")  # the first blow is ours
@@ -334,11 +337,11 @@ def _decide(state: GameState, memory: Memory) -> Decision:
                 memory.dodged[target.id] = memory.dodged.get(target.id, 0) + 1
                 return Decision(off, f"going for {a_(target.kind)} off its lines")
         # no known way to it yet: look around (one step of exploring) and try again
-        step_ = (
-            _towards(state, target.x, target.y, avoid, heed_fire=memory.heed_fire)
-            or _explore_step(state, avoid, heed_fire=memory.heed_fire)
-            or Wait()
-        )
+        step_ = _towards(state, target.x, target.y, avoid, heed_fire=memory.heed_fire)
+        if step_ is None and target.info.breath:
+            # its breath lights the moss between: through the flames, or it breathes for ever
+            step_ = _towards(state, target.x, target.y, avoid, heed_fire=False)
+        step_ = step_ or _explore_step(state, avoid, heed_fire=memory.heed_fire) or Wait()
         return Decision(step_, f"going for {a_(target.kind)}")
     if _trap_near(state) and state.player not in memory.searched:
         # where one trap was found, others may lie (a snare rings its treasure): look once

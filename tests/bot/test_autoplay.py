@@ -80,6 +80,32 @@ def test_the_invulnerable_autoplayer_does_not_circle_a_drake_for_ever():
     assert result.won, result.cause
 
 
+@pytest.mark.slow
+def test_the_invulnerable_autoplayer_is_not_held_for_ever_by_a_drake_beyond_a_fire():
+    """Bench world 8-J6K2-XPJM-WYRX (normal, invulnerable, stuck on floor 4): the bot waited
+    for a fire drake two cells off as for a melee monster, gave it up, and rested on its line
+    for 400 turns while each breath lit the moss between them (the full bot died there)."""
+    result = play_seed(seeds.parse("8-J6K2-XPJM-WYRX"), "normal", Policy(invulnerable=True))
+    assert result.won, result.cause
+
+
+def test_a_breather_beyond_a_burning_cell_of_a_corridor_is_gone_for_through_it():
+    """A fire drake two cells down a corridor, the cell between burning: it keeps its distance
+    and breathes, so waiting for it (a melee monster's first blow) waits for ever; with no way
+    round the flames, the bot goes through them."""
+    state, c = arena()
+    for x in range(state.width):  # a corridor: the arena's row through the player, walled
+        for y in (c[1] - 1, c[1] + 1):
+            state.tiles[y, x] = tiles.WALL
+    add(state, "fire drake", off(c, 2, 0))
+    state.fire[off(c, 1, 0)] = 3
+    state.update_view()
+    memory = Memory(policy=Policy(invulnerable=True))
+    whys = [decide(state, memory=memory) for _ in range(PATIENCE + 2)]
+    assert not any(d.why.startswith("waiting") for d in whys), [d.why for d in whys]
+    assert whys[-1].action == Move(1, 0), whys[-1]
+
+
 # --- what it sees -----------------------------------------------------------------------------
 
 
