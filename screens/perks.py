@@ -3,6 +3,8 @@ to take one). Esc puts the choice off (the game goes on; ``P`` opens the offer a
 
 from __future__ import annotations
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -37,17 +39,20 @@ class PerkScreen(BoxScreen[int | None]):
     def compose(self) -> ComposeResult:
         yield Static(self._text(), id="perk-box", classes="box")
 
-    def _text(self) -> Text:
-        text = Text(f"Level {self.level}: choose a perk", style="bold")
+    def _text(self) -> Group:
+        """The box's text: each perk's description wraps with a hanging indent, under its
+        name (wrapped by hand, its second line started at the box's edge: "up, and what your
+        pack holds" under "1 identify by touch", at 80x24)."""
+        parts: list[Text | Padding] = [Text(f"Level {self.level}: choose a perk", style="bold")]
         for n, name in enumerate(self.offer, 1):
             held = self.taken.count(name)
-            text.append(f"\n\n{n} ", style="bold")
+            text = Text(f"\n{n} ", style="bold")
             text.append(name, style="bold")
             if held:
                 text.append(f"  (taken {held}×)", style=OLD)
-            text.append(f"\n    {PERKS[name].description}", style=OLD)
-        text.append(f"\n\n1–{len(self.offer)} take · Esc later (P shows it again)", style=OLD)
-        return text
+            parts += [text, Padding(Text(PERKS[name].description, style=OLD), (0, 0, 0, 4))]
+        parts.append(Text(f"\n1–{len(self.offer)} take · Esc later (P shows it again)", style=OLD))
+        return Group(*parts)
 
     def action_take(self, n: int) -> None:
         if 1 <= n <= len(self.offer):

@@ -42,6 +42,23 @@ async def test_a_level_up_opens_the_offer_and_a_number_takes_a_perk():
         assert state.turn == turn  # the choice spends no turn
 
 
+async def test_a_perks_description_wraps_under_its_own_indent_at_80x24():
+    """'You know what a potion or a scroll is as you pick it' wrapped to 'up, and what your
+    pack holds' at the box's edge, under the perk's number (played at 80x24)."""
+    state = _about_to_level()
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(PerkScreen(("identify by touch", "toughness"), 2, []))
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        first = next(line for line in lines if "You know what a potion" in line)
+        second = lines[lines.index(first) + 1]
+        assert "pack holds" in second  # the description took two rows
+        indent = first.index("You know")
+        assert second[:indent].strip(" │") == "" and second[indent] != " "
+
+
 async def test_escape_puts_the_offer_off_and_p_shows_it_again():
     state = _about_to_level()
     app = GameApp(state)
