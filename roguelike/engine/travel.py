@@ -184,6 +184,8 @@ def dangers(state: GameState) -> list[Danger]:
             where = "this room" if room >= 0 and room == here else "the next room"
             who = f"the {m.kind}" if seen else f"the {m.kind} you saw {bearing(px, py, hx, hy)}"
             words = f"{who} guards {where if room >= 0 else 'the way on'}"
+            if m.info.still:  # it never leaves its cell: what keeps explore away is its ring
+                words += " (it never moves: strike it to go on)"
             out.append(Danger(m, guard_reach(state, m), words))
         elif seen and m.awake and m.info.ranged and not m.fleeing:
             out.append(Danger(m, _shot_reach(state, m), f"the {m.kind} covers the way on"))

@@ -272,6 +272,13 @@ def test_a_guard_that_never_moves_reaches_only_the_cells_next_to_it():
     assert farthest(shrieker) == 1
     goblin = add(state, "goblin", off(c, -2, 0), guard=True)
     assert farthest(goblin) > 1
+    # the stop says what to do about a guard that never moves (a shrieker beside a key left
+    # the player pressing e at "guards this room", found at 80x24); a walking guard is left
+    # to the player's judgement
+    state.update_view()
+    words = {d.monster.kind: d.why for d in dangers(state)}
+    assert words["shrieker"].endswith("(it never moves: strike it to go on)")
+    assert "strike" not in words["goblin"]
 
 
 def test_every_walk_steps_round_a_monster_in_view_that_never_moves():
