@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from roguelike import seeds
 from roguelike.engine.balance import PERK_OFFERED, PERK_STEALTH, PERK_TOUGHNESS_HP, PERKS
-from roguelike.engine.describe import a
 from roguelike.engine.events import Event, Message
 from roguelike.engine.gear import refresh
 from roguelike.engine.identify import look, touch
 from roguelike.engine.state import GameState
+from roguelike.engine.words import a, upper_first
 
 __all__ = ["PERK_STREAM", "choose_perk", "has_perk", "offer_for", "perk_count", "update_offer"]
 
@@ -78,7 +78,7 @@ def choose_perk(state: GameState, index: int) -> list[Event]:
     learned = touch(state, [n for n, count in state.inventory.items() if count > 0])
     if learned:
         named = "; ".join(f"the {look(state, n)[0]} is {a(n)}" for n in learned)
-        said += f" {named[0].upper()}{named[1:]}."
+        said += f" {upper_first(named)}."
     refresh(state)
     update_offer(state)
     return [Message(said)]
