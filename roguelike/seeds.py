@@ -173,6 +173,12 @@ def encode(seed: int, generator: str | None = None) -> str:
     return f"{s[0]}-{s[1:5]}-{s[5:9]}-{s[9:13]}"
 
 
+#: The code shown wherever a code is asked for as an example (the new-world dialog, a served
+#: game's ``?seed=``): one of this game's generator, which :func:`parse` takes. The examples
+#: were ``K7QX-M2PA-9RTD``, of the old form, refused as mistyped.
+EXAMPLE_CODE = encode(21664695599834906)
+
+
 def stored(seed: int) -> str:
     """The old form, ``XXXX-XXXX-XXXX``, which files keep beside their generator field."""
     values = _seed_values(seed)

@@ -155,7 +155,7 @@ class NewGameScreen(Screen[World | None]):
             with Horizontal(classes="field"):
                 yield Label("Seed code", classes="field-label")
                 yield Input(
-                    placeholder="blank: random · a code like K7QX-M2PA-9RTD · any text",
+                    placeholder=f"blank: random · a code like {seeds.EXAMPLE_CODE} · any text",
                     validators=[SeedValidator()],
                     valid_empty=True,
                     id="seed",

@@ -89,7 +89,7 @@ def read_start(query: Sequence[tuple[str, str]]) -> Start:
         return Start("daily")
     if kind == "seed":
         if not value.strip():
-            raise StartRefused("seed: give a seed code or a text, ?seed=K7QX-M2PA-9RTD")
+            raise StartRefused(f"seed: give a seed code or a text, ?seed={seeds.EXAMPLE_CODE}")
         try:
             return Start("seed", seeds.encode(seeds.parse(value)))
         except seeds.SeedCodeError as err:

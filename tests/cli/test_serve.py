@@ -45,6 +45,14 @@ def test_a_seed_is_read_by_the_games_own_parsing_and_passed_as_its_code():
     assert read_start([("replay", "20260102-a0b0c0")]) == Start("replay", "20260102-a0b0c0")
 
 
+def test_an_empty_seed_is_refused_with_an_example_the_game_takes():
+    """The example was ``?seed=K7QX-M2PA-9RTD``, of the old form, which the game refuses."""
+    with pytest.raises(StartRefused) as refused:
+        read_start([("seed", " ")])
+    example = str(refused.value).split("?seed=", 1)[1]
+    assert read_start([("seed", example)]) == Start("seed", example)
+
+
 @pytest.mark.parametrize(
     ("query", "why"),
     [

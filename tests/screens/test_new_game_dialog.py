@@ -117,3 +117,19 @@ async def test_the_longest_messages_fit_at_80_by_24(typed):
         shown = " ".join(screen_text(app).split())
         assert typed in message and " ".join(message.split()) in shown
         assert "Start ⏎" in shown and "Permadeath" in shown
+
+
+async def test_the_example_code_the_seed_field_shows_is_one_it_takes():
+    """The field's example was ``K7QX-M2PA-9RTD``, a code of the old form, which the field
+    refuses ("wrong check symbol"): a new player copying it met an error."""
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_dialog(pilot, "n")
+        field = screen.query_one("#seed", Input)
+        example = field.placeholder.split("a code like ", 1)[1].split(" ", 1)[0]
+        assert example in screen_text(app)  # shown whole at 80 columns
+        await pilot.press(*example)
+        await pilot.pause()
+        status = screen.query_one("#seed-status", Static)
+        assert not status.has_class("-error")
+        assert str(status.render()) == f"✓ seed {example}"
