@@ -86,8 +86,10 @@ STUCK_AFTER = 50
 #: Refused actions in a row (no turn spent) after which the player waits a turn instead.
 IDLE_WAIT = 3
 #: Turns in which nothing changes (floor, map seen, max HP, kills, keys, puzzles, pack) after
-#: which a run is abandoned as stuck.
-STALL_TURNS = 400
+#: which a run is abandoned as stuck. Walking across known ground changes none of them: on a
+#: wide floor, exploring the far end and then walking the length of the floor back to the
+#: stairs took 401 (golden world 8-YK2R-TYRD-ZG46, floor 4, "stuck" while on its way).
+STALL_TURNS = 800
 #: Turns it waits on the stairs for an ally in view to come beside it (it follows, but keeps
 #: a step or two away), before it goes down without it.
 ALLY_WAIT = 4
