@@ -29,7 +29,7 @@ from roguelike.engine.balance import (
     PLAYER_SPEED,
 )
 from roguelike.engine.combat import remains
-from roguelike.engine.creatures import SHACKLED, Monster, monster_attack
+from roguelike.engine.creatures import SHACKLED, Monster, monster_attack, shown_name
 from roguelike.engine.events import Event, Message
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
 from roguelike.engine.pathing import FAR, distance_map
@@ -110,14 +110,14 @@ def hits_ally(state: GameState, m: Monster, ally: Monster) -> list[Event]:
     ally's defence); an ally that dies is gone, and the log says so."""
     info = m.info
     if state.rng.integers(100) >= info.accuracy - DEFENCE_DODGE * ally.info.defence:
-        return [Message(f"The {m.kind} attacks your {ally.kind} and misses.")]
+        return [Message(f"The {shown_name(state, m)} attacks your {ally.kind} and misses.")]
     lo, hi = monster_attack(info, state.difficulty)
     damage = max(1, int(state.rng.integers(lo, hi + 1)) - ally.info.defence)
     ally.hp -= damage
     if ally.hp > 0:
-        return [Message(f"The {m.kind} hits your {ally.kind} for {damage}.")]
+        return [Message(f"The {shown_name(state, m)} hits your {ally.kind} for {damage}.")]
     state.allies.remove(ally)
-    return [Message(f"The {m.kind} kills your {ally.kind}! Your ally is dead.")]
+    return [Message(f"The {shown_name(state, m)} kills your {ally.kind}! Your ally is dead.")]
 
 
 def _ally_strikes(state: GameState, ally: Monster, m: Monster) -> list[Event]:
@@ -127,16 +127,16 @@ def _ally_strikes(state: GameState, ally: Monster, m: Monster) -> list[Event]:
     alert(m)
     info = ally.info
     if state.rng.integers(100) >= info.accuracy:
-        return [Message(f"Your {ally.kind} misses the {m.kind}.")]
+        return [Message(f"Your {ally.kind} misses the {shown_name(state, m)}.")]
     if m.info.ethereal:
-        return [Message(f"Your {ally.kind}'s blow passes through the {m.kind}.")]
+        return [Message(f"Your {ally.kind}'s blow passes through the {shown_name(state, m)}.")]
     lo, hi = info.attack
     damage = max(1, int(state.rng.integers(lo, hi + 1)) - m.info.defence)
     m.hp -= damage
     if m.hp > 0:
-        return [Message(f"Your {ally.kind} hits the {m.kind} for {damage}.")]
+        return [Message(f"Your {ally.kind} hits the {shown_name(state, m)} for {damage}.")]
     state.monsters.remove(m)
-    events: list[Event] = [Message(f"Your {ally.kind} kills the {m.kind}.")]
+    events: list[Event] = [Message(f"Your {ally.kind} kills the {shown_name(state, m)}.")]
     # a thief's loot falls where it dies, and a fire ant smoulders, as for the player's kills
     return events + remains(state, m)
 

@@ -469,7 +469,7 @@ ITEMS: dict[str, ItemKind] = {
                  effect="darkness", verb="quaff"),
         ItemKind("hallucination potion", "!", "#ff60ff",
                  f"Harmful: for {HALLUCINATION_TURNS} turns every monster looks like another "
-                 "kind, on the map and in look.",
+                 "kind, on the map, in look and in the log.",
                  effect="hallucinate", verb="quaff"),
         ItemKind("incineration potion", "!", "#ff4000",
                  f"Double-edged: it bursts into flames as it is opened, burning every creature "

@@ -37,7 +37,7 @@ from roguelike.engine.balance import (
     SWARM_ACCURACY,
     WEARY_MALUS,
 )
-from roguelike.engine.creatures import Monster, monster_attack
+from roguelike.engine.creatures import Monster, monster_attack, shown_name
 from roguelike.engine.describe import a, item_name
 from roguelike.engine.events import Attacked, Died, Event, LevelUp, Message
 from roguelike.engine.gear import corrode, refresh
@@ -74,17 +74,19 @@ def player_attacks(state: GameState, m: Monster) -> list[Event]:
     alert(m)
     _show(m)
     if not sneak and state.rng.integers(100) >= state.accuracy:
-        missed = Message(f"You miss the {m.kind}.")
+        missed = Message(f"You miss the {shown_name(state, m)}.")
         return [Attacked("you", m.kind, 0, False), missed, *_blow_noise(state)]
     if m.info.ethereal:
-        through = f"Your blow passes through the {m.kind}: blows cannot hurt it, fire can."
+        through = (
+            f"Your blow passes through the {shown_name(state, m)}: blows cannot hurt it, fire can."
+        )
         return [Attacked("you", m.kind, 0, False), Message(through), *_blow_noise(state)]
     roll = int(state.rng.integers(state.attack[0], state.attack[1] + 1)) + fury(state)
     damage = max(1, roll - m.info.defence)
     if sneak:
         damage *= SNEAK_MULTIPLIER
         mood = "sleeping" if sneak == "asleep" else "unaware"
-        said = f"You strike the {mood} {m.kind} from the shadows: {damage}!"
+        said = f"You strike the {mood} {shown_name(state, m)} from the shadows: {damage}!"
         events = hurt_monster(state, m, damage, "you", said=said)
     else:
         events = hurt_monster(state, m, damage, "you")
@@ -132,7 +134,7 @@ def split(state: GameState, m: Monster) -> list[Event]:
     piece = Monster(mid, m.kind, cell[0], cell[1], half, home=cell, awake=True, max_hp=half)
     piece.extra["split"] = made + 1
     state.monsters.append(piece)
-    return [Message(f"The {m.kind} splits in two!")]
+    return [Message(f"The {shown_name(state, m)} splits in two!")]
 
 
 def burn(state: GameState, m: Monster, damage: int, by: str = "you") -> list[Event]:
@@ -143,7 +145,7 @@ def burn(state: GameState, m: Monster, damage: int, by: str = "you") -> list[Eve
     (``by``: its kind) does not."""
     _show(m)
     if by == "you":  # said as fire, not as a blow ("You hit the fire ant" after a bomb)
-        said = f"The {m.kind} burns for {damage}."
+        said = f"The {shown_name(state, m)} burns for {damage}."
         return hurt_monster(state, m, damage, "you", ranged=True, said=said)
     m.hp -= damage
     m.awake = True
@@ -152,7 +154,7 @@ def burn(state: GameState, m: Monster, damage: int, by: str = "you") -> list[Eve
     state.monsters.remove(m)
     events: list[Event] = [
         Attacked(by, m.kind, damage, True, True),
-        Message(f"The {m.kind} burns to death."),
+        Message(f"The {shown_name(state, m)} burns to death."),
     ]
     return events + remains(state, m)
 
@@ -204,11 +206,11 @@ def hurt_monster(
     if m.hp > 0:
         return [
             Attacked(by, m.kind, damage, False, ranged),
-            Message(said or f"You hit the {m.kind} for {damage}."),
+            Message(said or f"You hit the {shown_name(state, m)} for {damage}."),
         ]
     state.monsters.remove(m)
     state.stats.kills += 1
-    kill = f"You kill the {m.kind}."
+    kill = f"You kill the {shown_name(state, m)}."
     events: list[Event] = [
         Attacked(by, m.kind, damage, True, ranged),
         Message(f"{said} {kill}" if said else kill),
@@ -224,7 +226,7 @@ def remains(state: GameState, m: Monster) -> list[Event]:
     a swarm fought on moss burns, and whoever stands beside it."""
     events = drop_loot(state, m) if m.loot else []
     if m.info.embers and _smoulder(state, m.pos) and state.visible[m.y, m.x]:
-        events.append(Message(f"The dead {m.kind} smoulders: the moss catches fire!"))
+        events.append(Message(f"The dead {shown_name(state, m)} smoulders: the moss catches fire!"))
     return events
 
 
@@ -249,7 +251,7 @@ def drop_loot(state: GameState, m: Monster) -> list[Event]:
         mine = (x, y) == state.player
         if inside and free and not mine and walk[y, x] and (x, y) not in state.puzzles:
             state.items_lying[(x, y)] = m.loot
-            return [Message(f"The {m.kind} drops your {item_name(state, m.loot)}.")]
+            return [Message(f"The {shown_name(state, m)} drops your {item_name(state, m.loot)}.")]
     return []
 
 
@@ -308,7 +310,7 @@ def breathes(state: GameState, m: Monster) -> list[Event]:
     the monsters alike. It never misses: the answer is to stand off its lines."""
     cells = breath_line(state, m)
     _show(m)
-    events: list[Event] = [Message(f"The {m.kind} breathes fire!")]
+    events: list[Event] = [Message(f"The {shown_name(state, m)} breathes fire!")]
     lo, hi = monster_attack(m.info, state.difficulty, breath=True)
     for cell in cells:
         if state.dead:
@@ -351,7 +353,7 @@ def monster_hits(state: GameState, m: Monster, *, ranged: bool) -> list[Event]:
     if state.rng.integers(100) >= accuracy - DEFENCE_DODGE * state.defence:
         return [
             Attacked(m.kind, "you", 0, False, ranged),
-            Message(f"The {m.kind} {verb} you and misses."),
+            Message(f"The {shown_name(state, m)} {verb} you and misses."),
             *noise,
         ]
     if info.steals and not m.loot and not ranged:
@@ -365,13 +367,15 @@ def monster_hits(state: GameState, m: Monster, *, ranged: bool) -> list[Event]:
     died = take_damage(state, damage, f"killed by {a(m.kind)}")
     events: list[Event] = [Attacked(m.kind, "you", damage, died, ranged)]
     if not died:
-        said = [Message(f"The {m.kind} {verb} you: {damage} damage.")]
+        said = [Message(f"The {shown_name(state, m)} {verb} you: {damage} damage.")]
         # a smouldering kind's bite sets the moss under the player alight
         if info.embers and not ranged and _smoulder(state, state.player):
-            said.append(Message(f"The {m.kind}'s bite sets the moss under you alight!"))
+            bite = f"The {shown_name(state, m)}'s bite sets the moss under you alight!"
+            said.append(Message(bite))
         return events + said + worn + noise
     cause = state.stats.cause or ""
-    return events + [Died(cause), Message(f"The {m.kind} {verb} you: {damage} damage. You die...")]
+    dies = f"The {shown_name(state, m)} {verb} you: {damage} damage. You die..."
+    return events + [Died(cause), Message(dies)]
 
 
 def _swarming(state: GameState, m: Monster) -> int:
@@ -400,11 +404,11 @@ def _steal(state: GameState, m: Monster) -> str | None:
     else:
         return None
     m.loot = name
-    return f"The {m.kind} snatches your {item_name(state, name)} and runs!"
+    return f"The {shown_name(state, m)} snatches your {item_name(state, name)} and runs!"
 
 
 def _corrode(state: GameState, m: Monster) -> list[Event]:
     """By chance, ``m``'s blow eats into what the player wears (engine/gear.py)."""
     if state.rng.integers(100) >= m.info.corrodes:
         return []
-    return corrode(state, m.kind)
+    return corrode(state, shown_name(state, m))

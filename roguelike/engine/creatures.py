@@ -31,6 +31,7 @@ its blows); the normal world is the one the seed code alone names.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -56,6 +57,9 @@ from roguelike.engine.balance import (
 from roguelike.gen.floor import Floor
 from roguelike.gen.special import special
 
+if TYPE_CHECKING:
+    from roguelike.engine.state import GameState
+
 __all__ = [
     "GUARD_RADIUS",
     "INHABIT_STREAM",
@@ -74,6 +78,8 @@ __all__ = [
     "populate",
     "monster_attack",
     "monster_hp",
+    "monster_shown",
+    "shown_name",
     "slot_level",
 ]
 
@@ -336,3 +342,19 @@ def populate(
                 Monster(len(monsters), kind.name, x, y, hp, home=(x, y), guard=guard, max_hp=hp)
             )
     return monsters, items, choices
+
+
+def monster_shown(state: GameState, m: Monster) -> MonsterKind:
+    """The kind ``m`` looks like: its own, or while hallucinating another kind, changing from
+    turn to turn (a rule of the state, no random draw: the screens call it as they draw)."""
+    if not state.hallucinating:
+        return m.info
+    kinds = list(MONSTERS)
+    return MONSTERS[kinds[(m.id * 7 + state.turn * 3 + 1) % len(kinds)]]
+
+
+def shown_name(state: GameState, m: Monster) -> str:
+    """The name the player reads for the hostile ``m``: the kind it looks like
+    (:func:`monster_shown`), so the log, look and the map agree while hallucinating. The
+    record of a death keeps the true kind."""
+    return monster_shown(state, m).name

@@ -31,11 +31,11 @@ from roguelike.engine.balance import (
 from roguelike.engine.changes import promise
 from roguelike.engine.creatures import (
     ITEMS,
-    MONSTERS,
     SHACKLED,
     Monster,
-    MonsterKind,
     monster_attack,
+    monster_shown,
+    shown_name,
 )
 from roguelike.engine.identify import is_known, look
 from roguelike.engine.legend import (
@@ -68,6 +68,7 @@ __all__ = [
     "key_name",
     "monster_numbers",
     "monster_shown",
+    "shown_name",
     "passing_words",
     "monster_text",
     "run_gear",
@@ -134,15 +135,6 @@ def passing_words(state: GameState) -> list[str]:
         ("confused", state.confused),
     )
     return [f"{name} {left}" for name, left in states if left]
-
-
-def monster_shown(state: GameState, m: Monster) -> MonsterKind:
-    """The kind ``m`` looks like: its own, or while hallucinating another kind, changing from
-    turn to turn (a rule of the state, no random draw: the screens call it as they draw)."""
-    if not state.hallucinating:
-        return m.info
-    kinds = list(MONSTERS)
-    return MONSTERS[kinds[(m.id * 7 + state.turn * 3 + 1) % len(kinds)]]
 
 
 #: Look-mode text of each tile, by its name (the legend's meaning).

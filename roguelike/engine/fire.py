@@ -39,7 +39,7 @@ from roguelike.engine.balance import (
     GAS_BLAST,
 )
 from roguelike.engine.combat import gain_xp, hurt_player, remains
-from roguelike.engine.creatures import Monster
+from roguelike.engine.creatures import Monster, shown_name
 from roguelike.engine.events import Event, Message
 from roguelike.engine.gas import cloud
 from roguelike.engine.state import GameState
@@ -221,10 +221,10 @@ def _burn_monster(state: GameState, m: Monster, damage: int, verb: str) -> list[
     m.awake = True
     seen = bool(state.visible[m.y, m.x])
     if m.hp > 0:
-        return [Message(f"The {m.kind} {verb} for {damage}.")] if seen else []
+        return [Message(f"The {shown_name(state, m)} {verb} for {damage}.")] if seen else []
     state.monsters.remove(m)
     state.stats.kills += 1
-    events: list[Event] = [Message(f"The {m.kind} burns to death.")] if seen else []
+    events: list[Event] = [Message(f"The {shown_name(state, m)} burns to death.")] if seen else []
     return events + remains(state, m) + gain_xp(state, m.info.xp)
 
 

@@ -49,8 +49,8 @@ from roguelike.engine.balance import (
     WEARY_TURNS,
 )
 from roguelike.engine.combat import burn, hurt_player
-from roguelike.engine.creatures import ITEMS, MONSTERS, ItemKind, Monster, monster_hp
-from roguelike.engine.describe import a, item_name, key_name, monster_shown, upper_first
+from roguelike.engine.creatures import ITEMS, MONSTERS, ItemKind, Monster, monster_hp, shown_name
+from roguelike.engine.describe import a, item_name, key_name, upper_first
 from roguelike.engine.events import Event, ItemDropped, ItemTaken, ItemUsed, KeyTaken, Message
 from roguelike.engine.fire import ignite_around
 from roguelike.engine.gear import refresh, stow, wear, worn
@@ -449,7 +449,7 @@ def monster_drinks(state: GameState, m: Monster) -> list[Event] | None:
         return []
     potion = next(n for n, i in ITEMS.items() if i.effect == "heal")
     seen_as = look(state, potion)[0]
-    who = monster_shown(state, m).name
+    who = shown_name(state, m)
     events: list[Event] = [Message(f"The {who} drinks {a(seen_as)}, and its wounds close!")]
     if learn(state, potion):
         events.append(Message(f"Now you know: the {seen_as} is {a(potion)}."))
@@ -546,9 +546,12 @@ def throw_forecast(state: GameState, x: int, y: int) -> str:
     at = path[-1]
     hit = state.monster_at(*at)
     steps = chebyshev(state.player, at)
-    where = f"on the {hit.kind}" if hit is not None else f"{steps} step{'s' * (steps > 1)} away"
+    where = f"{steps} step{'s' * (steps > 1)} away"
+    if hit is not None:
+        where = f"on the {shown_name(state, hit)}"
     short = " (something in the way stops it short)" if at != (x, y) and hit is None else ""
-    caught = sorted({m.kind for m in state.monsters if chebyshev(m.pos, at) <= 1 and m is not hit})
+    near = [m for m in state.monsters if chebyshev(m.pos, at) <= 1 and m is not hit]
+    caught = sorted({shown_name(state, m) for m in near})
     also = f", catching the {' and the '.join(caught)}" if caught else ""
     burn = " It would burn you too!" if steps <= 1 else ""
     return f"It would burst {where}{short}{also}.{burn}"
@@ -594,7 +597,7 @@ def _burst(state: GameState, item: ItemKind, at: tuple[int, int]) -> list[Event]
     it or next to it, and the player if there, takes a damage roll; then the nine cells burn
     (moss catches and spreads, marsh gas explodes: engine/fire.py); and it is heard."""
     hit = state.monster_at(*at)
-    where = f"the {hit.kind}" if hit is not None else "the floor"
+    where = f"the {shown_name(state, hit)}" if hit is not None else "the floor"
     events: list[Event] = [Message(f"You throw {a(item.name)}: it bursts on {where}!")]
     roll = bomb_roll(state)
     events += burst_fire(state, *at, roll, roll, f"burnt by {a(item.name)} of their own")

@@ -57,7 +57,7 @@ from roguelike.engine.balance import (
     THIEF_ESCAPE,
 )
 from roguelike.engine.combat import breath_line, breathes, monster_hits
-from roguelike.engine.creatures import Monster, monster_hp
+from roguelike.engine.creatures import Monster, monster_hp, shown_name
 from roguelike.engine.describe import a
 from roguelike.engine.events import Event, Message
 from roguelike.engine.fire import FUEL, ignite
@@ -173,7 +173,7 @@ def _bashes(state: GameState, m: Monster, dx: int, dy: int) -> list[Event]:
         if o is not m and chebyshev(o.pos, (x, y)) <= BASH_NOISE:
             o.awake, o.unseen = True, 0
     if state.visible[m.y, m.x] or state.visible[y, x]:
-        return [Message(f"The {m.kind} smashes the door to splinters!")]
+        return [Message(f"The {shown_name(state, m)} smashes the door to splinters!")]
     return [Message("You hear a door splinter somewhere.")]
 
 
@@ -331,7 +331,8 @@ def _rouses(state: GameState, m: Monster, dx: int, dy: int) -> list[Event]:
         return []
     alert(o)
     if state.visible[o.y, o.x] or state.visible[m.y, m.x]:
-        return [Message(f"The {m.kind} rouses the {o.kind} in its way.")]
+        woken = shown_name(state, o)
+        return [Message(f"The {shown_name(state, m)} rouses the {woken} in its way.")]
     return []
 
 
@@ -344,7 +345,7 @@ def _shrieks(state: GameState, m: Monster) -> list[Event]:
             woke += not o.awake
             alert(o)
     heard = " Something stirs nearby." if woke else ""
-    return [Message(f"The {m.kind} shrieks!{heard}")]
+    return [Message(f"The {shown_name(state, m)} shrieks!{heard}")]
 
 
 def _raises(state: GameState, m: Monster) -> list[Event]:
@@ -384,7 +385,7 @@ def monster_turn(state: GameState, m: Monster, dist: np.ndarray) -> list[Event]:
             m.extra["away"] = m.extra.get("away", 0) + 1
             if m.extra["away"] >= THIEF_ESCAPE:
                 state.monsters.remove(m)
-                return [Message(f"The {m.kind} gets away with your {m.loot}.")]
+                return [Message(f"The {shown_name(state, m)} gets away with your {m.loot}.")]
         if m.unseen > HUNT_MEMORY:
             m.awake = False
             return []
@@ -396,7 +397,7 @@ def monster_turn(state: GameState, m: Monster, dist: np.ndarray) -> list[Event]:
             if m.extra["fled"] > FLEE_TURNS:
                 m.extra["cornered"] = 1
                 m.extra.pop("hiding", None)
-                events.append(Message(f"The {m.kind} turns at bay!"))
+                events.append(Message(f"The {shown_name(state, m)} turns at bay!"))
         elif not m.loot:
             m.extra["hiding"] = 1
     options = monster_options(state, m, dist)

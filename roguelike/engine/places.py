@@ -16,7 +16,7 @@ from scipy import ndimage
 
 from roguelike import tiles
 from roguelike.engine.actions import Descend, Travel
-from roguelike.engine.creatures import ITEMS
+from roguelike.engine.creatures import ITEMS, shown_name
 from roguelike.engine.describe import a, key_name
 from roguelike.engine.grid import DIRS8
 from roguelike.engine.pathing import FAR, distance_map, shifted
@@ -157,7 +157,7 @@ def places(state: GameState) -> list[Place]:
             add((x, y), "locked door", f"a door locked with {key_name(lock)}{held}")
     for m in state.monsters:
         if m.hp > 0 and state.shows(m):
-            add((m.x, m.y), "monster", a(m.kind))
+            add((m.x, m.y), "monster", a(shown_name(state, m)))
     for pos, item in state.items_lying.items():
         if explored[pos[1], pos[0]]:
             add(pos, "item", a(item) if item in ITEMS else "something")

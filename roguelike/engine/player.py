@@ -20,6 +20,7 @@ from roguelike.engine.actions import Close, Open, SolvePuzzle
 from roguelike.engine.allies import bump_ally, followers, freed, seat_followers
 from roguelike.engine.changes import apply_change, change_of, promise
 from roguelike.engine.combat import player_attacks
+from roguelike.engine.creatures import shown_name
 from roguelike.engine.describe import a, key_name, upper_first
 from roguelike.engine.events import (
     Bumped,
@@ -105,7 +106,9 @@ def move(state: GameState, dx: int, dy: int) -> list[Event]:
         ghost.x, ghost.y = x, y
         ghost.awake = True
         events.append(
-            Message(f"You pass through the {ghost.kind}: blows cannot hurt it, fire can.")
+            Message(
+                f"You pass through the {shown_name(state, ghost)}: blows cannot hurt it, fire can."
+            )
         )
     events += take_here(state)
     events += after_step(state)

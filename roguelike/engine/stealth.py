@@ -44,7 +44,7 @@ from roguelike.engine.balance import (
     STEALTH_STEP,
     UNAWARE_FACTOR,
 )
-from roguelike.engine.creatures import Monster
+from roguelike.engine.creatures import Monster, shown_name
 from roguelike.engine.events import Event, Message
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
 from roguelike.engine.pathing import FAR, distance_map
@@ -130,7 +130,8 @@ def make_noise(state: GameState, x: int, y: int, loudness: int) -> list[Event]:
         return []
     seen = [m for m in woke if state.visible[m.y, m.x]]
     if seen:
-        return [Message(f"The noise wakes {counted([m.kind for m in seen], definite=True)}.")]
+        woken = counted([shown_name(state, m) for m in seen], definite=True)
+        return [Message(f"The noise wakes {woken}.")]
     return [Message("Something stirs nearby.")]
 
 
@@ -159,7 +160,7 @@ def notice(state: GameState, m: Monster) -> list[Event]:
     alert(m)
     if not state.shows(m):  # a lurker notices you unseen
         return []
-    return [Message(f"The {m.kind} notices you!")]
+    return [Message(f"The {shown_name(state, m)} notices you!")]
 
 
 def _step(state: GameState, m: Monster, nearer: Callable[[int, int], bool]) -> bool:

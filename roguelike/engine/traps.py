@@ -33,6 +33,7 @@ from roguelike.engine.balance import (
     SPOT_SEARCH,
 )
 from roguelike.engine.combat import take_damage
+from roguelike.engine.creatures import shown_name
 from roguelike.engine.events import Died, Event, Message
 from roguelike.engine.fire import ignite_around
 from roguelike.engine.perks import perk_count
@@ -83,7 +84,8 @@ def _spot_lurkers(state: GameState) -> list[Event]:
         near = max(abs(m.x - px), abs(m.y - py)) <= LURK_SEARCH
         if m.info.lurks and near and state.visible[m.y, m.x] and not state.shows(m):
             m.extra["shown"] = LURK_SHOWN
-            events.append(Message(f"You make out {_a(m.kind)} lurking in the shadows!"))
+            made_out = _a(shown_name(state, m))
+            events.append(Message(f"You make out {made_out} lurking in the shadows!"))
     return events
 
 

@@ -32,8 +32,8 @@ from roguelike import tiles
 from roguelike.engine.actions import Move, Travel, Wait
 from roguelike.engine.allies import freed
 from roguelike.engine.balance import EXPLORE_WARY, PLAYER_SPEED
-from roguelike.engine.creatures import Monster
-from roguelike.engine.describe import key_name, monster_shown
+from roguelike.engine.creatures import Monster, shown_name
+from roguelike.engine.describe import key_name
 from roguelike.engine.events import (
     Attacked,
     Bumped,
@@ -178,17 +178,18 @@ def dangers(state: GameState) -> list[Danger]:
     out = []
     for m in state.monsters:
         seen = bool(state.visible[m.y, m.x])
+        name = shown_name(state, m)
         if keeps_post(m) and (seen or SPOTTED in m.extra):
             hx, hy = m.home
             room = -1 if room_map is None else int(room_map[hy, hx])
             where = "this room" if room >= 0 and room == here else "the next room"
-            who = f"the {m.kind}" if seen else f"the {m.kind} you saw {bearing(px, py, hx, hy)}"
+            who = f"the {name}" if seen else f"the {name} you saw {bearing(px, py, hx, hy)}"
             words = f"{who} guards {where if room >= 0 else 'the way on'}"
             if m.info.still:  # it never leaves its cell: what keeps explore away is its ring
                 words += " (it never moves: strike it to go on)"
             out.append(Danger(m, guard_reach(state, m), words))
         elif seen and m.awake and m.info.ranged and not m.fleeing:
-            out.append(Danger(m, _shot_reach(state, m), f"the {m.kind} covers the way on"))
+            out.append(Danger(m, _shot_reach(state, m), f"the {name} covers the way on"))
     return out
 
 
@@ -218,7 +219,7 @@ def rest(state: GameState) -> list[Event]:
     :data:`REST_LIMIT` turns pass."""
     seen = threats(state)
     if seen:
-        return [Message(f"You cannot rest with {a(seen[0].kind)} in view.")]
+        return [Message(f"You cannot rest with {a(shown_name(state, seen[0]))} in view.")]
     if state.hp >= state.max_hp:
         return [Message("You are not hurt.")]
     events: list[Event] = []
@@ -382,7 +383,7 @@ def explore_refusal(state: GameState) -> str | None:
     player (:func:`pressing`), every place left lies in a known danger, or none is left."""
     seen = pressing(state)
     if seen:
-        return f"Not with {a(seen[0].kind)} in view: fight it or step away."
+        return f"Not with {a(shown_name(state, seen[0]))} in view: fight it or step away."
     found = dangers(state)
     dist = explore_distances(state, danger=danger_mask(found, state.tiles.shape))
     px, py = state.player
@@ -495,11 +496,10 @@ def in_the_way(state: GameState, m: Monster | None) -> str:
     name it shows (asleep, or a captive), else "Something" (a lurker not yet seen)."""
     if m is None or not state.shows(m):
         return "Something is in the way."
-    name = monster_shown(state, m).name
-    if m in state.allies:
-        return f"You stop: the shackled {name} is in the way (bump it to work its shackles)."
+    if m in state.allies:  # the player's side shows its own kind (the map draws it so)
+        return f"You stop: the shackled {m.kind} is in the way (bump it to work its shackles)."
     how = "" if m.awake else " (asleep)"
-    return f"You stop: the {name}{how} is in the way: strike it, or go round."
+    return f"You stop: the {shown_name(state, m)}{how} is in the way: strike it, or go round."
 
 
 def walk(
@@ -562,14 +562,14 @@ def walk(
             break
         new = {m.id for m in state.visible_monsters()} - seen
         if new:
-            kinds = [m.kind for m in state.visible_monsters() if m.id in new]
+            kinds = [shown_name(state, m) for m in state.visible_monsters() if m.id in new]
             events.append(Message(f"You stop: {come_into_view(kinds)}."))
             break
         near = pressing(state) if explore else []
         if near:
             m = near[0]
             how = "has you in range" if m.info.ranged else "comes for you"
-            events.append(Message(f"You stop: the {m.kind} {how}."))
+            events.append(Message(f"You stop: the {shown_name(state, m)} {how}."))
             break
         if watched and not arrived():
             found = {s for s in sightings(state) if s[0] in watched} - known

@@ -17,8 +17,9 @@ from roguelike.engine.balance import (
     POTION_DRINKERS,
     SUMMON_SCROLL_COUNT,
 )
-from roguelike.engine.creatures import ITEMS, Monster
+from roguelike.engine.creatures import ITEMS, MONSTERS, Monster
 from roguelike.engine.describe import describe, item_label, monster_numbers
+from roguelike.engine.events import Message
 from roguelike.engine.identify import POTIONS, SCROLLS, appearances, is_known, unknown_in_pack
 from roguelike.engine.items import USE, burst_fire, monster_drinks
 from roguelike.engine.legend import legend_for
@@ -136,6 +137,32 @@ def test_the_potions_passing_states():
         state.turn = turn
         shown.add(monster_numbers(state, m).name)
     assert shown - {"rat"}  # it looks like other kinds, turn by turn
+
+
+def test_a_hallucinating_player_reads_the_kinds_they_see_and_the_record_keeps_the_true_one():
+    """The log names a monster as the map and look show it while hallucinating (a blow, its
+    blow back, a death), but the run's record of what killed the player is the true kind."""
+    state = game()
+    state.hallucinating = 500
+    state.hp = state.max_hp = 400
+    at = neighbour(state)
+    goblin = add_monster(state, "goblin", at, hp=10_000)
+    dx, dy = at[0] - state.player[0], at[1] - state.player[1]
+    said = []
+    for _ in range(30):
+        said += [e.text for e in step(state, Move(dx, dy)) if isinstance(e, Message)]
+    about = [s for s in said if "goblin" in s or "you" in s.lower()]
+    assert about and not any("goblin" in s for s in said), said
+    named = {n for n in MONSTERS if n != "goblin" and any(f"the {n}" in s.lower() for s in said)}
+    assert len(named) >= 2, said  # changing, as the map's does
+    state.hp = 1
+    state.defence = -100
+    for _ in range(60):
+        said += [e.text for e in step(state, Wait()) if isinstance(e, Message)]
+        if state.dead:
+            break
+    assert state.dead and state.stats.cause.startswith("killed by a goblin")
+    assert goblin.hp > 0 and "You die..." in said[-1] and "goblin" not in said[-1]
 
 
 def test_states_wear_off():
