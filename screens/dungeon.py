@@ -40,6 +40,10 @@ PROMPT = "bold #ffd060"
 LOG_ROWS = 4
 TALL = 30
 TALL_LOG_ROWS = 6
+#: The most rows a prompt takes: the log grows past its rows to show a long one whole (look's
+#: text of a sleeping monster runs to five rows at 80 columns, its keys at the end), the map
+#: giving the rows back when the prompt is gone.
+PROMPT_ROWS = 8
 
 ResultT = TypeVar("ResultT")
 
@@ -126,11 +130,11 @@ class DungeonScreen(Screen[ResultT]):
         said again in a row once, with its count: :mod:`screens.repeats`), and the prompt line
         under them. On a short terminal the log takes only the rows the last action's
         messages and the prompt need (one at least), up to :data:`LOG_ROWS`, and the map the
-        rest. Drawn again only when something it is drawn from changed: new messages, the
-        prompt, the size, and once after a batch of new messages (when they turn dim)."""
+        rest; a long prompt gets its rows whole, up to :data:`PROMPT_ROWS`. Drawn again only
+        when something it is drawn from changed: new messages, the prompt, the size, and once
+        after a batch of new messages (when they turn dim)."""
         widget = self._messages
         width = max(20, widget.content_size.width or 78)
-        most = self._log_rows
         prompt = self.prompt or self.status_line(width)
         log = self.state.log
         fresh_from = len(log) - self._fresh
@@ -141,6 +145,7 @@ class DungeonScreen(Screen[ResultT]):
             return max(1, len(textwrap.wrap(text, width, break_on_hyphens=False)))
 
         prompt_rows = rows_of(prompt) if prompt else 0
+        most = max(self._log_rows, min(prompt_rows, PROMPT_ROWS))
         # every shown run takes a row at least: the last `most` runs are all that can show
         runs = list(islice(runs_from_end(log), most))
         if self._quiet_log:

@@ -4,6 +4,7 @@ draws is explained, and look on a monster shows its numbers."""
 from __future__ import annotations
 
 import io
+import textwrap
 
 import pytest
 from rich.console import Console
@@ -114,3 +115,28 @@ async def test_look_on_a_monster_shows_its_numbers():
         assert f"`o` An orc (7/{m.max_hp} HP, awake, hunting you)" in shown
         assert f"Hits {lo}-{hi}," in shown and "To kill it: ~" in shown
         assert state.turn == 0
+
+
+async def test_look_on_a_sleeper_shows_its_whole_text_and_keys_at_80x24():
+    """Look's text of a sleeping monster runs past the log's four rows at 80 columns: the log
+    grows to show it whole, its keys at the end, and gives the rows back to the map after."""
+    state, c = arena()
+    m = add(state, "orc", off(c, 2, 0), hp=7)
+    m.awake = False
+    app = GameApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        map_rows = screen.map_view.size.height
+        await pilot.press("x", "l", "l")
+        await pilot.pause()
+        assert screen.cursor == m.pos
+        said = " ".join(describe(state, *m.pos).split())
+        width = screen.query_one("#messages", Static).content_size.width
+        assert len(textwrap.wrap(screen.prompt, width)) > 4  # more than the log's four rows
+        shown = " ".join(screen_text(app).split())
+        assert said in shown and shown.index(said) < shown.index("(Tab next, Esc ends)")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.map_view.size.height == map_rows
