@@ -2,7 +2,7 @@
 
 A *seed* is a 55-bit integer. Players see it as a *seed code* that names its generator: the
 generator's number as one symbol, eleven Crockford base32 symbols of the seed and one check
-symbol, shown as ``9-K7QX-M2PA-9RT1`` (generator 9, then three groups of four). Codes parse
+symbol, shown as ``8-K7QX-M2PA-9RT3`` (generator 8, then three groups of four). Codes parse
 case-insensitively, ignore hyphens and spaces, and forgive the usual confusions (``O`` → ``0``,
 ``I``/``L`` → ``1``). The check symbol is a weighted sum over GF(32) of the other twelve, with a
 different weight for each place, so it catches every single mistyped symbol (the generator's
@@ -10,7 +10,7 @@ included) and every swap of two different symbols, neighbours or not.
 
 A code names its generator because the same seed makes another world on another generator: a
 valid code of another generator is refused, naming both generators and what to do ("this code
-is for generator 4; this game makes generator 9 worlds: play it on a release with generator
+is for generator 4; this game makes generator 8 worlds: play it on a release with generator
 4"). Generators up to 5 showed codes of the *old form*, twelve symbols without the generator
 (``K7QX-M2PA-9RTD``, a Luhn mod 32 check); such a code cannot say which generator made it, so
 a valid one is refused as old, never played. Files keep the old form (:func:`stored`,
@@ -165,7 +165,7 @@ def _seed_values(seed: int) -> list[int]:
 
 
 def encode(seed: int, generator: str | None = None) -> str:
-    """The seed code players see and type: ``9-XXXX-XXXX-XXX1`` (the generator first: this
+    """The seed code players see and type: ``8-XXXX-XXXX-XXX3`` (the generator first: this
     game's unless told)."""
     values = [_generator_symbol(generator or GENERATOR_VERSION), *_seed_values(seed)]
     values.append(_check(values))

@@ -31,8 +31,4 @@ except PackageNotFoundError:  # running from a source tree that is not installed
 #: 8: the perk identify by touch names potions and scrolls (it did nothing on 7), and a
 #: monster woken by a noise behind a wall walks round it to look (on 7 it fell asleep again
 #: at once); saves and recordings of generator 7 are refused.
-#: 9: more monster slots filled deeper (the fill's step per floor 0.05 -> 0.08, its most
-#: 0.85 -> 0.9), and walks that step round a captive in its shackles. Generator 8 was
-#: released before these changed its floors and its replays, so its saves and recordings are
-#: refused rather than played differently.
-GENERATOR_VERSION = "9"
+GENERATOR_VERSION = "8"

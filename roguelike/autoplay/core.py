@@ -88,7 +88,7 @@ IDLE_WAIT = 3
 #: Turns in which nothing changes (floor, map seen, max HP, kills, keys, puzzles, pack) after
 #: which a run is abandoned as stuck. Walking across known ground changes none of them: on a
 #: wide floor, exploring the far end and then walking the length of the floor back to the
-#: stairs took 401 (golden world 9-YK2R-TYRD-ZG44, floor 4, "stuck" while on its way).
+#: stairs took 401 (golden world 8-YK2R-TYRD-ZG46, floor 4, "stuck" while on its way).
 STALL_TURNS = 800
 #: Turns it waits on the stairs for an ally in view to come beside it (it follows, but keeps
 #: a step or two away), before it goes down without it.
@@ -315,7 +315,7 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         memory.hunt, memory.until = (state.number, target.x, target.y), state.turn + HUNT_TURNS
         memory.kind, memory.target = target.kind, target.id
         # a breather keeps its distance and breathes along its lines: never waited for (bench
-        # world 9-J6K2-XPJM-WYRZ: the bot waited for a fire drake two cells off, gave it up
+        # world 8-J6K2-XPJM-WYRX: the bot waited for a fire drake two cells off, gave it up
         # and rested on its line for 400 turns, or died of it)
         melee = not (target.info.ranged or target.info.breath or target.guard or target.info.still)
         if melee and _can_come(state, target):

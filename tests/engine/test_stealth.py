@@ -208,7 +208,7 @@ def test_a_hostile_stealth_is_refused(value):
 def test_the_ablation_goes_for_the_sleeper_nearest_by_the_way_not_as_the_crow_flies():
     """Without sneaking, sleepers are threats, nearest first by the way: a sleeper two cells
     off across a chasm but far round it came first from one cell and second from the next
-    (the bot walked back and forth for ever, stuck on floor 1 of 9-KX9V-KKGH-KHKR)."""
+    (the bot walked back and forth for ever, stuck on floor 1 of 8-KX9V-KKGH-KHKT)."""
     state, c = arena(3)
     for dx in range(-10, 3):  # a chasm across the arena, a gap at its east end
         x, y = off(c, dx, 1)

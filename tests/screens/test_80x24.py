@@ -152,7 +152,7 @@ def test_a_long_world_name_is_abbreviated_not_cropped():
     ],
 )
 async def test_a_practice_worlds_long_name_keeps_its_practice_mark_at_80x24(world, shown):
-    """A practice world's name was cut to "9-8YPS-E5GP-NGF8 (pr…", its mark lost: the mark
+    """A practice world's name was cut to "8-8YPS-E5GP-NGFA (pr…", its mark lost: the mark
     has a line of its own, under the name as far as it fits."""
     state = new_game(seeds.parse("e"), preset="small", monsters=False)
     code = seeds.encode(state.seed)
