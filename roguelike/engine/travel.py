@@ -228,8 +228,10 @@ def rest(state: GameState) -> list[Event]:
         events += got
         if state.dead or any(isinstance(e, Attacked) and e.target == "you" for e in got):
             return events
-        if threats(state):
-            return events + [Message("You stop resting: an enemy comes into view.")]
+        came = threats(state)
+        if came:  # named as explore's stop names them: "a goblin comes into view"
+            kinds = [shown_name(state, m) for m in came]
+            return events + [Message(f"You stop resting: {come_into_view(kinds)}.")]
         if state.hp >= state.max_hp:
             return events + [Message("You rest until healed.")]
     return events + [Message("You rest for a long while.")]

@@ -93,7 +93,7 @@ def test_rest_stops_when_a_monster_comes_into_view():
     assert state.visible[m.y, m.x] and state.visible_monsters() == [m]
     assert turn < state.turn <= turn + 12
     assert state.hp < state.max_hp
-    assert "stop" in texts(events)
+    assert "You stop resting: an orc comes into view." in texts(events)
 
 
 def _no_pickups(state: GameState) -> None:
