@@ -58,7 +58,7 @@ from roguelike.engine.balance import (
 )
 from roguelike.engine.combat import breath_line, breathes, monster_hits
 from roguelike.engine.creatures import Monster, monster_hp, shown_name
-from roguelike.engine.describe import a
+from roguelike.engine.describe import a, item_name
 from roguelike.engine.events import Event, Message
 from roguelike.engine.fire import FUEL, ignite
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
@@ -385,7 +385,8 @@ def monster_turn(state: GameState, m: Monster, dist: np.ndarray) -> list[Event]:
             m.extra["away"] = m.extra.get("away", 0) + 1
             if m.extra["away"] >= THIEF_ESCAPE:
                 state.monsters.remove(m)
-                return [Message(f"The {shown_name(state, m)} gets away with your {m.loot}.")]
+                loot = item_name(state, m.loot)  # as the pack named it: an unknown potion's look
+                return [Message(f"The {shown_name(state, m)} gets away with your {loot}.")]
         if m.unseen > HUNT_MEMORY:
             m.awake = False
             return []

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roguelike import tiles
-from roguelike.engine import Attacked, Explore, Move, Rest, Wait, Wear, step
+from roguelike.engine import Attacked, Explore, Message, Move, Rest, Wait, Wear, step
 from roguelike.engine.balance import (
     FLEE_TURNS,
     KITE_STEPS,
@@ -25,6 +25,7 @@ from roguelike.engine.combat import hurt_monster, monster_hits
 from roguelike.engine.creatures import monster_attack
 from roguelike.engine.describe import level_attack
 from roguelike.engine.gear import refresh
+from roguelike.engine.identify import is_known, look
 from roguelike.engine.items import receive
 from roguelike.engine.monsters import (
     held_back,
@@ -267,6 +268,20 @@ def test_a_thief_out_of_sight_gets_away_with_its_loot():
         assert thief in state.monsters
         act(state, thief)
     assert thief not in state.monsters
+
+
+def test_a_thief_that_gets_away_names_an_unknown_potion_by_its_look():
+    """It said "gets away with your healing potion" of a potion the player knew only by its
+    look, giving the kind away."""
+    state, c = arena(3)
+    assert not is_known(state, "healing potion")
+    thief = add(state, "cutpurse", out_of_sight(state, c))
+    thief.loot = "healing potion"
+    said = []
+    for _ in range(THIEF_ESCAPE):
+        said += [e.text for e in act(state, thief) if isinstance(e, Message)]
+    seen_as = look(state, "healing potion")[0]
+    assert said == [f"The cutpurse gets away with your {seen_as}."]
 
 
 def test_a_thief_with_nothing_to_take_just_hits():
