@@ -103,7 +103,10 @@ def take_here(state: GameState, *, choose: bool = False) -> list[Event]:
     name = state.items_lying.get(state.player)
     if name is not None and state.player in state.choices and not choose:
         return events + [
-            Message(f"{upper_first(a(name))} of a hoard: g takes it, and the rest crumbles.")
+            Message(
+                f"{upper_first(a(item_name(state, name)))} of a hoard: g takes it, and the rest "
+                "crumbles."
+            )
         ]
     if name is not None and not room_for(state, name):
         return events + [Message(f"You cannot carry more {item_name(state, name)}.")]

@@ -17,7 +17,7 @@ from scipy import ndimage
 from roguelike import tiles
 from roguelike.engine.actions import Descend, Travel
 from roguelike.engine.creatures import ITEMS, shown_name
-from roguelike.engine.describe import a, key_name
+from roguelike.engine.describe import a, item_name, key_name
 from roguelike.engine.grid import DIRS8
 from roguelike.engine.pathing import FAR, distance_map, shifted
 from roguelike.engine.state import GameState
@@ -160,7 +160,7 @@ def places(state: GameState) -> list[Place]:
             add((m.x, m.y), "monster", a(shown_name(state, m)))
     for pos, item in state.items_lying.items():
         if explored[pos[1], pos[0]]:
-            add(pos, "item", a(item) if item in ITEMS else "something")
+            add(pos, "item", a(item_name(state, item)) if item in ITEMS else "something")
     ys, xs = np.nonzero(explored & (state.tiles == tiles.DOOR))
     for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
         add((x, y), "door", "a closed door")

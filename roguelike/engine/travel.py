@@ -33,7 +33,7 @@ from roguelike.engine.actions import Move, Travel, Wait
 from roguelike.engine.allies import freed
 from roguelike.engine.balance import EXPLORE_WARY, PLAYER_SPEED
 from roguelike.engine.creatures import Monster, shown_name
-from roguelike.engine.describe import key_name
+from roguelike.engine.describe import item_name, key_name
 from roguelike.engine.events import (
     Attacked,
     Bumped,
@@ -480,7 +480,7 @@ def _sighted(state: GameState, new: set[tuple[str, int, int]], *, stop: bool = T
         elif kind == "pedestal":
             words.append(f"a {state.puzzles[(x, y)].type} pedestal")
         elif kind == "item":
-            words.append(a(state.items_lying[(x, y)]))
+            words.append(a(item_name(state, state.items_lying[(x, y)])))  # as look names it
         else:
             lock = tiles.lock_of(int(state.tiles[y, x]))
             words.append(f"a door locked with {key_name(lock)}" if lock else "a locked door")

@@ -20,10 +20,18 @@ from roguelike.engine.balance import (
 from roguelike.engine.creatures import ITEMS, MONSTERS, Monster
 from roguelike.engine.describe import describe, item_label, monster_numbers
 from roguelike.engine.events import Message
-from roguelike.engine.identify import POTIONS, SCROLLS, appearances, is_known, unknown_in_pack
+from roguelike.engine.identify import (
+    POTIONS,
+    SCROLLS,
+    appearances,
+    is_known,
+    look,
+    unknown_in_pack,
+)
 from roguelike.engine.items import USE, burst_fire, monster_drinks
 from roguelike.engine.legend import legend_for
 from roguelike.engine.state import GameState, new_game
+from roguelike.engine.words import a, upper_first
 from roguelike.recording import decode_action, encode_action
 
 SEED = 12345
@@ -163,6 +171,17 @@ def test_a_hallucinating_player_reads_the_kinds_they_see_and_the_record_keeps_th
             break
     assert state.dead and state.stats.cause.startswith("killed by a goblin")
     assert goblin.hp > 0 and "You die..." in said[-1] and "goblin" not in said[-1]
+
+
+def test_a_hoards_unknown_potion_is_named_by_its_look_when_stepped_on():
+    state = game()
+    at = neighbour(state)
+    state.items_lying[at] = "healing potion"
+    state.choices[at] = 0
+    dx, dy = at[0] - state.player[0], at[1] - state.player[1]
+    said = [e.text for e in step(state, Move(dx, dy)) if isinstance(e, Message)]
+    seen_as = look(state, "healing potion")[0]
+    assert said == [f"{upper_first(a(seen_as))} of a hoard: g takes it, and the rest crumbles."]
 
 
 def test_states_wear_off():

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from roguelike.engine import Descend, Explore, ItemTaken, KeyTaken, Message, Moved, Travel, step
 from roguelike.engine import travel as travel_module
+from roguelike.engine.identify import is_known, look
 from roguelike.engine.pathing import FAR, distance_map
 from roguelike.engine.places import (
     KINDS,
@@ -19,6 +20,7 @@ from roguelike.engine.places import (
     stairs_action,
 )
 from roguelike.engine.travel import come_into_view, known_passable, sightings
+from roguelike.engine.words import a
 from roguelike.recording import decode_action, encode_action
 from tests.engine.support import cheb, fresh
 
@@ -163,6 +165,18 @@ def _far_item_walk(seed: int):
             state.explored[y, x] = False
             return state, pos, beyond[0]
     raise AssertionError(f"no far item with a cell beyond it on floor 1 of seed {seed}")
+
+
+def test_an_unknown_potion_is_named_by_its_look_in_a_travel_stop_and_the_places():
+    """A travel stop said "you see a healing potion", and the places to go listed it so, of a
+    potion the player knew only by its look: both gave its kind away."""
+    state, item, target = _far_item_world(0)
+    state.items_lying[item] = "healing potion"
+    assert not is_known(state, "healing potion")
+    seen_as = a(look(state, "healing potion")[0])
+    said = texts(step(state, Travel(*target)))
+    assert f"You stop: you see {seen_as}." in said and "healing" not in said
+    assert [p.what for p in places(state) if p.kind == "item"] == [seen_as]
 
 
 @pytest.mark.parametrize("which", (0, 1, 2))
