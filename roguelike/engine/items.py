@@ -60,6 +60,7 @@ from roguelike.engine.pathing import FAR, distance_map
 from roguelike.engine.perks import perk_count
 from roguelike.engine.state import GameState
 from roguelike.engine.stealth import make_noise
+from roguelike.engine.words import counted
 
 __all__ = [
     "BOMB_DAMAGE",
@@ -411,10 +412,12 @@ def _summon(state: GameState, item: ItemKind) -> list[Event] | str:
     kinds = [k for k in MONSTERS.values() if k.level <= deepest and not (k.still or k.sentinel)]
     kind = kinds[int(state.rng.integers(len(kinds)))]
     px, py = state.player
-    called = 0
+    called: list[Monster] = []
     for dx, dy in DIRS8:
         x, y = px + dx, py + dy
-        if called >= SUMMON_SCROLL_COUNT or not (0 <= x < state.width and 0 <= y < state.height):
+        if len(called) >= SUMMON_SCROLL_COUNT or not (
+            0 <= x < state.width and 0 <= y < state.height
+        ):
             continue
         if not tiles.WALKABLE[int(state.tiles[y, x])] or state.occupied(x, y):
             continue
@@ -422,11 +425,13 @@ def _summon(state: GameState, item: ItemKind) -> list[Event] | str:
             continue
         mid = max((o.id for o in state.monsters + state.allies), default=0) + 1
         hp = monster_hp(kind, state.difficulty)
-        state.monsters.append(Monster(mid, kind.name, x, y, hp, home=(x, y), awake=True, max_hp=hp))
-        called += 1
+        called.append(Monster(mid, kind.name, x, y, hp, home=(x, y), awake=True, max_hp=hp))
+        state.monsters.append(called[-1])
     if not called:
         return [Message(f"You read {a(item.name)}: something howls far away, and stays there.")]
-    return [Message(f"You read {a(item.name)}: {called} {kind.name}{'s' * (called > 1)} appear!")]
+    names = counted([shown_name(state, m) for m in called])  # as the map shows them
+    verb = "appears" if len(called) == 1 else "appear"
+    return [Message(f"You read {a(item.name)}: {names} {verb}!")]
 
 
 def _aggravate(state: GameState, item: ItemKind) -> list[Event] | str:

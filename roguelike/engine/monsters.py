@@ -357,10 +357,11 @@ def _raises(state: GameState, m: Monster) -> list[Event]:
     m.extra["raised"] = m.extra.get("raised", 0) + 1
     mid = max(o.id for o in state.monsters) + 1
     hp = monster_hp(kind, state.difficulty)  # a minion is as tough as the world's level makes it
-    state.monsters.append(
-        Monster(mid, kind.name, cell[0], cell[1], hp, home=cell, awake=True, max_hp=hp)
-    )
-    return [Message(f"The {m.kind} raises {a(kind.name)}!")]
+    raised = Monster(mid, kind.name, cell[0], cell[1], hp, home=cell, awake=True, max_hp=hp)
+    state.monsters.append(raised)
+    if not (state.visible[m.y, m.x] or state.visible[cell[1], cell[0]]):
+        return []  # unseen: the player meets the minion when it comes
+    return [Message(f"The {shown_name(state, m)} raises {a(shown_name(state, raised))}!")]
 
 
 def _tick(m: Monster, counter: str) -> None:

@@ -194,9 +194,11 @@ def close_door(state: GameState, action: Close) -> list[Event]:
         int(state.tiles[ny, nx]) != tiles.DOOR_OPEN
     ):
         return [Message("There is no open door there.")]
-    blocker = state.monster_at(nx, ny) or state.ally_at(nx, ny)
-    if blocker is not None:
-        return [Message(f"The {blocker.kind} stands in the doorway.")]
+    hostile, ally = state.monster_at(nx, ny), state.ally_at(nx, ny)
+    if hostile is not None:
+        return [Message(f"The {shown_name(state, hostile)} stands in the doorway.")]
+    if ally is not None:
+        return [Message(f"The {ally.kind} stands in the doorway.")]
     if (nx, ny) in state.items_lying or (nx, ny) in state.keys_lying:
         return [Message("Something lies in the doorway.")]
     state.tiles[ny, nx] = tiles.DOOR

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from roguelike import tiles
 from roguelike.engine import step
-from roguelike.engine.actions import Move, Travel, Use, Wait, Wear
+from roguelike.engine.actions import Close, Move, Travel, Use, Wait, Wear
 from roguelike.engine.balance import (
     CONFUSED_TURNS,
     DARK_RADIUS,
@@ -17,7 +17,7 @@ from roguelike.engine.balance import (
     POTION_DRINKERS,
     SUMMON_SCROLL_COUNT,
 )
-from roguelike.engine.creatures import ITEMS, MONSTERS, Monster
+from roguelike.engine.creatures import ITEMS, MONSTERS, Monster, shown_name
 from roguelike.engine.describe import describe, item_label, monster_numbers
 from roguelike.engine.events import Message
 from roguelike.engine.identify import (
@@ -182,6 +182,36 @@ def test_a_hoards_unknown_potion_is_named_by_its_look_when_stepped_on():
     said = [e.text for e in step(state, Move(dx, dy)) if isinstance(e, Message)]
     seen_as = look(state, "healing potion")[0]
     assert said == [f"{upper_first(a(seen_as))} of a hoard: g takes it, and the rest crumbles."]
+
+
+def test_summoned_monsters_and_a_doorway_blocker_are_named_as_the_map_shows_them():
+    state = game()
+    state.hallucinating = 1_000
+    state.inventory["summoning scroll"] = 1
+    before = {m.id for m in state.monsters}
+    said = [e.text for e in step(state, Use("summoning scroll")) if isinstance(e, Message)]
+    new = [m for m in state.monsters if m.id not in before]
+
+    def shown_at(turn: int) -> list[str]:  # the looks change each turn: the read's or the next
+        now, state.turn = state.turn, turn
+        names = [shown_name(state, m) for m in new]
+        state.turn = now
+        return names
+
+    looks = [shown_at(state.turn - 1), shown_at(state.turn)]
+    assert new and said[0].startswith("You read a summoning scroll: ")
+    assert any(all(name in said[0] for name in names) for names in looks), (said, looks)
+    if all(new[0].kind not in names for names in looks):
+        assert new[0].kind not in said[0]
+    # a hostile in a doorway the player would close
+    door = neighbour(state)
+    blocker = new[0]
+    state.tiles[door[1], door[0]] = tiles.DOOR_OPEN
+    state.monsters = [blocker]
+    blocker.x, blocker.y = door
+    dx, dy = door[0] - state.player[0], door[1] - state.player[1]
+    told = [e.text for e in step(state, Close(dx, dy)) if isinstance(e, Message)]
+    assert told == [f"The {shown_name(state, blocker)} stands in the doorway."]
 
 
 def test_states_wear_off():

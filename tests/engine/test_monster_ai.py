@@ -28,6 +28,7 @@ from roguelike.engine.gear import refresh
 from roguelike.engine.identify import is_known, look
 from roguelike.engine.items import receive
 from roguelike.engine.monsters import (
+    _raises,
     held_back,
     monster_options,
     monster_turn,
@@ -202,6 +203,31 @@ def test_a_necromancer_raises_a_bounded_number_of_minions():
     zombies = [m for m in state.monsters if m.kind == "zombie"]
     assert len(zombies) == SUMMON_MOST == necro.extra["raised"]
     assert len({m.id for m in state.monsters}) == len(state.monsters)
+
+
+def test_a_raising_is_told_as_the_player_sees_it():
+    """In view, it names the necromancer and its minion as the map shows them (another kind
+    while hallucinating); out of sight, it is not told at all (the log named a necromancer
+    the player had never seen)."""
+    state, c = ringed(3)
+    state.hp = state.max_hp = 10_000
+    state.hallucinating = 1_000
+    necro = add(state, "necromancer", off(c, 3, 0))
+    said: list[str] = []
+    for _ in range(20):
+        said += [e.text for e in monsters_act(state) if isinstance(e, Message)]
+        necro.energy = 0
+        state.hp = state.max_hp
+        if necro.extra.get("raised"):
+            break
+    raised = [s for s in said if " raises " in s]
+    assert raised and not any("necromancer" in s or "zombie" in s for s in raised), said
+    hidden, c2 = ringed(3)
+    far = out_of_sight(hidden, c2)
+    unseen = add(hidden, "necromancer", far)
+    unseen.awake = True
+    quiet = [e for e in _raises(hidden, unseen) if isinstance(e, Message)]
+    assert quiet == [] and any(m.kind == "zombie" for m in hidden.monsters)
 
 
 def test_a_swarm_bites_harder_with_allies_next_to_the_player():
