@@ -67,7 +67,7 @@ from roguelike.engine import (
 )
 from roguelike.engine.allies import freed
 from roguelike.engine.balance import DEFAULT_DIFFICULTY
-from roguelike.engine.creatures import SHACKLED, Monster, monster_attack
+from roguelike.engine.creatures import SHACKLED, Monster, monster_attack, shown_name
 from roguelike.engine.describe import a as a_
 from roguelike.engine.grid import chebyshev
 from roguelike.engine.items import held_known
@@ -285,7 +285,7 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         loud = _loud_wait(state, memory, adjacent)
         if loud is not None:
             return loud
-        return Decision(Move(m.x - px, m.y - py), f"fighting {a_(m.kind)}")
+        return Decision(Move(m.x - px, m.y - py), f"fighting {a_(shown_name(state, m))}")
     dodge = _off_breath(state, memory) if memory.heed_fire else None
     if dodge is not None:
         return dodge
@@ -313,18 +313,19 @@ def _decide(state: GameState, memory: Memory) -> Decision:
             return Decision(away, "retreating")
         target = threats[0]
         memory.hunt, memory.until = (state.number, target.x, target.y), state.turn + HUNT_TURNS
-        memory.kind, memory.target = target.kind, target.id
+        memory.kind, memory.target = shown_name(state, target), target.id
         # a breather keeps its distance and breathes along its lines: never waited for (bench
         # world 8-J6K2-XPJM-WYRX: the bot waited for a fire drake two cells off, gave it up
         # and rested on its line for 400 turns, or died of it)
         melee = not (target.info.ranged or target.info.breath or target.guard or target.info.still)
         if melee and _can_come(state, target):
             memory.waited[target.id] = memory.waited.get(target.id, 0) + 1
-            return Decision(Wait(), f"waiting for {a_(target.kind)}")  # the first blow is ours
+            # the first blow is ours
+            return Decision(Wait(), f"waiting for {a_(shown_name(state, target))}")
         if melee and target.info.skirmish and chebyshev(target.pos, state.player) <= 3:
             # it darts back out of reach: chasing it is a mistake, it comes to us
             memory.waited[target.id] = memory.waited.get(target.id, 0) + 1
-            return Decision(Wait(), f"standing its ground against {a_(target.kind)}")
+            return Decision(Wait(), f"standing its ground against {a_(shown_name(state, target))}")
         dodging = memory.dodged.get(target.id, 0) <= PATIENCE
         if lined is not None and target.info.breath and dodging:
             # the way to a breather keeps off its lines; none: straight at it (waiting, it
@@ -337,14 +338,14 @@ def _decide(state: GameState, memory: Memory) -> Decision:
                 # (out of sight one step, back in sight the next) is gone for straight in the
                 # end, never circled for ever
                 memory.dodged[target.id] = memory.dodged.get(target.id, 0) + 1
-                return Decision(off, f"going for {a_(target.kind)} off its lines")
+                return Decision(off, f"going for {a_(shown_name(state, target))} off its lines")
         # no known way to it yet: look around (one step of exploring) and try again
         step_ = _towards(state, target.x, target.y, avoid, heed_fire=memory.heed_fire)
         if step_ is None and target.info.breath:
             # its breath lights the moss between: through the flames, or it breathes for ever
             step_ = _towards(state, target.x, target.y, avoid, heed_fire=False)
         step_ = step_ or _explore_step(state, avoid, heed_fire=memory.heed_fire) or Wait()
-        return Decision(step_, f"going for {a_(target.kind)}")
+        return Decision(step_, f"going for {a_(shown_name(state, target))}")
     if _trap_near(state) and state.player not in memory.searched:
         # where one trap was found, others may lie (a snare rings its treasure): look once
         memory.searched.add(state.player)
@@ -382,7 +383,11 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         goal = guards[0] if guards else captive
         towards = _towards(state, goal.x, goal.y, avoid, heed_fire=memory.heed_fire)
         if towards is not None:
-            why = f"going for the captive's guard, {a_(goal.kind)}" if guards else "freeing"
+            why = (
+                f"going for the captive's guard, {a_(shown_name(state, goal))}"
+                if guards
+                else "freeing"
+            )
             return Decision(towards, why if guards else f"freeing the captive {goal.kind}")
     pick = None if memory.policy.skip_treasure else _treasure_pick(state)
     if pick is not None:

@@ -12,7 +12,7 @@ from roguelike import tiles
 from roguelike.autoplay.policy import BIG_HP, PATIENCE, Decision, Memory
 from roguelike.engine import Move, Throw, Use
 from roguelike.engine.balance import THROW_RANGE
-from roguelike.engine.creatures import Monster
+from roguelike.engine.creatures import Monster, shown_name
 from roguelike.engine.grid import DIRS8, can_step, chebyshev
 from roguelike.engine.items import flight, held_known
 from roguelike.engine.state import GameState
@@ -34,7 +34,9 @@ def _fire_at_ghost(state: GameState, memory: Memory, seen: list[Monster]) -> Dec
         path = flight(state, g.x, g.y) if bomb else []
         near = chebyshev(g.pos, state.player) <= THROW_RANGE
         if bomb and path and path[-1] == g.pos and chebyshev(g.pos, state.player) >= 2 and near:
-            return Decision(Throw(bomb, g.x, g.y), f"throwing a fire bomb at the {g.kind}")
+            return Decision(
+                Throw(bomb, g.x, g.y), f"throwing a fire bomb at the {shown_name(state, g)}"
+            )
     burn = held_known(state, "sacrifice")
     close = any(chebyshev(g.pos, state.player) == 1 for g in ghosts)
     if burn and close and state.max_hp > 2 * BIG_HP:

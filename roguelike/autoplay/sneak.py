@@ -17,7 +17,7 @@ from roguelike import tiles
 from roguelike.autoplay.moves import _explore_step, _towards, threats_seen
 from roguelike.autoplay.policy import HUNT_TURNS, Decision, Memory
 from roguelike.engine import Action, Move, Wait
-from roguelike.engine.creatures import Monster
+from roguelike.engine.creatures import Monster, shown_name
 from roguelike.engine.describe import monster_numbers
 from roguelike.engine.grid import chebyshev
 from roguelike.engine.monsters import SCENT_RANGE
@@ -58,7 +58,7 @@ def _loud_wait(state: GameState, memory: Memory, adjacent: list[Monster]) -> Dec
         return None
     if max(notice_chance(state, m) for m in adjacent) <= 0:
         return None
-    return Decision(Wait(), f"waiting for the {adjacent[0].kind} to notice it")
+    return Decision(Wait(), f"waiting for the {shown_name(state, adjacent[0])} to notice it")
 
 
 def _groups(state: GameState, sleepers: list[Monster]) -> list[list[Monster]]:
@@ -93,8 +93,8 @@ def _sneak(state: GameState, memory: Memory) -> Decision | None:
         step_ = _towards(state, m.x, m.y, avoid, heed_fire=memory.heed_fire)
         if step_ is not None:
             memory.hunt, memory.until = (state.number, m.x, m.y), state.turn + HUNT_TURNS
-            memory.kind, memory.target = m.kind, m.id
-            return Decision(step_, f"sneaking up on the sleeping {m.kind}")
+            memory.kind, memory.target = shown_name(state, m), m.id
+            return Decision(step_, f"sneaking up on the sleeping {shown_name(state, m)}")
     return None
 
 
@@ -107,10 +107,12 @@ def _in_the_way(state: GameState, memory: Memory) -> Decision | None:
     still = [m for m in state.visible_monsters() if m.info.still and sneaky(m)]
     for m in sorted(still, key=lambda m: (chebyshev(m.pos, state.player), m.id)):
         if chebyshev(m.pos, state.player) == 1:
-            return Decision(Move(m.x - px, m.y - py), f"striking the {m.kind} in the way")
+            return Decision(
+                Move(m.x - px, m.y - py), f"striking the {shown_name(state, m)} in the way"
+            )
         step_ = _towards(state, m.x, m.y, memory.avoid, heed_fire=memory.heed_fire)
         if step_ is not None:
-            return Decision(step_, f"going for the {m.kind} in the way")
+            return Decision(step_, f"going for the {shown_name(state, m)} in the way")
     return None
 
 

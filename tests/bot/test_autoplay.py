@@ -40,9 +40,10 @@ from roguelike.engine import (
     new_game,
     step,
 )
-from roguelike.engine.creatures import Monster
+from roguelike.engine.creatures import Monster, shown_name
 from roguelike.engine.describe import a as a_
 from roguelike.engine.monsters import SPOTTED
+from roguelike.engine.words import a
 from tests.engine.support import add, arena, fresh, off, put_player, room_of, stand_on, world
 
 #: The completability check: this many small worlds, every one of which the autoplayer must win.
@@ -104,6 +105,17 @@ def test_a_breather_beyond_a_burning_cell_of_a_corridor_is_gone_for_through_it()
     whys = [decide(state, memory=memory) for _ in range(PATIENCE + 2)]
     assert not any(d.why.startswith("waiting") for d in whys), [d.why for d in whys]
     assert whys[-1].action == Move(1, 0), whys[-1]
+
+
+def test_the_bots_words_name_a_monster_as_the_map_shows_it():
+    """Watching the bot, the prompt line said "fighting a goblin" of a goblin the map drew as
+    another kind while hallucinating: its words are the player's, not the rules'."""
+    state, c = arena()
+    goblin = add(state, "goblin", off(c, 1, 0))
+    state.hallucinating = 100
+    shown = shown_name(state, goblin)
+    assert shown != "goblin"
+    assert decide(state).why == f"fighting {a(shown)}"
 
 
 # --- what it sees -----------------------------------------------------------------------------
