@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from roguelike.engine.words import upper_first
 from roguelike.recording import Recording
 from saves.live import BEHIND_TURNS, LiveError, LiveReader
 from saves.text import printable
@@ -121,7 +122,7 @@ class FollowScreen(ReplayScreen):
         who = f"{self.who}'s game" if self.who else "the game"
         if self.record.recording is None:
             if self.reader.gone:
-                return f"{who[:1].upper()}{who[1:]} is over."  # a name keeps its capitals
+                return f"{upper_first(who)} is over."  # a name keeps its capitals
             return f"Waiting for {who} to begin… · q leaves"
         if not self.finished and self.played < len(self.record.recording):
             return super().status_line(width)  # catching up (or seeking back)

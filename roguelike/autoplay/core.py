@@ -313,7 +313,7 @@ def _decide(state: GameState, memory: Memory) -> Decision:
             return Decision(away, "retreating")
         target = threats[0]
         memory.hunt, memory.until = (state.number, target.x, target.y), state.turn + HUNT_TURNS
-        memory.kind, memory.target = shown_name(state, target), target.id
+        memory.kind, memory.target = shown_name(state, target), target.id  # its name, as seen
         # a breather keeps its distance and breathes along its lines: never waited for (bench
         # world 8-J6K2-XPJM-WYRX: the bot waited for a fire drake two cells off, gave it up
         # and rested on its line for 400 turns, or died of it)
@@ -321,11 +321,11 @@ def _decide(state: GameState, memory: Memory) -> Decision:
         if melee and _can_come(state, target):
             memory.waited[target.id] = memory.waited.get(target.id, 0) + 1
             # the first blow is ours
-            return Decision(Wait(), f"waiting for {a_(shown_name(state, target))}")
+            return Decision(Wait(), f"waiting for {a_(memory.kind)}")
         if melee and target.info.skirmish and chebyshev(target.pos, state.player) <= 3:
             # it darts back out of reach: chasing it is a mistake, it comes to us
             memory.waited[target.id] = memory.waited.get(target.id, 0) + 1
-            return Decision(Wait(), f"standing its ground against {a_(shown_name(state, target))}")
+            return Decision(Wait(), f"standing its ground against {a_(memory.kind)}")
         dodging = memory.dodged.get(target.id, 0) <= PATIENCE
         if lined is not None and target.info.breath and dodging:
             # the way to a breather keeps off its lines; none: straight at it (waiting, it
@@ -338,14 +338,14 @@ def _decide(state: GameState, memory: Memory) -> Decision:
                 # (out of sight one step, back in sight the next) is gone for straight in the
                 # end, never circled for ever
                 memory.dodged[target.id] = memory.dodged.get(target.id, 0) + 1
-                return Decision(off, f"going for {a_(shown_name(state, target))} off its lines")
+                return Decision(off, f"going for {a_(memory.kind)} off its lines")
         # no known way to it yet: look around (one step of exploring) and try again
         step_ = _towards(state, target.x, target.y, avoid, heed_fire=memory.heed_fire)
         if step_ is None and target.info.breath:
             # its breath lights the moss between: through the flames, or it breathes for ever
             step_ = _towards(state, target.x, target.y, avoid, heed_fire=False)
         step_ = step_ or _explore_step(state, avoid, heed_fire=memory.heed_fire) or Wait()
-        return Decision(step_, f"going for {a_(shown_name(state, target))}")
+        return Decision(step_, f"going for {a_(memory.kind)}")
     if _trap_near(state) and state.player not in memory.searched:
         # where one trap was found, others may lie (a snare rings its treasure): look once
         memory.searched.add(state.player)

@@ -94,7 +94,7 @@ def _sneak(state: GameState, memory: Memory) -> Decision | None:
         if step_ is not None:
             memory.hunt, memory.until = (state.number, m.x, m.y), state.turn + HUNT_TURNS
             memory.kind, memory.target = shown_name(state, m), m.id
-            return Decision(step_, f"sneaking up on the sleeping {shown_name(state, m)}")
+            return Decision(step_, f"sneaking up on the sleeping {memory.kind}")
     return None
 
 

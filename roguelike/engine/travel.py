@@ -178,18 +178,19 @@ def dangers(state: GameState) -> list[Danger]:
     out = []
     for m in state.monsters:
         seen = bool(state.visible[m.y, m.x])
-        name = shown_name(state, m)
         if keeps_post(m) and (seen or SPOTTED in m.extra):
             hx, hy = m.home
             room = -1 if room_map is None else int(room_map[hy, hx])
             where = "this room" if room >= 0 and room == here else "the next room"
+            name = shown_name(state, m)
             who = f"the {name}" if seen else f"the {name} you saw {bearing(px, py, hx, hy)}"
             words = f"{who} guards {where if room >= 0 else 'the way on'}"
             if m.info.still:  # it never leaves its cell: what keeps explore away is its ring
                 words += " (it never moves: strike it to go on)"
             out.append(Danger(m, guard_reach(state, m), words))
         elif seen and m.awake and m.info.ranged and not m.fleeing:
-            out.append(Danger(m, _shot_reach(state, m), f"the {name} covers the way on"))
+            words = f"the {shown_name(state, m)} covers the way on"
+            out.append(Danger(m, _shot_reach(state, m), words))
     return out
 
 
